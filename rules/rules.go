@@ -1,0 +1,165 @@
+// Package rules is the contract every game engine implements, and the registry of games.
+//
+// A game is pure and deterministic: all randomness comes from the seed in its Setup,
+// time only enters as the now argument, and it does no I/O. The same seed and the same
+// sequence of Apply/Tick calls always give the same game.
+package rules
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Spectator is the seat number of someone who watches: View(Spectator) is the public view.
+const Spectator = -1
+
+// Game is one running game. It is owned by one goroutine (the table actor) and needs no locking.
+type Game interface {
+	// Apply performs one action of seat at time now. The action is a JSON object with a
+	// "type" field. On error the state is unchanged and the error text can be shown to
+	// the player as it is.
+	Apply(seat int, action json.RawMessage, now time.Time) error
+	// Tick moves deadlines forward to now and reports whether anything changed.
+	Tick(now time.Time) bool
+	// View is what seat may see (Spectator: the public view). It is a fresh value that
+	// shares no memory with the game and marshals to JSON.
+	View(seat int) View
+	// Outcome reports the result once the game is over.
+	Outcome() (Result, bool)
+}
+
+// View is a seat's view of a game: a game's own struct that embeds Header.
+type View interface {
+	Head() Header
+}
+
+// Header is the part of every view the platform understands, embedded in each game's view
+// so that the table screen, the bots and the JSON API can all tell whose turn it is, what
+// the viewer may do now, how much time is left and what just happened.
+type Header struct {
+	Game     string    `json:"game"`              // game id
+	Seat     int       `json:"seat"`              // the viewer's seat; -1 for a spectator
+	Round    int       `json:"round"`             // 1-based round (or turn) number
+	Rounds   int       `json:"rounds,omitempty"`  // total rounds when known in advance
+	Phase    string    `json:"phase"`             // the game's own phase name, e.g. "ranking"
+	Prompt   string    `json:"prompt"`            // what the viewer may do now, in plain words
+	Waiting  []int     `json:"waiting"`           // seats the game is waiting for
+	Deadline time.Time `json:"deadline,omitzero"` // when the current phase times out; zero if untimed
+	Scores   []int     `json:"scores"`            // total score per seat
+	Log      []string  `json:"log"`               // recent public events (and the viewer's own), newest last
+	Over     bool      `json:"over"`              // the game has ended; see Outcome
+}
+
+// Head returns the header itself, so any struct that embeds Header is a View.
+func (h Header) Head() Header { return h }
+
+// Result is how a game ended.
+type Result struct {
+	Scores  []int  `json:"scores"`  // final score per seat (a team's score is given to each member)
+	Winners []int  `json:"winners"` // seats that share the victory
+	Summary string `json:"summary"` // one line for the table, e.g. "Simon wins with 12 points"
+}
+
+// Setup is everything a game needs to start.
+type Setup struct {
+	Names   []string          // display name per seat; len(Names) is the number of players
+	Seed    uint64            // seeds the game's math/rand/v2 source
+	Options Options           // values for the game's options, already checked by Spec.CheckOptions
+	Content map[string][]byte // the asset files named in Spec.Content, by name
+	Now     time.Time         // the start time, for the first deadline
+}
+
+// Bot plays one seat from that seat's view only. It may keep its own memory between calls.
+type Bot interface {
+	// Act is called with the bot's newest view whenever the table changes and about
+	// every half second; it returns an action to apply now, or nil to wait.
+	Act(view View, now time.Time) any
+}
+
+// Option is a table setting a host chooses before the game starts.
+type Option struct {
+	Key     string   `json:"key"`     // e.g. "timer"
+	Name    string   `json:"name"`    // e.g. "Ranking time limit"
+	Help    string   `json:"help"`    // one line
+	Choices []string `json:"choices"` // the allowed values, e.g. ["off", "60s", "90s"]
+	Default string   `json:"default"` // one of Choices
+}
+
+// Options holds chosen option values by key.
+type Options map[string]string
+
+// Spec describes a game for the registry: the lobby, the help screens and the JSON API read it.
+type Spec struct {
+	ID         string   `json:"id"`          // e.g. "topfive"
+	Name       string   `json:"name"`        // e.g. "Top Five"
+	MinPlayers int      `json:"min_players"` // over all modes
+	MaxPlayers int      `json:"max_players"` // over all modes: the number of seats a table has
+	Summary    string   `json:"summary"`     // one line for the lobby list
+	HowToPlay  string   `json:"how_to_play"` // one plain-words paragraph for the lobby and '?'
+	Options    []Option `json:"options"`
+	Content    []string `json:"-"` // asset files the game needs, e.g. "topfive/topics.txt"
+
+	// Players gives the allowed player count for these options (e.g. a mode); nil means
+	// MinPlayers..MaxPlayers.
+	Players func(o Options) (min, max int) `json:"-"`
+	// New starts a game.
+	New func(s Setup) (Game, error) `json:"-"`
+	// NewBot makes a bot for seat, seeded for its own choices.
+	NewBot func(seat int, seed uint64) Bot `json:"-"`
+}
+
+// PlayerRange is the allowed player count under options o.
+func (s *Spec) PlayerRange(o Options) (min, max int) {
+	if s.Players != nil {
+		return s.Players(o)
+	}
+	return s.MinPlayers, s.MaxPlayers
+}
+
+// Defaults returns every option at its default value.
+func (s *Spec) Defaults() Options {
+	o := Options{}
+	for _, opt := range s.Options {
+		o[opt.Key] = opt.Default
+	}
+	return o
+}
+
+// ErrBadOption is returned for an unknown option or a value that is not one of its choices.
+var ErrBadOption = errors.New("bad option")
+
+// CheckOptions returns o with defaults filled in, or an error naming the bad key or value.
+func (s *Spec) CheckOptions(o Options) (Options, error) {
+	out := s.Defaults()
+	for k, v := range o {
+		opt, ok := s.option(k)
+		if !ok {
+			return nil, fmt.Errorf("%w: %s has no option %q", ErrBadOption, s.Name, k)
+		}
+		if !contains(opt.Choices, v) {
+			return nil, fmt.Errorf("%w: %s must be one of %v, not %q", ErrBadOption, opt.Name, opt.Choices, v)
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+func (s *Spec) option(key string) (Option, bool) {
+	for _, o := range s.Options {
+		if o.Key == key {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

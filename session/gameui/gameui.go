@@ -1,0 +1,122 @@
+// Package gameui is the contract between the player session and one game's screen.
+//
+// Each game has a package session/<game> that renders that game's view for one seat and
+// turns keys into that game's actions. It registers itself from init with Register.
+// A game screen never holds game state: it only ever sees its own seat's newest view.
+package gameui
+
+import (
+	"fmt"
+	"image/color"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"parlor/rules"
+)
+
+// Frame is what the session gives a game screen to render with.
+type Frame struct {
+	Width, Height int       // the area the game may use (at least 80×18 inside an 80×24 terminal)
+	Now           time.Time // for countdowns
+	Seat          int       // the viewer's seat; rules.Spectator for a spectator
+	Names         []string  // display name per seat
+	Plain         bool      // no colour available (TERM=dumb, NO_COLOR): draw so that colour is not needed
+}
+
+// Key is one line of key help, e.g. {"1-5", "give the selected topic a rank"}.
+type Key struct {
+	Keys string
+	Help string
+}
+
+// Screen is one seat's screen for one game.
+type Screen interface {
+	// SetView receives the newest view of this seat: the game's own view type.
+	SetView(v rules.View)
+	// Update handles a key press (tea.KeyPressMsg) or a paste (tea.PasteMsg). It returns an
+	// action struct to send to the table (or nil) and a command (or nil).
+	Update(msg tea.Msg) (action any, cmd tea.Cmd)
+	// Render draws the game area exactly f.Width wide and at most f.Height tall. The
+	// session draws the title bar, the time left, the prompt, the event log and the
+	// footer around it.
+	Render(f Frame) string
+	// Keys lists the keys that work now, for the footer and the help screen.
+	Keys() []Key
+	// Typing reports that a text box has focus: then every key goes to the game screen,
+	// except ctrl+c and esc (esc should leave the text box).
+	Typing() bool
+}
+
+// Factory makes a game screen for a seat (rules.Spectator for a spectator).
+type Factory func(seat int) Screen
+
+var (
+	mu       sync.RWMutex
+	registry = map[string]Factory{}
+)
+
+// Register adds the screen for a game id; a session/<game> package calls it from init.
+func Register(gameID string, f Factory) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := registry[gameID]; dup {
+		panic("gameui: duplicate screen for " + gameID)
+	}
+	registry[gameID] = f
+}
+
+// Lookup finds the screen factory for a game id.
+func Lookup(gameID string) (Factory, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	f, ok := registry[gameID]
+	return f, ok
+}
+
+// seatColors are distinct on dark and light backgrounds; seats beyond wrap around, and
+// every screen also marks seats with their initial so colour is never the only cue.
+var seatColors = []color.Color{
+	lipgloss.Color("#E8B04B"), // amber
+	lipgloss.Color("#5FB3F9"), // sky
+	lipgloss.Color("#F2668B"), // rose
+	lipgloss.Color("#7BD88F"), // green
+	lipgloss.Color("#B98CF5"), // violet
+	lipgloss.Color("#F59A5F"), // orange
+	lipgloss.Color("#4FD6C9"), // teal
+	lipgloss.Color("#D9D96A"), // olive
+	lipgloss.Color("#9AA5F0"), // periwinkle
+	lipgloss.Color("#E07FD0"), // orchid
+	lipgloss.Color("#A8D26B"), // lime
+	lipgloss.Color("#F07A6A"), // coral
+	lipgloss.Color("#6AB8D9"), // steel
+	lipgloss.Color("#D9A86A"), // tan
+}
+
+// SeatColor is the colour of a seat.
+func SeatColor(seat int) color.Color {
+	if seat < 0 {
+		return lipgloss.Color("#AAAAAA")
+	}
+	return seatColors[seat%len(seatColors)]
+}
+
+// SeatStyle is a bold style in a seat's colour.
+func SeatStyle(seat int) lipgloss.Style {
+	return lipgloss.NewStyle().Foreground(SeatColor(seat)).Bold(true)
+}
+
+// Remaining formats the time left until deadline, e.g. "0:42"; "" when there is none.
+func Remaining(deadline, now time.Time) string {
+	if deadline.IsZero() {
+		return ""
+	}
+	d := deadline.Sub(now)
+	if d < 0 {
+		d = 0
+	}
+	s := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
