@@ -1,0 +1,18 @@
+package lobby
+
+import "errors"
+
+// Errors a caller may branch on; their text is shown to players as it is.
+var (
+	ErrNoTable     = errors.New("no table has that code")
+	ErrTableClosed = errors.New("the table has closed")
+	ErrFull        = errors.New("the table is full")
+	ErrStarted     = errors.New("the game has already started: you can watch it instead")
+	ErrNotHost     = errors.New("only the host can do that")
+	ErrNoGame      = errors.New("no game is running at this table")
+	ErrSpectator   = errors.New("spectators cannot play: join a table to take a seat")
+	ErrUnknownGame = errors.New("no game has that id")
+	ErrSlowDown    = errors.New("slow down: too many messages at once")
+	ErrBadSeat     = errors.New("no such seat")
+	ErrEmptyChat   = errors.New("nothing to send")
+)

@@ -1,0 +1,275 @@
+package lobby_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func newLobby(t *testing.T) *lobby.Lobby {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{})
+	t.Cleanup(func() {
+		cancel()
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	return l
+}
+
+// waitFor reads updates until cond holds, failing after a while.
+func waitFor(t *testing.T, m *lobby.Member, what string, cond func(lobby.Update) bool) lobby.Update {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		u, ok, reason := m.Next(ctx)
+		if !ok {
+			t.Fatalf("waiting for %s: member closed: %s", what, reason)
+		}
+		if cond(u) {
+			return u
+		}
+	}
+}
+
+var (
+	ann = lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	ben = lobby.Player{ID: "SHA256:ben", Name: "Ben"}
+	cat = lobby.Player{ID: "SHA256:cat", Name: "Cat"}
+)
+
+func TestCreateJoinChatAndPlay(t *testing.T) {
+	l := newLobby(t)
+	a, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, strings.ToLower(a.Code()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Chat("hello \x1b[31mthere\x1b[0m"); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == "hello there" })
+	if len(u.Table.Seats) != 2 || !u.Host || u.Table.Seats[1].Name != "Ben" {
+		t.Fatalf("table = %+v host=%v", u.Table, u.Host)
+	}
+	if err := b.Start(); !errors.Is(err, lobby.ErrNotHost) {
+		t.Fatalf("non-host start: %v", err)
+	}
+	if err := a.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrNoGame) {
+		t.Fatalf("act before start: %v", err)
+	}
+	if err := a.SetOptions(rules.Options{"rounds": "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetOptions(rules.Options{"rounds": "9"}); !errors.Is(err, rules.ErrBadOption) {
+		t.Fatalf("bad option: %v", err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(cat, a.Code()); !errors.Is(err, lobby.ErrStarted) {
+		t.Fatalf("join started: %v", err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Act(testgame.Pick(2)); !errors.Is(err, testgame.ErrPicked) {
+		t.Fatalf("second pick: %v", err)
+	}
+	if err := a.Act(json.RawMessage(`{"type":`)); !errors.Is(err, rules.ErrBadAction) {
+		t.Fatalf("malformed: %v", err)
+	}
+	// Ben must not see Ann's secret before the reveal.
+	u = waitFor(t, b, "Ann picked", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Picked[0] })
+	if raw, _ := json.Marshal(u.View); strings.Contains(string(raw), testgame.Secret) {
+		t.Fatalf("Ben sees Ann's secret: %s", raw)
+	}
+	if err := b.Act(testgame.Pick(2)); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "game over", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if u.Table.Result == nil || len(u.Table.Result.Winners) != 2 {
+		t.Fatalf("result = %+v", u.Table.Result)
+	}
+}
+
+func TestBotsPlayAndKickReplacesWithBot(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, true)
+	b, _ := l.Join(ben, a.Code())
+	if err := a.AddBot(); err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Tables()) != 0 {
+		t.Fatal("a private table is listed")
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Kick(1); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, reason := b.Next(context.Background()); ok {
+		// drain until closed
+		for ok {
+			_, ok, reason = b.Next(context.Background())
+		}
+		if !strings.Contains(reason, "removed") {
+			t.Fatalf("kicked reason %q", reason)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		waitFor(t, a, "my turn", func(u lobby.Update) bool {
+			return u.Table.State == lobby.StatePlaying && u.View.(testgame.View).Mine == 0
+		})
+		if err := a.Act(testgame.Pick(3)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := waitFor(t, a, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if !u.Table.Seats[1].Bot {
+		t.Fatalf("seat 1 should be a bot: %+v", u.Table.Seats)
+	}
+}
+
+func TestReconnectTakesSeatBack(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	b, _ := l.Join(ben, a.Code())
+	_ = a.Start()
+	b2, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		_, ok, reason := b.Next(context.Background())
+		if !ok {
+			if !strings.Contains(reason, "connected again") {
+				t.Fatalf("reason %q", reason)
+			}
+			break
+		}
+	}
+	b2.Disconnect()
+	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	b3, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, b3, "seat", func(u lobby.Update) bool { return u.Seat == 1 })
+	if u.Table.Seats[1].Away {
+		t.Fatal("still away")
+	}
+}
+
+func TestErrors(t *testing.T) {
+	l := newLobby(t)
+	if _, err := l.Join(ann, "ZZZZ"); !errors.Is(err, lobby.ErrNoTable) {
+		t.Fatalf("unknown code: %v", err)
+	}
+	if _, err := l.Join(ann, "12\x1b"); err == nil || strings.Contains(err.Error(), "\x1b") {
+		t.Fatalf("bad code: %v", err)
+	}
+	if _, err := l.Create(ann, "nope", nil, false); !errors.Is(err, lobby.ErrUnknownGame) {
+		t.Fatalf("unknown game: %v", err)
+	}
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	for _, p := range []lobby.Player{ben, cat, {ID: "d", Name: "D"}} {
+		if _, err := l.Join(p, a.Code()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := l.Join(lobby.Player{ID: "e", Name: "E"}, a.Code()); !errors.Is(err, lobby.ErrFull) {
+		t.Fatalf("full: %v", err)
+	}
+	if err := a.Chat("\x1b[2J\x07"); !errors.Is(err, lobby.ErrEmptyChat) {
+		t.Fatalf("empty chat: %v", err)
+	}
+	var slowed bool
+	for i := 0; i < 20; i++ {
+		if err := a.Chat("spam"); errors.Is(err, lobby.ErrSlowDown) {
+			slowed = true
+			break
+		}
+	}
+	if !slowed {
+		t.Fatal("chat flood was not limited")
+	}
+	w, err := l.Watch(cat, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrSpectator) {
+		t.Fatalf("spectator act: %v", err)
+	}
+	if err := a.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	for {
+		_, ok, reason := w.Next(context.Background())
+		if !ok {
+			if !strings.Contains(reason, "host closed") {
+				t.Fatalf("reason %q", reason)
+			}
+			break
+		}
+	}
+	if _, err := l.Join(ben, a.Code()); !errors.Is(err, lobby.ErrNoTable) {
+		t.Fatalf("closed table: %v", err)
+	}
+}
+
+func TestIdleTableCloses(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	l := lobby.New(ctx, lobby.Config{IdleClose: time.Millisecond})
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	code := a.Code()
+	_ = a.Start()
+	a.Disconnect()
+	deadline := time.Now().Add(5 * time.Second)
+	for len(l.Tables()) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if _, err := l.Join(ann, code); !errors.Is(err, lobby.ErrNoTable) {
+		t.Fatalf("idle table still open: %v", err)
+	}
+	cancel()
+	_ = l.Shutdown(context.Background())
+}
+
+func TestCleanText(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":                     "plain",
+		"a\x1b[31mred\x1b[0m":       "ared",
+		"bell\x07 \x1b]0;title\x07": "bell",
+		"tab\tand\nnewline":         "tab and newline",
+		"bad\xff\xfeutf8":           "badutf8",
+		"  spaced   out  ":          "spaced out",
+		"zero\u200bwidth":           "zerowidth",
+	} {
+		if got := lobby.CleanText(in, 100); got != want {
+			t.Errorf("CleanText(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := lobby.CleanText(strings.Repeat("é", 500), 16); got != strings.Repeat("é", 16) {
+		t.Errorf("long text cut to %q", got)
+	}
+}

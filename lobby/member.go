@@ -1,0 +1,356 @@
+package lobby
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"parlor/rules"
+)
+
+// Member is one connection's place at a table, as a player or a spectator. Its methods
+// may be called from the member's own goroutine only; they ask the table actor to act.
+type Member struct {
+	t      *Table
+	player Player
+	box    *mailbox
+	seat   int // owned by the table actor
+
+	mu      sync.Mutex
+	actions bucket
+	chats   bucket
+}
+
+func newMember(t *Table, p Player, now time.Time) *Member {
+	return &Member{
+		t: t, player: p, box: newMailbox(), seat: rules.Spectator,
+		// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines
+		// at once, then one every two seconds.
+		actions: bucket{capacity: 40, perSecond: 15, tokens: 40, at: now},
+		chats:   bucket{capacity: 6, perSecond: 0.5, tokens: 6, at: now},
+	}
+}
+
+// Code is the table's join code.
+func (m *Member) Code() string { return m.t.code }
+
+// Next waits for the newest update. ok is false once the member is out of the table;
+// reason then says why in words for the player.
+func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason string) {
+	return m.box.next(ctx)
+}
+
+func (m *Member) allow(b *bucket) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !b.take(m.t.lobby.now()) {
+		return ErrSlowDown
+	}
+	return nil
+}
+
+// Act applies a game action (an action struct or its JSON) for the member's seat. The
+// error, if any, is the game's own readable message.
+func (m *Member) Act(action any) error {
+	if err := m.allow(&m.actions); err != nil {
+		return err
+	}
+	raw, err := actionJSON(action)
+	if err != nil {
+		return err
+	}
+	return m.t.do(func(now time.Time) error {
+		if err := m.present(); err != nil {
+			return err
+		}
+		if m.seat < 0 {
+			return ErrSpectator
+		}
+		if m.t.game == nil || m.t.state != StatePlaying {
+			return ErrNoGame
+		}
+		if err := m.t.game.Apply(m.seat, raw, now); err != nil {
+			return err
+		}
+		m.t.lobby.hooks.action(m.t.spec.ID)
+		m.t.changed(now)
+		m.t.runBots(now)
+		m.t.checkOver(now)
+		return nil
+	})
+}
+
+// Chat says something to the table.
+func (m *Member) Chat(text string) error {
+	text = CleanText(text, 200)
+	if text == "" {
+		return ErrEmptyChat
+	}
+	if err := m.allow(&m.chats); err != nil {
+		return err
+	}
+	return m.t.do(func(now time.Time) error {
+		if err := m.present(); err != nil {
+			return err
+		}
+		m.t.addChat(now, m.player.Name, m.seat, text)
+		return nil
+	})
+}
+
+// present fails once the member has been detached (kicked, replaced, or left).
+func (m *Member) present() error {
+	if _, ok := m.t.members[m]; !ok {
+		return ErrTableClosed
+	}
+	return nil
+}
+
+// hostOnly fails unless the member holds the host role.
+func (m *Member) hostOnly() error {
+	if err := m.present(); err != nil {
+		return err
+	}
+	if m.seat < 0 || m.t.seats[m.seat].player.ID != m.t.host {
+		return ErrNotHost
+	}
+	return nil
+}
+
+// beforeStart fails while a game is running.
+func (t *Table) beforeStart() error {
+	if t.state == StatePlaying {
+		return fmt.Errorf("not while a game is running")
+	}
+	return nil
+}
+
+// Start starts a game (the host only), with the seated players and bots.
+func (m *Member) Start() error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		return m.t.start(now)
+	})
+}
+
+func (t *Table) start(now time.Time) error {
+	if err := t.beforeStart(); err != nil {
+		return err
+	}
+	min, max := t.spec.PlayerRange(t.opts)
+	if n := len(t.seats); n < min || n > max {
+		return fmt.Errorf("%s needs %s with these options; %d seated (add a bot with b)", t.spec.Name, playerRange(min, max), n)
+	}
+	content, err := t.lobby.content(t.spec.Content)
+	if err != nil {
+		return fmt.Errorf("start %s: %w", t.spec.Name, err)
+	}
+	setup := rules.Setup{Seed: t.rng.Uint64(), Options: cloneOptions(t.opts), Content: content, Now: now}
+	for _, s := range t.seats {
+		setup.Names = append(setup.Names, s.player.Name)
+	}
+	g, err := t.spec.New(setup)
+	if err != nil {
+		return err
+	}
+	t.game, t.result, t.state = g, nil, StatePlaying
+	for i, s := range t.seats {
+		if s.bot != nil {
+			s.bot = t.spec.NewBot(i, t.rng.Uint64())
+		}
+	}
+	t.system(now, "The game has started. Good luck!")
+	t.lobby.log.Info("game started", "table", t.code, "game", t.spec.ID, "players", len(t.seats))
+	t.lobby.hooks.started(t.spec.ID)
+	t.runBots(now)
+	t.checkOver(now)
+	return nil
+}
+
+func playerRange(min, max int) string {
+	if min == max {
+		return fmt.Sprintf("exactly %d players", min)
+	}
+	return fmt.Sprintf("%d to %d players", min, max)
+}
+
+// SetOptions changes the game options (the host only, before a game starts).
+func (m *Member) SetOptions(o rules.Options) error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		if err := m.t.beforeStart(); err != nil {
+			return err
+		}
+		merged := cloneOptions(m.t.opts)
+		for k, v := range o {
+			merged[k] = v
+		}
+		checked, err := m.t.spec.CheckOptions(merged)
+		if err != nil {
+			return err
+		}
+		if _, max := m.t.spec.PlayerRange(checked); len(m.t.seats) > max {
+			return fmt.Errorf("those options allow at most %d players and %d are seated: remove someone first", max, len(m.t.seats))
+		}
+		m.t.opts = checked
+		m.t.changed(now)
+		return nil
+	})
+}
+
+// AddBot seats a bot (the host only, before a game starts).
+func (m *Member) AddBot() error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		if err := m.t.beforeStart(); err != nil {
+			return err
+		}
+		if _, max := m.t.spec.PlayerRange(m.t.opts); len(m.t.seats) >= max {
+			return ErrFull
+		}
+		name := m.t.botName()
+		m.t.seats = append(m.t.seats, &seat{player: Player{ID: "bot:" + name, Name: name}, bot: m.t.spec.NewBot(len(m.t.seats), m.t.rng.Uint64())})
+		m.t.system(now, "%s takes a seat.", name)
+		return nil
+	})
+}
+
+// Kick removes the player or bot in seat (the host only). During a game a bot takes the
+// seat over, so the game can go on.
+func (m *Member) Kick(seatNo int) error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		t := m.t
+		if seatNo < 0 || seatNo >= len(t.seats) {
+			return ErrBadSeat
+		}
+		if seatNo == m.seat {
+			return fmt.Errorf("you cannot remove yourself: leave the table with q instead")
+		}
+		s := t.seats[seatNo]
+		if s.member != nil {
+			t.detach(s.member, "The host removed you from the table.")
+		}
+		if t.state == StatePlaying {
+			if s.bot != nil {
+				return fmt.Errorf("%s is already a bot", s.player.Name)
+			}
+			s.bot = t.spec.NewBot(seatNo, t.rng.Uint64())
+			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
+			t.system(now, "A bot now plays for %s.", s.player.Name)
+			t.runBots(now)
+			t.checkOver(now)
+			return nil
+		}
+		t.removeSeat(seatNo)
+		t.system(now, "%s left the table.", s.player.Name)
+		return nil
+	})
+}
+
+// MakeHost hands the host role to the human in seat (the host only).
+func (m *Member) MakeHost(seatNo int) error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		if seatNo < 0 || seatNo >= len(m.t.seats) || m.t.seats[seatNo].bot != nil {
+			return fmt.Errorf("the host must be a player at the table")
+		}
+		if m.t.seats[seatNo].member == nil {
+			return fmt.Errorf("%s is away", m.t.seats[seatNo].player.Name)
+		}
+		m.t.host = m.t.seats[seatNo].player.ID
+		m.t.system(now, "%s is now the host.", m.t.seats[seatNo].player.Name)
+		return nil
+	})
+}
+
+// CloseTable ends the table for everyone (the host only).
+func (m *Member) CloseTable() error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.hostOnly(); err != nil {
+			return err
+		}
+		m.t.closing = "The host closed the table."
+		return nil
+	})
+}
+
+// Leave takes the member away from the table. Before a game the seat is freed; during a
+// game it stays (shown as away) so the player can come back, and the game's timers decide
+// what an absent player's turn does. Disconnecting without leaving keeps the seat too.
+func (m *Member) Leave() {
+	m.depart(true)
+}
+
+// Disconnect is Leave for a connection that ended: a key-holding player keeps their seat
+// even before the game starts, to take it back by connecting again.
+func (m *Member) Disconnect() {
+	m.depart(false)
+}
+
+func (m *Member) depart(freeSeat bool) {
+	_ = m.t.do(func(now time.Time) error {
+		t := m.t
+		if _, ok := t.members[m]; !ok {
+			return nil
+		}
+		seatNo := m.seat
+		t.detach(m, "You left the table.")
+		t.changed(now)
+		if seatNo < 0 {
+			return nil
+		}
+		s := t.seats[seatNo]
+		if t.state != StatePlaying && (freeSeat || s.player.Guest) {
+			t.removeSeat(seatNo)
+			t.system(now, "%s left the table.", s.player.Name)
+		} else {
+			t.system(now, "%s is away.", s.player.Name)
+		}
+		t.passHost(now)
+		if t.state != StatePlaying && t.humanSeats() == 0 {
+			t.closing = "Everyone left the table."
+		}
+		return nil
+	})
+}
+
+func (t *Table) humanSeats() int {
+	n := 0
+	for _, s := range t.seats {
+		if s.bot == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// bucket is a token bucket: bursts up to capacity, refilled at perSecond.
+type bucket struct {
+	capacity, perSecond, tokens float64
+	at                          time.Time
+}
+
+func (b *bucket) take(now time.Time) bool {
+	b.tokens += now.Sub(b.at).Seconds() * b.perSecond
+	if b.tokens > b.capacity {
+		b.tokens = b.capacity
+	}
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

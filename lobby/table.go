@@ -1,0 +1,366 @@
+package lobby
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"parlor/rules"
+)
+
+const (
+	tickEvery = 250 * time.Millisecond
+	chatKept  = 100
+	chatSent  = 50
+	botNames  = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
+)
+
+// seat is one player's place at a table; a seat is bound to the player's identity, so
+// the same key connecting again takes it back.
+type seat struct {
+	player Player
+	bot    rules.Bot // non-nil: a bot plays this seat
+	member *Member   // the connected member; nil while away
+}
+
+// Table is one table: a goroutine (the actor) owns every field below inbox, and the rest
+// of the program talks to it only through inbox.
+type Table struct {
+	code  string
+	lobby *Lobby
+	inbox chan func()
+	done  chan struct{}
+
+	spec       *rules.Spec
+	opts       rules.Options
+	private    bool
+	created    time.Time
+	state      string
+	seats      []*seat
+	host       string // player id of the host
+	members    map[*Member]struct{}
+	game       rules.Game
+	result     *rules.Result
+	chat       []ChatLine
+	chatID     int
+	rng        *rand.Rand
+	emptySince time.Time // when the last connected human left; zero while someone is here
+	dirty      bool      // something members see has changed since the last fan-out
+	dirtySince time.Time // when the oldest unsent change happened, for the latency metric
+	closing    string    // non-empty: close the table after this step, telling members why
+}
+
+func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
+	return &Table{
+		code: code, lobby: l, inbox: make(chan func()), done: make(chan struct{}),
+		spec: spec, opts: opts, private: private, created: now, state: StateWaiting,
+		members: map[*Member]struct{}{},
+		rng:     rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())),
+	}
+}
+
+// run is the actor loop. A panic ends only this table: it is logged with the table code
+// and every member is told.
+func (t *Table) run(ctx context.Context) {
+	ticker := time.NewTicker(tickEvery)
+	defer func() {
+		ticker.Stop()
+		if r := recover(); r != nil {
+			t.lobby.log.Error("table crashed", "table", t.code, "panic", r, "stack", string(debug.Stack()))
+			t.closing = "Sorry: this table hit an internal error and had to close."
+		}
+		t.finishClose()
+	}()
+	for t.closing == "" {
+		select {
+		case <-ctx.Done():
+			t.closing = "The server is shutting down. Thanks for playing!"
+			return
+		case f := <-t.inbox:
+			f()
+		case now := <-ticker.C:
+			t.tick(now)
+		}
+		if t.dirty && t.closing == "" {
+			t.fanOut()
+		}
+	}
+}
+
+// do runs f on the actor and returns its error; ErrTableClosed if the table is gone.
+func (t *Table) do(f func(now time.Time) error) error {
+	reply := make(chan error, 1)
+	select {
+	case t.inbox <- func() { reply <- f(t.lobby.now()) }:
+	case <-t.done:
+		return ErrTableClosed
+	}
+	select {
+	case err := <-reply:
+		return err
+	case <-t.done:
+		return ErrTableClosed
+	}
+}
+
+func (t *Table) changed(now time.Time) {
+	if !t.dirty {
+		t.dirty, t.dirtySince = true, now
+	}
+}
+
+func (t *Table) tick(now time.Time) {
+	if t.game != nil && t.state == StatePlaying {
+		if t.game.Tick(now) {
+			t.changed(now)
+		}
+		t.runBots(now)
+		t.checkOver(now)
+	}
+	if t.connectedHumans() > 0 {
+		t.emptySince = time.Time{}
+	} else if t.emptySince.IsZero() {
+		t.emptySince = now
+	} else if now.Sub(t.emptySince) >= t.lobby.cfg.IdleClose {
+		t.closing = "The table closed: nobody was connected for a while."
+	}
+}
+
+// runBots lets every bot act until none wants to; bounded so a faulty bot cannot spin.
+func (t *Table) runBots(now time.Time) {
+	for round := 0; round < 64; round++ {
+		acted := false
+		for i, s := range t.seats {
+			if s.bot == nil || t.game == nil {
+				continue
+			}
+			if _, over := t.game.Outcome(); over {
+				return
+			}
+			a := s.bot.Act(t.game.View(i), now)
+			if a == nil {
+				continue
+			}
+			if err := t.game.Apply(i, rules.Encode(a), now); err != nil {
+				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "err", err)
+				continue
+			}
+			t.lobby.hooks.action(t.spec.ID)
+			acted = true
+			t.changed(now)
+		}
+		if !acted {
+			return
+		}
+	}
+}
+
+func (t *Table) checkOver(now time.Time) {
+	if t.game == nil || t.state != StatePlaying {
+		return
+	}
+	res, over := t.game.Outcome()
+	if !over {
+		return
+	}
+	t.state = StateFinished
+	t.result = &res
+	t.changed(now)
+	t.system(now, "Game over: %s", res.Summary)
+	t.lobby.log.Info("game finished", "table", t.code, "game", t.spec.ID)
+	t.lobby.hooks.finished(t.spec.ID)
+	if t.lobby.cfg.OnFinish != nil {
+		rec := FinishedGame{Game: t.spec.ID, Table: t.code, At: now, Result: res}
+		for _, s := range t.seats {
+			id := s.player.ID
+			if s.bot != nil || s.player.Guest {
+				id = ""
+			}
+			rec.Players = append(rec.Players, id)
+			rec.Names = append(rec.Names, s.player.Name)
+		}
+		go t.lobby.cfg.OnFinish(rec) // never block the actor on storage
+	}
+}
+
+// FinishedGame is what the lobby reports when a game ends, for the store.
+type FinishedGame struct {
+	Game, Table string
+	At          time.Time
+	Players     []string // player id per seat; "" for bots and guests
+	Names       []string
+	Result      rules.Result
+}
+
+// fanOut sends every member the newest state it may see. Views are computed once per seat.
+func (t *Table) fanOut() {
+	info := t.info()
+	t.lobby.publish(info)
+	chat := t.chatTail()
+	views := map[int]rules.View{}
+	for m := range t.members {
+		seat := m.seat
+		u := Update{Table: info, Seat: seat, Host: seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat}
+		if t.game != nil {
+			v, ok := views[seat]
+			if !ok {
+				v = t.game.View(seat)
+				views[seat] = v
+			}
+			u.View = v
+		}
+		m.box.put(u)
+	}
+	t.lobby.hooks.fanOut(t.lobby.now().Sub(t.dirtySince))
+	t.dirty = false
+}
+
+func (t *Table) chatTail() []ChatLine {
+	n := len(t.chat)
+	if n > chatSent {
+		n = chatSent
+	}
+	return append([]ChatLine(nil), t.chat[len(t.chat)-n:]...)
+}
+
+func (t *Table) info() TableInfo {
+	min, max := t.spec.PlayerRange(t.opts)
+	info := TableInfo{
+		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
+		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
+	}
+	for _, s := range t.seats {
+		info.Seats = append(info.Seats, SeatInfo{
+			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,
+			Away: s.bot == nil && s.member == nil, Host: s.bot == nil && s.player.ID == t.host,
+		})
+	}
+	for m := range t.members {
+		if m.seat < 0 {
+			info.Spectators++
+		}
+	}
+	return info
+}
+
+func cloneOptions(o rules.Options) rules.Options {
+	c := make(rules.Options, len(o))
+	for k, v := range o {
+		c[k] = v
+	}
+	return c
+}
+
+// system adds a chat line from the table itself.
+func (t *Table) system(now time.Time, format string, args ...any) {
+	t.addChat(now, "table", -2, fmt.Sprintf(format, args...))
+}
+
+func (t *Table) addChat(now time.Time, from string, seat int, text string) {
+	t.chatID++
+	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: now, From: from, Seat: seat, Text: text})
+	if len(t.chat) > chatKept {
+		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKept:]...)
+	}
+	t.changed(now)
+}
+
+func (t *Table) connectedHumans() int {
+	return len(t.members)
+}
+
+func (t *Table) seatOf(playerID string) int {
+	for i, s := range t.seats {
+		if s.bot == nil && s.player.ID == playerID {
+			return i
+		}
+	}
+	return -1
+}
+
+// attach adds a member and sends it the current state at once.
+func (t *Table) attach(m *Member, now time.Time) {
+	t.members[m] = struct{}{}
+	t.emptySince = time.Time{}
+	t.changed(now)
+}
+
+// detach removes a member; its mailbox is closed with reason.
+func (t *Table) detach(m *Member, reason string) {
+	if _, ok := t.members[m]; !ok {
+		return
+	}
+	delete(t.members, m)
+	if m.seat >= 0 && m.seat < len(t.seats) && t.seats[m.seat].member == m {
+		t.seats[m.seat].member = nil
+	}
+	m.box.close(reason)
+}
+
+// removeSeat takes a seat out before a game starts; seats after it move up one.
+func (t *Table) removeSeat(i int) {
+	t.seats = append(t.seats[:i], t.seats[i+1:]...)
+	for m := range t.members {
+		if m.seat > i {
+			m.seat--
+		} else if m.seat == i {
+			m.seat = rules.Spectator
+		}
+	}
+}
+
+// passHost gives the host role to the first connected human if the host is not here.
+func (t *Table) passHost(now time.Time) {
+	if i := t.seatOf(t.host); i >= 0 && t.seats[i].member != nil {
+		return
+	}
+	for _, s := range t.seats {
+		if s.bot == nil && s.member != nil {
+			t.host = s.player.ID
+			t.system(now, "%s is now the host.", s.player.Name)
+			return
+		}
+	}
+}
+
+func (t *Table) botName() string {
+	used := map[string]bool{}
+	for _, s := range t.seats {
+		used[s.player.Name] = true
+	}
+	for _, n := range strings.Fields(botNames) {
+		if name := "Bot " + n; !used[name] {
+			return name
+		}
+	}
+	return fmt.Sprintf("Bot %d", len(t.seats)+1)
+}
+
+// finishClose runs once when the actor stops: members are told why, the lobby forgets
+// the table.
+func (t *Table) finishClose() {
+	for m := range t.members {
+		t.detach(m, t.closing)
+	}
+	close(t.done)
+	t.lobby.forget(t.code)
+	t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
+}
+
+func actionJSON(a any) (json.RawMessage, error) {
+	switch v := a.(type) {
+	case json.RawMessage:
+		return v, nil
+	case []byte:
+		return json.RawMessage(v), nil
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", rules.ErrBadAction, err)
+	}
+	return b, nil
+}

@@ -1,0 +1,66 @@
+package lobby
+
+import (
+	"time"
+
+	"parlor/rules"
+)
+
+// Player is who is connected: their identity and display name.
+type Player struct {
+	ID    string // SSH key fingerprint ("SHA256:…"); for a guest, a per-connection id
+	Name  string // sanitised display name
+	Guest bool   // no key: cannot reclaim a seat after disconnecting
+}
+
+// Table states.
+const (
+	StateWaiting  = "waiting"  // seats fill, the host sets options and starts
+	StatePlaying  = "playing"  // a game is running
+	StateFinished = "finished" // the game is over; the host may start another
+)
+
+// SeatInfo is the public state of one seat.
+type SeatInfo struct {
+	Name  string `json:"name"`
+	Bot   bool   `json:"bot,omitempty"`
+	Guest bool   `json:"guest,omitempty"`
+	Away  bool   `json:"away,omitempty"` // a human whose connection is gone
+	Host  bool   `json:"host,omitempty"`
+}
+
+// TableInfo is the public state of a table: what the lobby list and the table screen show.
+type TableInfo struct {
+	Code       string        `json:"code"`
+	Game       string        `json:"game"`
+	GameName   string        `json:"game_name"`
+	State      string        `json:"state"`
+	Private    bool          `json:"private"`
+	Options    rules.Options `json:"options"`
+	Seats      []SeatInfo    `json:"seats"`
+	MinPlayers int           `json:"min_players"` // for the current options
+	MaxPlayers int           `json:"max_players"`
+	Spectators int           `json:"spectators"`
+	Result     *rules.Result `json:"result,omitempty"` // the last finished game
+	Created    time.Time     `json:"-"`
+}
+
+// ChatLine is one chat message.
+type ChatLine struct {
+	ID   int       `json:"id"` // increasing per table
+	At   time.Time `json:"at"`
+	From string    `json:"from"`
+	Seat int       `json:"seat"` // -1 for a spectator, -2 for the table itself
+	Text string    `json:"text"`
+}
+
+// Update is what a member receives whenever the table changes: always the whole state it
+// may see, so a member that skipped frames is never behind.
+type Update struct {
+	Table   TableInfo
+	Seat    int        // the member's seat; rules.Spectator when watching
+	Host    bool       // the member holds the host role
+	View    rules.View // the member's own game view; nil when no game has started
+	Chat    []ChatLine // the last chat lines, oldest first
+	Notices []string   // messages for this member only, since the last update
+}
