@@ -1,0 +1,41 @@
+package store
+
+// migrations is the schema history, oldest first: migrations[i] takes the database from
+// version i to version i+1. Append only — never edit a step that has shipped, because
+// databases in the field already ran it.
+//
+// Times are Unix milliseconds (UTC) in INTEGER columns: they sort and compare as numbers
+// and avoid the driver's text time formats.
+var migrations = []string{
+	// 1: players and finished games.
+	`
+CREATE TABLE players (
+	id         TEXT PRIMARY KEY,
+	name       TEXT NOT NULL,
+	first_seen INTEGER NOT NULL,
+	last_seen  INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE games (
+	id          INTEGER PRIMARY KEY,
+	game        TEXT NOT NULL,
+	table_code  TEXT NOT NULL,
+	finished_at INTEGER NOT NULL
+) STRICT;
+
+-- player_id is '' for bots and guests, and is no foreign key: a game is recorded even if
+-- a player was never saved.
+CREATE TABLE game_seats (
+	game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	seat      INTEGER NOT NULL,
+	player_id TEXT NOT NULL,
+	name      TEXT NOT NULL,
+	score     INTEGER NOT NULL,
+	winner    INTEGER NOT NULL,
+	PRIMARY KEY (game_id, seat)
+) STRICT;
+
+CREATE INDEX game_seats_by_player ON game_seats(player_id, game_id);
+CREATE INDEX games_by_finish ON games(finished_at);
+`,
+}
