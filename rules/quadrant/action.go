@@ -1,0 +1,138 @@
+package quadrant
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"parlor/rules"
+)
+
+// Action types, the "type" field of every action.
+const (
+	TypeMove      = "move"       // put one's own token on a cell of the plane
+	TypeLock      = "lock"       // finalise one's token where it stands
+	TypeUnlock    = "unlock"     // take the token back to move it again
+	TypeVote      = "vote"       // cast one's hidden votes, all at once
+	TypeBallotSet = "ballot_set" // team mode: write a number on the shared team ballot
+	TypeApprove   = "approve"    // team mode: approve the team ballot as it stands
+	TypeUnapprove = "unapprove"  // team mode: take back one's approval
+	TypeContinue  = "continue"   // done looking at the round's scores
+)
+
+// Move puts the player's own token on the cell (X, Y) of the plane.
+type Move struct {
+	Type string `json:"type"` // always "move"
+	X    int    `json:"x"`    // MinX..MaxX; right = more of the horizontal criterion
+	Y    int    `json:"y"`    // MinY..MaxY; up = more of the vertical criterion
+}
+
+// Lock finalises the player's token where it stands.
+type Lock struct {
+	Type string `json:"type"` // always "lock"
+}
+
+// Unlock takes the player's token back so that it can move again.
+type Unlock struct {
+	Type string `json:"type"` // always "unlock"
+}
+
+// Vote is one number placed on another player's token.
+type Vote struct {
+	Seat   int `json:"seat"`   // the token's owner
+	Number int `json:"number"` // the word number 1..N the voter thinks the owner holds
+}
+
+// CastVotes casts a player's votes: one for every other active player's token, with
+// distinct numbers in 1..N.
+type CastVotes struct {
+	Type  string `json:"type"` // always "vote"
+	Votes []Vote `json:"votes"`
+}
+
+// BallotSet writes Number on the team ballot for the token of Seat (0 clears it).
+// Every change clears the approvals.
+type BallotSet struct {
+	Type   string `json:"type"` // always "ballot_set"
+	Seat   int    `json:"seat"`
+	Number int    `json:"number"`
+}
+
+// Approve approves the team ballot. Rev, when not 0, must be the ballot's current
+// revision, so that nobody approves a ballot they have not seen.
+type Approve struct {
+	Type string `json:"type"` // always "approve"
+	Rev  int    `json:"rev,omitempty"`
+}
+
+// Unapprove takes back one's approval of the team ballot.
+type Unapprove struct {
+	Type string `json:"type"` // always "unapprove"
+}
+
+// Continue says the player has seen the round's scores; the next round starts when all
+// players have continued or the pause runs out.
+type Continue struct {
+	Type string `json:"type"` // always "continue"
+}
+
+// Sentinel errors; the wrapped text says what is wrong in words a player can read.
+var (
+	ErrSpectator     = errors.New("quadrant: spectators cannot play")
+	ErrNoSuchSeat    = errors.New("quadrant: no such seat")
+	ErrUnknownAction = errors.New("quadrant: unknown action")
+	ErrGameOver      = errors.New("quadrant: the game is over")
+	ErrWrongPhase    = errors.New("quadrant: not now")
+	ErrNotActive     = errors.New("quadrant: your team is not placing this round")
+	ErrNotInactive   = errors.New("quadrant: only the other team edits the team ballot")
+	ErrOffBoard      = errors.New("quadrant: off the board")
+	ErrLocked        = errors.New("quadrant: your token is locked")
+	ErrNotLocked     = errors.New("quadrant: your token is not locked")
+	ErrVoted         = errors.New("quadrant: you have already voted")
+	ErrBallot        = errors.New("quadrant: the ballot is not valid")
+	ErrSelfVote      = errors.New("quadrant: you do not vote on your own token")
+	ErrNumberUsed    = errors.New("quadrant: that number is already used")
+	ErrIncomplete    = errors.New("quadrant: the ballot is not complete")
+	ErrBallotChanged = errors.New("quadrant: the ballot changed, look again")
+	ErrApproved      = errors.New("quadrant: you have already approved this ballot")
+	ErrNotApproved   = errors.New("quadrant: you have not approved the ballot")
+	ErrContinued     = errors.New("quadrant: already continued")
+)
+
+// moveAction is Move as decoded: pointers tell a missing coordinate from 0.
+type moveAction struct {
+	Type string `json:"type"`
+	X    *int   `json:"x"`
+	Y    *int   `json:"y"`
+}
+
+// ballotSetAction is BallotSet as decoded.
+type ballotSetAction struct {
+	Type   string `json:"type"`
+	Seat   *int   `json:"seat"`
+	Number *int   `json:"number"`
+}
+
+// decodeMove reads a move and checks it lies on the plane.
+func decodeMove(raw json.RawMessage) (Point, error) {
+	var a moveAction
+	if err := rules.Decode(raw, &a); err != nil {
+		return Point{}, err
+	}
+	if a.X == nil || a.Y == nil {
+		return Point{}, fmt.Errorf("%w: a move needs both x and y", rules.ErrBadAction)
+	}
+	p := Point{X: *a.X, Y: *a.Y}
+	if !p.OnBoard() {
+		return Point{}, fmt.Errorf("%w: (%d, %d) is outside x %d..%d, y %d..%d", ErrOffBoard, p.X, p.Y, MinX, MaxX, MinY, MaxY)
+	}
+	return p, nil
+}
+
+// decodeEmpty reads an action that carries nothing but its type.
+func decodeEmpty(raw json.RawMessage) error {
+	var a struct {
+		Type string `json:"type"`
+	}
+	return rules.Decode(raw, &a)
+}

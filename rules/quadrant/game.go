@@ -1,0 +1,279 @@
+// Package quadrant is the engine of Quadrant, a word-placement guessing game: each player
+// secretly holds one of the round's numbered words and places a token on a two-criteria
+// plane so that the others can tell which word it is. See docs/games/quadrant.md.
+package quadrant
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"parlor/rules"
+)
+
+// The playable grid of the plane; the reference word sits at (0, 0).
+const (
+	MinX, MaxX = -20, 20
+	MinY, MaxY = -10, 10
+)
+
+// Phases of a round, the Header.Phase values.
+const (
+	PhasePlacement = "placement" // the active players move and lock their tokens
+	PhaseVoting    = "voting"    // the active players cast their hidden votes
+	PhaseTeamVote  = "team_vote" // team mode: the inactive team agrees on one ballot
+	PhaseScoring   = "scoring"   // numbers and votes are revealed
+	PhaseOver      = "over"      // the game has ended
+)
+
+// Point is a cell of the plane.
+type Point struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// OnBoard reports whether p lies on the playable grid.
+func (p Point) OnBoard() bool { return p.X >= MinX && p.X <= MaxX && p.Y >= MinY && p.Y <= MaxY }
+
+// Game is one game of Quadrant. Per-seat slices are indexed by seat.
+type Game struct {
+	team       bool
+	names      []string
+	rng        *rand.Rand
+	decks      Decks // shuffled; cards are drawn from the front
+	nextWord   int
+	nextCrit   int
+	placeLimit time.Duration
+	voteLimit  time.Duration
+
+	rounds   int
+	round    int
+	phase    string
+	deadline time.Time
+	over     bool
+
+	teamOf  []int    // team mode: 0 or 1 per seat
+	active  int      // team mode: the active team this round
+	players []int    // the active seats this round, in seat order
+	words   []string // the round's words; words[k-1] has number k
+	ref     string
+	horiz   string
+	vert    string
+	number  []int   // secret number per seat; 0 when not playing this round
+	pos     []Point // token per seat
+	locked  []bool  // token locked, per seat
+	votes   [][]int // votes[voter][owner] = number, 0 = none; nil row = has not voted
+	ballot  []int   // team ballot: number per seat (active seats only), 0 = empty
+	rev     int     // team ballot revision, bumped on every change
+	approve []bool  // team ballot approvals per seat
+	cast    bool    // the team ballot was cast
+	done    []bool  // continued past the scoring screen, per seat
+
+	scores     []int // competitive: per seat
+	teamScores [2]int
+	reveal     *Reveal
+	log        []entry
+}
+
+// entry is one log line: public when seat and team are both -1, otherwise seen only by
+// that seat or by the members of that team.
+type entry struct {
+	seat int
+	team int
+	text string
+}
+
+// New starts a game from its setup.
+func New(s rules.Setup) (*Game, error) {
+	n := len(s.Names)
+	team := s.Options[OptMode] == ModeTeam
+	if mode := s.Options[OptMode]; mode != "" && mode != ModeTeam && mode != ModeCompetitive {
+		return nil, fmt.Errorf("%w: quadrant has no mode %q", rules.ErrBadOption, mode)
+	}
+	min, max := players(s.Options)
+	if n < min || n > max {
+		mode := ModeCompetitive
+		if team {
+			mode = ModeTeam
+		}
+		return nil, fmt.Errorf("quadrant: %s mode needs %d to %d players, not %d", mode, min, max, n)
+	}
+	decks, err := ParseDecks(s.Content)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		team:       team,
+		rng:        rand.New(rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)),
+		decks:      Decks{Words: append([]string(nil), decks.Words...), Criteria: append([]string(nil), decks.Criteria...)},
+		placeLimit: rules.OptionDuration(s.Options[OptPlacement]),
+		voteLimit:  rules.OptionDuration(s.Options[OptVoting]),
+		rounds:     CompetitiveRounds,
+		teamOf:     make([]int, n),
+		scores:     make([]int, n),
+	}
+	maxN := n
+	if team {
+		g.rounds = TeamRounds
+		maxN = (n + 1) / 2
+		for seat := range g.teamOf {
+			g.teamOf[seat] = seat % 2 // teams sit alternately: even seats and odd seats
+		}
+	}
+	if need := g.rounds * (maxN + 1); len(g.decks.Words) < need {
+		return nil, fmt.Errorf("%w: %d words, this game needs %d", ErrContent, len(g.decks.Words), need)
+	}
+	if need := g.rounds * 2; len(g.decks.Criteria) < need {
+		return nil, fmt.Errorf("%w: %d criteria, this game needs %d", ErrContent, len(g.decks.Criteria), need)
+	}
+	for _, name := range s.Names {
+		g.names = append(g.names, cleanName(name))
+	}
+	g.rng.Shuffle(len(g.decks.Words), func(i, j int) { g.decks.Words[i], g.decks.Words[j] = g.decks.Words[j], g.decks.Words[i] })
+	g.rng.Shuffle(len(g.decks.Criteria), func(i, j int) {
+		g.decks.Criteria[i], g.decks.Criteria[j] = g.decks.Criteria[j], g.decks.Criteria[i]
+	})
+	g.startRound(s.Now)
+	return g, nil
+}
+
+// cleanName strips control characters and bounds a seat name, so no view carries escapes.
+func cleanName(s string) string {
+	s = strings.ToValidUTF8(s, "")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || !unicode.IsPrint(r) {
+			return -1
+		}
+		return r
+	}, s)
+	s = strings.TrimSpace(s)
+	for utf8.RuneCountInString(s) > 20 {
+		_, size := utf8.DecodeLastRuneInString(s)
+		s = s[:len(s)-size]
+	}
+	if s == "" {
+		s = "?"
+	}
+	return s
+}
+
+// Apply performs one action of seat. On error the game is unchanged.
+func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
+	if seat == rules.Spectator {
+		return ErrSpectator
+	}
+	if seat < 0 || seat >= len(g.names) {
+		return fmt.Errorf("%w: %d", ErrNoSuchSeat, seat)
+	}
+	typ, err := rules.ActionType(raw)
+	if err != nil {
+		return err
+	}
+	if g.over {
+		return ErrGameOver
+	}
+	switch typ {
+	case TypeMove:
+		return g.move(seat, raw)
+	case TypeLock:
+		return g.lock(seat, raw, now)
+	case TypeUnlock:
+		return g.unlock(seat, raw)
+	case TypeVote:
+		return g.vote(seat, raw, now)
+	case TypeBallotSet:
+		return g.ballotSet(seat, raw)
+	case TypeApprove:
+		return g.approveBallot(seat, raw, now)
+	case TypeUnapprove:
+		return g.unapproveBallot(seat, raw)
+	case TypeContinue:
+		return g.continueRound(seat, raw, now)
+	}
+	return fmt.Errorf("%w: %q", ErrUnknownAction, typ)
+}
+
+// Outcome reports the result once the game is over.
+func (g *Game) Outcome() (rules.Result, bool) {
+	if !g.over {
+		return rules.Result{}, false
+	}
+	scores := g.seatScores()
+	best := 0
+	for _, s := range scores {
+		best = max(best, s)
+	}
+	var winners []int
+	for seat, s := range scores {
+		if s == best {
+			winners = append(winners, seat)
+		}
+	}
+	return rules.Result{Scores: scores, Winners: winners, Summary: g.summary(winners, best)}, true
+}
+
+// summary is the one-line result.
+func (g *Game) summary(winners []int, best int) string {
+	if g.team {
+		switch {
+		case g.teamScores[0] == g.teamScores[1]:
+			return fmt.Sprintf("The teams tie with %d points each", best)
+		default:
+			return fmt.Sprintf("Team %s wins %d to %d", teamName(g.teamOf[winners[0]]), best, min(g.teamScores[0], g.teamScores[1]))
+		}
+	}
+	names := make([]string, len(winners))
+	for i, w := range winners {
+		names[i] = g.names[w]
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("%s wins with %d points", names[0], best)
+	}
+	return fmt.Sprintf("%s share the win with %d points", strings.Join(names, " and "), best)
+}
+
+// teamName names a team for players.
+func teamName(t int) string {
+	if t == 0 {
+		return "A"
+	}
+	return "B"
+}
+
+// seatScores is the total score per seat; in team mode each member carries the team's.
+func (g *Game) seatScores() []int {
+	out := make([]int, len(g.names))
+	for seat := range out {
+		if g.team {
+			out[seat] = g.teamScores[g.teamOf[seat]]
+		} else {
+			out[seat] = g.scores[seat]
+		}
+	}
+	return out
+}
+
+// addLog adds a public line (seat -1) or a line only seat sees, keeping the last 60.
+func (g *Game) addLog(seat int, format string, args ...any) {
+	g.appendLog(entry{seat: seat, team: -1, text: fmt.Sprintf(format, args...)})
+}
+
+// teamLog adds a line only the members of team see.
+func (g *Game) teamLog(team int, format string, args ...any) {
+	g.appendLog(entry{seat: -1, team: team, text: fmt.Sprintf(format, args...)})
+}
+
+// appendLog keeps the last 60 lines.
+func (g *Game) appendLog(e entry) {
+	g.log = append(g.log, e)
+	if len(g.log) > 60 {
+		g.log = append([]entry(nil), g.log[len(g.log)-60:]...)
+	}
+}
+
+// playing reports whether seat has a token this round.
+func (g *Game) playing(seat int) bool { return g.number[seat] != 0 }

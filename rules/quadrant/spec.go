@@ -1,0 +1,81 @@
+package quadrant
+
+import (
+	"time"
+
+	"parlor/rules"
+)
+
+// ID is the game id.
+const ID = "quadrant"
+
+// Option keys and values.
+const (
+	OptMode         = "mode"
+	OptPlacement    = "placement_time"
+	OptVoting       = "voting_time"
+	ModeCompetitive = "competitive"
+	ModeTeam        = "team"
+)
+
+// Player counts and round counts of the two modes.
+const (
+	CompetitiveMin    = 4
+	CompetitiveMax    = 7
+	CompetitiveRounds = 3
+	TeamMin           = 8
+	TeamMax           = 14
+	TeamRounds        = 4
+)
+
+// ScoringPause is how long the scores of a round stay up before the next round starts
+// (unless every player continues sooner).
+const ScoringPause = 30 * time.Second
+
+// HowToPlay is the plain-words rules paragraph for the lobby and the '?' screen.
+const HowToPlay = "Each round shows numbered words, a reference word in the centre of a plane " +
+	"and two criteria, one per axis. You secretly hold one of the numbers: move your token " +
+	"(arrow keys or h/j/k/l, capitals to go faster) so that its place says how much your word " +
+	"fits each criterion compared with the reference word — right is more of the horizontal " +
+	"criterion, up is more of the vertical one. Press space to lock your token (and again to " +
+	"unlock). When everyone is locked, guess which word each other token stands for: tab picks " +
+	"a token, 1-9 gives it a number, each number only once, enter sends your votes. Every " +
+	"right guess scores 1 point for the guesser and 1 for the token's owner; after 3 rounds " +
+	"the most points wins. In team mode (8-14 players) the teams take turns: the active team " +
+	"plays a round and scores 1 per right vote, then the other team agrees on one shared " +
+	"ballot (everyone must approve it) and scores 2 per right guess; after 4 rounds the " +
+	"higher team score wins."
+
+var timerChoices = []string{"off", "30s", "60s", "90s", "120s", "180s", "300s"}
+
+// Spec is the registry entry of the game.
+var Spec = &rules.Spec{
+	ID:         ID,
+	Name:       "Quadrant",
+	MinPlayers: CompetitiveMin,
+	MaxPlayers: TeamMax,
+	Summary:    "Place your secret word on a two-criteria plane; guess everyone else's.",
+	HowToPlay:  HowToPlay,
+	Options: []rules.Option{
+		{Key: OptMode, Name: "Mode", Help: "competitive: 4-7 players, 3 rounds; team: 8-14 players in two teams, 4 rounds",
+			Choices: []string{ModeCompetitive, ModeTeam}, Default: ModeCompetitive},
+		{Key: OptPlacement, Name: "Placement time limit", Help: "when it runs out, tokens lock where they stand",
+			Choices: timerChoices, Default: "180s"},
+		{Key: OptVoting, Name: "Voting time limit", Help: "for the votes and the team ballot; missing votes score nothing",
+			Choices: timerChoices, Default: "120s"},
+	},
+	Content: []string{WordsFile, CriteriaFile},
+	Players: players,
+	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
+	NewBot:  func(seat int, seed uint64) rules.Bot { return NewBot(seat, seed) },
+}
+
+func init() { rules.Register(Spec) }
+
+// players is the allowed player count of a mode.
+func players(o rules.Options) (min, max int) {
+	if o[OptMode] == ModeTeam {
+		return TeamMin, TeamMax
+	}
+	return CompetitiveMin, CompetitiveMax
+}
