@@ -1,0 +1,178 @@
+package talltale
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"parlor/rules"
+)
+
+// Bot plays Tall Tale from its own view: as narrator it keeps the illustrations that
+// need the fewest boards and tells a template story naming their colours but none of
+// their forbidden words; as a guesser it puts tokens where the story shares a word stem
+// with an illustration's name or forbidden forms, else on a board whose colour the story
+// mentions, else anywhere in play, after a short human-like delay.
+type Bot struct {
+	seat  int
+	rng   *rand.Rand
+	key   string    // what the bot last saw: round, phase and tokens placed
+	since time.Time // when it first saw that
+	delay time.Duration
+}
+
+// NewBot makes a bot for seat.
+func NewBot(seat int, seed uint64) *Bot {
+	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0xb07))}
+}
+
+func (b *Bot) wait(min, spread time.Duration) time.Duration {
+	return min + time.Duration(b.rng.Int64N(int64(spread)))
+}
+
+// Act returns the bot's next action, or nil while it "thinks" or has nothing to do.
+func (b *Bot) Act(view rules.View, now time.Time) any {
+	var v View
+	switch x := view.(type) {
+	case View:
+		v = x
+	case *View:
+		if x == nil {
+			return nil
+		}
+		v = *x
+	default:
+		return nil
+	}
+	if v.Over || v.Seat != b.seat {
+		return nil
+	}
+	key := fmt.Sprintf("%d/%s/%d", v.Round, v.Phase, len(v.MyTokens))
+	if key != b.key {
+		b.key, b.since = key, now
+		switch v.Phase {
+		case PhaseDiscard:
+			b.delay = b.wait(2*time.Second, 2*time.Second)
+		case PhaseStory:
+			b.delay = b.wait(5*time.Second, 5*time.Second)
+		default:
+			b.delay = b.wait(1500*time.Millisecond, 2500*time.Millisecond)
+		}
+	}
+	if now.Sub(b.since) < b.delay {
+		return nil
+	}
+	switch v.Phase {
+	case PhaseDiscard:
+		if v.Narrator == b.seat && v.Hand != nil && len(v.Hand.Drawn) > 0 {
+			return Discard{Type: "discard", Card: b.chooseDiscard(v.Hand.Drawn)}
+		}
+	case PhaseStory:
+		if v.Narrator == b.seat && v.Hand != nil && len(v.Hand.Kept) > 0 {
+			return Story{Type: "story", Text: b.tell(v.Hand.Kept)}
+		}
+	case PhaseRace:
+		if slices.Contains(v.Racers, b.seat) && len(v.MyTokens) < Tokens {
+			if c, ok := b.guess(v); ok {
+				return Token{Type: "token", Card: c}
+			}
+		}
+	}
+	return nil
+}
+
+// chooseDiscard throws away the illustration whose removal leaves the fewest colours.
+func (b *Bot) chooseDiscard(drawn []Illustration) int {
+	best, bestCols := -1, 99
+	for _, d := range b.rng.Perm(len(drawn)) {
+		cols := map[string]bool{}
+		for i, ill := range drawn {
+			if i != d {
+				cols[ill.Colour] = true
+			}
+		}
+		if len(cols) < bestCols {
+			best, bestCols = drawn[d].ID, len(cols)
+		}
+	}
+	return best
+}
+
+var storyTemplates = []string{
+	"Once upon a time, %s set off on a long journey together. They came home tired but happy.",
+	"In a faraway land, %s became the best of friends. Nobody ever forgot them.",
+	"One stormy night, %s knocked at the castle door. The king let them in!",
+}
+
+// tell makes a story that names the kept illustrations' colours but none of their words.
+func (b *Bot) tell(kept []Illustration) string {
+	count := map[string]int{}
+	var order []string
+	for _, k := range kept {
+		if count[k.Colour] == 0 {
+			order = append(order, k.Colour)
+		}
+		count[k.Colour]++
+	}
+	var parts []string
+	for _, col := range order {
+		if count[col] == 1 {
+			parts = append(parts, "a "+col+" thing")
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %s things", []string{"", "one", "two", "three"}[count[col]], col))
+		}
+	}
+	story := fmt.Sprintf(storyTemplates[b.rng.IntN(len(storyTemplates))], andList(parts))
+	for _, k := range kept {
+		if _, bad := FindForbidden(story, k.Forbidden); bad {
+			return "Once upon a time, three old friends went on a trip. The end!"
+		}
+	}
+	return story
+}
+
+// stopWords are too common to hint at anything.
+var stopWords = map[string]bool{"the": true, "and": true, "a": true, "an": true, "of": true, "to": true, "in": true, "on": true, "it": true, "was": true, "is": true, "they": true, "them": true, "with": true, "for": true, "at": true, "one": true, "two": true, "thing": true, "things": true, "upon": true, "time": true, "once": true}
+
+// guess picks an illustration for the next token.
+func (b *Bot) guess(v View) (int, bool) {
+	story := map[string]bool{}
+	for _, w := range words(v.Story) {
+		if !stopWords[w] && len(w) > 2 {
+			story[Stem(w)] = true
+		}
+	}
+	type choice struct{ id, score int }
+	var best []choice
+	top := -1
+	for _, board := range v.Boards {
+		colourHint := story[Stem(board.Colour)]
+		for _, ill := range board.Illustrations {
+			if slices.Contains(v.MyTokens, ill.ID) {
+				continue
+			}
+			score := 0
+			if colourHint {
+				score = 1
+			}
+			for _, form := range ill.Forbidden {
+				for _, w := range words(form) {
+					if len(w) > 2 && story[Stem(w)] {
+						score += 10
+					}
+				}
+			}
+			if score > top {
+				top, best = score, best[:0]
+			}
+			if score == top {
+				best = append(best, choice{ill.ID, score})
+			}
+		}
+	}
+	if len(best) == 0 {
+		return 0, false
+	}
+	return best[b.rng.IntN(len(best))].id, true
+}

@@ -1,0 +1,96 @@
+package talltale
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseIllustrations(t *testing.T) {
+	deck, err := ParseIllustrations(content(t)[ContentFile])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(deck) != 100 {
+		t.Fatalf("%d illustrations", len(deck))
+	}
+	for i, ill := range deck {
+		if ill.ID != i || ill.Colour != Colours[i/PerBoard] {
+			t.Errorf("%d: %+v", i, ill)
+		}
+	}
+}
+
+func TestParseIllustrationsRejects(t *testing.T) {
+	good := string(content(t)[ContentFile])
+	cases := map[string]string{
+		"empty":          "",
+		"no section":     "cat | =^.^= | cats\n",
+		"duplicate":      strings.Replace(good, "apple | (`) | apples", "fish | (`) | apples", 1),
+		"missing glyph":  strings.Replace(good, "apple | (`) | apples", "apple | apples", 1),
+		"no forms":       strings.Replace(good, "apple | (`) | apples", "apple | (`) | ", 1),
+		"long glyph":     strings.Replace(good, "apple | (`) | apples", "apple | (``````````) | apples", 1),
+		"short board":    strings.Replace(good, "apple | (`) | apples\n", "", 1),
+		"wrong order":    strings.Replace(good, "[blue]", "[green]", 1),
+		"non-ascii":      strings.Replace(good, "apple | (`) | apples", "apple | (é) | apples", 1),
+		"repeated forms": strings.Replace(good, "apple | (`) | apples", "apple | (`) | apples, Apples", 1),
+	}
+	for name, text := range cases {
+		if _, err := ParseIllustrations([]byte(text)); !errors.Is(err, ErrContent) {
+			t.Errorf("%s: err = %v", name, err)
+		}
+	}
+}
+
+func TestFindForbidden(t *testing.T) {
+	cases := []struct {
+		story string
+		forms []string
+		want  string
+		ok    bool
+	}{
+		{"A cat sat.", []string{"cat", "cats"}, "cat", true},
+		{"Two CATS sat.", []string{"cat", "cats"}, "cats", true},
+		{"A category of things.", []string{"cat", "cats"}, "", false},
+		{"The cat's hat.", []string{"cat"}, "cat", true},
+		{"Un Café noir.", []string{"cafe"}, "cafe", true},
+		{"A cafe noir.", []string{"café"}, "café", true},
+		{"The fire engine came.", []string{"fire truck", "fire engine"}, "fire engine", true},
+		{"The fire was engine-like.", []string{"fire engine"}, "", false},
+		{"An AEROPLANE!", []string{"airplane", "aeroplane"}, "aeroplane", true},
+		{"scattered", []string{"cat"}, "", false},
+	}
+	for _, c := range cases {
+		got, ok := FindForbidden(c.story, c.forms)
+		if got != c.want || ok != c.ok {
+			t.Errorf("FindForbidden(%q, %v) = %q, %v; want %q, %v", c.story, c.forms, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+func TestSentencesAndClean(t *testing.T) {
+	for story, want := range map[string]int{
+		"A cat.":                 1,
+		"A cat":                  1,
+		"A cat. A dog.":          2,
+		"A cat. A dog. A bird.":  3,
+		"Wait... what?!":         2,
+		"Hello!!! ":              1,
+		"":                       0,
+		"A cat sat... and sat.":  2,
+		"The end. 3 more cats!":  2,
+		"One? Two! Three.":       3,
+		"…":                      0,
+		"An owl, a pear; a kite": 1,
+	} {
+		if got := Sentences(story); got != want {
+			t.Errorf("Sentences(%q) = %d, want %d", story, got, want)
+		}
+	}
+	if got := CleanStory("  a\x1b[31mred\n\tcat\u200b \x00 "); got != "a[31mred cat" {
+		t.Errorf("CleanStory = %q", got)
+	}
+	if got := CleanStory("ok\xffbad"); got != "okbad" {
+		t.Errorf("CleanStory invalid utf8 = %q", got)
+	}
+}
