@@ -1,0 +1,202 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"parlor/server"
+)
+
+// setting is one configuration knob: its flag, its environment variable and how a text
+// value lands in the Config. One table drives parsing, the env fallback and --help, so
+// the three can never disagree.
+type setting struct {
+	flag, env, arg, help string
+	set                  func(c *server.Config, v string) error
+	show                 func(c server.Config) string // the default, as --help prints it
+}
+
+var settings = []setting{
+	{
+		flag: "listen", env: "PARLOR_LISTEN", arg: "ADDR",
+		help: "SSH address to listen on",
+		set:  func(c *server.Config, v string) error { c.Listen = v; return nil },
+		show: func(c server.Config) string { return c.Listen },
+	},
+	{
+		flag: "data", env: "PARLOR_DATA", arg: "DIR",
+		help: "directory for the host key and the database",
+		set:  func(c *server.Config, v string) error { c.DataDir = v; return nil },
+		show: func(c server.Config) string { return c.DataDir },
+	},
+	{
+		flag: "http", env: "PARLOR_HTTP", arg: "ADDR",
+		help: `address for /metrics and /healthz; "off" (or an empty flag) disables it`,
+		set: func(c *server.Config, v string) error {
+			// An empty environment variable reads the same as an unset one, so "off"
+			// is the way to disable HTTP from the environment.
+			if strings.EqualFold(v, "off") {
+				v = ""
+			}
+			c.HTTP = v
+			return nil
+		},
+		show: func(c server.Config) string { return c.HTTP },
+	},
+	{
+		flag: "max-sessions", env: "PARLOR_MAX_SESSIONS", arg: "N",
+		help: "most concurrent SSH sessions; 0 means no limit",
+		set: func(c *server.Config, v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return errors.New("want a whole number such as 500")
+			}
+			c.MaxSessions = n
+			return nil
+		},
+		show: func(c server.Config) string { return strconv.Itoa(c.MaxSessions) },
+	},
+	{
+		flag: "idle-timeout", env: "PARLOR_IDLE_TIMEOUT", arg: "DURATION",
+		help: "disconnect players idle this long; 0 means never",
+		set: func(c *server.Config, v string) error {
+			d, err := time.ParseDuration(strings.TrimSpace(v))
+			if err != nil {
+				return errors.New("want a duration such as 30m, 1h or 0")
+			}
+			c.IdleTimeout = d
+			return nil
+		},
+		show: func(c server.Config) string { return c.IdleTimeout.String() },
+	},
+	{
+		flag: "guests", env: "PARLOR_GUESTS", arg: "BOOL",
+		help: "let players without an SSH key in as guests (--guests=false to refuse)",
+		set: func(c *server.Config, v string) error {
+			b, err := strconv.ParseBool(strings.TrimSpace(v))
+			if err != nil {
+				return errors.New("want true or false")
+			}
+			c.Guests = b
+			return nil
+		},
+		show: func(c server.Config) string { return strconv.FormatBool(c.Guests) },
+	},
+	{
+		flag: "admins", env: "PARLOR_ADMINS", arg: "FINGERPRINTS",
+		help: "comma-separated SHA256 key fingerprints with admin rights",
+		set: func(c *server.Config, v string) error {
+			for _, a := range strings.Split(v, ",") {
+				if a = strings.TrimSpace(a); a != "" {
+					c.Admins = append(c.Admins, a)
+				}
+			}
+			return nil
+		},
+		show: func(c server.Config) string { return strings.Join(c.Admins, ",") },
+	},
+}
+
+// flagValue adapts a setting to flag.Value so that the flag package parses the command
+// line (both -x and --x, "--x v" and "--x=v") and names the flag in its errors.
+type flagValue struct {
+	s   setting
+	cfg *server.Config
+}
+
+func (f flagValue) String() string {
+	if f.cfg == nil { // the flag package's zero-value probe
+		return ""
+	}
+	return f.s.show(*f.cfg)
+}
+
+func (f flagValue) Set(v string) error { return f.s.set(f.cfg, v) }
+
+// IsBoolFlag lets a bare --guests mean --guests=true.
+func (f flagValue) IsBoolFlag() bool { return f.s.flag == "guests" }
+
+// helpRequested is what parseConfig returns for -h/--help; main prints the usage text
+// to stdout and exits 0.
+type helpRequested struct{ usage string }
+
+func (h *helpRequested) Error() string { return "help requested" }
+func (h *helpRequested) Unwrap() error { return flag.ErrHelp }
+
+// dashes makes the flag package's errors spell flags the way --help does.
+var dashes = strings.NewReplacer("flag -", "--", "defined: -", "defined: --", "argument: -", "argument: --")
+
+// parseConfig builds the configuration: defaults, then PARLOR_* environment variables,
+// then command-line flags, which win; then Validate. Errors are meant for an operator:
+// one line per problem, naming the flag or variable.
+func parseConfig(args []string, getenv func(string) string) (server.Config, error) {
+	cfg := server.Defaults()
+	fs := flag.NewFlagSet("parlor", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are returned and printed once by main
+	for _, s := range settings {
+		fs.Var(flagValue{s: s, cfg: &cfg}, s.flag, s.help)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return server.Config{}, &helpRequested{usage: usage()}
+		}
+		return server.Config{}, errors.New(dashes.Replace(err.Error()))
+	}
+	if fs.NArg() > 0 {
+		// The usual slip is "--guests false": a bool flag takes its value after "=".
+		return server.Config{}, fmt.Errorf("unexpected argument %q: parlor takes only flags (write --guests=false, not --guests false)", fs.Arg(0))
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+
+	// Flags were applied while parsing; an environment variable fills in only what no
+	// flag set. Admins append, so start them from the default when the env supplies them.
+	for _, s := range settings {
+		v := getenv(s.env)
+		if given[s.flag] || v == "" {
+			continue
+		}
+		if s.flag == "admins" {
+			cfg.Admins = nil
+		}
+		if err := s.set(&cfg, v); err != nil {
+			return server.Config{}, fmt.Errorf("invalid value %q for %s: %v", v, s.env, err)
+		}
+	}
+	if err := cfg.Validate(); err != nil {
+		return server.Config{}, err
+	}
+	return cfg, nil
+}
+
+// usage is the --help text: every flag with its variable and its default.
+func usage() string {
+	var b strings.Builder
+	b.WriteString(`Usage: parlor [flags]
+
+parlor is an SSH server for party games: players connect with "ssh -p PORT host".
+
+Every flag can also be set by its environment variable. A flag given on the command
+line wins over the environment variable, which wins over the default.
+
+Flags:
+`)
+	def := server.Defaults()
+	for _, s := range settings {
+		d := s.show(def)
+		if d == "" {
+			d = "none"
+		} else {
+			d = strconv.Quote(d)
+		}
+		fmt.Fprintf(&b, "  --%s %s\n", s.flag, s.arg)
+		fmt.Fprintf(&b, "        %s\n        env %s, default %s\n", s.help, s.env, d)
+	}
+	b.WriteString("  -h, --help\n        show this help\n")
+	return b.String()
+}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/server"
+)
+
+const (
+	fpA = "SHA256:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	fpB = "SHA256:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"
+)
+
+// env turns a map into a getenv that, like os.Getenv, returns "" for anything unset.
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestParseConfig(t *testing.T) {
+	def := server.Defaults()
+	with := func(f func(c *server.Config)) server.Config {
+		c := server.Defaults()
+		f(&c)
+		return c
+	}
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want server.Config
+	}{
+		{name: "defaults", want: def},
+		{
+			name: "every flag",
+			args: []string{"--listen", "127.0.0.1:2022", "--data=/var/lib/parlor", "--http", "off",
+				"--max-sessions", "10", "--idle-timeout=5m", "--guests=false", "--admins", fpA + ", " + fpB},
+			want: server.Config{Listen: "127.0.0.1:2022", DataDir: "/var/lib/parlor", HTTP: "",
+				MaxSessions: 10, IdleTimeout: 5 * time.Minute, Guests: false, Admins: []string{fpA, fpB}},
+		},
+		{
+			name: "every env var",
+			env: map[string]string{"PARLOR_LISTEN": ":22", "PARLOR_DATA": "/data", "PARLOR_HTTP": "0.0.0.0:9222",
+				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB},
+			want: server.Config{Listen: ":22", DataDir: "/data", HTTP: "0.0.0.0:9222",
+				MaxSessions: 0, IdleTimeout: 0, Guests: false, Admins: []string{fpA, fpB}},
+		},
+		{
+			name: "flag wins over env",
+			args: []string{"--listen=:3333", "--guests", "--admins=" + fpB, "--idle-timeout=1h"},
+			env: map[string]string{"PARLOR_LISTEN": ":4444", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA,
+				"PARLOR_IDLE_TIMEOUT": "2h", "PARLOR_MAX_SESSIONS": "7"},
+			want: with(func(c *server.Config) {
+				c.Listen, c.Guests, c.Admins, c.IdleTimeout, c.MaxSessions = ":3333", true, []string{fpB}, time.Hour, 7
+			}),
+		},
+		{
+			name: "flag wins over a bad env var",
+			args: []string{"--max-sessions=3"},
+			env:  map[string]string{"PARLOR_MAX_SESSIONS": "lots"},
+			want: with(func(c *server.Config) { c.MaxSessions = 3 }),
+		},
+		{
+			name: "empty flag disables http",
+			args: []string{"--http="},
+			env:  map[string]string{"PARLOR_HTTP": "127.0.0.1:1"},
+			want: with(func(c *server.Config) { c.HTTP = "" }),
+		},
+		{
+			name: "env off disables http",
+			env:  map[string]string{"PARLOR_HTTP": "OFF"},
+			want: with(func(c *server.Config) { c.HTTP = "" }),
+		},
+		{
+			name: "empty env var is unset",
+			env:  map[string]string{"PARLOR_LISTEN": "", "PARLOR_GUESTS": ""},
+			want: def,
+		},
+		{
+			name: "single dash and repeated admins",
+			args: []string{"-admins", fpA, "-admins", fpB, "-guests=0"},
+			want: with(func(c *server.Config) { c.Admins, c.Guests = []string{fpA, fpB}, false }),
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := parseConfig(tc.args, env(tc.env))
+			if err != nil {
+				t.Fatalf("parseConfig: %v", err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want []string // every piece must appear in the message
+	}{
+		{name: "bad duration flag", args: []string{"--idle-timeout=soon"}, want: []string{"--idle-timeout", `"soon"`, "duration"}},
+		{name: "bad int flag", args: []string{"--max-sessions", "many"}, want: []string{"max-sessions", `"many"`, "whole number"}},
+		{name: "bad bool flag", args: []string{"--guests=maybe"}, want: []string{"guests", `"maybe"`, "true or false"}},
+		{name: "bad duration env", env: map[string]string{"PARLOR_IDLE_TIMEOUT": "30"}, want: []string{"PARLOR_IDLE_TIMEOUT", `"30"`, "duration"}},
+		{name: "bad int env", env: map[string]string{"PARLOR_MAX_SESSIONS": "1e3"}, want: []string{"PARLOR_MAX_SESSIONS", `"1e3"`}},
+		{name: "bad bool env", env: map[string]string{"PARLOR_GUESTS": "yes please"}, want: []string{"PARLOR_GUESTS", "true or false"}},
+		{name: "unknown flag", args: []string{"--port=22"}, want: []string{"--port"}},
+		{name: "missing value", args: []string{"--listen"}, want: []string{"--listen"}},
+		{name: "stray argument", args: []string{"--guests", "false"}, want: []string{`"false"`, "--guests=false"}},
+		{name: "invalid listen (Validate)", args: []string{"--listen=2222"}, want: []string{"--listen", "2222"}},
+		{name: "negative sessions (Validate)", env: map[string]string{"PARLOR_MAX_SESSIONS": "-1"}, want: []string{"--max-sessions"}},
+		{name: "bad admin (Validate)", env: map[string]string{"PARLOR_ADMINS": "alice"}, want: []string{"--admins", "alice"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseConfig(tc.args, env(tc.env))
+			if err == nil {
+				t.Fatal("parseConfig succeeded")
+			}
+			if errors.Is(err, flag.ErrHelp) {
+				t.Fatalf("a bad value was taken for --help: %v", err)
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "\n") {
+				t.Errorf("message is not one line: %q", msg)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("message %q does not mention %q", msg, w)
+				}
+			}
+		})
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, arg := range []string{"--help", "-h", "-help"} {
+		_, err := parseConfig([]string{"--listen=:1", arg}, env(nil))
+		var h *helpRequested
+		if !errors.As(err, &h) || !errors.Is(err, flag.ErrHelp) {
+			t.Fatalf("parseConfig(%s) = %v, want a help request", arg, err)
+		}
+		for _, s := range settings {
+			if !strings.Contains(h.usage, "--"+s.flag+" ") || !strings.Contains(h.usage, s.env) {
+				t.Errorf("help lacks --%s or %s:\n%s", s.flag, s.env, h.usage)
+			}
+		}
+		for _, w := range []string{`default ":2222"`, `default "./data"`, `default "127.0.0.1:9222"`,
+			`default "500"`, `default "30m0s"`, `default "true"`, "default none", "wins over"} {
+			if !strings.Contains(h.usage, w) {
+				t.Errorf("help lacks %q:\n%s", w, h.usage)
+			}
+		}
+	}
+}
