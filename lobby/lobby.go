@@ -66,10 +66,11 @@ type Lobby struct {
 	ctx   context.Context
 	wg    sync.WaitGroup
 
-	mu     sync.Mutex
-	tables map[string]*Table
-	infos  map[string]TableInfo // newest public state of every table, for the lobby list
-	online int
+	mu      sync.Mutex
+	tables  map[string]*Table
+	infos   map[string]TableInfo // newest public state of every table, for the lobby list
+	seatIDs map[string][]string  // player ids seated at each table
+	online  int
 }
 
 // New starts an empty lobby; its tables stop when ctx ends.
@@ -83,7 +84,7 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
 	}
-	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}}
+	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
 }
 
 func (l *Lobby) now() time.Time { return l.cfg.Now() }
@@ -139,27 +140,27 @@ func (l *Lobby) Tables() []TableInfo {
 // SeatedAt lists the codes of tables where the player holds a seat, to offer a way back.
 func (l *Lobby) SeatedAt(playerID string) []string {
 	l.mu.Lock()
-	tables := make([]*Table, 0, len(l.tables))
-	for _, t := range l.tables {
-		tables = append(tables, t)
-	}
-	l.mu.Unlock()
+	defer l.mu.Unlock()
 	var codes []string
-	for _, t := range tables {
-		var seated bool
-		if t.do(func(time.Time) error { seated = t.seatOf(playerID) >= 0; return nil }) == nil && seated {
-			codes = append(codes, t.code)
+	for code, ids := range l.seatIDs {
+		for _, id := range ids {
+			if id == playerID {
+				codes = append(codes, code)
+				break
+			}
 		}
 	}
 	sort.Strings(codes)
 	return codes
 }
 
-func (l *Lobby) publish(info TableInfo) {
+// publish records a table's newest public state and who sits at it.
+func (l *Lobby) publish(info TableInfo, seatIDs []string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if _, open := l.tables[info.Code]; open {
 		l.infos[info.Code] = info
+		l.seatIDs[info.Code] = seatIDs
 	}
 }
 
@@ -167,6 +168,7 @@ func (l *Lobby) forget(code string) {
 	l.mu.Lock()
 	delete(l.tables, code)
 	delete(l.infos, code)
+	delete(l.seatIDs, code)
 	n := len(l.tables)
 	l.mu.Unlock()
 	if l.hooks.Tables != nil {

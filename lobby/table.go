@@ -199,7 +199,13 @@ type FinishedGame struct {
 // fanOut sends every member the newest state it may see. Views are computed once per seat.
 func (t *Table) fanOut() {
 	info := t.info()
-	t.lobby.publish(info)
+	ids := make([]string, 0, len(t.seats))
+	for _, s := range t.seats {
+		if s.bot == nil && !s.player.Guest {
+			ids = append(ids, s.player.ID)
+		}
+	}
+	t.lobby.publish(info, ids)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
 	for m := range t.members {

@@ -1,0 +1,405 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/ssh"
+
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/session"
+)
+
+// apiRequest is one line a client sends: {"op": "...", "id": ..., fields}.
+type apiRequest struct {
+	Op      string          `json:"op"`
+	ID      json.RawMessage `json:"id,omitempty"`
+	Name    string          `json:"name,omitempty"`
+	Game    string          `json:"game,omitempty"`
+	Code    string          `json:"code,omitempty"`
+	Options rules.Options   `json:"options,omitempty"`
+	Private bool            `json:"private,omitempty"`
+	Seat    *int            `json:"seat,omitempty"`
+	Remove  bool            `json:"remove,omitempty"`
+	Action  json.RawMessage `json:"action,omitempty"`
+	Text    string          `json:"text,omitempty"`
+}
+
+// apiOps lists every request, for the error that answers an unknown one.
+var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "act", "chat"}
+
+const apiMaxLine = 64 << 10
+
+// apiConn is one JSON Lines connection.
+type apiConn struct {
+	s      *Server
+	sess   ssh.Session
+	player lobby.Player
+	ctx    context.Context
+
+	wmu sync.Mutex // one writer at a time: replies and events interleave by whole lines
+	enc *json.Encoder
+
+	member *lobby.Member
+	budget bucketLimiter
+}
+
+func (s *Server) serveAPI(sess ssh.Session) {
+	player, _ := s.identify(sess)
+	if player.Name == "" {
+		player.Name = "Player"
+	}
+	done := s.lobby.Connected()
+	defer done()
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	c := &apiConn{s: s, sess: sess, player: player, ctx: ctx, enc: json.NewEncoder(sess), budget: bucketLimiter{capacity: 60, perSecond: 20}}
+	var once sync.Once
+	ls := &liveSession{bye: func() {
+		once.Do(func() {
+			c.send(map[string]any{"type": "bye", "reason": "The server is shutting down."})
+			cancel()
+		})
+	}}
+	if !s.track(ls) {
+		fail(sess, "The server is shutting down. Please try again in a moment.")
+		return
+	}
+	defer s.untrack(ls)
+	c.send(map[string]any{"type": "welcome", "player": c.playerJSON(), "ops": apiOps})
+
+	lines := make(chan []byte)
+	readErr := make(chan error, 1)
+	go func() {
+		r := bufio.NewReaderSize(sess, 4096)
+		for {
+			line, err := readLine(r)
+			if err != nil {
+				readErr <- err
+				return
+			}
+			select {
+			case lines <- line:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	// A nil channel never fires: without an idle timeout the timer case is simply off.
+	idle := s.cfg.IdleTimeout
+	var idleC <-chan time.Time
+	var timer *time.Timer
+	if idle > 0 {
+		timer = time.NewTimer(idle)
+		defer timer.Stop()
+		idleC = timer.C
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			c.leave(false)
+			return
+		case err := <-readErr:
+			c.readDone(err)
+			return
+		case <-idleC:
+			c.send(map[string]any{"type": "bye", "reason": fmt.Sprintf("disconnected after %s without a request", idle)})
+			c.leave(false)
+			_ = sess.Exit(0)
+			return
+		case line := <-lines:
+			if timer != nil {
+				timer.Reset(idle)
+			}
+			c.handle(line)
+		}
+	}
+}
+
+// readDone ends the connection after the client closed its side (or sent garbage).
+func (c *apiConn) readDone(err error) {
+	if errors.Is(err, errLineTooLong) {
+		c.send(map[string]any{"type": "error", "error": err.Error()})
+	}
+	c.leave(false)
+	_ = c.sess.Exit(0)
+}
+
+var errLineTooLong = fmt.Errorf("a request line is longer than %d bytes", apiMaxLine)
+
+// readLine reads one line, refusing lines longer than apiMaxLine.
+func readLine(r *bufio.Reader) ([]byte, error) {
+	var buf []byte
+	for {
+		chunk, isPrefix, err := r.ReadLine()
+		if err != nil {
+			if err == io.EOF && len(buf) > 0 {
+				return buf, nil
+			}
+			return nil, err
+		}
+		buf = append(buf, chunk...)
+		if len(buf) > apiMaxLine {
+			return nil, errLineTooLong
+		}
+		if !isPrefix {
+			return buf, nil
+		}
+	}
+}
+
+func (c *apiConn) send(v any) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_ = c.enc.Encode(v)
+}
+
+func (c *apiConn) reply(id json.RawMessage, typ string, fields map[string]any) {
+	out := map[string]any{"type": typ}
+	for k, v := range fields {
+		out[k] = v
+	}
+	if len(id) > 0 {
+		out["id"] = id
+	}
+	c.send(out)
+}
+
+func (c *apiConn) fail(id json.RawMessage, err error) {
+	c.reply(id, "error", map[string]any{"error": err.Error()})
+}
+
+func (c *apiConn) playerJSON() map[string]any {
+	return map[string]any{"id": c.player.ID, "name": c.player.Name, "guest": c.player.Guest}
+}
+
+// handle answers one request line. Every problem is an "error" reply; the connection
+// stays usable.
+func (c *apiConn) handle(line []byte) {
+	line = bytes.TrimSpace(line)
+	if len(line) == 0 {
+		return
+	}
+	var req apiRequest
+	if err := json.Unmarshal(line, &req); err != nil {
+		c.fail(nil, fmt.Errorf("not a JSON object: %v", err))
+		return
+	}
+	if !c.budget.take(time.Now()) {
+		c.fail(req.ID, lobby.ErrSlowDown)
+		return
+	}
+	if err := c.do(req); err != nil {
+		c.fail(req.ID, err)
+	}
+}
+
+func (c *apiConn) needTable() error {
+	if c.member == nil {
+		return errors.New("you are not at a table: create, join or watch one first")
+	}
+	return nil
+}
+
+func (c *apiConn) do(req apiRequest) error {
+	l := c.s.lobby
+	switch req.Op {
+	case "hello":
+		if req.Name != "" {
+			name, err := session.CheckName(req.Name)
+			if err != nil {
+				return err
+			}
+			if !c.player.Guest {
+				now := time.Now()
+				if err := c.s.store.SavePlayer(c.ctx, storePlayer(c.player.ID, name, now)); err != nil {
+					return fmt.Errorf("could not save your name: %w", err)
+				}
+			}
+			c.player.Name = name
+		}
+		c.reply(req.ID, "hello", map[string]any{"player": c.playerJSON()})
+	case "games":
+		c.reply(req.ID, "games", map[string]any{"games": gamesJSON()})
+	case "tables":
+		c.reply(req.ID, "tables", map[string]any{"tables": l.Tables()})
+	case "create", "join", "watch":
+		var m *lobby.Member
+		var err error
+		switch req.Op {
+		case "create":
+			m, err = l.Create(c.player, req.Game, req.Options, req.Private)
+		case "join":
+			m, err = l.Join(c.player, req.Code)
+		default:
+			m, err = l.Watch(c.player, req.Code)
+		}
+		if err != nil {
+			return err
+		}
+		c.leave(true)
+		c.member = m
+		c.reply(req.ID, "joined", map[string]any{"code": m.Code()})
+		go c.pump(m)
+	case "leave":
+		if err := c.needTable(); err != nil {
+			return err
+		}
+		c.leave(true)
+		c.reply(req.ID, "ok", nil)
+	default:
+		return c.tableOp(req)
+	}
+	return nil
+}
+
+// tableOp runs a request that needs a table.
+func (c *apiConn) tableOp(req apiRequest) error {
+	seat := func() (int, error) {
+		if req.Seat == nil {
+			return 0, errors.New(`this request needs "seat": the seat number, from 0`)
+		}
+		return *req.Seat, nil
+	}
+	var err error
+	switch req.Op {
+	case "start", "options", "bot", "kick", "host", "act", "chat":
+		if err := c.needTable(); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("unknown op %q: the ops are %s", lobby.CleanText(req.Op, 20), strings.Join(apiOps, ", "))
+	}
+	m := c.member
+	switch req.Op {
+	case "start":
+		err = m.Start()
+	case "options":
+		err = m.SetOptions(req.Options)
+	case "bot":
+		if req.Remove {
+			var n int
+			if n, err = seat(); err == nil {
+				err = m.Kick(n)
+			}
+		} else {
+			err = m.AddBot()
+		}
+	case "kick":
+		var n int
+		if n, err = seat(); err == nil {
+			err = m.Kick(n)
+		}
+	case "host":
+		var n int
+		if n, err = seat(); err == nil {
+			err = m.MakeHost(n)
+		}
+	case "act":
+		if len(req.Action) == 0 {
+			return errors.New(`"act" needs "action": the game action object, with its "type"`)
+		}
+		err = m.Act(req.Action)
+	case "chat":
+		err = m.Chat(req.Text)
+	}
+	if err != nil {
+		return err
+	}
+	c.reply(req.ID, "ok", nil)
+	return nil
+}
+
+// leave takes the connection away from its table. A request to leave frees the seat
+// before a game; a dropped connection keeps it, like the TUI.
+func (c *apiConn) leave(asked bool) {
+	if c.member == nil {
+		return
+	}
+	if asked {
+		c.member.Leave()
+	} else {
+		c.member.Disconnect()
+	}
+	c.member = nil
+}
+
+// pump turns a member's updates into events: "table" and "view" when they change,
+// "chat" per new line, "notice" per notice, and "left" at the end.
+func (c *apiConn) pump(m *lobby.Member) {
+	var lastTable, lastView []byte
+	lastChat := 0
+	for {
+		u, ok, reason := m.Next(c.ctx)
+		if !ok {
+			if c.ctx.Err() == nil {
+				c.send(map[string]any{"type": "left", "code": m.Code(), "reason": reason})
+			}
+			return
+		}
+		table, _ := json.Marshal(map[string]any{"type": "table", "table": u.Table, "seat": u.Seat, "host": u.Host})
+		if !bytes.Equal(table, lastTable) {
+			c.sendRaw(table)
+			lastTable = table
+		}
+		if u.View != nil {
+			view, err := json.Marshal(map[string]any{"type": "view", "view": u.View})
+			if err == nil && !bytes.Equal(view, lastView) {
+				c.sendRaw(view)
+				lastView = view
+			}
+		}
+		for _, line := range u.Chat {
+			if line.ID > lastChat {
+				lastChat = line.ID
+				c.send(map[string]any{"type": "chat", "line": line})
+			}
+		}
+		for _, n := range u.Notices {
+			c.send(map[string]any{"type": "notice", "text": n})
+		}
+	}
+}
+
+func (c *apiConn) sendRaw(b []byte) {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_, _ = c.sess.Write(append(b, '\n'))
+}
+
+// gamesJSON describes every registered game, including its player range per option.
+func gamesJSON() []*rules.Spec {
+	games := rules.Games()
+	sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
+	return games
+}
+
+// bucketLimiter is a token bucket for requests that are not game actions or chat.
+type bucketLimiter struct {
+	capacity, perSecond, tokens float64
+	at                          time.Time
+	started                     bool
+}
+
+func (b *bucketLimiter) take(now time.Time) bool {
+	if !b.started {
+		b.tokens, b.at, b.started = b.capacity, now, true
+	}
+	b.tokens = min(b.capacity, b.tokens+now.Sub(b.at).Seconds()*b.perSecond)
+	b.at = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}

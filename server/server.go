@@ -1,0 +1,257 @@
+// Package server is the SSH front door: host key, authentication and identity, what
+// "ssh host <command>" means, the middleware chain, /metrics and /healthz, and a graceful
+// shutdown that tells every player before closing.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"charm.land/log/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	gossh "golang.org/x/crypto/ssh"
+
+	"parlor/assets"
+	_ "parlor/games" // links every game in
+	"parlor/lobby"
+	"parlor/store"
+)
+
+// Server is a running parlor server.
+type Server struct {
+	cfg     Config
+	log     *log.Logger
+	store   store.Store
+	lobby   *lobby.Lobby
+	stopAll context.CancelFunc // ends the lobby's tables
+	ssh     *ssh.Server
+	ln      net.Listener
+	http    *http.Server
+	httpLn  net.Listener
+	metrics *metrics
+	limiter *ipLimiter
+
+	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
+	Fingerprint string
+
+	mu       sync.Mutex
+	sessions map[*liveSession]struct{}
+	closing  bool
+}
+
+// liveSession is one open SSH session, so that shutdown can say goodbye to it.
+type liveSession struct {
+	bye func() // tells the session the server is going down; safe to call once
+}
+
+// Run starts the server with its data directory (host key and SQLite database) and
+// serves until ctx ends, then shuts down gracefully.
+func Run(ctx context.Context, cfg Config, logger *log.Logger) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	st, err := store.OpenSQLite(filepath.Join(cfg.DataDir, "parlor.db"))
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	s, err := Listen(cfg, st, logger)
+	if err != nil {
+		return err
+	}
+	logger.Info("parlor is listening", "ssh", s.Addr().String(), "http", s.HTTPAddr())
+	logger.Info("host key fingerprint " + s.Fingerprint)
+	return s.Serve(ctx)
+}
+
+// Listen opens the SSH (and HTTP) listeners. Serve must be called next.
+func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, fmt.Errorf("data directory: %w", err)
+	}
+	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), limiter: newIPLimiter(), sessions: map[*liveSession]struct{}{}}
+	lctx, cancel := context.WithCancel(context.Background())
+	s.stopAll = cancel
+	s.lobby = lobby.New(lctx, lobby.Config{
+		Logger:   logger.WithPrefix("lobby"),
+		Hooks:    s.metrics.hooks(),
+		Content:  assets.Load,
+		OnFinish: s.recordGame,
+	})
+	srv, err := wish.NewServer(
+		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, "host_ed25519")),
+		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+		// Key-less clients get in as guests without being asked anything; if guests are
+		// off they are told so in words instead of a bare "Permission denied".
+		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
+		wish.WithMiddleware(middleware(s)...),
+	)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("ssh server: %w", err)
+	}
+	srv.HandshakeTimeout = 30 * time.Second
+	if len(srv.HostSigners) > 0 {
+		s.Fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
+	}
+	s.ssh = srv
+	if s.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
+		cancel()
+		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
+	}
+	if cfg.HTTP != "" {
+		if s.httpLn, err = net.Listen("tcp", cfg.HTTP); err != nil {
+			cancel()
+			s.ln.Close()
+			return nil, fmt.Errorf("listen %s (--http): %w", cfg.HTTP, err)
+		}
+		s.http = &http.Server{Handler: s.metrics.handler(), ReadHeaderTimeout: 5 * time.Second}
+	}
+	return s, nil
+}
+
+// Addr is the SSH listener's address.
+func (s *Server) Addr() net.Addr { return s.ln.Addr() }
+
+// HTTPAddr is the metrics listener's address, or "" when disabled.
+func (s *Server) HTTPAddr() string {
+	if s.httpLn == nil {
+		return ""
+	}
+	return s.httpLn.Addr().String()
+}
+
+// Lobby is the server's lobby (for tests and tools).
+func (s *Server) Lobby() *lobby.Lobby { return s.lobby }
+
+// Serve accepts connections until ctx ends, then shuts down: every player is told the
+// server is going down, their sessions end, and Serve returns within about 10 seconds.
+func (s *Server) Serve(ctx context.Context) error {
+	errc := make(chan error, 2)
+	go func() { errc <- s.ssh.Serve(s.ln) }()
+	if s.http != nil {
+		go func() { errc <- s.http.Serve(s.httpLn) }()
+	}
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		if !errors.Is(err, ssh.ErrServerClosed) && !errors.Is(err, http.ErrServerClosed) {
+			s.shutdown()
+			return err
+		}
+	}
+	s.shutdown()
+	return nil
+}
+
+func (s *Server) shutdown() {
+	s.log.Info("shutting down: saying goodbye to players")
+	s.mu.Lock()
+	s.closing = true
+	live := make([]*liveSession, 0, len(s.sessions))
+	for ls := range s.sessions {
+		live = append(live, ls)
+	}
+	s.mu.Unlock()
+	for _, ls := range live {
+		ls.bye()
+	}
+	s.stopAll()
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	defer cancel()
+	if err := s.ssh.Shutdown(ctx); err != nil {
+		s.log.Warn("sessions did not end in time; closing them", "err", err)
+		_ = s.ssh.Close()
+	}
+	if s.http != nil {
+		_ = s.http.Shutdown(ctx)
+	}
+	_ = s.lobby.Shutdown(ctx)
+	s.log.Info("stopped")
+}
+
+// track registers a live session; it returns false while the server is closing.
+func (s *Server) track(ls *liveSession) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing {
+		return false
+	}
+	s.sessions[ls] = struct{}{}
+	s.metrics.sessions.Set(float64(len(s.sessions)))
+	return true
+}
+
+func (s *Server) untrack(ls *liveSession) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.sessions, ls)
+	s.metrics.sessions.Set(float64(len(s.sessions)))
+}
+
+func (s *Server) sessionCount() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+// recordGame stores a finished game; it runs on its own goroutine.
+func (s *Server) recordGame(g lobby.FinishedGame) {
+	rec := store.FinishedGame{GameID: g.Game, Table: g.Table, FinishedAt: g.At}
+	won := map[int]bool{}
+	for _, w := range g.Result.Winners {
+		won[w] = true
+	}
+	for i := range g.Names {
+		seat := store.Seat{PlayerID: g.Players[i], Name: g.Names[i], Winner: won[i]}
+		if i < len(g.Result.Scores) {
+			seat.Score = g.Result.Scores[i]
+		}
+		rec.Seats = append(rec.Seats, seat)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := s.store.RecordGame(ctx, rec); err != nil {
+		s.log.Warn("could not record a finished game", "table", g.Table, "err", err)
+	}
+}
+
+// identify turns the SSH connection into a player: a key's fingerprint, or a guest.
+func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
+	if key := sess.PublicKey(); key != nil {
+		p.ID = gossh.FingerprintSHA256(key)
+		ctx, cancel := context.WithTimeout(sess.Context(), 3*time.Second)
+		defer cancel()
+		if rec, err := s.store.Player(ctx, p.ID); err == nil {
+			p.Name = rec.Name
+			_ = s.store.SavePlayer(ctx, store.Player{ID: p.ID, Name: rec.Name, FirstSeen: rec.FirstSeen, LastSeen: time.Now()})
+			return p, true
+		}
+	} else {
+		b := make([]byte, 6)
+		_, _ = rand.Read(b)
+		p.ID, p.Guest = "guest:"+hex.EncodeToString(b), true
+	}
+	p.Name = suggestName(sess.User())
+	return p, false
+}
+
+func storePlayer(id, name string, now time.Time) store.Player {
+	return store.Player{ID: id, Name: name, FirstSeen: now, LastSeen: now}
+}

@@ -1,0 +1,86 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2/bubbletea"
+
+	"parlor/session"
+)
+
+// serveTUI runs a player's Bubble Tea program for the life of the session.
+func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
+	player, known := s.identify(sess)
+	done := s.lobby.Connected()
+	defer done()
+	opts := session.Options{
+		Lobby: s.lobby, Player: player, AskName: !known, Join: join, Watch: watch,
+		IdleTimeout: s.cfg.IdleTimeout,
+	}
+	if !player.Guest {
+		id := player.ID
+		opts.SaveName = func(name string) error {
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			defer cancel()
+			now := time.Now()
+			return s.store.SavePlayer(ctx, storePlayer(id, name, now))
+		}
+		opts.Profile = func() string {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			st, err := s.store.PlayerStats(ctx, id)
+			if err != nil || st.Played == 0 {
+				return ""
+			}
+			return fmt.Sprintf("You have played %d games and won %d.", st.Played, st.Won)
+		}
+	}
+	ctx, cancel := context.WithCancel(sess.Context())
+	defer cancel()
+	model := session.New(ctx, opts)
+	p := tea.NewProgram(model, append(bubbletea.MakeOptions(sess),
+		tea.WithContext(ctx),
+		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
+		tea.WithFPS(30),
+	)...)
+
+	var once sync.Once
+	ls := &liveSession{bye: func() {
+		once.Do(func() { go p.Send(session.ShutdownMsg{}) })
+	}}
+	if !s.track(ls) {
+		fail(sess, "The server is shutting down. Please try again in a moment.")
+		return
+	}
+	defer s.untrack(ls)
+
+	_, windows, _ := sess.Pty()
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case w, ok := <-windows:
+				if !ok {
+					return
+				}
+				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
+			}
+		}
+	}()
+	if _, err := p.Run(); err != nil && ctx.Err() == nil {
+		s.log.Warn("program ended with an error", "err", err)
+	}
+	p.Kill()
+	if bye := model.Goodbye(); bye != "" {
+		fmt.Fprintln(sess, bye)
+	} else {
+		model.Disconnected()
+	}
+	_ = sess.Exit(0)
+}

@@ -1,0 +1,127 @@
+package session
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"parlor/rules"
+)
+
+// createScreen picks a game and its options for a new table.
+type createScreen struct {
+	games   []*rules.Spec
+	game    int
+	row     int // 0: the game; 1..len(options): an option; then "private"
+	opts    rules.Options
+	private bool
+}
+
+func newCreateScreen() createScreen {
+	c := createScreen{games: rules.Games()}
+	if len(c.games) > 0 {
+		c.opts = c.games[0].Defaults()
+	}
+	return c
+}
+
+func (c *createScreen) spec() *rules.Spec { return c.games[c.game] }
+
+func (c *createScreen) rows() int { return len(c.spec().Options) + 2 }
+
+func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	if len(c.games) == 0 {
+		m.screen = screenLobby
+		return nil
+	}
+	switch k.String() {
+	case "up", "k":
+		c.row = (c.row + c.rows() - 1) % c.rows()
+	case "down", "j", "tab":
+		c.row = (c.row + 1) % c.rows()
+	case "left", "h":
+		c.change(-1)
+	case "right", "l", "space":
+		c.change(1)
+	case "enter":
+		return m.enter(m.o.Lobby.Create(m.o.Player, c.spec().ID, c.opts, c.private))
+	case "esc", "q":
+		m.screen = screenLobby
+	}
+	return nil
+}
+
+// change moves the value of the selected row by d.
+func (c *createScreen) change(d int) {
+	switch {
+	case c.row == 0:
+		c.game = (c.game + len(c.games) + d) % len(c.games)
+		c.opts = c.spec().Defaults()
+	case c.row <= len(c.spec().Options):
+		opt := c.spec().Options[c.row-1]
+		c.opts[opt.Key] = cycle(opt.Choices, c.opts[opt.Key], d)
+	default:
+		c.private = !c.private
+	}
+}
+
+func cycle(choices []string, cur string, d int) string {
+	for i, v := range choices {
+		if v == cur {
+			return choices[(i+len(choices)+d)%len(choices)]
+		}
+	}
+	return choices[0]
+}
+
+func (c *createScreen) render(m *Model, w, h int) []string {
+	out := []string{m.title(w, "parlor · new table", "")}
+	if len(c.games) == 0 {
+		return append(out, block("No games are installed.", w, h-1)...)
+	}
+	spec := c.spec()
+	leftW := 38
+	var left []string
+	row := func(i int, label, value string) {
+		line := fmt.Sprintf(" %-18s ‹ %s ›", label, value)
+		if i == c.row {
+			line = selStyle.Render(fit(line, leftW))
+		}
+		left = append(left, line)
+	}
+	left = append(left, headStyle.Render(" Choose a game and its options"), "")
+	row(0, "Game", spec.Name)
+	for i, opt := range spec.Options {
+		row(i+1, opt.Name, c.opts[opt.Key])
+	}
+	private := "no: listed in the lobby"
+	if c.private {
+		private = "yes: join by code only"
+	}
+	row(c.rows()-1, "Private", private)
+	left = append(left, "")
+	if c.row > 0 && c.row <= len(spec.Options) {
+		for _, l := range wrap(spec.Options[c.row-1].Help, leftW-2) {
+			left = append(left, dimStyle.Render(" "+l))
+		}
+	}
+	rightW := w - leftW - 3
+	right := []string{headStyle.Render(spec.Name) + dimStyle.Render(" · "+playersText(spec)+" players"), ""}
+	min, max := spec.PlayerRange(c.opts)
+	right = append(right, wrap(spec.Summary, rightW)...)
+	right = append(right, "")
+	right = append(right, wrap(spec.HowToPlay, rightW)...)
+	right = append(right, "", dimStyle.Render(fmt.Sprintf("With these options: %s.", playerRange(min, max))))
+	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))
+	out = append(out, body...)
+	out = append(out, m.statusLine(w, ""))
+	out = append(out, fit(keyHelp([2]string{"↑↓", "choose a row"}, [2]string{"←→", "change"}, [2]string{"enter", "create the table"}, [2]string{"esc", "back"}), w))
+	return out
+}
+
+func playerRange(min, max int) string {
+	if min == max {
+		return fmt.Sprintf("exactly %d players", min)
+	}
+	return fmt.Sprintf("%d to %d players", min, max)
+}

@@ -1,0 +1,92 @@
+package session
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fit makes one line exactly w cells wide: cut with an ellipsis, or padded with spaces.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	if n := w - ansi.StringWidth(s); n > 0 {
+		s += strings.Repeat(" ", n)
+	}
+	return s
+}
+
+// block makes text exactly w×h: every line fitted, cut or padded with blank lines.
+func block(s string, w, h int) []string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = fit(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
+}
+
+// columns puts blocks side by side, separated by gap spaces.
+func columns(gap int, cols ...[]string) []string {
+	h := 0
+	for _, c := range cols {
+		if len(c) > h {
+			h = len(c)
+		}
+	}
+	out := make([]string, h)
+	sep := strings.Repeat(" ", gap)
+	for i := range out {
+		parts := make([]string, len(cols))
+		for j, c := range cols {
+			if i < len(c) {
+				parts[j] = c[i]
+			} else if len(c) > 0 {
+				parts[j] = strings.Repeat(" ", ansi.StringWidth(c[0]))
+			}
+		}
+		out[i] = strings.Join(parts, sep)
+	}
+	return out
+}
+
+// wrap breaks plain text into lines of at most w cells, at spaces.
+func wrap(s string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = word
+			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = word
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// keyHelp renders "k action · k action" for a footer.
+func keyHelp(pairs ...[2]string) string {
+	parts := make([]string, 0, len(pairs))
+	for _, p := range pairs {
+		parts = append(parts, keyStyle.Render(p[0])+" "+p[1])
+	}
+	return strings.Join(parts, dimStyle.Render(" · "))
+}

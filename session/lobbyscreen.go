@@ -1,0 +1,151 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+type lobbyScreen struct {
+	tables []lobby.TableInfo
+	online int
+	seated []string // codes of tables where this player holds a seat
+	sel    int
+	typing bool // the join-by-code box has focus
+	code   lineInput
+}
+
+func (s *lobbyScreen) refresh(l *lobby.Lobby, playerID string) {
+	s.tables = l.Tables()
+	s.online = l.Online()
+	s.seated = l.SeatedAt(playerID)
+	if s.sel >= len(s.tables) {
+		s.sel = len(s.tables) - 1
+	}
+	if s.sel < 0 {
+		s.sel = 0
+	}
+}
+
+func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	key := k.String()
+	if s.typing {
+		switch key {
+		case "esc":
+			s.typing = false
+		case "enter":
+			code := s.code.value()
+			s.typing = false
+			s.code.reset()
+			return m.enter(m.o.Lobby.Join(m.o.Player, code))
+		default:
+			s.code.update(k)
+		}
+		return nil
+	}
+	switch key {
+	case "up", "k":
+		if s.sel > 0 {
+			s.sel--
+		}
+	case "down", "j":
+		if s.sel < len(s.tables)-1 {
+			s.sel++
+		}
+	case "enter":
+		if len(s.tables) == 0 {
+			m.setStatus("No open tables yet: press c to create one.", false)
+			return nil
+		}
+		t := s.tables[s.sel]
+		if t.State == lobby.StatePlaying {
+			return m.enter(m.o.Lobby.Watch(m.o.Player, t.Code))
+		}
+		return m.enter(m.o.Lobby.Join(m.o.Player, t.Code))
+	case "w":
+		if len(s.tables) > 0 {
+			return m.enter(m.o.Lobby.Watch(m.o.Player, s.tables[s.sel].Code))
+		}
+	case "J", "ctrl+j", "tab":
+		s.typing = true
+		s.code = lineInput{limit: 4}
+	case "r":
+		if len(s.seated) > 0 {
+			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
+		}
+	case "c", "n":
+		m.create = newCreateScreen()
+		m.screen = screenCreate
+	case "N":
+		m.name = newNameScreen(m.o.Player.Name)
+		m.name.renaming = true
+		m.screen = screenName
+	case "q":
+		return m.quit()
+	}
+	return nil
+}
+
+func (s *lobbyScreen) render(m *Model, w, h int) []string {
+	who := m.o.Player.Name
+	if m.o.Player.Guest {
+		who += " (guest)"
+	}
+	out := []string{m.title(w, "parlor · lobby", fmt.Sprintf("%d online · you are %s", s.online, who))}
+	body := []string{""}
+	if m.o.Profile != nil {
+		if p := m.o.Profile(); p != "" {
+			body[0] = dimStyle.Render("  " + p)
+		}
+	}
+	if len(s.seated) > 0 {
+		body = append(body, okStyle.Render(fmt.Sprintf("  You have a seat at table %s: press r to go back to it.", s.seated[0])))
+	}
+	body = append(body, headStyle.Render("  Open tables"))
+	if len(s.tables) == 0 {
+		body = append(body, "  No open tables yet. Press "+keyStyle.Render("c")+" to create one, or "+keyStyle.Render("tab")+" to join a private table by its code.")
+	} else {
+		body = append(body, dimStyle.Render(fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
+		first := 0
+		if max := h - 16; s.sel > max && max > 0 {
+			first = s.sel - max
+		}
+		for i := first; i < len(s.tables) && len(body) < h-12; i++ {
+			t := s.tables[i]
+			names := make([]string, 0, len(t.Seats))
+			for _, seat := range t.Seats {
+				names = append(names, seat.Name)
+			}
+			line := fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
+			line = fit(line, w-2)
+			if i == s.sel {
+				line = selStyle.Render(line)
+			}
+			body = append(body, line)
+		}
+	}
+	body = append(body, "", headStyle.Render("  Games"))
+	for _, g := range rules.Games() {
+		body = append(body, fit(fmt.Sprintf("  %-11s %s players · %s", g.Name, playersText(g), g.Summary), w))
+	}
+	out = append(out, block(joinLines(body), w, h-4)...)
+	if s.typing {
+		out = append(out, fit("  Table code: "+boxed(s.code.view(5, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels"), w))
+	} else {
+		out = append(out, "")
+	}
+	out = append(out, m.statusLine(w, ""))
+	out = append(out, fit(keyHelp([2]string{"↑↓", "select"}, [2]string{"enter", "join"}, [2]string{"w", "watch"}, [2]string{"tab", "join by code"}, [2]string{"c", "create"}, [2]string{"N", "rename"}, [2]string{"?", "help"}, [2]string{"q", "quit"}), w))
+	return out
+}
+
+func playersText(g *rules.Spec) string {
+	if g.MinPlayers == g.MaxPlayers {
+		return fmt.Sprint(g.MinPlayers)
+	}
+	return fmt.Sprintf("%d–%d", g.MinPlayers, g.MaxPlayers)
+}

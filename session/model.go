@@ -1,0 +1,447 @@
+// Package session is one player's terminal UI: a Bubble Tea model with a screen for the
+// name, the lobby, creating a table, the table itself and the game, plus help and a
+// "please enlarge" screen. It only ever sees its own seat's view of a game.
+package session
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/session/gameui"
+)
+
+// MinWidth and MinHeight are the smallest terminal every screen is designed for.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// Options is what the server tells a new session.
+type Options struct {
+	Lobby       *lobby.Lobby
+	Player      lobby.Player
+	AskName     bool                    // first visit: ask for a display name before the lobby
+	SaveName    func(name string) error // remembers a chosen name (nil for guests)
+	Profile     func() string           // one line about the player's record, for the lobby; may be nil
+	Join, Watch string                  // a table code to go straight to (ssh -t host join ABCD)
+	IdleTimeout time.Duration           // leave after this long without a key press; 0: never
+	Now         func() time.Time        // the clock; time.Now if nil
+}
+
+type screen int
+
+const (
+	screenName screen = iota
+	screenLobby
+	screenCreate
+	screenTable
+)
+
+// Model is the root of a player's UI.
+type Model struct {
+	o   Options
+	ctx context.Context
+
+	width, height int
+	plain         bool
+	screen        screen
+	help          bool
+	confirm       string // a yes/no question on screen: "leave" or "close"
+	status        string // the last error or notice, shown until the next key
+	statusErr     bool
+	goodbye       string // set when the program ends, for the server to print
+	lastKey       time.Time
+	now           time.Time
+
+	name   nameScreen
+	lobby  lobbyScreen
+	create createScreen
+	table  tableScreen
+
+	cache string // the last rendered frame
+	dirty bool
+}
+
+// New makes the root model for one connection.
+func New(ctx context.Context, o Options) *Model {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Now()}
+	m.lastKey = m.now
+	m.name = newNameScreen(o.Player.Name)
+	m.screen = screenLobby
+	if o.AskName {
+		m.screen = screenName
+	}
+	m.lobby.refresh(o.Lobby, o.Player.ID)
+	return m
+}
+
+// Goodbye is the message to print after the program ends, if any.
+func (m *Model) Goodbye() string { return m.goodbye }
+
+// tickMsg refreshes clocks and the lobby list once a second.
+type tickMsg time.Time
+
+func tick() tea.Cmd {
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// ShutdownMsg tells the session that the server is going down.
+type ShutdownMsg struct{}
+
+// updateMsg carries a table update for the member it came from.
+type updateMsg struct {
+	member *lobby.Member
+	u      lobby.Update
+}
+
+// closedMsg says the member is out of its table, and why.
+type closedMsg struct {
+	member *lobby.Member
+	reason string
+}
+
+// wait is the command that delivers the member's next update; exactly one runs per member.
+func (m *Model) wait(mem *lobby.Member) tea.Cmd {
+	ctx := m.ctx
+	return func() tea.Msg {
+		u, ok, reason := mem.Next(ctx)
+		if !ok {
+			return closedMsg{mem, reason}
+		}
+		return updateMsg{mem, u}
+	}
+}
+
+// Init starts the clock and, for a direct command, goes to the table.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tick()}
+	if m.screen == screenLobby {
+		cmds = append(cmds, m.direct())
+	}
+	return tea.Batch(cmds...)
+}
+
+// direct handles "join CODE" and "watch CODE" once the player has a name.
+func (m *Model) direct() tea.Cmd {
+	var cmd tea.Cmd
+	switch {
+	case m.o.Join != "":
+		cmd = m.enter(m.o.Lobby.Join(m.o.Player, m.o.Join))
+	case m.o.Watch != "":
+		cmd = m.enter(m.o.Lobby.Watch(m.o.Player, m.o.Watch))
+	}
+	m.o.Join, m.o.Watch = "", ""
+	return cmd
+}
+
+// enter goes to a table after a create, join or watch; on error it stays in the lobby
+// and shows why.
+func (m *Model) enter(mem *lobby.Member, err error) tea.Cmd {
+	if err != nil {
+		m.setStatus(err.Error(), true)
+		return nil
+	}
+	m.table = newTableScreen(mem)
+	m.screen = screenTable
+	return m.wait(mem)
+}
+
+func (m *Model) setStatus(s string, isErr bool) {
+	m.status, m.statusErr = s, isErr
+}
+
+// Update handles one message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m.dirty = true
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		return m, nil
+	case tea.ColorProfileMsg:
+		m.plain = msg.Profile <= colorprofile.Ascii
+		return m, nil
+	case tickMsg:
+		return m, m.onTick(time.Time(msg))
+	case ShutdownMsg:
+		m.goodbye = "The server is shutting down. Thanks for playing!"
+		return m, tea.Quit
+	case updateMsg:
+		if msg.member != m.table.member {
+			return m, nil // a stale wait from a table we already left
+		}
+		m.table.apply(msg.u)
+		for _, n := range msg.u.Notices {
+			m.setStatus(n, false)
+		}
+		return m, m.wait(msg.member)
+	case closedMsg:
+		if msg.member != m.table.member {
+			return m, nil
+		}
+		return m, m.tableClosed(msg.reason)
+	case tea.PasteMsg:
+		return m, m.routeText(msg)
+	case tea.KeyPressMsg:
+		m.lastKey = m.o.Now()
+		return m, m.onKey(msg)
+	}
+	m.dirty = false
+	return m, nil
+}
+
+func (m *Model) onTick(now time.Time) tea.Cmd {
+	m.now = now
+	if m.o.IdleTimeout > 0 && now.Sub(m.lastKey) >= m.o.IdleTimeout {
+		m.goodbye = fmt.Sprintf("You were disconnected after %s without a key press. Come back any time!", m.o.IdleTimeout)
+		m.leaveTable()
+		return tea.Quit
+	}
+	if m.screen == screenLobby || m.screen == screenCreate {
+		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+	}
+	return tick()
+}
+
+// tableClosed handles being sent away from a table: taken over by a new connection or a
+// server going down end the program; anything else returns to the lobby with the reason.
+func (m *Model) tableClosed(reason string) tea.Cmd {
+	m.table = tableScreen{}
+	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") {
+		m.goodbye = reason
+		return tea.Quit
+	}
+	m.screen = screenLobby
+	m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+	m.setStatus(reason, false)
+	return nil
+}
+
+func (m *Model) leaveTable() {
+	if m.table.member != nil {
+		m.table.member.Leave()
+		m.table = tableScreen{}
+	}
+}
+
+// Disconnected is called by the server when the connection ends without a goodbye: the
+// player keeps their seat, to take it back later.
+func (m *Model) Disconnected() {
+	if m.table.member != nil {
+		m.table.member.Disconnect()
+	}
+}
+
+func (m *Model) routeText(msg tea.Msg) tea.Cmd {
+	switch {
+	case m.screen == screenName:
+		m.name.input.update(msg)
+	case m.screen == screenLobby && m.lobby.typing:
+		m.lobby.code.update(msg)
+	case m.screen == screenTable:
+		return m.table.text(m, msg)
+	}
+	return nil
+}
+
+func (m *Model) typing() bool {
+	switch m.screen {
+	case screenName:
+		return true
+	case screenLobby:
+		return m.lobby.typing
+	case screenTable:
+		return m.table.typing()
+	}
+	return false
+}
+
+func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
+	key := k.String()
+	m.status = ""
+	if m.confirm != "" {
+		return m.onConfirm(key)
+	}
+	if m.help {
+		if key == "?" || key == "esc" || key == "q" || key == "enter" {
+			m.help = false
+		}
+		if key == "ctrl+c" {
+			return m.quit()
+		}
+		return nil
+	}
+	if m.width < MinWidth || m.height < MinHeight {
+		if key == "ctrl+c" || key == "q" {
+			return m.quit()
+		}
+		return nil
+	}
+	if key == "ctrl+c" {
+		return m.quit()
+	}
+	if !m.typing() && key == "?" {
+		m.help = true
+		return nil
+	}
+	switch m.screen {
+	case screenName:
+		return m.name.key(m, k)
+	case screenLobby:
+		return m.lobby.key(m, k)
+	case screenCreate:
+		return m.create.key(m, k)
+	case screenTable:
+		return m.table.key(m, k)
+	}
+	return nil
+}
+
+// quit leaves the program, asking first while a game is running.
+func (m *Model) quit() tea.Cmd {
+	if m.screen == screenTable && m.table.playing() && m.table.seat() >= 0 {
+		m.confirm = "quit"
+		return nil
+	}
+	m.leaveTable()
+	m.goodbye = "Thanks for playing parlor!"
+	return tea.Quit
+}
+
+func (m *Model) onConfirm(key string) tea.Cmd {
+	what := m.confirm
+	m.confirm = ""
+	if key != "y" && key != "Y" {
+		return nil
+	}
+	switch what {
+	case "quit":
+		m.leaveTable()
+		m.goodbye = "Thanks for playing parlor! Connect again with the same key to take your seat back."
+		return tea.Quit
+	case "leave":
+		m.leaveTable()
+		m.screen = screenLobby
+		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+		m.setStatus("You left the table. Your seat is kept while the game runs: join it again to come back.", false)
+	case "close":
+		if err := m.table.member.CloseTable(); err != nil {
+			m.setStatus(err.Error(), true)
+		}
+	}
+	return nil
+}
+
+// View renders the screen, re-using the last frame when nothing changed.
+func (m *Model) View() tea.View {
+	if m.dirty || m.cache == "" {
+		m.cache = m.render()
+		m.dirty = false
+	}
+	v := tea.NewView(m.cache)
+	v.AltScreen = true
+	v.WindowTitle = "parlor"
+	return v
+}
+
+func (m *Model) render() string {
+	w, h := m.width, m.height
+	if w < MinWidth || h < MinHeight {
+		return tooSmall(w, h)
+	}
+	var lines []string
+	switch {
+	case m.help:
+		lines = m.renderHelp(w, h)
+	case m.screen == screenName:
+		lines = m.name.render(m, w, h)
+	case m.screen == screenLobby:
+		lines = m.lobby.render(m, w, h)
+	case m.screen == screenCreate:
+		lines = m.create.render(m, w, h)
+	default:
+		lines = m.table.render(m, w, h)
+	}
+	if m.confirm != "" {
+		lines[h-1] = fit(errStyle.Render(m.confirmText()), w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) confirmText() string {
+	switch m.confirm {
+	case "quit":
+		return "Leave parlor in the middle of the game? Your seat waits for you. y yes · any other key: no"
+	case "leave":
+		return "Leave this game? Your seat waits for you while it runs. y yes · any other key: no"
+	case "close":
+		return "Close the table for everyone? y yes · any other key: no"
+	}
+	return ""
+}
+
+// statusLine shows the last error or notice, or else fallback.
+func (m *Model) statusLine(w int, fallback string) string {
+	switch {
+	case m.status != "" && m.statusErr:
+		return fit(errStyle.Render("✗ "+m.status), w)
+	case m.status != "":
+		return fit(okStyle.Render("• "+m.status), w)
+	}
+	return fit(fallback, w)
+}
+
+func tooSmall(w, h int) string {
+	msg := []string{"Please enlarge", "your terminal", "to 80×24", fmt.Sprintf("(now %d×%d)", w, h), "q quits"}
+	if w >= 24 {
+		msg = []string{"Please enlarge your terminal to 80×24.", fmt.Sprintf("It is %d×%d now.", w, h), "ctrl+c or q quits."}
+	}
+	var out []string
+	for i := 0; i < h && i < len(msg); i++ {
+		out = append(out, fit(msg[i], w))
+	}
+	return strings.Join(out, "\n")
+}
+
+// title is the reversed bar at the top of every screen.
+func (m *Model) title(w int, left, right string) string {
+	gap := w - len([]rune(left)) - len([]rune(right)) - 2
+	if gap < 1 {
+		return titleStyle.Render(fit(" "+left, w))
+	}
+	return titleStyle.Render(" " + left + strings.Repeat(" ", gap) + right + " ")
+}
+
+// seatName names a seat for display.
+func seatName(names []string, seat int) string {
+	if seat >= 0 && seat < len(names) {
+		return names[seat]
+	}
+	return "?"
+}
+
+// gameScreen builds the screen of a game for a seat; nil if the game has none.
+func gameScreen(game string, seat int) gameui.Screen {
+	f, ok := gameui.Lookup(game)
+	if !ok {
+		return nil
+	}
+	return f(seat)
+}
+
+// specName is a game's display name.
+func specName(id string) string {
+	if s, ok := rules.Lookup(id); ok {
+		return s.Name
+	}
+	return id
+}

@@ -1,0 +1,102 @@
+package session
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"parlor/lobby"
+)
+
+// Name lengths, counted in characters after sanitising.
+const (
+	NameMin = 2
+	NameMax = 16
+)
+
+// CheckName sanitises a display name and checks its length.
+func CheckName(s string) (string, error) {
+	name := lobby.CleanText(s, NameMax+1)
+	n := utf8.RuneCountInString(name)
+	if n < NameMin || n > NameMax {
+		return name, fmt.Errorf("a name has %d to %d characters (letters, digits, spaces); %q has %d", NameMin, NameMax, name, n)
+	}
+	return name, nil
+}
+
+type nameScreen struct {
+	input    lineInput
+	renaming bool // changing an existing name from the lobby
+}
+
+func newNameScreen(suggested string) nameScreen {
+	n := nameScreen{input: lineInput{limit: NameMax}}
+	n.input.set(suggested)
+	return n
+}
+
+func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "enter":
+		name, err := CheckName(n.input.value())
+		if err != nil {
+			m.setStatus(err.Error(), true)
+			return nil
+		}
+		if m.o.SaveName != nil {
+			if err := m.o.SaveName(name); err != nil {
+				m.setStatus("could not save your name: "+err.Error(), true)
+				return nil
+			}
+		}
+		m.o.Player.Name = name
+		m.screen = screenLobby
+		m.setStatus("Hello, "+name+"!", false)
+		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+		return m.direct()
+	case "esc":
+		if n.renaming {
+			m.screen = screenLobby
+		}
+		return nil
+	}
+	n.input.update(k)
+	return nil
+}
+
+func (n *nameScreen) render(m *Model, w, h int) []string {
+	lines := []string{m.title(w, "parlor · party games over SSH", "")}
+	lines = append(lines, "", headStyle.Render("  Welcome to parlor!"), "")
+	if n.renaming {
+		lines[1] = headStyle.Render("  Change your name")
+	}
+	lines = append(lines,
+		"  Pick the name other players will see (2 to 16 characters).",
+	)
+	if m.o.Player.Guest {
+		lines = append(lines, dimStyle.Render("  You are a guest (no SSH key): your name is not remembered and a lost"),
+			dimStyle.Render("  connection cannot take its seat back. Connect with a key to keep both."))
+	} else {
+		lines = append(lines, dimStyle.Render("  It is remembered for your SSH key, and you can change it later."))
+	}
+	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+1, true), NameMax+2), "")
+	out := block(joinLines(lines), w, h-2)
+	out = append(out, m.statusLine(w, ""), fit(keyHelp([2]string{"enter", "continue"}, [2]string{"backspace", "delete"}, [2]string{"ctrl+c", "quit"}), w))
+	return out
+}
+
+func boxed(s string, w int) string {
+	return selStyle.Render(fit(s, w))
+}
+
+func joinLines(lines []string) string {
+	out := ""
+	for i, l := range lines {
+		if i > 0 {
+			out += "\n"
+		}
+		out += l
+	}
+	return out
+}
