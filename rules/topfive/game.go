@@ -1,0 +1,355 @@
+package topfive
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"parlor/rules"
+)
+
+// Hand is the number of topics dealt each round.
+const Hand = 5
+
+// DuoRounds is the length of a duo game.
+const DuoRounds = 10
+
+// Phases of a round, as the views name them.
+const (
+	PhaseRanking = "ranking" // everyone who plays this round is secretly ranking
+	PhaseReveal  = "reveal"  // the ranking is shown one step per beat
+	PhaseResults = "results" // the round's scores are shown
+	PhaseOver    = "over"    // the game has ended
+)
+
+// ranking is one player's secret: ranks[i] is the rank given to topic i; marker is the
+// topic index carrying "I know this one!", or -1.
+type ranking struct {
+	ranks  [Hand]int
+	marker int
+}
+
+// Game is one game of Top Five. It is owned by one goroutine and needs no locking.
+type Game struct {
+	names  []string
+	duo    bool
+	timer  time.Duration // ranking time limit; 0 = none
+	beat   time.Duration // time between two reveal steps
+	deck   []string      // shuffled; dealt from the front, never repeating
+	dealt  int
+	rounds int
+
+	round    int // 1-based
+	honour   int // seat of the Player of Honour; -1 in duo
+	phase    string
+	topics   [Hand]string
+	secret   []*ranking // per seat; nil until submitted
+	order    [Hand]int  // topic indexes in reveal order
+	step     int        // reveal steps shown so far (0..Hand)
+	deadline time.Time  // of the current phase or of the next reveal step; zero if none
+	tally    *Tally     // the round's scores once the reveal is done
+	ready    []bool
+	totals   []int
+	log      []entry
+}
+
+// entry is one log line, public (seat -1) or for one seat only.
+type entry struct {
+	seat int
+	text string
+}
+
+// New starts a game from a setup: it parses the deck, checks the player count against the
+// variant and deals the first round.
+func New(s rules.Setup) (*Game, error) {
+	opts, err := (&rules.Spec{Name: "Top Five", Options: options}).CheckOptions(s.Options)
+	if err != nil {
+		return nil, fmt.Errorf("topfive: %w", err)
+	}
+	n := len(s.Names)
+	lo, hi := players(opts)
+	if n < lo || n > hi {
+		return nil, fmt.Errorf("topfive: the %s variant needs %d–%d players, not %d", opts[OptVariant], lo, hi, n)
+	}
+	deck, err := ParseTopics(s.Content[TopicsFile])
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		names:  append([]string(nil), s.Names...),
+		duo:    opts[OptVariant] == VariantDuo,
+		timer:  rules.OptionDuration(opts[OptTimer]),
+		beat:   rules.OptionDuration(opts[OptPace]),
+		totals: make([]int, n),
+	}
+	if g.beat <= 0 {
+		g.beat = 2 * time.Second
+	}
+	switch {
+	case g.duo:
+		g.rounds = DuoRounds
+	case n <= 4:
+		g.rounds = 2 * n
+	default:
+		g.rounds = n
+	}
+	if len(deck) < g.rounds*Hand {
+		return nil, fmt.Errorf("%w: %d topics, a game needs %d", ErrBadTopics, len(deck), g.rounds*Hand)
+	}
+	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x70f1e5))
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	g.deck = deck
+	g.startRound(s.Now)
+	return g, nil
+}
+
+// Players is the number of seats.
+func (g *Game) Players() int { return len(g.names) }
+
+// startRound deals the next five topics and hands the Player of Honour role on clockwise.
+func (g *Game) startRound(now time.Time) {
+	g.round++
+	g.phase = PhaseRanking
+	copy(g.topics[:], g.deck[g.dealt:g.dealt+Hand])
+	g.dealt += Hand
+	g.secret = make([]*ranking, len(g.names))
+	g.ready = make([]bool, len(g.names))
+	g.step, g.tally = 0, nil
+	g.deadline = time.Time{}
+	if g.timer > 0 {
+		g.deadline = now.Add(g.timer)
+	}
+	if g.duo {
+		g.honour = -1
+		g.logf(-1, "Round %d of %d: rank the five topics by your own taste.", g.round, g.rounds)
+		return
+	}
+	g.honour = (g.round - 1) % len(g.names)
+	g.logf(-1, "Round %d of %d: %s is the Player of Honour.", g.round, g.rounds, g.names[g.honour])
+}
+
+// Apply performs one action of seat at now; on error nothing changes.
+func (g *Game) Apply(seat int, action json.RawMessage, now time.Time) error {
+	if seat == rules.Spectator {
+		return ErrSpectator
+	}
+	if seat < 0 || seat >= len(g.names) {
+		return fmt.Errorf("%w: seat %d (seats are 0 to %d)", ErrNoSuchSeat, seat, len(g.names)-1)
+	}
+	typ, err := rules.ActionType(action)
+	if err != nil {
+		return err
+	}
+	switch typ {
+	case TypeRank:
+		return g.applyRank(seat, action, now)
+	case TypeReady:
+		return g.applyReady(seat, action, now)
+	}
+	return fmt.Errorf("%w %q: use \"rank\" or \"ready\"", ErrUnknownAction, typ)
+}
+
+func (g *Game) applyRank(seat int, raw json.RawMessage, now time.Time) error {
+	if err := g.checkPhase(PhaseRanking, "ranking"); err != nil {
+		return err
+	}
+	if g.secret[seat] != nil {
+		return fmt.Errorf("%w: your ranking for this round is in", ErrSubmitted)
+	}
+	r, err := decodeRank(raw, g.isGuesser(seat))
+	if err != nil {
+		return err
+	}
+	g.secret[seat] = &r
+	g.logf(-1, "%s has ranked.", g.names[seat])
+	g.logf(seat, "You ranked: %s.", g.describe(r))
+	if len(g.missing()) == 0 {
+		g.startReveal(now)
+	}
+	return nil
+}
+
+func (g *Game) applyReady(seat int, raw json.RawMessage, now time.Time) error {
+	var a Ready
+	if err := rules.Decode(raw, &a); err != nil {
+		return err
+	}
+	if err := g.checkPhase(PhaseResults, "ready"); err != nil {
+		return err
+	}
+	if g.ready[seat] {
+		return fmt.Errorf("%w: waiting for the others", ErrAlreadyReady)
+	}
+	g.ready[seat] = true
+	for _, r := range g.ready {
+		if !r {
+			return nil
+		}
+	}
+	g.startRound(now)
+	return nil
+}
+
+// checkPhase explains, in the player's words, why an action does not fit the phase.
+func (g *Game) checkPhase(want, what string) error {
+	if g.phase == want {
+		return nil
+	}
+	if g.phase == PhaseOver {
+		return ErrGameOver
+	}
+	now := map[string]string{
+		PhaseRanking: "players are still ranking",
+		PhaseReveal:  "the ranking is being revealed",
+		PhaseResults: "the round is over; press ready for the next one",
+	}[g.phase]
+	return fmt.Errorf("%w: cannot %s, %s", ErrWrongPhase, what, now)
+}
+
+// Tick moves the ranking deadline, the reveal beat and the results pause forward.
+func (g *Game) Tick(now time.Time) bool {
+	if g.deadline.IsZero() || now.Before(g.deadline) {
+		return false
+	}
+	switch g.phase {
+	case PhaseRanking:
+		g.timeUp(now)
+	case PhaseReveal:
+		if g.step < Hand {
+			g.step++
+			g.logStep()
+			g.deadline = now.Add(g.beat)
+		} else {
+			g.finishRound(now)
+		}
+	case PhaseResults:
+		g.startRound(now)
+	default:
+		return false
+	}
+	return true
+}
+
+// timeUp applies the time-limit rule: late Guessers score 0; a late Player of Honour
+// (in duo: either player) forfeits the round.
+func (g *Game) timeUp(now time.Time) {
+	late := g.missing()
+	for _, s := range late {
+		g.logf(-1, "%s ran out of time.", g.names[s])
+	}
+	if g.duo || g.secret[g.honour] == nil {
+		g.tally = &Tally{Forfeit: true, Lines: g.emptyLines()}
+		g.logf(-1, "Round %d is forfeited: no one scores.", g.round)
+		g.endRound(now)
+		return
+	}
+	g.startReveal(now)
+}
+
+// startReveal fixes the reveal order and shows its first step at once.
+func (g *Game) startReveal(now time.Time) {
+	g.phase = PhaseReveal
+	if g.duo {
+		for i := range g.order {
+			g.order[i] = i
+		}
+	} else {
+		for i, r := range g.secret[g.honour].ranks {
+			g.order[Hand-r] = i
+		}
+	}
+	g.step = 1
+	g.logStep()
+	g.deadline = now.Add(g.beat)
+}
+
+// finishRound scores the round once every step is shown.
+func (g *Game) finishRound(now time.Time) {
+	t := g.score()
+	g.tally = &t
+	for _, l := range t.Lines {
+		g.totals[l.Seat] += l.Points
+	}
+	if g.duo {
+		g.logf(-1, "Round %d: you matched %d of %d.", g.round, t.Joint, Hand)
+	} else {
+		var parts []string
+		for _, l := range t.Lines {
+			parts = append(parts, fmt.Sprintf("%s %d", g.names[l.Seat], l.Points))
+		}
+		g.logf(-1, "Round %d: %s.", g.round, strings.Join(parts, ", "))
+	}
+	g.endRound(now)
+}
+
+// endRound shows the round's scores, or ends the game after the last round.
+func (g *Game) endRound(now time.Time) {
+	if g.round >= g.rounds {
+		g.phase = PhaseOver
+		g.deadline = time.Time{}
+		res, _ := g.Outcome()
+		g.logf(-1, "Game over: %s.", res.Summary)
+		return
+	}
+	g.phase = PhaseResults
+	g.deadline = now.Add(ResultsPause)
+}
+
+// isGuesser reports whether seat guesses this round (and so must place a marker).
+func (g *Game) isGuesser(seat int) bool { return !g.duo && seat != g.honour }
+
+// missing lists the seats whose ranking is not in yet.
+func (g *Game) missing() []int {
+	var out []int
+	for s, r := range g.secret {
+		if r == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// describe says a ranking in words, for its owner's log.
+func (g *Game) describe(r ranking) string {
+	var parts []string
+	for rank := 1; rank <= Hand; rank++ {
+		for i, x := range r.ranks {
+			if x == rank {
+				p := fmt.Sprintf("%d %s", rank, g.topics[i])
+				if r.marker == i {
+					p += " (marker)"
+				}
+				parts = append(parts, p)
+			}
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// logStep logs the topic a reveal step has just shown.
+func (g *Game) logStep() {
+	t := g.topics[g.order[g.step-1]]
+	if g.duo {
+		a, b := g.secret[0].ranks[g.order[g.step-1]], g.secret[1].ranks[g.order[g.step-1]]
+		g.logf(-1, "%s: %d and %d.", t, a, b)
+		return
+	}
+	g.logf(-1, "%s's rank %d: %s.", g.names[g.honour], Hand+1-g.step, t)
+}
+
+func (g *Game) logf(seat int, format string, args ...any) {
+	g.log = append(g.log, entry{seat: seat, text: fmt.Sprintf(format, args...)})
+	if len(g.log) > 200 {
+		g.log = append(g.log[:0:0], g.log[len(g.log)-200:]...)
+	}
+}
+
+// Outcome reports the final scores and the winners once the game is over.
+func (g *Game) Outcome() (rules.Result, bool) {
+	if g.phase != PhaseOver {
+		return rules.Result{}, false
+	}
+	return g.result(), true
+}
