@@ -89,13 +89,7 @@ func (g *Game) View(seat int) rules.View {
 		v.Tied = []int{}
 	}
 	for _, col := range g.boardsInPlay() {
-		b := Board{Colour: col}
-		for _, ill := range g.deck {
-			if ill.Colour == col {
-				b.Illustrations = append(b.Illustrations, ill.clone())
-			}
-		}
-		v.Boards = append(v.Boards, b)
+		v.Boards = append(v.Boards, g.board(col))
 	}
 	for _, t := range g.tokens {
 		v.Placed[t.Seat]++
@@ -117,6 +111,26 @@ func (g *Game) View(seat int) rules.View {
 		v.Reveal = g.reveal.clone()
 	}
 	return v
+}
+
+// board copies one colour's illustrations; the forbidden forms of all 25 share one fresh
+// allocation, since views are built often and must not share memory with the game.
+func (g *Game) board(col string) Board {
+	ci := slices.Index(Colours, col)
+	src := g.deck[ci*PerBoard : (ci+1)*PerBoard]
+	n := 0
+	for _, ill := range src {
+		n += len(ill.Forbidden)
+	}
+	forms := make([]string, 0, n)
+	b := Board{Colour: col, Illustrations: make([]Illustration, len(src))}
+	for i, ill := range src {
+		start := len(forms)
+		forms = append(forms, ill.Forbidden...)
+		ill.Forbidden = forms[start:len(forms):len(forms)]
+		b.Illustrations[i] = ill
+	}
+	return b
 }
 
 func (r *Reveal) clone() *Reveal {

@@ -1,0 +1,61 @@
+package talltale
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestBotNarrator(t *testing.T) {
+	g := newGame(t, 3, 12, nil)
+	n := g.narrator
+	g.drawn = []int{0, 30, 31, 32} // discarding the red one leaves one board
+	b := NewBot(n, 1)
+	if a := b.Act(g.View(n), t0); a != nil {
+		t.Fatalf("bot acted with no delay: %+v", a)
+	}
+	a := b.Act(g.View(n), t0.Add(5*time.Second))
+	d, ok := a.(Discard)
+	if !ok || d.Card != 0 {
+		t.Fatalf("discard %+v", a)
+	}
+	mustApply(t, g, n, d)
+	b.Act(g.View(n), t0.Add(5*time.Second))
+	a = b.Act(g.View(n), t0.Add(20*time.Second))
+	s, ok := a.(Story)
+	if !ok || Sentences(s.Text) > 2 || len(s.Text) > MaxStory {
+		t.Fatalf("story %+v", a)
+	}
+	if _, _, bad := g.findForbidden(s.Text); bad {
+		t.Fatalf("bot story %q has a forbidden word", s.Text)
+	}
+	mustApply(t, g, n, s)
+	// Guessers never act for another seat or out of turn.
+	if a := NewBot(n, 2).Act(g.View(n), t0.Add(time.Hour)); a != nil {
+		t.Fatalf("narrator bot raced: %+v", a)
+	}
+}
+
+func TestBotGuesserReadsStems(t *testing.T) {
+	g := newGame(t, 3, 13, nil)
+	g.drawn = []int{3, 0, 1, 2}
+	mustApply(t, g, g.narrator, Discard{Type: "discard", Card: 3})
+	// "Hearty" shares a stem with heart, "cherries" is a form of cherry, "foxy" with fox.
+	mustApply(t, g, g.narrator, Story{Type: "story", Text: "A hearty foxy fellow ate the cherries.", Confirm: true})
+	s := g.othersThan(g.narrator)[0]
+	b := NewBot(s, 3)
+	var got []int
+	now := t0
+	for len(got) < 3 {
+		now = now.Add(time.Second)
+		if a := b.Act(g.View(s), now); a != nil {
+			tok := a.(Token)
+			mustApply(t, g, s, tok)
+			got = append(got, tok.Card)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, []int{0, 6, 23}) {
+		t.Fatalf("bot guessed %v", got)
+	}
+}

@@ -1,0 +1,181 @@
+package talltale
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/rules"
+)
+
+// garbage returns a random, mostly invalid action.
+func garbage(r *rand.Rand) json.RawMessage {
+	switch r.IntN(8) {
+	case 0:
+		return act(Discard{Type: "discard", Card: r.IntN(110) - 5})
+	case 1:
+		return act(Story{Type: "story", Text: []string{"", "An apple.", "A. B. C.", "x\x1b[2J", strings.Repeat("é", 300)}[r.IntN(5)], Confirm: r.IntN(2) == 0})
+	case 2, 3:
+		return act(Token{Type: "token", Card: r.IntN(110) - 5})
+	case 4:
+		return json.RawMessage(`{"type":"token","card":1e99}`)
+	case 5:
+		return json.RawMessage(`{"type":"discard"}`)
+	case 6:
+		return json.RawMessage(`[1,2]`)
+	}
+	return json.RawMessage(`{"type":"nap"}`)
+}
+
+// checkSecrets fails if any view shows another seat's secret before its reveal.
+func checkSecrets(t *testing.T, g *Game) {
+	t.Helper()
+	revealed := g.phase == PhaseReveal || g.phase == PhaseOver
+	for s := -1; s < len(g.names); s++ {
+		v := view(g, s)
+		b, _ := json.Marshal(v)
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(b, &m); err != nil {
+			t.Fatal(err)
+		}
+		_, hasHand := m["hand"]
+		if hasHand != (s == g.narrator && g.phase != PhaseOver) {
+			t.Fatalf("seat %d (narrator %d, %s): hand shown = %v", s, g.narrator, g.phase, hasHand)
+		}
+		if _, ok := m["reveal"]; ok != revealed {
+			t.Fatalf("seat %d in %s: reveal shown = %v", s, g.phase, ok)
+		}
+		var own []int
+		if s >= 0 {
+			own = g.tokensOf(s)
+		}
+		if !slices.Equal(v.MyTokens, own) && !(len(own) == 0 && len(v.MyTokens) == 0) {
+			t.Fatalf("seat %d sees tokens %v, owns %v", s, v.MyTokens, own)
+		}
+		for k := range m {
+			if !slices.Contains([]string{"game", "seat", "round", "rounds", "phase", "prompt", "waiting", "deadline", "scores", "log", "over",
+				"names", "narrator", "mode", "time_limit", "reminded", "tie_break", "tied", "racers", "boards", "story", "placed", "my_tokens",
+				"hand", "reveal", "winners", "outcome"}, k) {
+				t.Fatalf("unexpected view field %q", k)
+			}
+		}
+		for _, line := range v.Log {
+			if s == rules.Spectator && strings.HasPrefix(line, "You ") {
+				t.Fatalf("spectator sees a private line %q", line)
+			}
+			if strings.HasPrefix(line, "You ") && !slices.Contains(g.log, logLine{s, line}) {
+				t.Fatalf("seat %d sees someone else's line %q", s, line)
+			}
+		}
+	}
+}
+
+func checkInvariants(t *testing.T, g *Game) {
+	t.Helper()
+	for s, v := range g.scores {
+		if v < 0 {
+			t.Fatalf("seat %d has %d points", s, v)
+		}
+		if n := len(g.tokensOf(s)); n > Tokens || (n > 0 && !slices.Contains(g.racers, s)) {
+			t.Fatalf("seat %d has %d tokens", s, n)
+		}
+	}
+	if g.over {
+		r, _ := g.Outcome()
+		best := slices.Max(r.Scores)
+		for _, w := range r.Winners {
+			if r.Scores[w] != best {
+				t.Fatalf("winner %d has %d, best %d", w, r.Scores[w], best)
+			}
+		}
+	}
+}
+
+// playGame runs one seeded game with bots in every seat and random garbage mixed in,
+// checking secrets and invariants after every change; it returns the action log.
+func playGame(t *testing.T, players int, seed uint64, opts rules.Options, check bool) (*Game, []string) {
+	g := newGame(t, players, seed, opts)
+	r := rand.New(rand.NewPCG(seed, 99))
+	bots := make([]*Bot, players)
+	for s := range bots {
+		bots[s] = NewBot(s, seed+uint64(s))
+	}
+	var trace []string
+	now := t0
+	for step := 0; !g.over; step++ {
+		if step > 20000 {
+			t.Fatalf("seed %d: game did not end", seed)
+		}
+		now = now.Add(time.Second)
+		changed := g.Tick(now)
+		for s, b := range bots {
+			// A silent seat now and then lets the time limit run out.
+			if opts[OptTimer] != "" && s == g.narrator && g.round%3 == 2 {
+				continue
+			}
+			if a := b.Act(g.View(s), now); a != nil {
+				if err := g.Apply(s, act(a), now); err != nil {
+					t.Fatalf("seed %d: bot %d %+v rejected: %v", seed, s, a, err)
+				}
+				trace = append(trace, fmt.Sprintf("%d %s", s, act(a)))
+				changed = true
+			}
+		}
+		if r.IntN(4) == 0 {
+			s := r.IntN(players+2) - 1
+			raw := garbage(r)
+			var before string
+			if check && step%7 == 0 {
+				before = snapshot(t, g)
+			}
+			if err := g.Apply(s, raw, now); err == nil {
+				trace = append(trace, fmt.Sprintf("%d %s", s, raw))
+				changed = true
+			} else if before != "" && snapshot(t, g) != before {
+				t.Fatalf("seed %d: state changed after error %v", seed, err)
+			}
+		}
+		if changed && check {
+			checkSecrets(t, g)
+			checkInvariants(t, g)
+		}
+	}
+	return g, trace
+}
+
+func TestRandomPlay(t *testing.T) {
+	games := 0
+	for seed := uint64(1); seed <= 5; seed++ {
+		for players := 3; players <= 6; players++ {
+			opts := rules.Options{}
+			if seed%2 == 0 {
+				opts[OptTimer] = "60s"
+			}
+			if seed%3 == 0 {
+				opts[OptMode] = ModeStrict
+			}
+			g, _ := playGame(t, players, seed*10+uint64(players), opts, seed == 1 || (players == 3 && seed <= 3))
+			if _, over := g.Outcome(); !over {
+				t.Fatal("not over")
+			}
+			games++
+		}
+	}
+	t.Logf("%d games", games)
+}
+
+func TestDeterminism(t *testing.T) {
+	a, ta := playGame(t, 4, 77, rules.Options{OptTimer: "90s"}, false)
+	b, tb := playGame(t, 4, 77, rules.Options{OptTimer: "90s"}, false)
+	if !slices.Equal(ta, tb) || snapshot(t, a) != snapshot(t, b) {
+		t.Fatal("same seed and actions gave different games")
+	}
+	c := newGame(t, 4, 78, nil)
+	if snapshot(t, c) == snapshot(t, newGame(t, 4, 77, nil)) {
+		t.Error("different seeds gave the same deal")
+	}
+}
