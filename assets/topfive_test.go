@@ -1,0 +1,42 @@
+package assets_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"parlor/assets"
+	"parlor/rules/topfive"
+)
+
+// The embedded Top Five deck parses with the engine's own validator: enough topics, none
+// too long, no repeats.
+func TestTopFiveTopics(t *testing.T) {
+	b, err := assets.Read(topfive.TopicsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	topics, err := topfive.ParseTopics(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(topics) < topfive.MinTopics {
+		t.Fatalf("%d topics, want at least %d", len(topics), topfive.MinTopics)
+	}
+	seen := map[string]bool{}
+	for _, tp := range topics {
+		if n := utf8.RuneCountInString(tp); n == 0 || n > topfive.MaxTopicRunes {
+			t.Errorf("%q is %d characters", tp, n)
+		}
+		k := strings.ToLower(tp)
+		if seen[k] {
+			t.Errorf("%q repeats", tp)
+		}
+		seen[k] = true
+	}
+	for _, name := range topfive.Spec.Content {
+		if _, err := assets.Read(name); err != nil {
+			t.Errorf("content %s: %v", name, err)
+		}
+	}
+}
