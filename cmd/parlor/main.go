@@ -1,0 +1,58 @@
+// Command parlor runs the parlor SSH party-game server.
+//
+// Configuration comes from defaults, then PARLOR_* environment variables, then flags
+// (see parlor --help). SIGINT and SIGTERM are handled here, once, for the whole process:
+// the first one asks the server to shut down gracefully, a second one kills it.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"charm.land/log/v2"
+
+	"parlor/server"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+// run returns the exit code: 0 after a clean shutdown or --help, 2 for bad
+// configuration, 1 when the server fails.
+func run() int {
+	cfg, err := parseConfig(os.Args[1:], os.Getenv)
+	var help *helpRequested
+	switch {
+	case errors.As(err, &help):
+		fmt.Fprint(os.Stdout, help.usage)
+		return 0
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "parlor: %v (see parlor --help)\n", err)
+		return 2
+	}
+
+	logger := log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "parlor"})
+
+	// Bubble Tea programs run without their own signal handlers (see ARCHITECTURE.md),
+	// so this is the only place a signal is seen.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// After the first signal, restoring the default handlers lets a second one kill a
+	// shutdown that hangs. The deferred stop also ends this goroutine on a normal return.
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+
+	err = server.Run(ctx, cfg, logger)
+	if err != nil {
+		logger.Error("server stopped", "err", err)
+		return 1
+	}
+	return 0
+}
