@@ -23,10 +23,6 @@ func atTeamVote(t *testing.T, g *Game) {
 	}
 }
 
-func atScoring(t *testing.T, g *Game) {
-	atTeamVote(t, g)
-}
-
 func TestInvalidActionsChangeNothing(t *testing.T) {
 	comp := untimed(ModeCompetitive)
 	team := untimed(ModeTeam)
