@@ -52,9 +52,17 @@ func (in *lineInput) update(msg tea.Msg) bool {
 	return false
 }
 
+// insert adds typed or pasted text; control characters and escape sequences are
+// dropped, line breaks become spaces, and the box stops at its limit.
 func (in *lineInput) insert(s string) {
-	s = lobby.CleanText(strings.ReplaceAll(s, "\n", " "), in.limit)
-	for _, r := range s {
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
+	clean := []rune(lobby.CleanText("x"+s+"x", utf8.RuneCountInString(s)+2))
+	if len(clean) >= 2 {
+		clean = clean[1 : len(clean)-1] // the x's keep CleanText from trimming edge spaces
+	} else {
+		clean = nil
+	}
+	for _, r := range clean {
 		if len(in.runes) >= in.limit {
 			return
 		}

@@ -91,8 +91,19 @@ func (m *Model) Goodbye() string { return m.goodbye }
 // tickMsg refreshes clocks and the lobby list once a second.
 type tickMsg time.Time
 
-func tick() tea.Cmd {
-	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+// tick is tea.Tick that also ends with the session, so no timer outlives it.
+func (m *Model) tick() tea.Cmd {
+	ctx := m.ctx
+	return func() tea.Msg {
+		t := time.NewTimer(time.Second)
+		defer t.Stop()
+		select {
+		case now := <-t.C:
+			return tickMsg(now)
+		case <-ctx.Done():
+			return nil
+		}
+	}
 }
 
 // ShutdownMsg tells the session that the server is going down.
@@ -124,7 +135,7 @@ func (m *Model) wait(mem *lobby.Member) tea.Cmd {
 
 // Init starts the clock and, for a direct command, goes to the table.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{tick()}
+	cmds := []tea.Cmd{m.tick()}
 	if m.screen == screenLobby {
 		cmds = append(cmds, m.direct())
 	}
@@ -209,7 +220,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 	if m.screen == screenLobby || m.screen == screenCreate {
 		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
 	}
-	return tick()
+	return m.tick()
 }
 
 // tableClosed handles being sent away from a table: taken over by a new connection or a

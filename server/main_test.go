@@ -1,0 +1,12 @@
+package server_test
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+
+	"parlor/internal/e2e"
+	_ "parlor/internal/testgame"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m, e2e.IgnoreTerminal) }

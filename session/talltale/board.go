@@ -1,0 +1,126 @@
+package talltale
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	tt "parlor/rules/talltale"
+	"parlor/session/gameui"
+)
+
+// cellWidth is one grid cell: five cells fill 80 columns.
+const cellWidth = 16
+
+var boardColours = map[string]string{"red": "#F0605A", "blue": "#5FB3F9", "green": "#7BD88F", "yellow": "#E8C547"}
+
+func colourStyle(col string, plain bool) lipgloss.Style {
+	if plain {
+		return lipgloss.NewStyle()
+	}
+	return lipgloss.NewStyle().Foreground(lipgloss.Color(boardColours[col]))
+}
+
+var (
+	dim    = lipgloss.NewStyle().Faint(true)
+	bold   = lipgloss.NewStyle().Bold(true)
+	warn   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F2668B")).Bold(true)
+	cursor = lipgloss.NewStyle().Reverse(true)
+)
+
+func style(st lipgloss.Style, plain bool, s string) string {
+	if plain {
+		return s
+	}
+	return st.Render(s)
+}
+
+// fit cuts or pads s to exactly w cells.
+func fit(s string, w int) string {
+	if lipgloss.Width(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	if pad := w - lipgloss.Width(s); pad > 0 {
+		s += strings.Repeat(" ", pad)
+	}
+	return s
+}
+
+// tabs names the boards in play, the shown one in brackets.
+func (s *Screen) tabs(plain bool) string {
+	var parts []string
+	for i, b := range s.v.Boards {
+		name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"
+		if i == s.board {
+			name = "[" + name + "]"
+		} else {
+			name = " " + name + " "
+		}
+		parts = append(parts, style(colourStyle(b.Colour, plain).Bold(i == s.board), plain, name))
+	}
+	line := "Boards in play: " + strings.Join(parts, " ")
+	if len(s.v.Boards) > 1 {
+		line += dim.Render("  (tab switches)")
+	}
+	return line
+}
+
+// grid draws the shown board as 5 rows of 5 cells, each a glyph over a name; the
+// cursor is marked '>' and the viewer's own tokens '*' with their order.
+func (s *Screen) grid(plain bool, showCursor bool) []string {
+	b := s.v.Boards[s.board]
+	cs := colourStyle(b.Colour, plain)
+	var out []string
+	for row := 0; row < 5; row++ {
+		var top, bottom strings.Builder
+		for col := 0; col < 5; col++ {
+			i := row*5 + col
+			ill := b.Illustrations[i]
+			here := showCursor && i == s.cell
+			mark := " "
+			if here {
+				mark = ">"
+			}
+			tok := "  "
+			if n := slices.Index(s.v.MyTokens, ill.ID); n >= 0 {
+				tok = fmt.Sprintf("*%d", n+1)
+			}
+			t := fit(mark+" "+ill.Glyph, cellWidth-3) + tok + " "
+			n := fit("  "+ill.Name, cellWidth)
+			if here && !plain {
+				t = cursor.Render(t)
+				n = cursor.Render(n)
+			} else if !plain {
+				n = cs.Render(n)
+			}
+			top.WriteString(t)
+			bottom.WriteString(n)
+		}
+		out = append(out, top.String(), bottom.String())
+	}
+	return out
+}
+
+// seatName is a player's name in their seat colour, with their initial in plain mode so
+// colour is never the only cue.
+func (s *Screen) seatName(seat int, plain bool) string {
+	if seat < 0 || seat >= len(s.v.Names) {
+		return "?"
+	}
+	name := s.v.Names[seat]
+	if seat == s.seat {
+		name += " (you)"
+	}
+	if plain {
+		return name
+	}
+	return gameui.SeatStyle(seat).Render(name)
+}
+
+// cardLine is an illustration on one line: colour, glyph, name.
+func cardLine(ill tt.Illustration, plain bool) string {
+	return style(colourStyle(ill.Colour, plain), plain, fmt.Sprintf("%-7s %-9s %s", ill.Colour, ill.Glyph, ill.Name))
+}

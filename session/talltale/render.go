@@ -1,0 +1,293 @@
+package talltale
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	tt "parlor/rules/talltale"
+	"parlor/session/gameui"
+)
+
+// Render draws the game area: exactly f.Width wide and at most f.Height tall.
+func (s *Screen) Render(f gameui.Frame) string {
+	if s.v == nil {
+		return fit("Waiting for the game to start…", f.Width)
+	}
+	var lines []string
+	switch {
+	case s.v.Phase == tt.PhaseOver:
+		lines = s.renderOver(f)
+	case s.v.Phase == tt.PhaseReveal && s.v.Reveal != nil:
+		lines = s.renderReveal(f)
+	case s.v.Phase == tt.PhaseDiscard && s.narrating():
+		lines = s.renderDiscard(f)
+	case s.Typing():
+		lines = s.renderWriting(f)
+	default:
+		lines = s.renderBoards(f)
+	}
+	if len(lines) > f.Height {
+		lines = lines[:f.Height]
+	}
+	for i, l := range lines {
+		lines[i] = fit(l, f.Width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// status says who narrates and how many tokens each racer has placed.
+func (s *Screen) status(f gameui.Frame) string {
+	v := s.v
+	line := "Narrator: " + s.seatName(v.Narrator, f.Plain)
+	if v.TieBreak {
+		line = "Tie-break! " + line
+	} else if v.Rounds > 0 {
+		line += fmt.Sprintf(" · round %d of %d", v.Round, v.Rounds)
+	}
+	if v.Phase == tt.PhaseRace {
+		var parts []string
+		for _, r := range v.Racers {
+			name := v.Names[r]
+			if r == s.seat {
+				name = "you"
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", name, strings.Repeat("*", v.Placed[r])+strings.Repeat(".", tt.Tokens-v.Placed[r])))
+		}
+		line += " · tokens: " + strings.Join(parts, "  ")
+	}
+	if v.Reminded && (v.Phase == tt.PhaseDiscard || v.Phase == tt.PhaseStory) {
+		line += " · " + style(warn, f.Plain, "15 seconds left!")
+	}
+	return line
+}
+
+func (s *Screen) storyLines(f gameui.Frame, max int) []string {
+	if s.v.Story == "" {
+		return nil
+	}
+	lines := wrap("“"+s.v.Story+"”", f.Width-2)
+	if len(lines) > max {
+		lines = lines[:max]
+	}
+	for i := range lines {
+		lines[i] = "  " + style(bold, f.Plain, lines[i])
+	}
+	return append([]string{"The story, told by " + s.seatName(s.v.Narrator, f.Plain) + ":"}, lines...)
+}
+
+// renderBoards is the race (and the wait for the story): the story and the boards.
+func (s *Screen) renderBoards(f gameui.Frame) []string {
+	v := s.v
+	lines := []string{s.status(f)}
+	switch {
+	case v.Phase == tt.PhaseDiscard:
+		lines = append(lines, "", s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
+		return append(lines, s.standings(f, nil)...)
+	case v.Phase == tt.PhaseStory && s.narrating():
+		lines = append(lines, "Your story so far: "+string(s.story)+dim.Render("  (enter to go on writing)"))
+	case v.Phase == tt.PhaseStory:
+		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
+	default:
+		lines = append(lines, s.storyLines(f, 5)...)
+	}
+	if len(v.Boards) == 0 {
+		return lines
+	}
+	if v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator {
+		lines = append(lines, "You are not in this tie-break: watch the race.")
+	}
+	lines = append(lines, s.tabs(f.Plain))
+	return append(lines, s.grid(f.Plain, s.seat >= 0 || len(v.Boards) > 0)...)
+}
+
+// renderDiscard shows the narrator's 4 drawn illustrations.
+func (s *Screen) renderDiscard(f gameui.Frame) []string {
+	h := s.v.Hand
+	lines := []string{s.status(f), "You are the narrator! You drew these 4 illustrations. Discard one and keep 3:", ""}
+	var rows [4]strings.Builder
+	w := f.Width / 4
+	for i, ill := range h.Drawn {
+		mark := "  "
+		if i == s.pick {
+			mark = "> "
+		}
+		cells := []string{
+			fmt.Sprintf("%s%d  %s", mark, i+1, ill.Colour),
+			"     " + ill.Glyph,
+			"     " + ill.Name,
+			"",
+		}
+		if i == s.pick {
+			cells[3] = "   (discard)"
+		}
+		for r, c := range cells {
+			c = fit(c, w)
+			if i == s.pick && !f.Plain {
+				c = cursor.Render(c)
+			} else {
+				c = style(colourStyle(ill.Colour, f.Plain), f.Plain, c)
+			}
+			rows[r].WriteString(c)
+		}
+	}
+	for _, r := range rows {
+		lines = append(lines, r.String())
+	}
+	if s.pick < len(h.Drawn) {
+		var kept []string
+		cols := map[string]bool{}
+		for i, ill := range h.Drawn {
+			if i != s.pick {
+				kept = append(kept, ill.Name)
+				cols[ill.Colour] = true
+			}
+		}
+		var boards []string
+		for _, c := range tt.Colours {
+			if cols[c] {
+				boards = append(boards, c)
+			}
+		}
+		lines = append(lines, "", fmt.Sprintf("Discard %s: you keep %s, and the %s in play.", h.Drawn[s.pick].Name, strings.Join(kept, ", "), plural(boards)))
+	}
+	return append(append(lines, ""), s.standings(f, nil)...)
+}
+
+func plural(boards []string) string {
+	if len(boards) == 1 {
+		return boards[0] + " board is"
+	}
+	return strings.Join(boards, " and ") + " boards are"
+}
+
+// renderWriting is the narrator's story box with its counter and live checks.
+func (s *Screen) renderWriting(f gameui.Frame) []string {
+	v := s.v
+	lines := []string{s.status(f), "Your illustrations: hint at them, but do not say these words:"}
+	for _, k := range v.Hand.Kept {
+		lines = append(lines, "  "+cardLine(k, f.Plain)+dim.Render(" · "+strings.Join(k.Forbidden[1:], ", ")))
+	}
+	text := string(s.story)
+	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", len(s.story), tt.MaxStory))
+	box := wrap(text+"_", f.Width-2)
+	for len(box) < 4 {
+		box = append(box, "")
+	}
+	for _, l := range box {
+		lines = append(lines, "> "+l)
+	}
+	clean := tt.CleanStory(text)
+	word, name := s.forbidden()
+	switch {
+	case s.warned != "":
+		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("Warning: %q names %s: sending costs %d points. Enter again sends anyway; or edit.", s.warned, name, tt.Penalty)))
+	case word != "" && v.Mode != tt.ModeStrict:
+		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("Forbidden word: %q (for %s) would cost %d points.", word, name, tt.Penalty)))
+	case tt.Sentences(clean) > 2:
+		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("That is %d sentences: a story has one or two.", tt.Sentences(clean))))
+	case clean == "":
+		lines = append(lines, dim.Render("Write the story, then press enter: \"The end of the story!\""))
+	default:
+		lines = append(lines, "Press enter to send it: \"The end of the story!\"")
+	}
+	if v.Mode == tt.ModeStrict {
+		lines = append(lines, dim.Render("Strict table: forbidden words cost 2 points, with no warning."))
+	}
+	var boards []string
+	for _, b := range v.Boards {
+		boards = append(boards, b.Colour)
+	}
+	return append(lines, fmt.Sprintf("Boards in play: %s. Press esc to look at them.", strings.Join(boards, ", ")))
+}
+
+// renderReveal shows the narrator's illustrations, the tokens on them and the points.
+func (s *Screen) renderReveal(f gameui.Frame) []string {
+	r := s.v.Reveal
+	narr := s.seatName(r.Narrator, f.Plain)
+	lines := []string{s.status(f)}
+	if r.TimedOut {
+		lines = append(lines, fmt.Sprintf("Time is up: %s told no story. Everyone else scores %d.", narr, tt.TimeoutScore))
+	} else {
+		lines = append(lines, s.storyLines(f, 2)...)
+		lines = append(lines, narr+"'s illustrations were:")
+	}
+	for _, k := range r.Kept {
+		var hits []string
+		for _, h := range k.Hits {
+			hits = append(hits, fmt.Sprintf("%s +%d", s.v.Names[h.Seat], h.Points))
+		}
+		got := "nobody found it"
+		if len(hits) > 0 {
+			got = strings.Join(hits, ", ")
+		}
+		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
+	}
+	if !r.TimedOut {
+		lines = append(lines, fmt.Sprintf("%s scores %d: %s.", narr, r.NarratorScore, r.NarratorRule))
+	}
+	if r.Forbidden != "" {
+		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
+	}
+	return append(append(lines, ""), s.standings(f, r.Points)...)
+}
+
+// renderOver shows the final results.
+func (s *Screen) renderOver(f gameui.Frame) []string {
+	lines := []string{style(bold, f.Plain, "The game is over: "+s.v.Outcome+"!"), ""}
+	return append(lines, s.standings(f, nil)...)
+}
+
+// standings lists every player by score, with this round's points when given.
+func (s *Screen) standings(f gameui.Frame, round []int) []string {
+	v := s.v
+	order := make([]int, len(v.Names))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return v.Scores[b] - v.Scores[a] })
+	lines := []string{"Scores:"}
+	for _, seat := range order {
+		line := fmt.Sprintf("  %3d  %s", v.Scores[seat], s.seatName(seat, f.Plain))
+		if round != nil {
+			line += fmt.Sprintf("  (+%d this round)", round[seat])
+		}
+		if slices.Contains(v.Winners, seat) {
+			line += "  winner!"
+		} else if v.TieBreak && slices.Contains(v.Tied, seat) {
+			line += "  tied"
+		}
+		if seat == v.Narrator && v.Phase != tt.PhaseOver {
+			line += "  narrator"
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// wrap breaks text into lines of at most w cells, at spaces when it can.
+func wrap(text string, w int) []string {
+	var lines []string
+	var cur []rune
+	for _, word := range strings.Split(text, " ") {
+		r := []rune(word)
+		for len(r) > w {
+			if len(cur) > 0 {
+				lines = append(lines, string(cur))
+				cur = nil
+			}
+			lines = append(lines, string(r[:w]))
+			r = r[w:]
+		}
+		switch {
+		case len(cur) == 0:
+			cur = r
+		case len(cur)+1+len(r) <= w:
+			cur = append(append(cur, ' '), r...)
+		default:
+			lines = append(lines, string(cur))
+			cur = r
+		}
+	}
+	return append(lines, string(cur))
+}

@@ -1,0 +1,275 @@
+package talltale
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"parlor/rules"
+	tt "parlor/rules/talltale"
+	"parlor/session/gameui"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func newGame(t *testing.T, opts rules.Options) *tt.Game {
+	t.Helper()
+	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tt.New(rules.Setup{Names: []string{"Ann", "Bob", "Cat"}, Seed: 5, Options: opts, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func key(s string) tea.KeyPressMsg {
+	switch s {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	}
+	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
+}
+
+// check renders at 80×19 (plain and coloured) and checks the size and the wanted text.
+func check(t *testing.T, s *Screen, want ...string) string {
+	t.Helper()
+	var out string
+	for _, plain := range []bool{true, false} {
+		out = s.Render(gameui.Frame{Width: 80, Height: 19, Now: t0, Seat: s.seat, Plain: plain})
+		lines := strings.Split(out, "\n")
+		if len(lines) > 19 {
+			t.Errorf("%d lines", len(lines))
+		}
+		for _, l := range lines {
+			if w := lipgloss.Width(l); w > 80 {
+				t.Errorf("line %d cells wide: %q", w, l)
+			}
+		}
+		if plain {
+			for _, w := range want {
+				if !strings.Contains(out, w) {
+					t.Errorf("render lacks %q:\n%s", w, out)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func send(t *testing.T, g *tt.Game, seat int, a any) {
+	t.Helper()
+	if a == nil {
+		t.Fatal("no action")
+	}
+	if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func typeString(s *Screen, text string) {
+	for _, r := range text {
+		if r == ' ' {
+			s.Update(key("space"))
+		} else {
+			s.Update(key(string(r)))
+		}
+	}
+}
+
+func TestWholeRoundThroughTheScreens(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	others := []int{(narr + 1) % 3, (narr + 2) % 3}
+	screens := make([]*Screen, 3)
+	spect := New(rules.Spectator)
+	update := func() {
+		for i, s := range screens {
+			s.SetView(g.View(i))
+		}
+		spect.SetView(g.View(rules.Spectator))
+	}
+	for i := range screens {
+		screens[i] = New(i)
+	}
+	update()
+	ns := screens[narr]
+	hand := g.View(narr).(tt.View).Hand
+	check(t, ns, "You are the narrator", hand.Drawn[0].Name, hand.Drawn[3].Name, "Discard")
+	out := check(t, screens[others[0]], "is choosing 3")
+	for _, ill := range hand.Drawn {
+		if strings.Contains(out, " "+ill.Name+" ") || strings.Contains(spect.Render(gameui.Frame{Width: 80, Height: 19, Plain: true}), ill.Name) {
+			t.Errorf("a guesser sees the drawn %s", ill.Name)
+		}
+	}
+	if a, _ := screens[others[0]].Update(key("enter")); a != nil {
+		t.Fatalf("guesser acted in the discard: %+v", a)
+	}
+	ns.Update(key("right"))
+	a, _ := ns.Update(key("enter"))
+	if d, ok := a.(tt.Discard); !ok || d.Card != hand.Drawn[1].ID {
+		t.Fatalf("discard %+v", a)
+	}
+	send(t, g, narr, a)
+	update()
+	if !ns.Typing() || screens[others[0]].Typing() {
+		t.Fatal("the story box should have focus for the narrator only")
+	}
+	kept := g.View(narr).(tt.View).Hand.Kept
+	check(t, ns, "do not say", kept[0].Name, "0/280")
+	typeString(ns, "Once upon a time the "+kept[0].Name+" sang")
+	out = check(t, ns, "Forbidden word", kept[0].Name)
+	if a, _ := ns.Update(key("enter")); a != nil {
+		t.Fatalf("sent without warning: %+v", a)
+	}
+	check(t, ns, "Warning", "Enter again")
+	// Edit the word away: no more warning; then the story goes.
+	for range len(kept[0].Name) + 5 {
+		ns.Update(key("backspace"))
+	}
+	ns.Update(tea.PasteMsg{Content: " someone\x1b[31m sang.\n"})
+	out = check(t, ns, "someone[31m sang.")
+	if strings.Contains(out, "Forbidden word") {
+		t.Fatalf("still flagged:\n%s", out)
+	}
+	a, _ = ns.Update(key("enter"))
+	st, ok := a.(tt.Story)
+	if !ok || st.Confirm || !strings.HasPrefix(st.Text, "Once upon a time the someone") {
+		t.Fatalf("story %+v", a)
+	}
+	send(t, g, narr, a)
+	update()
+	check(t, screens[others[0]], "Once upon a time", "Boards in play", "tokens:")
+	// A guesser places a token with enter, and moving on places another; a second
+	// token on the same illustration is not sent.
+	gs := screens[others[0]]
+	a, _ = gs.Update(key("enter"))
+	tok, ok := a.(tt.Token)
+	if !ok {
+		t.Fatalf("token %+v", a)
+	}
+	send(t, g, others[0], a)
+	update()
+	if a, _ := gs.Update(key("space")); a != nil {
+		t.Fatalf("second token on the same illustration: %+v", a)
+	}
+	check(t, gs, "*1")
+	// Others see the count but not where.
+	other := check(t, screens[others[1]], "***"[:0]+"tokens:")
+	if strings.Contains(other, "*1") {
+		t.Error("another player sees the token's place")
+	}
+	gs.Update(key("right"))
+	a, _ = gs.Update(key("space"))
+	send(t, g, others[0], a)
+	gs.SetView(g.View(others[0]))
+	gs.Update(key("down"))
+	a, _ = gs.Update(key("enter"))
+	send(t, g, others[0], a)
+	g2s := screens[others[1]]
+	for _, k := range []string{"up", "left", "tab"} {
+		g2s.SetView(g.View(others[1]))
+		g2s.Update(key(k))
+		a, _ = g2s.Update(key("enter"))
+		send(t, g, others[1], a)
+	}
+	update()
+	out = check(t, spect, "illustrations were", kept[0].Name, kept[2].Name, "scores", "this round")
+	_ = tok
+	_ = out
+	// The game goes on to the end; the final screen names the winner.
+	for !g.View(0).Head().Over {
+		g.Tick(t0.Add(time.Hour))
+		v := g.View(0).(tt.View)
+		if v.Phase == tt.PhaseReveal || v.Over {
+			continue
+		}
+		n := v.Narrator
+		bot := tt.NewBot(n, 1)
+		_ = bot
+		send(t, g, n, tt.Discard{Type: "discard", Card: g.View(n).(tt.View).Hand.Drawn[0].ID})
+		send(t, g, n, tt.Story{Type: "story", Text: "A tale."})
+		for _, s := range g.View(n).(tt.View).Racers {
+			for i := range 3 {
+				send(t, g, s, tt.Token{Type: "token", Card: g.View(s).(tt.View).Boards[0].Illustrations[i+5*s].ID})
+			}
+		}
+	}
+	update()
+	res, _ := g.Outcome()
+	check(t, screens[0], "The game is over", res.Summary)
+}
+
+func TestStrictModeHasNoWarning(t *testing.T) {
+	g := newGame(t, rules.Options{tt.OptMode: tt.ModeStrict})
+	narr := g.View(0).(tt.View).Narrator
+	s := New(narr)
+	s.SetView(g.View(narr))
+	a, _ := s.Update(key("enter"))
+	send(t, g, narr, a)
+	s.SetView(g.View(narr))
+	kept := g.View(narr).(tt.View).Hand.Kept
+	typeString(s, "The "+kept[0].Name+".")
+	if out := check(t, s, "Strict"); strings.Contains(out, "Forbidden word") {
+		t.Error("strict mode flags words")
+	}
+	a, _ = s.Update(key("enter"))
+	if st, ok := a.(tt.Story); !ok || st.Text != "The "+kept[0].Name+"." {
+		t.Fatalf("story %+v", a)
+	}
+	// Esc leaves the box; enter comes back to it.
+	s.Update(key("esc"))
+	if s.Typing() {
+		t.Fatal("esc did not leave the box")
+	}
+	check(t, s, "Boards in play")
+	s.Update(key("enter"))
+	if !s.Typing() {
+		t.Fatal("enter did not return to the box")
+	}
+}
+
+func TestTimedOutRevealAndWaiting(t *testing.T) {
+	g := newGame(t, rules.Options{tt.OptTimer: "60s"})
+	s := New(rules.Spectator)
+	s.SetView(g.View(rules.Spectator))
+	check(t, s, "is choosing")
+	if len(s.Keys()) != 0 {
+		t.Errorf("keys %v before the boards are known", s.Keys())
+	}
+	g.Tick(t0.Add(61 * time.Second))
+	s.SetView(g.View(rules.Spectator))
+	check(t, s, "15 seconds left!")
+	g.Tick(t0.Add(76 * time.Second))
+	s.SetView(g.View(rules.Spectator))
+	check(t, s, "Time is up", "scores 2")
+	// A screen with no view yet renders a placeholder.
+	if out := New(0).Render(gameui.Frame{Width: 80, Height: 19}); !strings.Contains(out, "Waiting") {
+		t.Error(out)
+	}
+	if f, ok := gameui.Lookup(tt.ID); !ok || f(0) == nil {
+		t.Error("screen not registered")
+	}
+}

@@ -1,0 +1,237 @@
+package topfive
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	tf "parlor/rules/topfive"
+	"parlor/session/gameui"
+)
+
+// Symbols carry every meaning on their own, so nothing depends on colour.
+const (
+	tick      = "✓"
+	cross     = "✗"
+	markerSym = "!"
+	cursorSym = "▸"
+)
+
+var (
+	dim   = lipgloss.NewStyle().Faint(true)
+	bold  = lipgloss.NewStyle().Bold(true)
+	good  = lipgloss.NewStyle().Foreground(lipgloss.Color("#7BD88F")).Bold(true)
+	bad   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F2668B"))
+	warn  = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B"))
+	inv   = lipgloss.NewStyle().Reverse(true)
+	panel = 28 // width of the players column beside the topics
+)
+
+// painter applies styles unless the frame is plain.
+type painter struct{ plain bool }
+
+func (p painter) s(st lipgloss.Style, text string) string {
+	if p.plain || text == "" {
+		return text
+	}
+	return st.Render(text)
+}
+
+// fit cuts or pads s to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if ansi.StringWidth(s) > w {
+		s = ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
+}
+
+// Render draws the game area, exactly f.Width wide and at most f.Height tall.
+func (s *Screen) Render(f gameui.Frame) string {
+	if !s.have {
+		return fit("Waiting for the table…", f.Width)
+	}
+	var lines []string
+	switch {
+	case s.v.Over:
+		lines = s.final(f)
+	case s.v.Phase == tf.PhaseRanking:
+		lines = s.ranking(f)
+	default:
+		lines = s.reveal(f)
+	}
+	if len(lines) > f.Height {
+		lines = lines[:f.Height]
+	}
+	for i := range lines {
+		lines[i] = fit(lines[i], f.Width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// nameOf is a seat's display name, from the view (or the frame when the view has none).
+func (s *Screen) nameOf(f gameui.Frame, seat int) string {
+	switch {
+	case seat >= 0 && seat < len(s.v.Names):
+		return s.v.Names[seat]
+	case seat >= 0 && seat < len(f.Names):
+		return f.Names[seat]
+	}
+	return "?"
+}
+
+// seatName is a seat's name in its colour.
+func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
+	n := s.nameOf(f, seat)
+	if w > 0 {
+		n = strings.TrimRight(fit(n, w), " ")
+	}
+	return painter{f.Plain}.s(gameui.SeatStyle(seat), n)
+}
+
+// status is the first line: round, who is the Player of Honour, time left.
+func (s *Screen) status(f gameui.Frame) string {
+	v := s.v
+	line := fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)
+	if v.Variant == tf.VariantDuo {
+		line += " · Duo: rank by your own taste"
+		if len(v.Scores) > 0 {
+			line += fmt.Sprintf(" · together %d so far", v.Scores[0])
+		}
+	} else if v.Honour >= 0 {
+		line += " · Player of Honour: " + s.seatName(f, v.Honour, 20)
+	}
+	if left := gameui.Remaining(v.Deadline, f.Now); left != "" && v.Phase == tf.PhaseRanking {
+		line += " · " + left + " left"
+	}
+	return line
+}
+
+// ranking draws the ranking phase: the topics (with the draft or the submitted ranking)
+// on the left and who has submitted on the right.
+func (s *Screen) ranking(f gameui.Frame) []string {
+	p := painter{f.Plain}
+	v := s.v
+	leftW := f.Width - panel - 2
+	left := []string{s.status(f), s.roleLine(f), ""}
+	switch {
+	case s.editing():
+		d := s.draft
+		for i, t := range v.Topics {
+			cur, box := "  ", "[ ]"
+			if d.ranks[i] > 0 {
+				box = fmt.Sprintf("[%d]", d.ranks[i])
+			}
+			mark := ""
+			if d.marker == i {
+				mark = " " + p.s(warn, "("+markerSym+") I know this one!")
+			}
+			row := box + " " + t
+			if i == d.cursor {
+				cur = cursorSym + " "
+				row = p.s(inv, row)
+			}
+			left = append(left, cur+row+mark)
+		}
+		left = append(left, "")
+		if s.note != "" {
+			st := bad
+			if s.noteOK {
+				st = good
+			}
+			left = append(left, p.s(st, s.note))
+		} else if miss := s.missing(); miss != "" {
+			left = append(left, p.s(dim, "To submit: "+miss+"."))
+		} else {
+			left = append(left, p.s(good, "Ready: press enter to submit."))
+		}
+	case v.Mine != nil:
+		for i, t := range v.Topics {
+			row := fmt.Sprintf("  [%d] %s", v.Mine.Ranks[i], t)
+			if v.Mine.Marker != nil && *v.Mine.Marker == i {
+				row += " " + p.s(warn, "("+markerSym+")")
+			}
+			left = append(left, row)
+		}
+		left = append(left, "", p.s(good, "Your ranking is in.")+" Waiting for the others.")
+	default:
+		for _, t := range v.Topics {
+			left = append(left, "  • "+t)
+		}
+		if s.sent {
+			left = append(left, "", p.s(good, "Ranking sent."))
+		}
+	}
+	return beside(left, s.players(f), leftW)
+}
+
+// roleLine says what this seat does in the round.
+func (s *Screen) roleLine(f gameui.Frame) string {
+	v := s.v
+	switch v.Role {
+	case tf.RoleHonour:
+		return "You are the Player of Honour: rank by your taste, 1 = most liked."
+	case tf.RoleGuesser:
+		return "Guess how " + s.seatName(f, v.Honour, 16) + " ranked these: 1 = most liked."
+	case tf.RoleDuo:
+		return "Rank by your own taste: 1 = most liked, 5 = least liked."
+	}
+	return "You are watching. The topics of this round:"
+}
+
+// players is the right-hand column: each seat, whether they have submitted, their total.
+func (s *Screen) players(f gameui.Frame) []string {
+	p := painter{f.Plain}
+	v := s.v
+	out := []string{p.s(bold, fit("Players", panel-6)) + p.s(bold, "score")}
+	for seat := range v.Names {
+		mark := p.s(dim, "…")
+		if seat < len(v.Submitted) && v.Submitted[seat] {
+			mark = p.s(good, tick)
+		}
+		if v.Phase == tf.PhaseResults || v.Over {
+			mark = " "
+			if seat < len(v.Ready) && v.Ready[seat] {
+				mark = p.s(good, tick)
+			}
+		}
+		tag := ""
+		if seat == v.Honour {
+			tag = " PoH"
+		}
+		if seat == s.seat {
+			tag += " (you)"
+		}
+		score := 0
+		if seat < len(v.Scores) {
+			score = v.Scores[seat]
+		}
+		nameW := panel - 8 - len(tag)
+		out = append(out, fmt.Sprintf("%s %s%s %4d", mark, fit(s.seatName(f, seat, nameW), nameW), tag, score))
+	}
+	if v.Phase == tf.PhaseRanking {
+		out = append(out, "", p.s(dim, tick+" ranked  … ranking"))
+	}
+	return out
+}
+
+// beside puts two columns side by side, the left one leftW wide.
+func beside(left, right []string, leftW int) []string {
+	n := max(len(left), len(right))
+	out := make([]string, n)
+	for i := range n {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out[i] = fit(l, leftW) + "  " + r
+	}
+	return out
+}

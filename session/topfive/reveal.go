@@ -1,0 +1,257 @@
+package topfive
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	tf "parlor/rules/topfive"
+	"parlor/session/gameui"
+)
+
+// reveal draws the reveal and the round's scores: one row per topic in reveal order,
+// rows not yet reached shown as "?", each player's rank with a tick or a cross and the
+// marker, then the points.
+func (s *Screen) reveal(f gameui.Frame) []string {
+	if s.v.Variant == tf.VariantDuo {
+		return s.duoReveal(f)
+	}
+	p := painter{f.Plain}
+	v := s.v
+	var guessers []int
+	for seat := range v.Names {
+		if seat != v.Honour {
+			guessers = append(guessers, seat)
+		}
+	}
+	cellW := max(6, min(10, (f.Width-6-20)/max(1, len(guessers))))
+	topicW := min(tf.MaxTopicRunes+1, f.Width-6-cellW*len(guessers))
+	out := []string{s.status(f)}
+	if v.Tally != nil && v.Tally.Forfeit {
+		out = append(out, "", p.s(bad, s.seatName(f, v.Honour, 0)+" did not rank in time: the round is forfeited and no one scores."))
+		return append(out, s.standings(f)...)
+	}
+	out = append(out, p.s(bold, s.nameOf(f, v.Honour)+"'s ranking, revealed from 5 to 1")+p.s(dim, "  ("+tick+" right, "+markerSym+" marker)"))
+	head := fit("rank", 6) + fit("topic", topicW)
+	for _, g := range guessers {
+		head += fit(s.seatName(f, g, cellW-1), cellW)
+	}
+	out = append(out, p.s(dim, head))
+	points := make(map[int]int)
+	for k := range tf.Hand {
+		if k >= len(v.Reveal) {
+			out = append(out, p.s(dim, fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
+			continue
+		}
+		row := v.Reveal[k]
+		line := fmt.Sprintf("  %d   ", row.Rank)
+		topic := ""
+		if row.Topic >= 0 && row.Topic < len(v.Topics) {
+			topic = v.Topics[row.Topic]
+		}
+		line = fit(line, 6) + fit(p.s(bold, topic), topicW)
+		for _, g := range guessers {
+			line += fit(s.cell(p, row, g), cellW)
+			for _, gs := range row.Guesses {
+				if gs.Seat == g {
+					points[g] += gs.Points
+				}
+			}
+		}
+		out = append(out, line)
+	}
+	sum := fit("", 6) + fit("points this round", topicW)
+	for _, g := range guessers {
+		n := points[g]
+		if v.Tally != nil && g < len(v.Tally.Lines) {
+			n = v.Tally.Lines[g].Points
+		}
+		sum += fit(fmt.Sprintf("+%d", n), cellW)
+	}
+	out = append(out, p.s(bold, sum))
+	if v.Tally == nil {
+		return out
+	}
+	out = append(out, "")
+	for _, l := range v.Tally.Lines {
+		out = append(out, s.tallyLine(f, l))
+	}
+	return out
+}
+
+// cell is one player's guess for a revealed topic, e.g. "3 ✓ !".
+func (s *Screen) cell(p painter, row tf.Row, seat int) string {
+	for _, g := range row.Guesses {
+		if g.Seat != seat {
+			continue
+		}
+		if g.Rank == 0 {
+			return p.s(dim, "—")
+		}
+		mark := p.s(bad, cross)
+		if g.Right {
+			mark = p.s(good, tick)
+		}
+		c := fmt.Sprintf("%d %s", g.Rank, mark)
+		if g.Marker {
+			c += " " + p.s(warn, markerSym)
+		}
+		return c
+	}
+	return ""
+}
+
+// tallyLine explains one seat's points for the round.
+func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
+	p := painter{f.Plain}
+	name := fit(s.seatName(f, l.Seat, 12), 13)
+	total := 0
+	if l.Seat < len(s.v.Scores) {
+		total = s.v.Scores[l.Seat]
+	}
+	tail := fmt.Sprintf("   total %d", total)
+	switch {
+	case l.Role == tf.RoleHonour:
+		return name + fit(fmt.Sprintf("Player of Honour: as the best Guesser = +%d", l.Points), 50) + tail
+	case !l.Submitted:
+		return name + fit("ran out of time = +0", 50) + tail
+	}
+	var why string
+	why = fmt.Sprintf("%d right", l.Right)
+	if l.Marker > 0 {
+		why += " · marker +1"
+	} else {
+		why += " · marker +0"
+	}
+	if l.Perfect > 0 {
+		why += " · " + p.s(good, "perfect +1")
+	}
+	return name + fit(why+fmt.Sprintf(" = +%d", l.Points), 50) + tail
+}
+
+// duoReveal draws both rankings topic by topic and the matches.
+func (s *Screen) duoReveal(f gameui.Frame) []string {
+	p := painter{f.Plain}
+	v := s.v
+	out := []string{s.status(f)}
+	if v.Tally != nil && v.Tally.Forfeit {
+		out = append(out, "", p.s(bad, "One of you did not rank in time: the round is forfeited."))
+		return out
+	}
+	out = append(out, p.s(bold, "Your two rankings, one topic at a time"), "")
+	topicW := min(tf.MaxTopicRunes+2, f.Width-40)
+	head := fit("", 2) + fit("topic", topicW)
+	for seat := range v.Names {
+		head += fit(s.seatName(f, seat, 11), 12)
+	}
+	out = append(out, p.s(dim, head+"same?"))
+	matched := 0
+	for k := range tf.Hand {
+		if k >= len(v.Reveal) {
+			out = append(out, p.s(dim, "  ?"))
+			continue
+		}
+		row := v.Reveal[k]
+		topic := ""
+		if row.Topic >= 0 && row.Topic < len(v.Topics) {
+			topic = v.Topics[row.Topic]
+		}
+		line := "  " + fit(topic, topicW)
+		for _, g := range row.Guesses {
+			line += fit(fmt.Sprint(g.Rank), 12)
+		}
+		if row.Match {
+			matched++
+			line += p.s(good, tick+" match")
+		} else {
+			line += p.s(bad, cross)
+		}
+		out = append(out, line)
+	}
+	out = append(out, "")
+	if v.Tally != nil {
+		matched = v.Tally.Joint
+	}
+	msg := fmt.Sprintf("You matched %d of %d", matched, len(v.Reveal))
+	if v.Tally != nil {
+		msg = fmt.Sprintf("You matched %d of %d this round.", v.Tally.Joint, tf.Hand)
+	}
+	out = append(out, p.s(bold, msg))
+	if len(v.Scores) > 0 {
+		out = append(out, fmt.Sprintf("Together: %d points after %d of %d rounds (50 is perfect, 15 is already good).", v.Scores[0], v.Round, v.Rounds))
+	}
+	return out
+}
+
+// standings lists every seat by total, best first.
+func (s *Screen) standings(f gameui.Frame) []string {
+	p := painter{f.Plain}
+	v := s.v
+	seats := make([]int, len(v.Names))
+	for i := range seats {
+		seats[i] = i
+	}
+	score := func(seat int) int {
+		if seat < len(v.Scores) {
+			return v.Scores[seat]
+		}
+		return 0
+	}
+	slices.SortStableFunc(seats, func(a, b int) int { return score(b) - score(a) })
+	out := []string{"", p.s(bold, "Totals")}
+	for _, seat := range seats {
+		tag := ""
+		if slices.Contains(v.Winners, seat) {
+			tag = " " + p.s(good, "winner")
+		}
+		out = append(out, fmt.Sprintf("  %s %3d%s", fit(s.seatName(f, seat, 16), 17), score(seat), tag))
+	}
+	return out
+}
+
+// final draws the end of the game: the winner(s) and every total.
+func (s *Screen) final(f gameui.Frame) []string {
+	p := painter{f.Plain}
+	v := s.v
+	out := []string{p.s(bold, "Game over after "+fmt.Sprint(v.Rounds)+" rounds"), ""}
+	if v.Variant == tf.VariantDuo {
+		total := 0
+		if len(v.Scores) > 0 {
+			total = v.Scores[0]
+		}
+		verdict := "keep practising!"
+		switch {
+		case total >= 50:
+			verdict = "a perfect score!"
+		case total >= 30:
+			verdict = "you two think alike!"
+		case total >= 15:
+			verdict = "a good score."
+		}
+		return append(out, p.s(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
+			"", "50 is perfect; 15 is already a good score.")
+	}
+	var names []string
+	for _, w := range v.Winners {
+		names = append(names, s.seatName(f, w, 0))
+	}
+	if len(names) > 0 {
+		verb := " wins!"
+		if len(names) > 1 {
+			verb = " share the win!"
+		}
+		out = append(out, p.s(good, "★ ")+joinAnd(names)+p.s(good, verb))
+	}
+	if v.Summary != "" {
+		out = append(out, v.Summary+".")
+	}
+	return append(out, s.standings(f)...)
+}
+
+// joinAnd writes "A, B and C".
+func joinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
