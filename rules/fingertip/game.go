@@ -1,0 +1,314 @@
+package fingertip
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"parlor/rules"
+)
+
+// Phases of a turn, as they appear in Header.Phase.
+const (
+	PhaseClue   = "clue"   // the active player is writing the clue
+	PhaseRace   = "race"   // the others race to point at the target
+	PhaseReveal = "reveal" // the target is shown with who took what, for RevealTime
+	PhaseOver   = "over"   // the square could not be refilled: the game has ended
+)
+
+// Action types.
+const (
+	TypeClue  = "clue"
+	TypePoint = "point"
+)
+
+// Clue is the active player's clue; sending it opens the race.
+type Clue struct {
+	Type string `json:"type"` // "clue"
+	Text string `json:"text"` // a word or a sentence, at most 80 characters
+}
+
+// Point is a guesser's finger on a card of the square; it is final.
+type Point struct {
+	Type     string `json:"type"`     // "point"
+	Position int    `json:"position"` // 1-9, row by row from the top left
+}
+
+// slot is one place of the 3×3 square.
+type slot struct {
+	card   int // card id, -1 when empty
+	side   int // 0 or 1: which picture faces up
+	finger int // seat whose finger is on it this turn, -1 for none
+	answer string
+	// During the reveal a card that left the square is still shown, with who took it.
+	left    int // card id that left this turn, -1 for none
+	takenBy int // seat that took it, -1 for the discard
+}
+
+// Game is one game of Fingertip.
+type Game struct {
+	names    []string
+	pics     []Picture
+	rng      *rand.Rand
+	clueTime time.Duration
+	raceTime time.Duration
+
+	pile      []int   // draw pile of card ids; index 0 is the top
+	square    [9]slot // positions 1-9 are indexes 0-8
+	held      [][]int // cards each seat has taken, in the order taken
+	discarded []int
+	total     int // cards in play: pile + square + held + discarded never changes
+
+	turn     int
+	active   int
+	target   int // index 0-8 of the target in the square
+	clue     string
+	phase    string
+	deadline time.Time
+	out      []bool // guessers who pointed wrongly (or ran out of time) this turn
+	last     *TurnResult
+	log      rules.Log
+}
+
+// New starts a game: it parses the pictures, removes cards for the player count, deals
+// the square and picks the first active player, all from the seed.
+func New(s rules.Setup) (*Game, error) {
+	n := len(s.Names)
+	if n < MinPlayers || n > MaxPlayers {
+		return nil, fmt.Errorf("fingertip: needs 3 to 6 players, not %d", n)
+	}
+	raw, ok := s.Content[ContentFile]
+	if !ok {
+		return nil, fmt.Errorf("fingertip: content %s is missing", ContentFile)
+	}
+	pics, err := ParsePictures(raw)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{
+		names:    append([]string(nil), s.Names...),
+		pics:     pics,
+		rng:      rand.New(rand.NewPCG(s.Seed, s.Seed^0x9E3779B97F4A7C15)),
+		clueTime: option(s.Options, OptClueTime, DefaultClueTime),
+		raceTime: option(s.Options, OptRaceTime, DefaultRaceTime),
+		held:     make([][]int, n),
+		out:      make([]bool, n),
+	}
+	g.total = PileSize(n)
+	g.pile = g.rng.Perm(Cards)[:g.total]
+	for i := range g.square {
+		g.square[i] = slot{card: -1, left: -1, finger: -1, takenBy: -1}
+	}
+	g.refill()
+	g.active = g.rng.IntN(n)
+	g.startTurn(s.Now)
+	return g, nil
+}
+
+// option reads a timer option, falling back to its default when absent.
+func option(o rules.Options, key, def string) time.Duration {
+	if v, ok := o[key]; ok {
+		return rules.OptionDuration(v)
+	}
+	return rules.OptionDuration(def)
+}
+
+// Apply performs one action of seat. On error nothing changes.
+func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
+	if seat == rules.Spectator {
+		return ErrSpectator
+	}
+	if seat < 0 || seat >= len(g.names) {
+		return fmt.Errorf("%w: %d", ErrNoSeat, seat)
+	}
+	typ, err := rules.ActionType(raw)
+	if err != nil {
+		return fmt.Errorf("fingertip: %w", err)
+	}
+	switch typ {
+	case TypeClue:
+		var a Clue
+		if err := rules.Decode(raw, &a); err != nil {
+			return fmt.Errorf("fingertip: %w", err)
+		}
+		return g.giveClue(seat, a.Text, now)
+	case TypePoint:
+		var a Point
+		if err := rules.Decode(raw, &a); err != nil {
+			return fmt.Errorf("fingertip: %w", err)
+		}
+		return g.point(seat, a.Position, now)
+	}
+	return fmt.Errorf("%w %q: use \"clue\" or \"point\"", ErrUnknown, typ)
+}
+
+// expired reports that the current phase's deadline has passed (Tick will act on it).
+func (g *Game) expired(now time.Time) bool {
+	return !g.deadline.IsZero() && !now.Before(g.deadline)
+}
+
+// giveClue opens the race.
+func (g *Game) giveClue(seat int, text string, now time.Time) error {
+	if err := g.notNow(PhaseClue); err != nil {
+		return err
+	}
+	if seat != g.active {
+		return fmt.Errorf("%w: %s is giving the clue", ErrNotYourTurn, g.names[g.active])
+	}
+	if g.expired(now) {
+		return fmt.Errorf("%w: the time for the clue is up", ErrNotNow)
+	}
+	clue, err := CleanClue(text)
+	if err != nil {
+		return err
+	}
+	g.clue = clue
+	g.phase = PhaseRace
+	g.deadline = time.Time{}
+	if g.raceTime > 0 {
+		g.deadline = now.Add(g.raceTime)
+	}
+	g.log.Add("%s's clue: %q", g.names[seat], clue)
+	return nil
+}
+
+// point puts seat's finger on the card at position (1-9).
+func (g *Game) point(seat, position int, now time.Time) error {
+	if err := g.notNow(PhaseRace); err != nil {
+		return err
+	}
+	switch {
+	case seat == g.active:
+		return ErrActive
+	case g.out[seat]:
+		return fmt.Errorf("%w: your finger is already on a wrong card", ErrOut)
+	case position < 1 || position > 9:
+		return fmt.Errorf("%w: %d (the square has cards 1 to 9)", ErrNoCard, position)
+	case g.expired(now):
+		return fmt.Errorf("%w: the race time is up", ErrNotNow)
+	}
+	s := &g.square[position-1]
+	if s.finger >= 0 {
+		return fmt.Errorf("%w: %s's finger is already on card %d", ErrTaken, g.names[s.finger], position)
+	}
+	s.finger = seat
+	if position-1 == g.target {
+		s.answer = "yes"
+		g.log.Add("%s points at %d: yes!", g.names[seat], position)
+		g.endTurn(seat, EndFound, now)
+		return nil
+	}
+	s.answer = "no"
+	g.out[seat] = true
+	g.log.Add("%s points at %d: no", g.names[seat], position)
+	if len(g.racing()) == 0 {
+		g.endTurn(-1, EndAllWrong, now)
+	}
+	return nil
+}
+
+// notNow explains why an action of phase want cannot be taken in the current phase.
+func (g *Game) notNow(want string) error {
+	if g.phase == want {
+		return nil
+	}
+	switch g.phase {
+	case PhaseOver:
+		return ErrOver
+	case PhaseClue:
+		return fmt.Errorf("%w: waiting for %s's clue", ErrNotNow, g.names[g.active])
+	case PhaseRace:
+		return fmt.Errorf("%w: the clue is given, the race is on", ErrNotNow)
+	}
+	return fmt.Errorf("%w: the turn is over, the next one starts in a moment", ErrNotNow)
+}
+
+// racing lists the guessers still in the race, in seat order.
+func (g *Game) racing() []int {
+	var r []int
+	if g.phase != PhaseRace {
+		return r
+	}
+	for s := range g.names {
+		if s != g.active && !g.out[s] {
+			r = append(r, s)
+		}
+	}
+	return r
+}
+
+// Tick acts on the deadline of the current phase.
+func (g *Game) Tick(now time.Time) bool {
+	if !g.expired(now) {
+		return false
+	}
+	switch g.phase {
+	case PhaseClue:
+		g.log.Add("%s gave no clue in time: the turn passes", g.names[g.active])
+		g.last = &TurnResult{Turn: g.turn, Active: g.active, Ending: EndNoClue, Finder: -1,
+			Taken:   make([]int, len(g.names)),
+			Summary: fmt.Sprintf("%s gave no clue in time; nobody scores.", g.names[g.active])}
+		g.nextTurn(now)
+	case PhaseRace:
+		for _, s := range g.racing() {
+			g.out[s] = true
+		}
+		g.log.Add("Time is up: nobody found the target")
+		g.endTurn(-1, EndTimeUp, now)
+	case PhaseReveal:
+		g.finishReveal(now)
+	default:
+		return false
+	}
+	return true
+}
+
+// Outcome reports the scores and winners once the game is over.
+func (g *Game) Outcome() (rules.Result, bool) {
+	if g.phase != PhaseOver {
+		return rules.Result{}, false
+	}
+	scores := g.scores()
+	best := -1
+	var winners []int
+	for s, sc := range scores {
+		switch {
+		case sc > best:
+			best, winners = sc, []int{s}
+		case sc == best:
+			winners = append(winners, s)
+		}
+	}
+	return rules.Result{Scores: scores, Winners: winners, Summary: g.summary(winners, best)}, true
+}
+
+func (g *Game) scores() []int {
+	out := make([]int, len(g.held))
+	for s, h := range g.held {
+		out[s] = len(h)
+	}
+	return out
+}
+
+func (g *Game) summary(winners []int, best int) string {
+	unit := "cards"
+	if best == 1 {
+		unit = "card"
+	}
+	if len(winners) == 1 {
+		return fmt.Sprintf("%s wins with %d %s", g.names[winners[0]], best, unit)
+	}
+	names := ""
+	for i, w := range winners {
+		switch {
+		case i == 0:
+		case i == len(winners)-1:
+			names += " and "
+		default:
+			names += ", "
+		}
+		names += g.names[w]
+	}
+	return fmt.Sprintf("%s share the victory with %d %s each", names, best, unit)
+}

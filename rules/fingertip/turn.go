@@ -1,0 +1,195 @@
+package fingertip
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// How a turn ended, in TurnResult.Ending.
+const (
+	EndFound    = "found"     // a guesser pointed at the target
+	EndAllWrong = "all_wrong" // every guesser pointed at a wrong card
+	EndTimeUp   = "time_up"   // the race timer ran out
+	EndNoClue   = "no_clue"   // the clue timer ran out: the turn passed
+)
+
+// ClueMax is the longest clue, in characters.
+const ClueMax = 80
+
+// TurnResult is the public account of the last finished turn.
+type TurnResult struct {
+	Turn      int    `json:"turn"`
+	Active    int    `json:"active"`               // the clue-giver
+	Clue      string `json:"clue,omitempty"`       // empty when no clue was given
+	Target    int    `json:"target,omitempty"`     // position 1-9 of the target; 0 when no clue was given
+	TargetAlt string `json:"target_alt,omitempty"` // the target picture's description
+	Finder    int    `json:"finder"`               // seat that found the target, -1 for nobody
+	Wrong     []int  `json:"wrong"`                // positions pointed at wrongly (taken by the active player)
+	Taken     []int  `json:"taken"`                // cards each seat gained this turn (negative: gave one back)
+	Returned  bool   `json:"returned"`             // the active player gave a card back to the draw pile
+	Ending    string `json:"ending"`               // found, all_wrong, time_up or no_clue
+	Summary   string `json:"summary"`              // one plain sentence
+}
+
+// startTurn gives the active player a secret target and waits for the clue.
+func (g *Game) startTurn(now time.Time) {
+	g.turn++
+	g.target = g.rng.IntN(9)
+	g.clue = ""
+	g.phase = PhaseClue
+	for s := range g.out {
+		g.out[s] = false
+	}
+	for i := range g.square {
+		g.square[i].finger, g.square[i].answer = -1, ""
+		g.square[i].left, g.square[i].takenBy = -1, -1
+	}
+	g.deadline = time.Time{}
+	if g.clueTime > 0 {
+		g.deadline = now.Add(g.clueTime)
+	}
+}
+
+// endTurn scores the race: the finder takes the target, the active player takes every
+// wrongly pointed card; if nobody found it the target is discarded and the active player
+// gives one card back to the bottom of the draw pile.
+func (g *Game) endTurn(finder int, ending string, now time.Time) {
+	r := &TurnResult{Turn: g.turn, Active: g.active, Clue: g.clue, Target: g.target + 1,
+		TargetAlt: g.picture(g.square[g.target]).Alt, Finder: finder, Wrong: []int{},
+		Taken: make([]int, len(g.names)), Ending: ending}
+	for i := range g.square {
+		s := &g.square[i]
+		switch {
+		case i == g.target:
+			s.left, s.card = s.card, -1
+			if finder >= 0 {
+				s.takenBy = finder
+				g.held[finder] = append(g.held[finder], s.left)
+				r.Taken[finder]++
+			} else {
+				g.discarded = append(g.discarded, s.left)
+			}
+		case s.answer == "no":
+			s.left, s.card, s.takenBy = s.card, -1, g.active
+			g.held[g.active] = append(g.held[g.active], s.left)
+			r.Taken[g.active]++
+			r.Wrong = append(r.Wrong, i+1)
+		}
+	}
+	// Reading of the rules: the active player first takes the wrong cards, then gives
+	// one back; a race that ran out of time counts as everyone having pointed wrongly.
+	if finder < 0 {
+		if h := g.held[g.active]; len(h) > 0 {
+			g.pile = append(g.pile, h[len(h)-1])
+			g.held[g.active] = h[:len(h)-1]
+			r.Taken[g.active]--
+			r.Returned = true
+		}
+	}
+	r.Summary = g.turnSummary(r)
+	g.log.Add("%s", r.Summary)
+	g.last = r
+	g.phase = PhaseReveal
+	g.deadline = now.Add(RevealTime)
+}
+
+func (g *Game) turnSummary(r *TurnResult) string {
+	var b strings.Builder
+	act := g.names[r.Active]
+	if r.Finder >= 0 {
+		fmt.Fprintf(&b, "%s found card %d.", g.names[r.Finder], r.Target)
+	} else {
+		fmt.Fprintf(&b, "Nobody found card %d; it is discarded.", r.Target)
+	}
+	if n := len(r.Wrong); n > 0 {
+		fmt.Fprintf(&b, " %s takes %d wrong card%s.", act, n, plural(n))
+	}
+	if r.Returned {
+		fmt.Fprintf(&b, " %s gives a card back.", act)
+	}
+	return b.String()
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// finishReveal refills the square and starts the next turn, or ends the game when the
+// square can no longer be filled to nine cards.
+func (g *Game) finishReveal(now time.Time) {
+	empty := 0
+	for i := range g.square {
+		g.square[i].left, g.square[i].takenBy = -1, -1
+		if g.square[i].card < 0 {
+			empty++
+		}
+	}
+	if empty > len(g.pile) {
+		g.phase = PhaseOver
+		g.deadline = time.Time{}
+		res, _ := g.Outcome()
+		g.log.Add("Game over: the square cannot be refilled. %s.", res.Summary)
+		return
+	}
+	g.refill()
+	g.nextTurn(now)
+}
+
+// refill deals from the top of the pile into the empty places, in position order, each
+// card with a side chosen by the seeded RNG.
+func (g *Game) refill() {
+	for i := range g.square {
+		if g.square[i].card >= 0 || len(g.pile) == 0 {
+			continue
+		}
+		g.square[i].card = g.pile[0]
+		g.square[i].side = g.rng.IntN(2)
+		g.pile = g.pile[1:]
+	}
+}
+
+// nextTurn passes the turn to the next seat clockwise.
+func (g *Game) nextTurn(now time.Time) {
+	g.active = (g.active + 1) % len(g.names)
+	g.startTurn(now)
+}
+
+func (g *Game) picture(s slot) Picture {
+	c := s.card
+	if c < 0 {
+		c = s.left
+	}
+	if c < 0 {
+		return Picture{}
+	}
+	return g.pics[2*c+s.side]
+}
+
+// CleanClue makes player text safe to show: valid UTF-8, no control or format
+// characters (so no escape sequences), single spaces, at most ClueMax characters.
+func CleanClue(text string) (string, error) {
+	text = strings.ToValidUTF8(text, "")
+	text = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r):
+			return ' '
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), !unicode.IsPrint(r):
+			return -1
+		}
+		return r
+	}, text)
+	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return "", ErrEmptyClue
+	}
+	if n := utf8.RuneCountInString(text); n > ClueMax {
+		return "", fmt.Errorf("%w: %d characters (at most %d)", ErrLongClue, n, ClueMax)
+	}
+	return text, nil
+}
