@@ -63,7 +63,7 @@ func (s *Screen) tabs(plain bool) string {
 	}
 	line := "Boards in play: " + strings.Join(parts, " ")
 	if len(s.v.Boards) > 1 {
-		line += dim.Render("  (tab switches)")
+		line += style(dim, plain, "  (tab switches)")
 	}
 	return line
 }

@@ -85,7 +85,7 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		lines = append(lines, "", s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
 		return append(lines, s.standings(f, nil)...)
 	case v.Phase == tt.PhaseStory && s.narrating():
-		lines = append(lines, "Your story so far: "+string(s.story)+dim.Render("  (enter to go on writing)"))
+		lines = append(lines, "Your story so far: "+string(s.story)+style(dim, f.Plain, "  (enter to go on writing)"))
 	case v.Phase == tt.PhaseStory:
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
 	default:
@@ -149,7 +149,8 @@ func (s *Screen) renderDiscard(f gameui.Frame) []string {
 				boards = append(boards, c)
 			}
 		}
-		lines = append(lines, "", fmt.Sprintf("Discard %s: you keep %s, and the %s in play.", h.Drawn[s.pick].Name, strings.Join(kept, ", "), plural(boards)))
+		lines = append(lines, "", fmt.Sprintf("Discard %s and keep %s:", h.Drawn[s.pick].Name, strings.Join(kept, ", ")),
+			fmt.Sprintf("then the %s in play.", plural(boards)))
 	}
 	return append(append(lines, ""), s.standings(f, nil)...)
 }
@@ -158,7 +159,7 @@ func plural(boards []string) string {
 	if len(boards) == 1 {
 		return boards[0] + " board is"
 	}
-	return strings.Join(boards, " and ") + " boards are"
+	return strings.Join(boards[:len(boards)-1], ", ") + " and " + boards[len(boards)-1] + " boards are"
 }
 
 // renderWriting is the narrator's story box with its counter and live checks.
@@ -166,7 +167,7 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	v := s.v
 	lines := []string{s.status(f), "Your illustrations: hint at them, but do not say these words:"}
 	for _, k := range v.Hand.Kept {
-		lines = append(lines, "  "+cardLine(k, f.Plain)+dim.Render(" · "+strings.Join(k.Forbidden[1:], ", ")))
+		lines = append(lines, "  "+cardLine(k, f.Plain)+style(dim, f.Plain, " · "+strings.Join(k.Forbidden[1:], ", ")))
 	}
 	text := string(s.story)
 	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", len(s.story), tt.MaxStory))
@@ -187,12 +188,12 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	case tt.Sentences(clean) > 2:
 		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("That is %d sentences: a story has one or two.", tt.Sentences(clean))))
 	case clean == "":
-		lines = append(lines, dim.Render("Write the story, then press enter: \"The end of the story!\""))
+		lines = append(lines, style(dim, f.Plain, "Write the story, then press enter: \"The end of the story!\""))
 	default:
 		lines = append(lines, "Press enter to send it: \"The end of the story!\"")
 	}
 	if v.Mode == tt.ModeStrict {
-		lines = append(lines, dim.Render("Strict table: forbidden words cost 2 points, with no warning."))
+		lines = append(lines, style(dim, f.Plain, "Strict table: forbidden words cost 2 points, with no warning."))
 	}
 	var boards []string
 	for _, b := range v.Boards {

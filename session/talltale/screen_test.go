@@ -140,7 +140,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 	kept := g.View(narr).(tt.View).Hand.Kept
 	check(t, ns, "do not say", kept[0].Name, "0/280")
 	typeString(ns, "Once upon a time the "+kept[0].Name+" sang")
-	out = check(t, ns, "Forbidden word", kept[0].Name)
+	check(t, ns, "Forbidden word", kept[0].Name)
 	if a, _ := ns.Update(key("enter")); a != nil {
 		t.Fatalf("sent without warning: %+v", a)
 	}
@@ -166,8 +166,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 	// token on the same illustration is not sent.
 	gs := screens[others[0]]
 	a, _ = gs.Update(key("enter"))
-	tok, ok := a.(tt.Token)
-	if !ok {
+	if _, ok := a.(tt.Token); !ok {
 		t.Fatalf("token %+v", a)
 	}
 	send(t, g, others[0], a)
@@ -177,7 +176,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 	}
 	check(t, gs, "*1")
 	// Others see the count but not where.
-	other := check(t, screens[others[1]], "***"[:0]+"tokens:")
+	other := check(t, screens[others[1]], "tokens:")
 	if strings.Contains(other, "*1") {
 		t.Error("another player sees the token's place")
 	}
@@ -196,9 +195,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 		send(t, g, others[1], a)
 	}
 	update()
-	out = check(t, spect, "illustrations were", kept[0].Name, kept[2].Name, "scores", "this round")
-	_ = tok
-	_ = out
+	check(t, spect, "illustrations were", kept[0].Name, kept[2].Name, "scores", "this round")
 	// The game goes on to the end; the final screen names the winner.
 	for !g.View(0).Head().Over {
 		g.Tick(t0.Add(time.Hour))
@@ -207,8 +204,6 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 			continue
 		}
 		n := v.Narrator
-		bot := tt.NewBot(n, 1)
-		_ = bot
 		send(t, g, n, tt.Discard{Type: "discard", Card: g.View(n).(tt.View).Hand.Drawn[0].ID})
 		send(t, g, n, tt.Story{Type: "story", Text: "A tale."})
 		for _, s := range g.View(n).(tt.View).Racers {

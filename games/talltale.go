@@ -1,0 +1,6 @@
+package games
+
+import (
+	_ "parlor/rules/talltale"   // registers the Tall Tale rules
+	_ "parlor/session/talltale" // registers the Tall Tale screen
+)
