@@ -1,0 +1,115 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"parlor/internal/e2e"
+	"parlor/internal/testgame"
+)
+
+func errorText(m map[string]any) string { return fmt.Sprint(m["error"]) }
+
+func TestAPIRequestsAndErrors(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann := s.API(t, "ann", e2e.NewKey(t))
+
+	ann.Send(map[string]any{"op": "hello", "name": "Ann", "id": 1})
+	if m := ann.Expect("hello"); fmt.Sprint(m["id"]) != "1" || !strings.Contains(fmt.Sprint(m["player"]), "Ann") {
+		t.Fatalf("hello: %v", m)
+	}
+	ann.Send(map[string]any{"op": "hello", "name": "\x1b[2J"})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "2 to 16") {
+		t.Fatalf("bad name: %v", m)
+	}
+	ann.Send(map[string]any{"op": "games"})
+	if m := ann.Expect("games"); !strings.Contains(fmt.Sprint(m["games"]), testgame.ID) {
+		t.Fatalf("games: %v", m)
+	}
+	for _, tc := range []struct {
+		req  any
+		want string
+	}{
+		{`{"op": "nope"}`, "unknown op"},
+		{`not json`, "not a JSON object"},
+		{map[string]any{"op": "start"}, "not at a table"},
+		{map[string]any{"op": "join", "code": "QQQQ"}, "no table has that code"},
+		{map[string]any{"op": "join", "code": "toolong"}, "not a table code"},
+		{map[string]any{"op": "create", "game": "chess"}, "no game has that id"},
+		{map[string]any{"op": "create", "game": testgame.ID, "options": map[string]string{"rounds": "7"}}, "must be one of"},
+	} {
+		ann.Send(tc.req)
+		if m := ann.Expect("error"); !strings.Contains(errorText(m), tc.want) {
+			t.Errorf("%v: got %v, want %q", tc.req, m, tc.want)
+		}
+	}
+
+	ann.Send(map[string]any{"op": "create", "game": testgame.ID, "options": map[string]string{"rounds": "1"}})
+	code := fmt.Sprint(ann.Expect("joined")["code"])
+	ann.Send(map[string]any{"op": "tables"})
+	if m := ann.Expect("tables"); !strings.Contains(fmt.Sprint(m["tables"]), code) {
+		t.Fatalf("tables: %v", m)
+	}
+
+	ben := s.API(t, "ben", e2e.NewKey(t))
+	ben.Send(map[string]any{"op": "join", "code": strings.ToLower(code)})
+	ben.Expect("joined")
+	ben.Send(map[string]any{"op": "start"})
+	if m := ben.Expect("error"); !strings.Contains(errorText(m), "only the host") {
+		t.Fatalf("non-host start: %v", m)
+	}
+	ben.Send(map[string]any{"op": "chat", "text": "hi\x07 there"})
+	ben.Expect("ok")
+	if m := ann.Until("chat", func(m map[string]any) bool { return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "hi there") }); strings.Contains(fmt.Sprint(m), "\x07") {
+		t.Fatalf("chat not cleaned: %v", m)
+	}
+
+	ann.Send(map[string]any{"op": "options", "options": map[string]string{"timer": "30s"}})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "bot"})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "bot", "remove": true, "seat": 2})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "kick"})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), `needs "seat"`) {
+		t.Fatalf("kick without seat: %v", m)
+	}
+	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "no game is running") {
+		t.Fatalf("act before start: %v", m)
+	}
+	ann.Send(map[string]any{"op": "start"})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 9}})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "pick 1, 2 or 3") {
+		t.Fatalf("bad action: %v", m)
+	}
+	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
+	ann.Expect("ok")
+	ben.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 2}})
+	ben.Expect("ok")
+	ann.Until("finished table", func(m map[string]any) bool {
+		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "state:finished")
+	})
+	ann.Send(map[string]any{"op": "host", "seat": 1})
+	ann.Expect("ok")
+	ben.Send(map[string]any{"op": "leave"})
+	ben.Expect("ok")
+	ann.Until("ben left", func(m map[string]any) bool { return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "ben left") })
+
+	watcher := s.API(t, "watcher", e2e.Guest)
+	watcher.Send(map[string]any{"op": "watch", "code": code})
+	watcher.Expect("joined")
+	if m := watcher.Expect("table"); fmt.Sprint(m["seat"]) != "-1" {
+		t.Fatalf("spectator seat: %v", m)
+	}
+	watcher.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
+	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "spectators cannot play") {
+		t.Fatalf("spectator act: %v", m)
+	}
+	watcher.Send(strings.Repeat("x", 70<<10))
+	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "longer than") {
+		t.Fatalf("huge line: %v", m)
+	}
+}
