@@ -26,7 +26,7 @@ var (
 	bad   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F2668B"))
 	warn  = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B"))
 	inv   = lipgloss.NewStyle().Reverse(true)
-	panel = 28 // width of the players column beside the topics
+	panel = 28 // width of the players column beside the topics (a var only to sit with the styles)
 )
 
 // painter applies styles unless the frame is plain.
@@ -117,7 +117,12 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 	p := painter{f.Plain}
 	v := s.v
 	leftW := f.Width - panel - 2
-	left := []string{s.status(f), s.roleLine(f), ""}
+	scale := "1 = most liked … 5 = least liked"
+	if s.needsMarker() {
+		scale += " · (" + markerSym + ") marker"
+	}
+	left := []string{s.roleLine(f), p.s(dim, scale), ""}
+	var foot []string
 	switch {
 	case s.editing():
 		d := s.draft
@@ -128,7 +133,7 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 			mark := ""
 			if d.marker == i {
-				mark = " " + p.s(warn, "("+markerSym+") I know this one!")
+				mark = " " + p.s(warn, "("+markerSym+")")
 			}
 			row := box + " " + t
 			if i == d.cursor {
@@ -137,17 +142,29 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 			left = append(left, cur+row+mark)
 		}
-		left = append(left, "")
+		foot = append(foot, "")
+		miss := s.missing()
 		if s.note != "" {
-			st := bad
+			st, prefix := bad, "Not yet: "
 			if s.noteOK {
 				st = good
 			}
-			left = append(left, p.s(st, s.note))
-		} else if miss := s.missing(); miss != "" {
-			left = append(left, p.s(dim, "To submit: "+miss+"."))
+			if len(miss) == 0 || !strings.HasPrefix(s.note, prefix) {
+				foot = append(foot, p.s(st, s.note))
+			} else {
+				for i, m := range miss {
+					foot = append(foot, p.s(st, prefix+m+"."))
+					if i == 0 {
+						prefix = "         "
+					}
+				}
+			}
+		} else if len(miss) > 0 {
+			for _, m := range miss {
+				foot = append(foot, p.s(dim, "To submit: "+m+"."))
+			}
 		} else {
-			left = append(left, p.s(good, "Ready: press enter to submit."))
+			foot = append(foot, p.s(good, "Ready: press enter to submit."))
 		}
 	case v.Mine != nil:
 		for i, t := range v.Topics {
@@ -157,16 +174,17 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 			left = append(left, row)
 		}
-		left = append(left, "", p.s(good, "Your ranking is in.")+" Waiting for the others.")
+		foot = append(foot, "", p.s(good, "Your ranking is in.")+" Waiting for the others.")
 	default:
 		for _, t := range v.Topics {
 			left = append(left, "  • "+t)
 		}
 		if s.sent {
-			left = append(left, "", p.s(good, "Ranking sent."))
+			foot = append(foot, "", p.s(good, "Ranking sent."))
 		}
 	}
-	return beside(left, s.players(f), leftW)
+	// The notes below the topics use the whole width: they can be long.
+	return append(append([]string{s.status(f)}, beside(left, s.players(f), leftW)...), foot...)
 }
 
 // roleLine says what this seat does in the round.
@@ -174,13 +192,13 @@ func (s *Screen) roleLine(f gameui.Frame) string {
 	v := s.v
 	switch v.Role {
 	case tf.RoleHonour:
-		return "You are the Player of Honour: rank by your taste, 1 = most liked."
+		return "You are the Player of Honour: rank by your taste."
 	case tf.RoleGuesser:
-		return "Guess how " + s.seatName(f, v.Honour, 16) + " ranked these: 1 = most liked."
+		return "Guess how " + s.seatName(f, v.Honour, 16) + " ranked these topics."
 	case tf.RoleDuo:
-		return "Rank by your own taste: 1 = most liked, 5 = least liked."
+		return "Rank these topics by your own taste."
 	}
-	return "You are watching. The topics of this round:"
+	return "You are watching; the players are ranking."
 }
 
 // players is the right-hand column: each seat, whether they have submitted, their total.
@@ -210,8 +228,9 @@ func (s *Screen) players(f gameui.Frame) []string {
 		if seat < len(v.Scores) {
 			score = v.Scores[seat]
 		}
-		nameW := panel - 8 - len(tag)
-		out = append(out, fmt.Sprintf("%s %s%s %4d", mark, fit(s.seatName(f, seat, nameW), nameW), tag, score))
+		nameW := panel - 8
+		name := s.seatName(f, seat, nameW-len(tag))
+		out = append(out, fmt.Sprintf("%s %s %4d", mark, fit(name+tag, nameW), score))
 	}
 	if v.Phase == tf.PhaseRanking {
 		out = append(out, "", p.s(dim, tick+" ranked  … ranking"))

@@ -3,7 +3,6 @@ package topfive
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	tf "parlor/rules/topfive"
 	"parlor/session/gameui"
@@ -32,7 +31,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		return append(out, s.standings(f)...)
 	}
 	out = append(out, p.s(bold, s.nameOf(f, v.Honour)+"'s ranking, revealed from 5 to 1")+p.s(dim, "  ("+tick+" right, "+markerSym+" marker)"))
-	head := fit("rank", 6) + fit("topic", topicW)
+	head := fit("rank", 6) + fit("topic", topicW-1) + " "
 	for _, g := range guessers {
 		head += fit(s.seatName(f, g, cellW-1), cellW)
 	}
@@ -49,7 +48,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		if row.Topic >= 0 && row.Topic < len(v.Topics) {
 			topic = v.Topics[row.Topic]
 		}
-		line = fit(line, 6) + fit(p.s(bold, topic), topicW)
+		line = fit(line, 6) + fit(p.s(bold, fit(topic, topicW-1)), topicW)
 		for _, g := range guessers {
 			line += fit(s.cell(p, row, g), cellW)
 			for _, gs := range row.Guesses {
@@ -231,27 +230,8 @@ func (s *Screen) final(f gameui.Frame) []string {
 		return append(out, p.s(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
 			"", "50 is perfect; 15 is already a good score.")
 	}
-	var names []string
-	for _, w := range v.Winners {
-		names = append(names, s.seatName(f, w, 0))
-	}
-	if len(names) > 0 {
-		verb := " wins!"
-		if len(names) > 1 {
-			verb = " share the win!"
-		}
-		out = append(out, p.s(good, "★ ")+joinAnd(names)+p.s(good, verb))
-	}
 	if v.Summary != "" {
-		out = append(out, v.Summary+".")
+		out = append(out, p.s(good, v.Summary+"!"))
 	}
 	return append(out, s.standings(f)...)
-}
-
-// joinAnd writes "A, B and C".
-func joinAnd(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

@@ -104,9 +104,8 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 			}
 		}
 		d.ranks[d.cursor] = r
-		if d.cursor < tf.Hand-1 && d.ranks[d.cursor+1] == 0 {
-			d.cursor++
-		}
+		// Move on, so that a ranking can be typed as five digits.
+		d.cursor = min(d.cursor+1, tf.Hand-1)
 		s.note = ""
 	case "0", "backspace", "delete", "x":
 		d.ranks[d.cursor] = 0
@@ -119,8 +118,8 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 			s.note, s.noteOK = "No marker this round: "+noMarkerWhy(s.v), false
 		}
 	case "enter":
-		if miss := s.missing(); miss != "" {
-			s.note, s.noteOK = "Not yet: "+miss+".", false
+		if miss := s.missing(); len(miss) > 0 {
+			s.note, s.noteOK = "Not yet: "+strings.Join(miss, "; ")+".", false
 			return nil, nil
 		}
 		s.sent, s.note, s.noteOK = true, "Ranking sent.", true
@@ -129,8 +128,8 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 	return nil, nil
 }
 
-// missing says what keeps the draft from being submitted, or "" when it is complete.
-func (s *Screen) missing() string {
+// missing says what keeps the draft from being submitted; empty when it is complete.
+func (s *Screen) missing() []string {
 	var used [tf.Hand + 1]bool
 	for _, r := range s.draft.ranks {
 		used[r] = true
@@ -150,9 +149,9 @@ func (s *Screen) missing() string {
 		parts = append(parts, "the ranking is missing ranks "+strings.Join(ranks[:len(ranks)-1], ", ")+" and "+ranks[len(ranks)-1])
 	}
 	if s.needsMarker() && s.draft.marker < 0 {
-		parts = append(parts, "place your \"I know this one!\" marker (m)")
+		parts = append(parts, "the marker is missing (press m)")
 	}
-	return strings.Join(parts, "; ")
+	return parts
 }
 
 func noMarkerWhy(v tf.View) string {

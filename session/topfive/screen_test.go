@@ -1,0 +1,258 @@
+package topfive
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/rules"
+	tf "parlor/rules/topfive"
+	"parlor/session/gameui"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func deck() []byte {
+	var b strings.Builder
+	for i := range tf.MinTopics {
+		fmt.Fprintf(&b, "A rather long topic name number %03d\n", i)
+	}
+	return []byte(b.String())
+}
+
+func newGame(t *testing.T, names []string, opts rules.Options) *tf.Game {
+	t.Helper()
+	g, err := tf.New(rules.Setup{Names: names, Seed: 5, Options: opts, Now: t0,
+		Content: map[string][]byte{tf.TopicsFile: deck()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func press(s *Screen, keys ...string) any {
+	var last any
+	for _, k := range keys {
+		var msg tea.KeyPressMsg
+		switch k {
+		case "up":
+			msg = tea.KeyPressMsg{Code: tea.KeyUp}
+		case "down":
+			msg = tea.KeyPressMsg{Code: tea.KeyDown}
+		case "enter":
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		case "backspace":
+			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
+		default:
+			msg = tea.KeyPressMsg{Code: rune(k[0]), Text: k}
+		}
+		if a, _ := s.Update(msg); a != nil {
+			last = a
+		}
+	}
+	return last
+}
+
+// render draws at 80×19 and checks the frame's bounds.
+func render(t *testing.T, s *Screen, names []string, plain bool) string {
+	t.Helper()
+	out := s.Render(gameui.Frame{Width: 80, Height: 19, Now: t0, Seat: s.seat, Names: names, Plain: plain})
+	lines := strings.Split(out, "\n")
+	if len(lines) > 19 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > 80 {
+			t.Fatalf("line %d is %d wide: %q", i, w, l)
+		}
+	}
+	if plain && strings.Contains(out, "\x1b[") {
+		t.Fatal("plain frame has escape codes")
+	}
+	return ansi.Strip(out)
+}
+
+func mustContain(t *testing.T, screen string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(screen, p) {
+			t.Errorf("screen lacks %q:\n%s", p, screen)
+		}
+	}
+}
+
+func TestGuesserRanks(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	s := New(1)
+	s.SetView(g.View(1))
+	screen := render(t, s, names, false)
+	mustContain(t, screen, "Player of Honour: Sarah", "Guess how Sarah", g.View(1).(tf.View).Topics[0], "Players")
+
+	if a := press(s, "enter"); a != nil {
+		t.Fatalf("an empty ranking was sent: %v", a)
+	}
+	mustContain(t, render(t, s, names, true), "missing ranks 1, 2, 3, 4 and 5", "marker is missing (press m)")
+
+	// 1, 2, 3 then 2 again on topic 4: rank 2 moves there instead of repeating.
+	press(s, "1", "2", "3", "2")
+	if s.draft.ranks != [tf.Hand]int{1, 0, 3, 2, 0} {
+		t.Fatalf("draft %v", s.draft.ranks)
+	}
+	press(s, "up", "up", "up", "5", "4") // topic 1 gets 5, then topic 2 gets 4 (rank 3 is gone)
+	if s.draft.ranks != [tf.Hand]int{1, 5, 4, 2, 0} {
+		t.Fatalf("draft %v", s.draft.ranks)
+	}
+	press(s, "m")
+	if a := press(s, "enter"); a != nil {
+		t.Fatalf("sent an incomplete ranking %v (draft %v)", a, s.draft.ranks)
+	}
+	mustContain(t, render(t, s, names, true), "Not yet: the ranking is missing rank 3.")
+	// Fill it properly: topic i gets rank i+1, marker on topic 0.
+	s.draft.cursor = 0
+	press(s, "1", "2", "3", "4", "5", "up", "up", "up", "up", "m")
+	a := press(s, "enter")
+	r, ok := a.(tf.Rank)
+	if !ok || fmt.Sprint(r.Ranks) != "[1 2 3 4 5]" || r.Marker == nil || *r.Marker != 0 {
+		t.Fatalf("action %#v", a)
+	}
+	if err := g.Apply(1, rules.Encode(a), t0); err != nil {
+		t.Fatal(err)
+	}
+	if again := press(s, "enter"); again != nil {
+		t.Fatal("sent twice")
+	}
+	s.SetView(g.View(1))
+	mustContain(t, render(t, s, names, false), "Your ranking is in", "(!)")
+	if len(s.Keys()) != 0 {
+		t.Fatalf("keys after submitting: %v", s.Keys())
+	}
+}
+
+func TestHonourHasNoMarker(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	s := New(0)
+	s.SetView(g.View(0))
+	for _, k := range s.Keys() {
+		if k.Keys == "m" {
+			t.Fatal("the Player of Honour is offered the marker")
+		}
+	}
+	press(s, "m")
+	mustContain(t, render(t, s, names, true), "You are the Player of Honour", "No marker this round")
+	a := press(s, "5", "4", "3", "2", "1", "enter")
+	if r, ok := a.(tf.Rank); !ok || r.Marker != nil {
+		t.Fatalf("action %#v", a)
+	}
+	if err := g.Apply(0, rules.Encode(a), t0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// playAll plays a whole game through screens (for every seat) at 80×19, rendering each
+// seat and a spectator at every change.
+func playAll(t *testing.T, names []string, opts rules.Options) (*tf.Game, map[string]bool) {
+	g := newGame(t, names, opts)
+	screens := []*Screen{New(rules.Spectator)}
+	for seat := range names {
+		screens = append(screens, New(seat))
+	}
+	seen := map[string]bool{}
+	now := t0
+	for step := 0; step < 2000; step++ {
+		now = now.Add(time.Second)
+		g.Tick(now)
+		for _, s := range screens {
+			s.SetView(g.View(s.seat))
+			for _, plain := range []bool{false, true} {
+				screen := render(t, s, names, plain)
+				seen[s.v.Phase] = true
+				for _, l := range strings.Split(screen, "\n") {
+					seen[strings.TrimSpace(l)] = true
+				}
+			}
+			if s.seat < 0 {
+				if len(s.Keys()) != 0 || press(s, "1", "m", "enter") != nil {
+					t.Fatal("a spectator can act")
+				}
+				continue
+			}
+			var a any
+			if s.editing() {
+				if s.needsMarker() {
+					a = press(s, "2", "1", "3", "5", "4", "m", "enter")
+				} else {
+					a = press(s, "2", "1", "3", "5", "4", "enter")
+				}
+			} else if s.v.Phase == tf.PhaseResults {
+				a = press(s, "enter")
+			}
+			if a != nil {
+				if err := g.Apply(s.seat, rules.Encode(a), now); err != nil {
+					t.Fatalf("seat %d: %v", s.seat, err)
+				}
+			}
+		}
+		if g.View(0).Head().Over {
+			for _, s := range screens {
+				s.SetView(g.View(s.seat))
+				render(t, s, names, false)
+			}
+			return g, seen
+		}
+	}
+	t.Fatal("the game did not end")
+	return nil, nil
+}
+
+func TestWholeGameRenders(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g, seen := playAll(t, names, nil)
+	res, _ := g.Outcome()
+	for _, want := range []string{tf.PhaseRanking, tf.PhaseReveal, tf.PhaseResults, tf.PhaseOver} {
+		if !seen[want] {
+			t.Errorf("never saw phase %s", want)
+		}
+	}
+	s := New(0)
+	s.SetView(g.View(0))
+	final := render(t, s, names, false)
+	mustContain(t, final, "Game over", "Totals", "winner", res.Summary)
+	if !seen["Sarah's ranking, revealed from 5 to 1  (✓ right, ! marker)"] {
+		t.Error("the reveal heading was never shown")
+	}
+}
+
+func TestEightPlayersFit(t *testing.T) {
+	names := []string{"Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Fitzgerald", "Gus", "Hildegard"}
+	playAll(t, names, nil)
+}
+
+func TestDuoWording(t *testing.T) {
+	names := []string{"Ann", "Ben"}
+	_, seen := playAll(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
+	found := false
+	for l := range seen {
+		if strings.HasPrefix(l, "You matched ") && strings.HasSuffix(l, " of 5 this round.") {
+			found = true
+		}
+		if strings.Contains(l, "Guesser") {
+			t.Errorf("duo screen talks of Guessers: %q", l)
+		}
+	}
+	if !found {
+		t.Error("never said \"You matched N of 5\"")
+	}
+	role := false
+	for l := range seen {
+		role = role || strings.HasPrefix(l, "Rank these topics by your own taste.")
+	}
+	if !role {
+		t.Error("duo role line missing")
+	}
+}
