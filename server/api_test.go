@@ -61,7 +61,9 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	}
 	ben.Send(map[string]any{"op": "chat", "text": "hi\x07 there"})
 	ben.Expect("ok")
-	if m := ann.Until("chat", func(m map[string]any) bool { return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "hi there") }); strings.Contains(fmt.Sprint(m), "\x07") {
+	if m := ann.Until("chat", func(m map[string]any) bool {
+		return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "hi there")
+	}); strings.Contains(fmt.Sprint(m), "\x07") {
 		t.Fatalf("chat not cleaned: %v", m)
 	}
 
@@ -96,7 +98,9 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	ann.Expect("ok")
 	ben.Send(map[string]any{"op": "leave"})
 	ben.Expect("ok")
-	ann.Until("ben left", func(m map[string]any) bool { return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "ben left") })
+	ann.Until("ben left", func(m map[string]any) bool {
+		return m["type"] == "chat" && strings.Contains(fmt.Sprint(m["line"]), "ben left")
+	})
 
 	watcher := s.API(t, "watcher", e2e.Guest)
 	watcher.Send(map[string]any{"op": "watch", "code": code})
