@@ -70,7 +70,9 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 		}
 	case PhaseStory:
 		if v.Narrator == b.seat && v.Hand != nil && len(v.Hand.Kept) > 0 {
-			return Story{Type: "story", Text: b.tell(v.Hand.Kept)}
+			// tell has already kept the story clear of forbidden words; confirming means
+			// that even a slip can never be refused.
+			return Story{Type: "story", Text: b.tell(v.Hand.Kept), Confirm: true}
 		}
 	case PhaseRace:
 		if slices.Contains(v.Racers, b.seat) && len(v.MyTokens) < Tokens {

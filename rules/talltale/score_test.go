@@ -313,6 +313,9 @@ func TestTieBreak(t *testing.T) {
 		if !g.tieBreak || !slices.Equal(g.racers, []int{0, 1}) || g.narrator < 2 {
 			t.Fatalf("tie-break racers %v narrator %d", g.racers, g.narrator)
 		}
+		if v := view(g, 0); !v.TieBreak || v.Rounds != 0 || !slices.Equal(v.Tied, []int{0, 1}) || !strings.Contains(v.Log[len(v.Log)-1], "Tie-break") {
+			t.Fatalf("tie-break view %+v", v.Header)
+		}
 		// A player outside the tie cannot race.
 		outsider := 5 - g.narrator
 		if err := g.Apply(outsider, act(Token{Type: "token", Card: 0}), t0); err == nil {

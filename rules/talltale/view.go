@@ -85,6 +85,10 @@ func (g *Game) View(seat int) rules.View {
 	if g.strict {
 		v.Mode = ModeStrict
 	}
+	if g.tieBreak {
+		// Tie-breaks go beyond the planned rounds: "round 7 of 6" would read wrong.
+		v.Header.Rounds = 0
+	}
 	if v.Tied == nil {
 		v.Tied = []int{}
 	}

@@ -70,8 +70,15 @@ func (s *Screen) tabs(plain bool) string {
 
 // grid draws the shown board as 5 rows of 5 cells, each a glyph over a name; the
 // cursor is marked '>' and the viewer's own tokens '*' with their order.
-func (s *Screen) grid(plain bool, showCursor bool) []string {
-	b := s.v.Boards[s.board]
+func (s *Screen) grid(plain bool, index int) []string {
+	b := s.v.Boards[index]
+	showCursor := index == s.board
+	var kept []int
+	if s.v.Hand != nil {
+		for _, k := range s.v.Hand.Kept {
+			kept = append(kept, k.ID)
+		}
+	}
 	cs := colourStyle(b.Colour, plain)
 	var out []string
 	for row := 0; row < 5; row++ {
@@ -87,6 +94,8 @@ func (s *Screen) grid(plain bool, showCursor bool) []string {
 			tok := "  "
 			if n := slices.Index(s.v.MyTokens, ill.ID); n >= 0 {
 				tok = fmt.Sprintf("*%d", n+1)
+			} else if slices.Contains(kept, ill.ID) {
+				tok = "##"
 			}
 			t := fit(mark+" "+ill.Glyph, cellWidth-3) + tok + " "
 			n := fit("  "+ill.Name, cellWidth)

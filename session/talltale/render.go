@@ -82,7 +82,11 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	lines := []string{s.status(f)}
 	switch {
 	case v.Phase == tt.PhaseDiscard:
-		lines = append(lines, "", s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
+		lines = append(lines, "")
+		if v.TieBreak {
+			lines = append(lines, style(bold, f.Plain, "Tie-break between "+s.nameList(v.Tied, f.Plain)+": only "+s.nameList(v.Racers, f.Plain)+" race this round."), "")
+		}
+		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
 		return append(lines, s.standings(f, nil)...)
 	case v.Phase == tt.PhaseStory && s.narrating():
 		lines = append(lines, "Your story so far: "+string(s.story)+style(dim, f.Plain, "  (enter to go on writing)"))
@@ -97,8 +101,41 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	if v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator {
 		lines = append(lines, "You are not in this tie-break: watch the race.")
 	}
+	if v.Hand != nil && v.Phase == tt.PhaseRace {
+		lines = append(lines, style(dim, f.Plain, "## marks your illustrations; where the others put tokens stays hidden until the reveal."))
+	}
 	lines = append(lines, s.tabs(f.Plain))
-	return append(lines, s.grid(f.Plain, s.seat >= 0 || len(v.Boards) > 0)...)
+	// A wide terminal shows the boards side by side; 80 columns show one at a time.
+	perRow := max(1, min(len(v.Boards), f.Width/(5*cellWidth+2)))
+	if perRow == 1 {
+		return append(lines, s.grid(f.Plain, s.board)...)
+	}
+	grids := make([][]string, len(v.Boards))
+	for i := range v.Boards {
+		grids[i] = s.grid(f.Plain, i)
+	}
+	for start := 0; start < len(grids); start += perRow {
+		for row := range grids[start] {
+			var line strings.Builder
+			for i := start; i < min(start+perRow, len(grids)); i++ {
+				line.WriteString(grids[i][row] + "  ")
+			}
+			lines = append(lines, line.String())
+		}
+	}
+	return lines
+}
+
+// nameList names seats, "Ann, Bob and Cat".
+func (s *Screen) nameList(seats []int, plain bool) string {
+	var names []string
+	for _, seat := range seats {
+		names = append(names, s.seatName(seat, plain))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // renderDiscard shows the narrator's 4 drawn illustrations.

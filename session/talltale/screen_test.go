@@ -268,3 +268,33 @@ func TestTimedOutRevealAndWaiting(t *testing.T) {
 		t.Error("screen not registered")
 	}
 }
+
+func TestWideFrameTieBreakAndNarratorMarks(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	g.Apply(narr, rules.Encode(tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID}), t0)
+	g.Apply(narr, rules.Encode(tt.Story{Type: "story", Text: "A tale.", Confirm: true}), t0)
+	// The narrator sees their own illustrations marked on the boards during the race.
+	s := New(narr)
+	v := g.View(narr).(tt.View)
+	s.SetView(v)
+	check(t, s, "## marks your illustrations")
+	// A wide terminal shows every board in play side by side.
+	out := s.Render(gameui.Frame{Width: 170, Height: 40, Seat: narr, Plain: true})
+	for _, l := range strings.Split(out, "\n") {
+		if lipgloss.Width(l) > 170 {
+			t.Fatalf("wide line %d", lipgloss.Width(l))
+		}
+	}
+	for _, b := range v.Boards {
+		if !strings.Contains(out, b.Illustrations[24].Name) {
+			t.Errorf("board %s not shown side by side:\n%s", b.Colour, out)
+		}
+	}
+	// A tie-break is announced to everyone.
+	tv := g.View(rules.Spectator).(tt.View)
+	tv.Phase, tv.TieBreak, tv.Tied, tv.Racers = tt.PhaseDiscard, true, []int{0, 1}, []int{0, 1}
+	sp := New(rules.Spectator)
+	sp.SetView(tv)
+	check(t, sp, "Tie-break between Ann and Bob", "only Ann and Bob race")
+}
