@@ -80,10 +80,10 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 		return append(out, block("No games are installed.", w, h-1)...)
 	}
 	spec := c.spec()
-	leftW := 38
+	leftW := 44
 	var left []string
 	row := func(i int, label, value string) {
-		line := fmt.Sprintf(" %-18s ‹ %s ›", label, value)
+		line := fmt.Sprintf(" %-20s ‹ %s ›", label, value)
 		if i == c.row {
 			line = selStyle.Render(fit(line, leftW))
 		}
@@ -94,9 +94,9 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	for i, opt := range spec.Options {
 		row(i+1, opt.Name, c.opts[opt.Key])
 	}
-	private := "no: listed in the lobby"
+	private := "no (listed)"
 	if c.private {
-		private = "yes: join by code only"
+		private = "yes (by code)"
 	}
 	row(c.rows()-1, "Private", private)
 	left = append(left, "")

@@ -107,7 +107,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	body = append(body, headStyle.Render("  Open tables"))
 	if len(s.tables) == 0 {
-		body = append(body, "  No open tables yet. Press "+keyStyle.Render("c")+" to create one, or "+keyStyle.Render("tab")+" to join a private table by its code.")
+		body = append(body, "  None yet. Press "+keyStyle.Render("c")+" to create a table, or "+keyStyle.Render("tab")+" to join one by its code.")
 	} else {
 		body = append(body, dimStyle.Render(fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
 		first := 0
@@ -139,7 +139,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 		out = append(out, "")
 	}
 	out = append(out, m.statusLine(w, ""))
-	out = append(out, fit(keyHelp([2]string{"↑↓", "select"}, [2]string{"enter", "join"}, [2]string{"w", "watch"}, [2]string{"tab", "join by code"}, [2]string{"c", "create"}, [2]string{"N", "rename"}, [2]string{"?", "help"}, [2]string{"q", "quit"}), w))
+	out = append(out, fit(keyHelp([2]string{"↑↓", "select"}, [2]string{"enter", "join"}, [2]string{"w", "watch"}, [2]string{"tab", "code"}, [2]string{"c", "create"}, [2]string{"N", "name"}, [2]string{"?", "help"}, [2]string{"q", "quit"}), w))
 	return out
 }
 
