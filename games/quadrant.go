@@ -1,0 +1,7 @@
+package games
+
+// Quadrant: place your secret word on a two-criteria plane; guess everyone else's.
+import (
+	_ "parlor/rules/quadrant"
+	_ "parlor/session/quadrant"
+)

@@ -1,0 +1,141 @@
+package quadrant
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	qd "parlor/rules/quadrant"
+)
+
+// revealLines is the scoring screen: every token with its true word and every vote on it
+// right or wrong, the round's points and the totals; after the last round, the winners.
+func (s *Screen) revealLines(w int, p painter) []string {
+	v, r := s.v, s.v.Reveal
+	lines := []string{
+		p.s(boldStyle, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
+		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
+	}
+	for _, t := range v.Tokens {
+		n := 0
+		if t.Seat < len(r.Numbers) {
+			n = r.Numbers[t.Seat]
+		}
+		word := ""
+		if n >= 1 && n <= len(v.Words) {
+			word = v.Words[n-1]
+		}
+		l := s.tokenTag(t.Seat, p) + " " + fit(s.name(t.Seat), 10) + fmt.Sprintf(" %d %s ", n, fit(word, qd.MaxWordLen))
+		for _, vt := range r.Votes {
+			if vt.Seat == t.Seat {
+				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)
+			}
+		}
+		for _, vt := range r.TeamVotes {
+			if vt.Seat == t.Seat {
+				l += "  " + s.verdict("team", vt, p)
+			}
+		}
+		lines = append(lines, l)
+	}
+	if v.Mode == qd.ModeTeam {
+		cast := "the team ballot was not cast"
+		if r.BallotCast {
+			cast = "the team ballot was cast"
+		}
+		lines = append(lines, p.s(dimStyle, cast))
+		lines = append(lines, "")
+		lines = append(lines, fmt.Sprintf("This round: team A +%d, team B +%d", r.TeamPoints[0], r.TeamPoints[1]))
+		lines = append(lines, p.s(boldStyle, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
+		lines = append(lines, s.teamRoster(p)...)
+	} else {
+		lines = append(lines, "")
+		lines = append(lines, wrap("This round:", s.perSeat(r.Points, "+"), w)...)
+		lines = append(lines, wrap(p.s(boldStyle, "Totals:"), s.perSeat(v.Scores, ""), w)...)
+	}
+	lines = append(lines, "")
+	if v.Over {
+		lines = append(lines, p.s(goodStyle, "★ "+s.winners()+" ★"))
+	} else if s.waitingFor(s.seat) {
+		lines = append(lines, "Press enter when you are ready for the next round.")
+	} else if s.seat >= 0 {
+		lines = append(lines, p.s(dimStyle, "Waiting for the others…"))
+	}
+	return lines
+}
+
+// verdict shows one vote: who, the number, right or wrong.
+func (s *Screen) verdict(who string, vt qd.Verdict, p painter) string {
+	if vt.Right {
+		return p.s(goodStyle, fmt.Sprintf("%s%d%s", who, vt.Number, tick))
+	}
+	return p.s(badStyle, fmt.Sprintf("%s%d%s", who, vt.Number, cross))
+}
+
+// perSeat lists "Ana +3" items for every seat.
+func (s *Screen) perSeat(vals []int, sign string) []string {
+	out := make([]string, 0, len(vals))
+	for seat, n := range vals {
+		out = append(out, fmt.Sprintf("%s %s%d", s.name(seat), sign, n))
+	}
+	return out
+}
+
+// teamRoster names the members of each team.
+func (s *Screen) teamRoster(p painter) []string {
+	var a, b []string
+	for seat, t := range s.v.Teams {
+		if t == 0 {
+			a = append(a, s.name(seat))
+		} else {
+			b = append(b, s.name(seat))
+		}
+	}
+	return []string{
+		p.s(dimStyle, "Team A: "+strings.Join(a, ", ")),
+		p.s(dimStyle, "Team B: "+strings.Join(b, ", ")),
+	}
+}
+
+// winners says who won, from the final scores.
+func (s *Screen) winners() string {
+	best := 0
+	for _, n := range s.v.Scores {
+		best = max(best, n)
+	}
+	if s.v.Mode == qd.ModeTeam {
+		ts := s.v.TeamScores
+		switch {
+		case ts[0] == ts[1]:
+			return fmt.Sprintf("The teams tie with %d points: everyone shares the win", ts[0])
+		case ts[0] > ts[1]:
+			return fmt.Sprintf("Team A wins %d to %d", ts[0], ts[1])
+		}
+		return fmt.Sprintf("Team B wins %d to %d", ts[1], ts[0])
+	}
+	var names []string
+	for seat, n := range s.v.Scores {
+		if n == best {
+			names = append(names, s.name(seat))
+		}
+	}
+	if len(names) == 1 {
+		return fmt.Sprintf("%s wins with %d points", names[0], best)
+	}
+	return fmt.Sprintf("%s share the win with %d points", strings.Join(names, " and "), best)
+}
+
+// wrap lays items after a label over as many lines of width w as they need.
+func wrap(label string, items []string, w int) []string {
+	var out []string
+	line := label
+	for _, it := range items {
+		if ansi.StringWidth(line)+ansi.StringWidth(it)+2 > w {
+			out = append(out, line)
+			line = " "
+		}
+		line += " " + it + " "
+	}
+	return append(out, line)
+}

@@ -1,0 +1,370 @@
+package quadrant
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"parlor/rules"
+	qd "parlor/rules/quadrant"
+	"parlor/session/gameui"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+func content() map[string][]byte {
+	var w, c strings.Builder
+	for i := range 220 {
+		fmt.Fprintf(&w, "thing number %d\n", i)
+	}
+	for i := range 110 {
+		fmt.Fprintf(&c, "A criterion that is long %d\n", i)
+	}
+	return map[string][]byte{qd.WordsFile: []byte(w.String()), qd.CriteriaFile: []byte(c.String())}
+}
+
+var allNames = []string{"Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Mo", "Ned"}
+
+func newGame(t *testing.T, n int, mode string) *qd.Game {
+	t.Helper()
+	o, err := qd.Spec.CheckOptions(rules.Options{qd.OptMode: mode, qd.OptPlacement: "off", qd.OptVoting: "off"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := qd.New(rules.Setup{Names: allNames[:n], Seed: 3, Options: o, Content: content(), Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func key(k string) tea.KeyPressMsg {
+	switch k {
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "shift+right":
+		return tea.KeyPressMsg{Code: tea.KeyRight, Mod: tea.ModShift}
+	case "tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// press feeds a key and applies the action it returns to the game.
+func press(t *testing.T, g *qd.Game, s *Screen, seat int, k string) any {
+	t.Helper()
+	a, _ := s.Update(key(k))
+	if a != nil {
+		if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
+			t.Fatalf("key %s: action %+v refused: %v", k, a, err)
+		}
+	}
+	s.SetView(g.View(seat))
+	return a
+}
+
+// render draws at 80×19 (and plain), checks the size, and returns the plain text.
+func render(t *testing.T, s *Screen) string {
+	t.Helper()
+	var plain string
+	for _, p := range []bool{false, true} {
+		out := s.Render(gameui.Frame{Width: 80, Height: 19, Seat: s.seat, Plain: p, Now: t0})
+		lines := strings.Split(out, "\n")
+		if len(lines) > 19 {
+			t.Fatalf("%d lines", len(lines))
+		}
+		for i, l := range lines {
+			if w := lipgloss.Width(l); w > 80 {
+				t.Fatalf("line %d is %d wide: %q", i, w, l)
+			}
+		}
+		if p {
+			plain = out
+		}
+	}
+	return plain
+}
+
+func screenFor(g *qd.Game, seat int) *Screen {
+	f, _ := gameui.Lookup(qd.ID)
+	s := f(seat).(*Screen)
+	s.SetView(g.View(seat))
+	return s
+}
+
+func TestPlacementKeysMoveLockAndShowLive(t *testing.T) {
+	g := newGame(t, 4, qd.ModeCompetitive)
+	me, other := screenFor(g, 0), screenFor(g, 1)
+	want := []struct {
+		key  string
+		x, y int
+	}{
+		{"right", 1, 0}, {"l", 2, 0}, {"up", 2, 1}, {"k", 2, 2}, {"shift+right", 6, 2},
+		{"L", 10, 2}, {"K", 10, 4}, {"J", 10, 2}, {"H", 6, 2}, {"left", 5, 2}, {"j", 5, 1}, {"h", 4, 1},
+	}
+	for _, w := range want {
+		a := press(t, g, me, 0, w.key)
+		m, ok := a.(qd.Move)
+		if !ok || m.X != w.x || m.Y != w.y {
+			t.Fatalf("key %s: action %+v, want move to %d,%d", w.key, a, w.x, w.y)
+		}
+	}
+	// The other player sees the move as soon as their screen gets the view.
+	other.SetView(g.View(1))
+	if out := render(t, other); !strings.Contains(out, "Ana") || !strings.Contains(out, "+4, +1") {
+		t.Fatalf("the other player does not see Ana's token at +4,+1:\n%s", out)
+	}
+	if a := press(t, g, me, 0, "space"); a == nil || a.(qd.Lock).Type != qd.TypeLock {
+		t.Fatalf("space: %+v", a)
+	}
+	if a, _ := me.Update(key("left")); a != nil || !strings.Contains(render(t, me), "locked") {
+		t.Fatalf("a locked token moved: %+v", a)
+	}
+	if keys := me.Keys(); len(keys) != 1 || !strings.Contains(keys[0].Help, "unlock") {
+		t.Fatalf("keys when locked: %+v", keys)
+	}
+	if a := press(t, g, me, 0, "enter"); a == nil || a.(qd.Unlock).Type != qd.TypeUnlock {
+		t.Fatalf("enter: %+v", a)
+	}
+	// The edge of the plane stops the token.
+	for range 12 {
+		press(t, g, me, 0, "L")
+	}
+	if a, _ := me.Update(key("right")); a != nil {
+		t.Fatalf("moved past the edge: %+v", a)
+	}
+}
+
+func TestOwnWordIsHighlightedOnlyForItsOwner(t *testing.T) {
+	g := newGame(t, 5, qd.ModeCompetitive)
+	for seat := range 5 {
+		v := g.View(seat).(qd.View)
+		out := render(t, screenFor(g, seat))
+		mine := fmt.Sprintf("▶%d %s ◀ yours", v.MyNumber, v.Words[v.MyNumber-1])
+		if !strings.Contains(out, mine) || strings.Count(out, "◀ yours") != 1 {
+			t.Fatalf("seat %d does not see exactly its own word marked:\n%s", seat, out)
+		}
+	}
+	if out := render(t, screenFor(g, rules.Spectator)); strings.Contains(out, "yours") {
+		t.Fatalf("the spectator sees a secret word:\n%s", out)
+	}
+}
+
+// lockAllByKeys locks every active token with the space key.
+func lockAllByKeys(t *testing.T, g *qd.Game, ss []*Screen) {
+	t.Helper()
+	for seat, s := range ss {
+		s.SetView(g.View(seat))
+		if s.role() == placing {
+			press(t, g, s, seat, "space")
+		}
+	}
+	for seat, s := range ss {
+		s.SetView(g.View(seat))
+	}
+}
+
+// voteByKeys fills seat's ballot with the numbers it does not hold, in order, and sends it.
+func voteByKeys(t *testing.T, g *qd.Game, s *Screen, seat int) {
+	t.Helper()
+	n := 1
+	for range s.targets() {
+		if n == s.v.MyNumber {
+			n++
+		}
+		press(t, g, s, seat, fmt.Sprint(n))
+		n++
+	}
+	if a := press(t, g, s, seat, "enter"); a == nil {
+		t.Fatalf("seat %d: enter sent nothing (%s)", seat, s.msg)
+	}
+}
+
+func TestVotingBallot(t *testing.T) {
+	g := newGame(t, 4, qd.ModeCompetitive)
+	ss := []*Screen{screenFor(g, 0), screenFor(g, 1), screenFor(g, 2), screenFor(g, 3)}
+	lockAllByKeys(t, g, ss)
+	s := ss[0]
+	if s.role() != voting || len(s.targets()) != 3 {
+		t.Fatalf("role %v targets %v", s.role(), s.targets())
+	}
+	press(t, g, s, 0, "2") // Bob gets 2, selection moves to Cid
+	if a := press(t, g, s, 0, "2"); a != nil || !strings.Contains(s.msg, "already gave 2") {
+		t.Fatalf("a used number was accepted: %+v %q", a, s.msg)
+	}
+	if !strings.Contains(render(t, s), "already gave 2 to Bob") {
+		t.Fatal("the message is not on screen")
+	}
+	if a := press(t, g, s, 0, "9"); a != nil || !strings.Contains(s.msg, "1 to 4") {
+		t.Fatalf("9 accepted: %q", s.msg)
+	}
+	if a := press(t, g, s, 0, "enter"); a != nil || !strings.Contains(s.msg, "Cid's token still needs") {
+		t.Fatalf("incomplete ballot sent: %+v %q", a, s.msg)
+	}
+	press(t, g, s, 0, "3")
+	press(t, g, s, 0, "shift+tab")
+	press(t, g, s, 0, "backspace") // clears Cid again
+	if _, ok := s.ballot[2]; ok {
+		t.Fatalf("backspace did not clear: %v", s.ballot)
+	}
+	press(t, g, s, 0, "4") // Cid again; the selection moves on to Dee
+	press(t, g, s, 0, "1")
+	if !strings.Contains(s.msg, "complete") {
+		t.Fatalf("msg %q", s.msg)
+	}
+	a := press(t, g, s, 0, "enter")
+	cv, ok := a.(qd.CastVotes)
+	if !ok || len(cv.Votes) != 3 {
+		t.Fatalf("enter: %+v", a)
+	}
+	if out := render(t, s); !strings.Contains(out, "you: 2") {
+		t.Fatalf("own votes not shown after sending:\n%s", out)
+	}
+	ss[1].SetView(g.View(1))
+	if out := render(t, ss[1]); !strings.Contains(out, "voted") || strings.Contains(out, "you: 2") {
+		t.Fatalf("Bob's screen:\n%s", out)
+	}
+	for seat := 1; seat < 4; seat++ {
+		ss[seat].SetView(g.View(seat))
+		voteByKeys(t, g, ss[seat], seat)
+	}
+	s.SetView(g.View(0))
+	out := render(t, s)
+	for _, want := range []string{"Round 1 of 3", "This round:", "Totals:", "✓", "Press enter"} {
+		if !strings.Contains(out, want) && !(want == "✓" && strings.Contains(out, "✗")) {
+			t.Fatalf("scoring screen lacks %q:\n%s", want, out)
+		}
+	}
+	if a := press(t, g, s, 0, "enter"); a == nil {
+		t.Fatal("enter did not continue")
+	}
+}
+
+func TestTeamBallotScreen(t *testing.T) {
+	g := newGame(t, 8, qd.ModeTeam)
+	ss := make([]*Screen, 8)
+	for i := range ss {
+		ss[i] = screenFor(g, i)
+	}
+	lockAllByKeys(t, g, ss)
+	for _, seat := range []int{0, 2, 4, 6} {
+		voteByKeys(t, g, ss[seat], seat)
+	}
+	for seat, s := range ss {
+		s.SetView(g.View(seat))
+	}
+	b, c := ss[1], ss[3]
+	if b.role() != teamBallot || ss[0].role() != watching {
+		t.Fatalf("roles %v %v", b.role(), ss[0].role())
+	}
+	if a := press(t, g, b, 1, "enter"); a != nil || !strings.Contains(b.msg, "no number") {
+		t.Fatalf("approved an empty ballot: %+v %q", a, b.msg)
+	}
+	for n := 1; n <= 4; n++ {
+		if a, ok := press(t, g, b, 1, fmt.Sprint(n)).(qd.BallotSet); !ok || a.Number != n {
+			t.Fatalf("digit %d: %+v", n, a)
+		}
+	}
+	c.SetView(g.View(3))
+	if out := render(t, c); !strings.Contains(out, "team → 4") {
+		t.Fatalf("a teammate does not see the shared ballot:\n%s", out)
+	}
+	ss[0].SetView(g.View(0))
+	if out := render(t, ss[0]); strings.Contains(out, "team → 1") || !strings.Contains(out, "hidden") {
+		t.Fatalf("the active team sees the ballot:\n%s", out)
+	}
+	press(t, g, c, 3, "tab") // Cid's token
+	if a := press(t, g, c, 3, "1"); a != nil || !strings.Contains(c.msg, "already gives 1") {
+		t.Fatalf("duplicate on the team ballot: %+v %q", a, c.msg)
+	}
+	press(t, g, b, 1, "enter") // Bob approves
+	c.SetView(g.View(3))
+	if out := render(t, c); !strings.Contains(out, "B✓") || !strings.Contains(out, "D·") {
+		t.Fatalf("approvals not shown:\n%s", out)
+	}
+	// A change by Dee clears Bob's approval.
+	press(t, g, c, 3, "0")
+	press(t, g, c, 3, "2")
+	b.SetView(g.View(1))
+	if b.approved() {
+		t.Fatal("a change left the approval standing")
+	}
+	for _, seat := range []int{1, 3, 5, 7} {
+		ss[seat].SetView(g.View(seat))
+		press(t, g, ss[seat], seat, "enter")
+	}
+	ss[0].SetView(g.View(0))
+	out := render(t, ss[0])
+	if !strings.Contains(out, "team A") || !strings.Contains(out, "team ballot was cast") {
+		t.Fatalf("team scoring screen:\n%s", out)
+	}
+}
+
+func TestWholeGamesRenderAtEveryStep(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		mode string
+	}{{7, qd.ModeCompetitive}, {14, qd.ModeTeam}} {
+		g := newGame(t, c.n, c.mode)
+		bots := make([]rules.Bot, c.n)
+		ss := make([]*Screen, c.n)
+		for i := range bots {
+			bots[i] = qd.NewBot(i, uint64(i))
+			ss[i] = screenFor(g, i)
+		}
+		spec := screenFor(g, rules.Spectator)
+		now := t0
+		for step := 0; ; step++ {
+			if step > 5000 {
+				t.Fatal("game did not end")
+			}
+			now = now.Add(500 * time.Millisecond)
+			g.Tick(now)
+			for i, b := range bots {
+				if a := b.Act(g.View(i), now); a != nil {
+					if err := g.Apply(i, rules.Encode(a), now); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if step%7 == 0 || g.View(0).Head().Over {
+				for i, s := range ss {
+					s.SetView(g.View(i))
+					render(t, s)
+					if len(s.Keys()) == 0 && s.role() != watching {
+						t.Fatal("no keys shown")
+					}
+				}
+				spec.SetView(g.View(rules.Spectator))
+				render(t, spec)
+			}
+			if g.View(0).Head().Over {
+				break
+			}
+		}
+		out := render(t, ss[0])
+		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) {
+			t.Fatalf("final screen:\n%s", out)
+		}
+		t.Log("\n" + out)
+	}
+}
