@@ -164,12 +164,17 @@ func playAll(t *testing.T, names []string, opts rules.Options) (*tf.Game, map[st
 	}
 	seen := map[string]bool{}
 	now := t0
+	changed := true
 	for step := 0; step < 2000; step++ {
 		now = now.Add(time.Second)
-		g.Tick(now)
+		changed = g.Tick(now) || changed
+		acted := false
 		for _, s := range screens {
 			s.SetView(g.View(s.seat))
 			for _, plain := range []bool{false, true} {
+				if !changed {
+					break // rendering an unchanged view again proves nothing
+				}
 				screen := render(t, s, names, plain)
 				seen[s.v.Phase] = true
 				for _, l := range strings.Split(screen, "\n") {
@@ -196,8 +201,10 @@ func playAll(t *testing.T, names []string, opts rules.Options) (*tf.Game, map[st
 				if err := g.Apply(s.seat, rules.Encode(a), now); err != nil {
 					t.Fatalf("seat %d: %v", s.seat, err)
 				}
+				acted = true
 			}
 		}
+		changed = acted
 		if g.View(0).Head().Over {
 			for _, s := range screens {
 				s.SetView(g.View(s.seat))
