@@ -200,8 +200,11 @@ func (s *Screen) standings(f gameui.Frame) []string {
 	out := []string{"", p.s(bold, "Totals")}
 	for _, seat := range seats {
 		tag := ""
+		if v.Over && v.Tally != nil && seat < len(v.Tally.Lines) && !v.Tally.Forfeit {
+			tag = p.s(dim, fmt.Sprintf("  (+%d in the last round)", v.Tally.Lines[seat].Points))
+		}
 		if slices.Contains(v.Winners, seat) {
-			tag = " " + p.s(good, "winner")
+			tag += "  " + p.s(good, "winner")
 		}
 		out = append(out, fmt.Sprintf("  %s %3d%s", fit(s.seatName(f, seat, 16), 17), score(seat), tag))
 	}

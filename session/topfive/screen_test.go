@@ -229,7 +229,7 @@ func TestWholeGameRenders(t *testing.T) {
 	s := New(0)
 	s.SetView(g.View(0))
 	final := render(t, s, names, false)
-	mustContain(t, final, "Game over", "Totals", "winner", res.Summary)
+	mustContain(t, final, "Game over", "Totals", "winner", res.Summary, "in the last round)")
 	if !seen["Sarah's ranking, revealed from 5 to 1  (✓ right, ! marker)"] {
 		t.Error("the reveal heading was never shown")
 	}
