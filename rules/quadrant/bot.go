@@ -20,6 +20,7 @@ type Bot struct {
 	seenAt   time.Time
 	think    time.Duration
 	lastAct  time.Time
+	jitter   Point // a small offset from the heuristic's cell, new each round, so bots are not perfect
 }
 
 // NewBot makes a bot for seat.
@@ -54,6 +55,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	if key := v.Phase + "/" + strconv.Itoa(v.Round); key != b.phaseKey {
 		b.phaseKey, b.seenAt = key, now
 		b.think = botThinkMin + time.Duration(b.rng.Int64N(int64(botThinkMax-botThinkMin)))
+		b.jitter = Point{X: b.rng.IntN(5) - 2, Y: b.rng.IntN(3) - 1}
 	}
 	if now.Sub(b.seenAt) < b.think || now.Sub(b.lastAct) < botStep {
 		return nil
@@ -106,6 +108,7 @@ func (b *Bot) place(v View) any {
 			continue
 		}
 		goal := Target(v.Words[v.MyNumber-1], v.Reference, v.Horizontal, v.Vertical)
+		goal = Point{X: clampInt(goal.X+b.jitter.X, MinX, MaxX), Y: clampInt(goal.Y+b.jitter.Y, MinY, MaxY)}
 		if t.X == goal.X && t.Y == goal.Y {
 			return Lock{Type: TypeLock}
 		}
