@@ -49,7 +49,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 		return nil
 	}
 	key := fmt.Sprintf("%d/%s/%d", v.Round, v.Phase, len(v.MyTokens))
-	if key != b.key {
+	if key != b.key || now.Before(b.since) {
 		b.key, b.since = key, now
 		switch v.Phase {
 		case PhaseDiscard:

@@ -29,6 +29,11 @@ type Screen struct {
 	story   []rune // the story being written
 	writing bool   // the story box has focus
 	warned  string // the forbidden word the narrator was warned about; enter again sends
+
+	// The last frame drawn: Render is called far more often than anything changes.
+	cached      string
+	cachedFrame frameKey
+	fresh       bool
 }
 
 // New makes the screen of seat (rules.Spectator to watch).
@@ -59,6 +64,7 @@ func (s *Screen) SetView(rv rules.View) {
 		s.stage = stage
 	}
 	s.v = &v
+	s.fresh = false
 	if s.board >= len(v.Boards) {
 		s.board = 0
 	}
@@ -80,6 +86,7 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 	if s.v == nil {
 		return nil, nil
 	}
+	s.fresh = false
 	if p, ok := msg.(tea.PasteMsg); ok {
 		if s.Typing() {
 			s.typeText(p.Content)
