@@ -7,6 +7,7 @@ package lobby
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -76,7 +77,7 @@ type Lobby struct {
 // New starts an empty lobby; its tables stop when ctx ends.
 func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.Logger == nil {
-		cfg.Logger = log.New(nil)
+		cfg.Logger = log.New(io.Discard)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -118,12 +119,13 @@ func (l *Lobby) Online() int {
 	return l.online
 }
 
-// Tables lists the public tables, waiting ones first, then by code.
-func (l *Lobby) Tables() []TableInfo {
+// Tables lists the tables p may see (private ones only for an admin), waiting ones
+// first, then by code.
+func (l *Lobby) Tables(p Player) []TableInfo {
 	l.mu.Lock()
 	out := make([]TableInfo, 0, len(l.infos))
 	for _, info := range l.infos {
-		if !info.Private {
+		if !info.Private || p.Admin {
 			out = append(out, info)
 		}
 	}

@@ -117,7 +117,7 @@ func TestBotsPlayAndKickReplacesWithBot(t *testing.T) {
 	if err := a.AddBot(); err != nil {
 		t.Fatal(err)
 	}
-	if len(l.Tables()) != 0 {
+	if len(l.Tables(ann)) != 0 {
 		t.Fatal("a private table is listed")
 	}
 	if err := a.Start(); err != nil {
@@ -245,7 +245,7 @@ func TestIdleTableCloses(t *testing.T) {
 	_ = a.Start()
 	a.Disconnect()
 	deadline := time.Now().Add(5 * time.Second)
-	for len(l.Tables()) > 0 && time.Now().Before(deadline) {
+	for len(l.Tables(ann)) > 0 && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	if _, err := l.Join(ann, code); !errors.Is(err, lobby.ErrNoTable) {
@@ -271,5 +271,27 @@ func TestCleanText(t *testing.T) {
 	}
 	if got := lobby.CleanText(strings.Repeat("é", 500), 16); got != strings.Repeat("é", 16) {
 		t.Errorf("long text cut to %q", got)
+	}
+}
+
+func TestAdminSeesPrivateTablesAndMayUseHostControls(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, true)
+	admin := lobby.Player{ID: "SHA256:admin", Name: "Root", Admin: true}
+	if len(l.Tables(ann)) != 0 || len(l.Tables(admin)) != 1 {
+		t.Fatalf("private table listing: player %d, admin %d", len(l.Tables(ann)), len(l.Tables(admin)))
+	}
+	w, err := l.Watch(admin, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if u := waitFor(t, w, "host controls", func(u lobby.Update) bool { return u.Host }); u.Seat != -1 {
+		t.Fatalf("admin seat %d", u.Seat)
+	}
+	if err := w.AddBot(); err != nil {
+		t.Fatalf("admin add bot: %v", err)
+	}
+	if err := w.CloseTable(); err != nil {
+		t.Fatalf("admin close: %v", err)
 	}
 }

@@ -6,13 +6,10 @@ import (
 )
 
 // mailbox hands a member the newest table state without ever blocking the table actor:
-// a put replaces the pending update (a slow reader just skips stale frames), but notices
-// (errors and messages meant for this member) are kept in order until read.
+// a put replaces the pending update, so a slow reader just skips stale frames.
 type mailbox struct {
 	mu      sync.Mutex
 	pending *Update
-	last    Update // the newest state, resent with notices that arrive alone
-	notices []string
 	ready   chan struct{}
 	closed  string // set once: the member is out of the table, with this reason
 }
@@ -32,20 +29,7 @@ func (m *mailbox) signal() {
 func (m *mailbox) put(u Update) {
 	m.mu.Lock()
 	if m.closed == "" {
-		m.pending, m.last = &u, u
-	}
-	m.mu.Unlock()
-	m.signal()
-}
-
-// notice queues a message for this member only (at most 20 are kept).
-func (m *mailbox) notice(text string) {
-	m.mu.Lock()
-	if m.closed == "" {
-		m.notices = append(m.notices, text)
-		if len(m.notices) > 20 {
-			m.notices = m.notices[len(m.notices)-20:]
-		}
+		m.pending = &u
 	}
 	m.mu.Unlock()
 	m.signal()
@@ -66,10 +50,9 @@ func (m *mailbox) close(reason string) {
 func (m *mailbox) next(ctx context.Context) (u Update, ok bool, reason string) {
 	for {
 		m.mu.Lock()
-		if m.pending != nil || len(m.notices) > 0 {
-			u = m.last
-			u.Notices = m.notices
-			m.pending, m.notices = nil, nil
+		if m.pending != nil {
+			u = *m.pending
+			m.pending = nil
 			m.mu.Unlock()
 			return u, true, ""
 		}

@@ -103,7 +103,13 @@ func (t *Table) do(f func(now time.Time) error) error {
 	case err := <-reply:
 		return err
 	case <-t.done:
-		return ErrTableClosed
+		// f may have been what closed the table: its answer is already here, then.
+		select {
+		case err := <-reply:
+			return err
+		default:
+			return ErrTableClosed
+		}
 	}
 }
 
@@ -210,7 +216,7 @@ func (t *Table) fanOut() {
 	views := map[int]rules.View{}
 	for m := range t.members {
 		seat := m.seat
-		u := Update{Table: info, Seat: seat, Host: seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat}
+		u := Update{Table: info, Seat: seat, Host: m.player.Admin || seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat}
 		if t.game != nil {
 			v, ok := views[seat]
 			if !ok {

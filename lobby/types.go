@@ -11,6 +11,7 @@ type Player struct {
 	ID    string // SSH key fingerprint ("SHA256:…"); for a guest, a per-connection id
 	Name  string // sanitised display name
 	Guest bool   // no key: cannot reclaim a seat after disconnecting
+	Admin bool   // may use host controls at any table and sees private tables
 }
 
 // Table states.
@@ -57,10 +58,9 @@ type ChatLine struct {
 // Update is what a member receives whenever the table changes: always the whole state it
 // may see, so a member that skipped frames is never behind.
 type Update struct {
-	Table   TableInfo
-	Seat    int        // the member's seat; rules.Spectator when watching
-	Host    bool       // the member holds the host role
-	View    rules.View // the member's own game view; nil when no game has started
-	Chat    []ChatLine // the last chat lines, oldest first
-	Notices []string   // messages for this member only, since the last update
+	Table TableInfo
+	Seat  int        // the member's seat; rules.Spectator when watching
+	Host  bool       // the member holds the host role
+	View  rules.View // the member's own game view; nil when no game has started
+	Chat  []ChatLine // the last chat lines, oldest first
 }

@@ -232,7 +232,7 @@ func (c *apiConn) do(req apiRequest) error {
 	case "games":
 		c.reply(req.ID, "games", map[string]any{"games": gamesJSON()})
 	case "tables":
-		c.reply(req.ID, "tables", map[string]any{"tables": l.Tables()})
+		c.reply(req.ID, "tables", map[string]any{"tables": l.Tables(c.player)})
 	case "create", "join", "watch":
 		var m *lobby.Member
 		var err error
@@ -335,7 +335,7 @@ func (c *apiConn) leave(asked bool) {
 }
 
 // pump turns a member's updates into events: "table" and "view" when they change,
-// "chat" per new line, "notice" per notice, and "left" at the end.
+// "chat" per new line, and "left" at the end.
 func (c *apiConn) pump(m *lobby.Member) {
 	var lastTable, lastView []byte
 	lastChat := 0
@@ -364,9 +364,6 @@ func (c *apiConn) pump(m *lobby.Member) {
 				lastChat = line.ID
 				c.send(map[string]any{"type": "chat", "line": line})
 			}
-		}
-		for _, n := range u.Notices {
-			c.send(map[string]any{"type": "notice", "text": n})
 		}
 	}
 }

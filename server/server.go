@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -236,6 +237,7 @@ func (s *Server) recordGame(g lobby.FinishedGame) {
 func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
 	if key := sess.PublicKey(); key != nil {
 		p.ID = gossh.FingerprintSHA256(key)
+		p.Admin = slices.Contains(s.cfg.Admins, p.ID)
 		ctx, cancel := context.WithTimeout(sess.Context(), 3*time.Second)
 		defer cancel()
 		if rec, err := s.store.Player(ctx, p.ID); err == nil {

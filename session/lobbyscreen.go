@@ -19,10 +19,10 @@ type lobbyScreen struct {
 	code   lineInput
 }
 
-func (s *lobbyScreen) refresh(l *lobby.Lobby, playerID string) {
-	s.tables = l.Tables()
+func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) {
+	s.tables = l.Tables(p)
 	s.online = l.Online()
-	s.seated = l.SeatedAt(playerID)
+	s.seated = l.SeatedAt(p.ID)
 	if s.sel >= len(s.tables) {
 		s.sel = len(s.tables) - 1
 	}

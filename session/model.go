@@ -13,7 +13,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"parlor/lobby"
-	"parlor/rules"
 	"parlor/session/gameui"
 )
 
@@ -81,7 +80,7 @@ func New(ctx context.Context, o Options) *Model {
 	if o.AskName {
 		m.screen = screenName
 	}
-	m.lobby.refresh(o.Lobby, o.Player.ID)
+	m.lobby.refresh(o.Lobby, o.Player)
 	return m
 }
 
@@ -191,9 +190,6 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil // a stale wait from a table we already left
 		}
 		m.table.apply(msg.u)
-		for _, n := range msg.u.Notices {
-			m.setStatus(n, false)
-		}
 		return m, m.wait(msg.member)
 	case closedMsg:
 		if msg.member != m.table.member {
@@ -218,7 +214,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 		return tea.Quit
 	}
 	if m.screen == screenLobby || m.screen == screenCreate {
-		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+		m.lobby.refresh(m.o.Lobby, m.o.Player)
 	}
 	return m.tick()
 }
@@ -232,7 +228,7 @@ func (m *Model) tableClosed(reason string) tea.Cmd {
 		return tea.Quit
 	}
 	m.screen = screenLobby
-	m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+	m.lobby.refresh(m.o.Lobby, m.o.Player)
 	m.setStatus(reason, false)
 	return nil
 }
@@ -342,7 +338,7 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 	case "leave":
 		m.leaveTable()
 		m.screen = screenLobby
-		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+		m.lobby.refresh(m.o.Lobby, m.o.Player)
 		m.setStatus("You left the table. Your seat is kept while the game runs: join it again to come back.", false)
 	case "close":
 		if err := m.table.member.CloseTable(); err != nil {
@@ -447,12 +443,4 @@ func gameScreen(game string, seat int) gameui.Screen {
 		return nil
 	}
 	return f(seat)
-}
-
-// specName is a game's display name.
-func specName(id string) string {
-	if s, ok := rules.Lookup(id); ok {
-		return s.Name
-	}
-	return id
 }

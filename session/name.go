@@ -53,7 +53,7 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		m.o.Player.Name = name
 		m.screen = screenLobby
 		m.setStatus("Hello, "+name+"!", false)
-		m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+		m.lobby.refresh(m.o.Lobby, m.o.Player)
 		return m.direct()
 	case "esc":
 		if n.renaming {

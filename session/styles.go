@@ -17,5 +17,4 @@ var (
 	keyStyle    = lipgloss.NewStyle().Bold(true)
 	selStyle    = lipgloss.NewStyle().Reverse(true)
 	cursorStyle = lipgloss.NewStyle().Reverse(true)
-	boxStyle    = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(dim).Padding(0, 1)
 )

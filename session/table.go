@@ -171,7 +171,7 @@ func (t *tableScreen) leave(m *Model) tea.Cmd {
 	}
 	m.leaveTable()
 	m.screen = screenLobby
-	m.lobby.refresh(m.o.Lobby, m.o.Player.ID)
+	m.lobby.refresh(m.o.Lobby, m.o.Player)
 	return nil
 }
 

@@ -152,8 +152,8 @@ func (s *Screen) panel(w, h int, p painter) []string {
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
 		lines = append(lines, s.approvals(p))
 	}
-	if s.msg != "" {
-		lines = append(lines, p.s(warnStyle, s.msg))
+	for _, l := range wordWrap(s.msg, w) {
+		lines = append(lines, p.s(warnStyle, l))
 	}
 	if len(lines) > h {
 		// Keep the message and the tokens: drop words from the top of the list first.
@@ -200,7 +200,8 @@ func (s *Screen) voteCell(t qd.Token, p painter) string {
 // ballotCell is a token's line on the team ballot (numbers only for the inactive team).
 func (s *Screen) ballotCell(t qd.Token, p painter) string {
 	if s.v.Ballot == nil {
-		return p.s(dimStyle, "team ballot hidden")
+		// The active team never sees the ballot: it sees its own votes instead.
+		return s.voteCell(t, p)
 	}
 	for _, e := range s.v.Ballot.Votes {
 		if e.Seat == t.Seat && e.Number != 0 {
@@ -228,4 +229,24 @@ func (s *Screen) approvals(p painter) string {
 		parts = append(parts, s.tokenTag(seat, p)+mark)
 	}
 	return strings.Join(parts, " ")
+}
+
+// wordWrap breaks plain text into lines of at most w cells.
+func wordWrap(text string, w int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(word) > w {
+			out = append(out, line)
+			line = ""
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
 }

@@ -1,0 +1,195 @@
+package fingertip
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	ft "parlor/rules/fingertip"
+	"parlor/session/gameui"
+)
+
+// Cell sizes: a picture is at most 22×7; the square takes three cells and two gaps.
+const (
+	cellCols    = ft.PictureCols
+	maxCellRows = ft.PictureRows + 1 // a label line above the picture
+	minSidebar  = 11
+)
+
+var (
+	boldStyle   = lipgloss.NewStyle().Bold(true)
+	dimStyle    = lipgloss.NewStyle().Faint(true)
+	targetStyle = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(lipgloss.Color("#FFD75F"))
+	yesStyle    = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#5FD75F"))
+	cursorStyle = lipgloss.NewStyle().Bold(true).Reverse(true)
+	noteStyle   = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#FF5F5F"))
+)
+
+// Render draws the game area: the clue line, the square and the players' column, or
+// the final results.
+func (s *Screen) Render(f gameui.Frame) string {
+	key := fmt.Sprint(f.Width, "x", f.Height, f.Plain, f.Seat)
+	if !s.cacheDirt && key == s.cacheKey {
+		return s.cache
+	}
+	s.cache, s.cacheKey, s.cacheDirt = s.render(f), key, false
+	return s.cache
+}
+
+func (s *Screen) render(f gameui.Frame) string {
+	w, h := max(f.Width, 30), max(f.Height, 10)
+	if !s.have {
+		return fit("Waiting for the game to start…", w)
+	}
+	var lines []string
+	if s.v.Over {
+		lines = s.results(w, f.Plain)
+	} else {
+		lines = s.playing(w, h, f.Plain)
+	}
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// playing draws the top line(s), then the square beside the players' column.
+func (s *Screen) playing(w, h int, plain bool) []string {
+	top := s.topLines(w, plain)
+	cw := min(cellCols, (w-minSidebar-1-2)/3)
+	sw := w - (3*cw + 2) - 1
+	ch := min(maxCellRows, (h-len(top))/3)
+	side := s.sidebar(sw, 3*ch, plain)
+	out := top
+	for row := range 3 {
+		cells := make([][]string, 3)
+		for col := range 3 {
+			cells[col] = s.cell(row*3+col, cw, ch, plain)
+		}
+		for i := range ch {
+			line := cells[0][i] + " " + cells[1][i] + " " + cells[2][i] + " " + side[row*ch+i]
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// topLines is the clue (or the clue box, or the last turn's summary) above the square.
+func (s *Screen) topLines(w int, plain bool) []string {
+	v := s.v
+	name := s.name(v.Active)
+	var line string
+	switch {
+	case v.Phase == ft.PhaseClue && s.Typing():
+		n := len([]rune(s.clue.Value()))
+		counter := fmt.Sprintf(" %d/%d", n, ft.ClueMax)
+		if plain {
+			// The text box styles carry colours; draw the text with a "_" cursor instead.
+			r := []rune(s.clue.Value())
+			pos := min(max(0, s.clue.Position()), len(r))
+			line = "Clue: " + string(r[:pos]) + "_" + string(r[pos:]) + counter
+			break
+		}
+		s.clue.SetWidth(max(10, w-len("Clue: ")-len(counter)-1))
+		line = boldStyle.Render("Clue: ") + s.clue.View() + dimStyle.Render(counter)
+	case v.Phase == ft.PhaseClue && s.mayClue():
+		line = fmt.Sprintf("Your card is %d. Press enter to write your clue.", v.Target)
+	case v.Phase == ft.PhaseClue:
+		line = name + " is thinking of a clue…"
+	case v.Phase == ft.PhaseReveal && v.LastTurn != nil:
+		line = style(boldStyle, plain).Render("Turn over: ") + v.LastTurn.Summary
+	default:
+		line = style(boldStyle, plain).Render(name+"'s clue: ") + "“" + v.Clue + "”"
+	}
+	if ansi.StringWidth(line) <= w {
+		return []string{fit(line, w)}
+	}
+	wrapped := strings.Split(ansi.Wrap(line, w, " "), "\n")
+	if len(wrapped) > 2 {
+		wrapped = wrapped[:2]
+	}
+	for i := range wrapped {
+		wrapped[i] = fit(wrapped[i], w)
+	}
+	return wrapped
+}
+
+// name is a seat's display name from the view.
+func (s *Screen) name(seat int) string {
+	if seat >= 0 && seat < len(s.v.Players) {
+		return s.v.Players[seat].Name
+	}
+	return "?"
+}
+
+// style drops every colour and attribute in plain mode.
+func style(st lipgloss.Style, plain bool) lipgloss.Style {
+	if plain {
+		return lipgloss.NewStyle()
+	}
+	return st
+}
+
+// fit pads or cuts a line to exactly w cells.
+func fit(s string, w int) string {
+	if sw := ansi.StringWidth(s); sw > w {
+		return ansi.Truncate(s, w, "…")
+	} else if sw < w {
+		return s + strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// sidebar is the players' column: turn, pile, each player's cards and race status,
+// and a legend, padded to n lines of width w.
+func (s *Screen) sidebar(w, n int, plain bool) []string {
+	v := s.v
+	lines := []string{
+		fmt.Sprintf("Turn %d", v.Round),
+		fmt.Sprintf("Pile %d", v.Pile),
+		strings.Repeat("─", w),
+	}
+	for _, p := range v.Players {
+		mark := " "
+		switch {
+		case p.Active:
+			mark = "▶"
+		case p.Racing:
+			mark = "•"
+		case p.Out:
+			mark = "✗"
+		}
+		nw := max(1, w-4)
+		name := ansi.Truncate(p.Name, nw, "…")
+		name += strings.Repeat(" ", max(0, nw-ansi.StringWidth(name)))
+		if !plain {
+			st := gameui.SeatStyle(p.Seat)
+			if p.Seat == s.seat {
+				st = st.Underline(true)
+			}
+			name = st.Render(name)
+		}
+		lines = append(lines, fmt.Sprintf("%s%s%3d", mark, name, p.Cards))
+	}
+	lines = append(lines, strings.Repeat("─", w), "▶ clue", "• racing", "✗ out")
+	if s.seat >= 0 && s.seat < len(v.Players) && v.Players[s.seat].Out && v.Phase == ft.PhaseRace {
+		lines = append(lines, "", style(noteStyle, plain).Render("NO! You"), style(noteStyle, plain).Render("are out."))
+	}
+	if s.note != "" {
+		lines = append(lines, "")
+		for _, l := range strings.Split(ansi.Wordwrap(s.note, w, " "), "\n") {
+			lines = append(lines, style(noteStyle, plain).Render(l))
+		}
+	}
+	out := make([]string, n)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = fit(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
+}

@@ -1,0 +1,200 @@
+// Package fingertip is the Fingertip game screen: it draws one seat's view of the 3×3
+// square of pictures and turns keys into that seat's clue and pointing actions.
+package fingertip
+
+import (
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+
+	"parlor/rules"
+	ft "parlor/rules/fingertip"
+	"parlor/session/gameui"
+)
+
+func init() {
+	gameui.Register(ft.ID, func(seat int) gameui.Screen { return New(seat) })
+}
+
+// Screen is one seat's Fingertip screen. Besides the newest view it holds only the
+// cursor on the square, the clue being typed and the display mode.
+type Screen struct {
+	seat     int
+	v        ft.View
+	have     bool
+	cursor   int // 0-8, for pointing with the arrow keys
+	clue     textinput.Model
+	typing   bool
+	textMode bool   // show each card's description instead of its picture
+	note     string // a local message, e.g. "Card 4 is taken — pick another"
+	turnKey  string // turn and phase the note and the text box belong to
+
+	cache     string
+	cacheKey  string
+	cacheDirt bool
+}
+
+// New makes the screen of a seat (rules.Spectator for a spectator).
+func New(seat int) *Screen {
+	ti := textinput.New()
+	ti.Prompt = ""
+	ti.Placeholder = "a word or a sentence"
+	ti.CharLimit = ft.ClueMax
+	st := ti.Styles()
+	st.Cursor.Blink = false // the session forwards only keys, so a blinking cursor would freeze
+	ti.SetStyles(st)
+	return &Screen{seat: seat, clue: ti, cursor: 4, cacheDirt: true}
+}
+
+// SetView takes the newest view; a new turn or phase clears the note and, for the
+// active player, opens the clue box.
+func (s *Screen) SetView(view rules.View) {
+	var v ft.View
+	switch x := view.(type) {
+	case ft.View:
+		v = x
+	case *ft.View:
+		if x == nil {
+			return
+		}
+		v = *x
+	default:
+		return
+	}
+	s.v, s.have, s.cacheDirt = v, true, true
+	key := v.Phase + "/" + strconv.Itoa(v.Round)
+	if key == s.turnKey {
+		return
+	}
+	s.turnKey, s.note = key, ""
+	if s.mayClue() {
+		s.clue.Reset()
+		s.clue.Focus()
+		s.typing = true
+	} else {
+		s.clue.Blur()
+		s.typing = false
+	}
+}
+
+// mayClue reports that this seat is the active player and the clue is awaited.
+func (s *Screen) mayClue() bool {
+	return s.have && s.v.Phase == ft.PhaseClue && s.v.Active == s.seat && s.seat >= 0
+}
+
+// mayPoint reports that this seat is still in the race.
+func (s *Screen) mayPoint() bool {
+	return s.have && s.v.Phase == ft.PhaseRace && s.v.InRace
+}
+
+// Typing reports that the clue box has focus.
+func (s *Screen) Typing() bool { return s.typing && s.mayClue() }
+
+// Update turns a key press or a paste into an action.
+func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
+	s.cacheDirt = true
+	switch m := msg.(type) {
+	case tea.PasteMsg:
+		if s.Typing() {
+			var cmd tea.Cmd
+			s.clue, cmd = s.clue.Update(m)
+			return nil, cmd
+		}
+	case tea.KeyPressMsg:
+		if s.Typing() {
+			return s.typeKey(m)
+		}
+		return s.key(m.String())
+	}
+	return nil, nil
+}
+
+// typeKey handles a key while the clue box has focus.
+func (s *Screen) typeKey(m tea.KeyPressMsg) (any, tea.Cmd) {
+	switch m.String() {
+	case "esc":
+		s.typing = false
+		s.clue.Blur()
+		return nil, nil
+	case "enter":
+		text, err := ft.CleanClue(s.clue.Value())
+		if err != nil {
+			s.note = strings.TrimPrefix(err.Error(), "fingertip: ")
+			return nil, nil
+		}
+		s.note = ""
+		return ft.Clue{Type: ft.TypeClue, Text: text}, nil
+	}
+	var cmd tea.Cmd
+	s.clue, cmd = s.clue.Update(m)
+	return nil, cmd
+}
+
+// key handles a key outside the clue box.
+func (s *Screen) key(k string) (any, tea.Cmd) {
+	switch k {
+	case "t":
+		s.textMode = !s.textMode
+		return nil, nil
+	case "enter", "c", "i":
+		if s.mayClue() {
+			s.typing = true
+			return nil, s.clue.Focus()
+		}
+	}
+	if !s.mayPoint() {
+		return nil, nil
+	}
+	switch k {
+	case "up", "k":
+		s.cursor = (s.cursor + 6) % 9
+	case "down", "j":
+		s.cursor = (s.cursor + 3) % 9
+	case "left", "h":
+		s.cursor = s.cursor/3*3 + (s.cursor+2)%3
+	case "right", "l":
+		s.cursor = s.cursor/3*3 + (s.cursor+1)%3
+	case "enter", "space":
+		return s.point(s.cursor + 1), nil
+	default:
+		if len(k) == 1 && k[0] >= '1' && k[0] <= '9' {
+			s.cursor = int(k[0] - '1')
+			return s.point(int(k[0] - '0')), nil
+		}
+	}
+	return nil, nil
+}
+
+// point returns the pointing at position, or nil with a note when the card already
+// holds a finger (the engine would refuse it too).
+func (s *Screen) point(position int) any {
+	if position < 1 || position > len(s.v.Square) {
+		return nil
+	}
+	c := s.v.Square[position-1]
+	if c.Finger >= 0 {
+		s.note = "Card " + strconv.Itoa(position) + ": taken — pick another."
+		return nil
+	}
+	s.note = ""
+	return ft.Point{Type: ft.TypePoint, Position: position}
+}
+
+// Keys lists the keys that work now.
+func (s *Screen) Keys() []gameui.Key {
+	mode := gameui.Key{Keys: "t", Help: "descriptions"}
+	if s.textMode {
+		mode.Help = "pictures"
+	}
+	switch {
+	case s.Typing():
+		return []gameui.Key{{Keys: "enter", Help: "send the clue"}, {Keys: "esc", Help: "leave the clue box"}}
+	case s.mayClue():
+		return []gameui.Key{{Keys: "enter", Help: "write the clue"}, mode}
+	case s.mayPoint():
+		return []gameui.Key{{Keys: "1-9", Help: "point"}, {Keys: "arrows+enter", Help: "point"}, mode}
+	}
+	return []gameui.Key{mode}
+}

@@ -1,0 +1,315 @@
+package fingertip
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/assets"
+	"parlor/rules"
+	ft "parlor/rules/fingertip"
+	"parlor/session/gameui"
+)
+
+var t0 = time.Date(2026, 3, 4, 10, 0, 0, 0, time.UTC)
+
+func newGame(t *testing.T, players int) *ft.Game {
+	t.Helper()
+	content, err := assets.Load(ft.Spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ft.New(rules.Setup{Names: []string{"Ann", "Bob", "Cleo", "Dan", "Eve", "Finn"}[:players],
+		Seed: 3, Options: ft.Spec.Defaults(), Content: content, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func press(s *Screen, k string) any {
+	var msg tea.KeyPressMsg
+	switch k {
+	case "enter":
+		msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		msg = tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "up":
+		msg = tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		msg = tea.KeyPressMsg{Code: tea.KeyDown}
+	case "left":
+		msg = tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		msg = tea.KeyPressMsg{Code: tea.KeyRight}
+	case "backspace":
+		msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
+	default:
+		r := []rune(k)[0]
+		msg = tea.KeyPressMsg{Code: r, Text: k}
+	}
+	a, _ := s.Update(msg)
+	return a
+}
+
+func typeText(s *Screen, text string) {
+	for _, r := range text {
+		press(s, string(r))
+	}
+}
+
+// render draws at 80×24 (a 80×19 game area) and checks the size limits.
+func render(t *testing.T, s *Screen, plain bool) string {
+	t.Helper()
+	return renderAt(t, s, 80, 19, plain)
+}
+
+func renderAt(t *testing.T, s *Screen, w, h int, plain bool) string {
+	t.Helper()
+	out := s.Render(gameui.Frame{Width: w, Height: h, Now: t0, Seat: s.seat, Plain: plain})
+	lines := strings.Split(out, "\n")
+	if len(lines) > h {
+		t.Fatalf("%d lines, at most %d:\n%s", len(lines), h, out)
+	}
+	for i, l := range lines {
+		if lw := ansi.StringWidth(l); lw > w {
+			t.Fatalf("line %d is %d wide (at most %d): %q", i, lw, w, ansi.Strip(l))
+		}
+	}
+	if plain && strings.Contains(out, "\x1b") {
+		t.Fatalf("plain mode uses escape sequences:\n%q", out)
+	}
+	return ansi.Strip(out)
+}
+
+func screens(g *ft.Game, n int) []*Screen {
+	out := make([]*Screen, n+1)
+	for i := range out {
+		out[i] = New(i - 1)
+	}
+	refresh(g, out)
+	return out
+}
+
+// refresh hands every screen (spectator first) its newest view.
+func refresh(g *ft.Game, ss []*Screen) {
+	for _, s := range ss {
+		s.SetView(g.View(s.seat))
+	}
+}
+
+func mustApply(t *testing.T, g *ft.Game, seat int, a any) {
+	t.Helper()
+	if a == nil {
+		t.Fatalf("seat %d: no action", seat)
+	}
+	if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
+		t.Fatalf("seat %d: %v", seat, err)
+	}
+}
+
+func activeAndTarget(g *ft.Game) (int, int) {
+	v := g.View(0).(ft.View)
+	tv := g.View(v.Active).(ft.View)
+	return v.Active, tv.Target
+}
+
+func TestWholeTurnOnScreens(t *testing.T) {
+	g := newGame(t, 4)
+	ss := screens(g, 4)
+	active, target := activeAndTarget(g)
+	act := ss[active+1]
+
+	// The active player sees the target marked, types in the clue box with a counter.
+	if !act.Typing() {
+		t.Fatal("the clue box is not open for the active player")
+	}
+	out := render(t, act, false)
+	if !strings.Contains(out, "★ your card") || !strings.Contains(out, "0/80") {
+		t.Fatalf("active screen:\n%s", out)
+	}
+	for _, s := range ss {
+		if s != act && strings.Contains(render(t, s, false), "your card") {
+			t.Fatalf("seat %d sees the target:\n%s", s.seat, render(t, s, false))
+		}
+	}
+	typeText(act, "fog")
+	act.Update(tea.PasteMsg{Content: " and\x1b[31m rain"})
+	if out := render(t, act, true); !strings.Contains(out, "fog and[31m rain") || !strings.Contains(out, "16/80") {
+		t.Fatalf("after typing:\n%s", out)
+	}
+	a := press(act, "enter")
+	clue, ok := a.(ft.Clue)
+	if !ok || clue.Text != "fog and[31m rain" {
+		t.Fatalf("enter gave %#v", a)
+	}
+	mustApply(t, g, active, clue)
+	refresh(g, ss)
+	if act.Typing() {
+		t.Fatal("still typing after the clue")
+	}
+
+	// Guessers: a wrong card first, then a contested card is refused on the screen.
+	g1, g2 := ss[(active+1)%4+1], ss[(active+2)%4+1]
+	wrong := 1
+	if wrong == target {
+		wrong = 2
+	}
+	if out := render(t, g1, false); !strings.Contains(out, "fog and[31m rain") {
+		t.Fatalf("the clue is not shown:\n%s", out)
+	}
+	mustApply(t, g, g1.seat, press(g1, string(rune('0'+wrong))))
+	refresh(g, ss)
+	if out := render(t, g1, false); !strings.Contains(out, "out") || !strings.Contains(out, "✗ no: "+g1.name(g1.seat)) {
+		t.Fatalf("after a wrong card:\n%s", out)
+	}
+	if a := press(g2, string(rune('0'+wrong))); a != nil {
+		t.Fatalf("a taken card gave %#v", a)
+	}
+	if out := render(t, g2, false); !strings.Contains(out, "taken — pick another") {
+		t.Fatalf("no taken note:\n%s", out)
+	}
+	if out := render(t, ss[0], true); !strings.Contains(out, "✗ no: "+g1.name(g1.seat)) {
+		t.Fatalf("the spectator does not see the no:\n%s", out)
+	}
+
+	// Move with the arrows onto the target and point with enter.
+	g2.cursor = 4
+	row, col := (target-1)/3, (target-1)%3
+	for range (row - 1 + 3) % 3 {
+		press(g2, "down")
+	}
+	for range (col - 1 + 3) % 3 {
+		press(g2, "right")
+	}
+	p, ok := press(g2, "enter").(ft.Point)
+	if !ok || p.Position != target {
+		t.Fatalf("arrows+enter gave %#v, want card %d", p, target)
+	}
+	mustApply(t, g, g2.seat, p)
+	refresh(g, ss)
+	for _, s := range ss {
+		for _, plain := range []bool{false, true} {
+			out := render(t, s, plain)
+			if !strings.Contains(out, "Turn over") || !strings.Contains(out, "★ target") || !strings.Contains(out, "✓ yes") {
+				t.Fatalf("seat %d reveal:\n%s", s.seat, out)
+			}
+		}
+	}
+}
+
+func TestTextModeShowsDescriptions(t *testing.T) {
+	g := newGame(t, 3)
+	s := screens(g, 3)[0]
+	alt := g.View(-1).(ft.View).Square[0].Alt
+	first := strings.Fields(alt)[0] + " " + strings.Fields(alt)[1]
+	press(s, "t")
+	if out := render(t, s, true); !strings.Contains(out, first) {
+		t.Fatalf("text mode does not show %q:\n%s", first, out)
+	}
+	if k := s.Keys(); len(k) == 0 || k[0].Help != "pictures" {
+		t.Fatalf("keys %v", k)
+	}
+}
+
+func TestFinalResults(t *testing.T) {
+	g := newGame(t, 3)
+	ss := screens(g, 3)
+	now := t0
+	bots := []rules.Bot{ft.NewBot(0, 1), ft.NewBot(1, 2), ft.NewBot(2, 3)}
+	for step := 0; ; step++ {
+		if _, over := g.Outcome(); over || step > 20000 {
+			break
+		}
+		now = now.Add(500 * time.Millisecond)
+		g.Tick(now)
+		for seat, b := range bots {
+			if a := b.Act(g.View(seat), now); a != nil {
+				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if step%50 == 0 { // every screen fits at every stage of the game
+			refresh(g, ss)
+			for _, s := range ss {
+				render(t, s, step%100 == 0)
+			}
+		}
+	}
+	res, over := g.Outcome()
+	if !over {
+		t.Fatal("no end")
+	}
+	refresh(g, ss)
+	out := render(t, ss[1], false)
+	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "★ ") {
+		t.Fatalf("results:\n%s", out)
+	}
+	for _, s := range ss {
+		if a := press(s, "1"); a != nil {
+			t.Fatalf("an action after the end: %#v", a)
+		}
+	}
+}
+
+func TestLargeAndSmallFrames(t *testing.T) {
+	g := newGame(t, 6)
+	ss := screens(g, 6)
+	for _, s := range ss {
+		for _, sz := range [][2]int{{80, 19}, {120, 40}, {80, 18}, {60, 15}} {
+			renderAt(t, s, sz[0], sz[1], false)
+		}
+	}
+	out := renderAt(t, ss[0], 120, 40, true)
+	if !strings.Contains(out, "Pile 62") {
+		t.Fatalf("large frame:\n%s", out)
+	}
+}
+
+func TestClueBoxKeys(t *testing.T) {
+	g := newGame(t, 3)
+	active, _ := activeAndTarget(g)
+	s := screens(g, 3)[active+1]
+	if a := press(s, "enter"); a != nil {
+		t.Fatalf("an empty clue was sent: %#v", a)
+	}
+	if out := render(t, s, true); !strings.Contains(out, "empty") {
+		t.Fatalf("no note for an empty clue:\n%s", out)
+	}
+	typeText(s, strings.Repeat("q", 90))
+	if out := render(t, s, true); !strings.Contains(out, "80/80") {
+		t.Fatalf("the clue box is not capped at 80:\n%s", out)
+	}
+	press(s, "esc")
+	if s.Typing() {
+		t.Fatal("esc did not leave the clue box")
+	}
+	if keys := s.Keys(); keys[0].Help != "write the clue" {
+		t.Fatalf("keys %v", keys)
+	}
+	press(s, "enter")
+	if !s.Typing() {
+		t.Fatal("enter did not reopen the clue box")
+	}
+}
+
+func TestViewsDecodeLikeTheAPI(t *testing.T) {
+	// A view that went through JSON (as the API sends it) renders the same.
+	g := newGame(t, 3)
+	b, _ := json.Marshal(g.View(1))
+	var v ft.View
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	a, b2 := New(1), New(1)
+	a.SetView(g.View(1))
+	b2.SetView(&v)
+	if render(t, a, false) != render(t, b2, false) {
+		t.Fatal("a decoded view renders differently")
+	}
+}
