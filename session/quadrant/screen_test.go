@@ -289,7 +289,7 @@ func TestTeamBallotScreen(t *testing.T) {
 		t.Fatalf("a teammate does not see the shared ballot:\n%s", out)
 	}
 	ss[0].SetView(g.View(0))
-	if out := render(t, ss[0]); strings.Contains(out, "team → 1") || !strings.Contains(out, "hidden") {
+	if out := render(t, ss[0]); strings.Contains(out, "team →") || !strings.Contains(out, "you: ") {
 		t.Fatalf("the active team sees the ballot:\n%s", out)
 	}
 	press(t, g, c, 3, "tab") // Cid's token
