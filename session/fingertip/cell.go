@@ -67,7 +67,7 @@ func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 	case "no":
 		text = "✗ no: " + s.name(c.Finger)
 	case "yes":
-		text = "✓ yes: " + s.name(c.Finger)
+		text = "★ yes: " + s.name(c.Finger)
 	}
 	switch c.Leaves {
 	case "taken":

@@ -89,7 +89,12 @@ func (s *Screen) topLines(w int, plain bool) []string {
 			// The text box styles carry colours; draw the text with a "_" cursor instead.
 			r := []rune(s.clue.Value())
 			pos := min(max(0, s.clue.Position()), len(r))
-			line = "Clue: " + string(r[:pos]) + "_" + string(r[pos:]) + counter
+			shown := []rune(string(r[:pos]) + "_" + string(r[pos:]))
+			if room := w - len("Clue: ") - len(counter); len(shown) > room && room > 1 {
+				start := min(max(0, pos+1-room+1), len(shown)-room+1)
+				shown = append([]rune("…"), shown[start:start+room-1]...)
+			}
+			line = "Clue: " + string(shown) + counter
 			break
 		}
 		s.clue.SetWidth(max(10, w-len("Clue: ")-len(counter)-1))

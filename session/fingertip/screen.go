@@ -127,6 +127,7 @@ func (s *Screen) typeKey(m tea.KeyPressMsg) (any, tea.Cmd) {
 		s.note = ""
 		return ft.Clue{Type: ft.TypeClue, Text: text}, nil
 	}
+	s.note = ""
 	var cmd tea.Cmd
 	s.clue, cmd = s.clue.Update(m)
 	return nil, cmd
