@@ -69,6 +69,9 @@ func (g *Game) View(seat int) rules.View {
 		Discarded: len(g.discarded),
 		Square:    make([]Card, 9),
 	}
+	if v.Log == nil {
+		v.Log = []string{}
+	}
 	racing := map[int]bool{}
 	for _, s := range g.racing() {
 		racing[s] = true
