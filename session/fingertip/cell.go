@@ -20,8 +20,11 @@ func (s *Screen) cell(i, w, h int, plain bool) []string {
 	switch {
 	case c.Empty:
 		body = []string{"(empty)"}
-	case s.textMode:
-		body = strings.Split(ansi.Wordwrap(c.Alt, w, " "), "\n")
+	case s.showText():
+		body = strings.Split(ansi.Wordwrap(c.Alt, w-2, " "), "\n")
+		for j := range body {
+			body[j] = " " + body[j]
+		}
 	default:
 		body = c.Art
 	}
@@ -36,7 +39,7 @@ func (s *Screen) cell(i, w, h int, plain bool) []string {
 		switch {
 		case plain || c.Empty:
 			out = append(out, fit(line, w))
-		case s.textMode:
+		case s.showText():
 			out = append(out, fit(ink(line, c.Base, nil, w, faded(c)), w))
 		default:
 			out = append(out, ink(line, c.Base, c.Inks, w, faded(c)))

@@ -34,6 +34,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if !s.cacheDirt && key == s.cacheKey {
 		return s.cache
 	}
+	s.plain = f.Plain
 	s.cache, s.cacheKey, s.cacheDirt = s.render(f), key, false
 	return s.cache
 }
@@ -59,7 +60,7 @@ func (s *Screen) render(f gameui.Frame) string {
 func (s *Screen) playing(w, h int, plain bool) []string {
 	top := s.topLines(w, plain)
 	cw := min(cellCols, (w-minSidebar-1-2)/3)
-	sw := w - (3*cw + 2) - 1
+	sw := min(24, w-(3*cw+2)-1)
 	ch := min(maxCellRows, (h-len(top))/3)
 	side := s.sidebar(sw, 3*ch, plain)
 	out := top
@@ -70,7 +71,7 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 		}
 		for i := range ch {
 			line := cells[0][i] + " " + cells[1][i] + " " + cells[2][i] + " " + side[row*ch+i]
-			out = append(out, line)
+			out = append(out, fit(line, w))
 		}
 	}
 	return out

@@ -27,7 +27,8 @@ type Screen struct {
 	cursor   int // 0-8, for pointing with the arrow keys
 	clue     textinput.Model
 	typing   bool
-	textMode bool   // show each card's description instead of its picture
+	textMode bool   // the player toggled the display: descriptions in colour, pictures in plain
+	plain    bool   // the last frame had no colour: descriptions are the default then
 	note     string // a local message, e.g. "Card 4 is taken — pick another"
 	turnKey  string // turn and phase the note and the text box belong to
 
@@ -78,6 +79,10 @@ func (s *Screen) SetView(view rules.View) {
 		s.typing = false
 	}
 }
+
+// showText reports that cards show their descriptions instead of their pictures: the
+// no-colour mode starts with descriptions (for screen readers), and t toggles.
+func (s *Screen) showText() bool { return s.textMode != s.plain }
 
 // mayClue reports that this seat is the active player and the clue is awaited.
 func (s *Screen) mayClue() bool {
@@ -186,7 +191,7 @@ func (s *Screen) point(position int) any {
 // Keys lists the keys that work now.
 func (s *Screen) Keys() []gameui.Key {
 	mode := gameui.Key{Keys: "t", Help: "descriptions"}
-	if s.textMode {
+	if s.showText() {
 		mode.Help = "pictures"
 	}
 	switch {

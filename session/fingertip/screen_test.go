@@ -207,12 +207,25 @@ func TestTextModeShowsDescriptions(t *testing.T) {
 	s := screens(g, 3)[0]
 	alt := g.View(-1).(ft.View).Square[0].Alt
 	first := strings.Fields(alt)[0] + " " + strings.Fields(alt)[1]
+	if out := render(t, s, false); strings.Contains(out, first) {
+		t.Fatalf("colour mode starts with descriptions:\n%s", out)
+	}
 	press(s, "t")
-	if out := render(t, s, true); !strings.Contains(out, first) {
-		t.Fatalf("text mode does not show %q:\n%s", first, out)
+	if out := render(t, s, false); !strings.Contains(out, first) {
+		t.Fatalf("t does not show %q:\n%s", first, out)
 	}
 	if k := s.Keys(); len(k) == 0 || k[0].Help != "pictures" {
 		t.Fatalf("keys %v", k)
+	}
+	// The no-colour mode starts with the descriptions; t shows the pictures.
+	p := New(-1)
+	p.SetView(g.View(-1))
+	if out := render(t, p, true); !strings.Contains(out, first) {
+		t.Fatalf("plain mode does not show %q:\n%s", first, out)
+	}
+	press(p, "t")
+	if out := render(t, p, true); strings.Contains(out, first) {
+		t.Fatalf("t in plain mode does not show the pictures:\n%s", out)
 	}
 }
 
