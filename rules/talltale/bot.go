@@ -4,16 +4,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"parlor/rules"
 )
 
 // Bot plays Tall Tale from its own view: as narrator it keeps the illustrations that
-// need the fewest boards and tells a template story naming their colours but none of
-// their forbidden words; as a guesser it puts tokens where the story shares a word stem
-// with an illustration's name or forbidden forms, else on a board whose colour the story
-// mentions, else anywhere in play, after a short human-like delay.
+// need the fewest boards and tells a template story drawing their glyphs and naming
+// their colours but none of their forbidden words; as a guesser it puts tokens on
+// illustrations whose glyph the story draws or whose name or forbidden forms share a
+// word stem with it, else on a board whose colour the story mentions, else anywhere in
+// play, after a short human-like delay.
 type Bot struct {
 	seat  int
 	rng   *rand.Rand
@@ -117,21 +119,38 @@ func (b *Bot) tell(kept []Illustration) string {
 		}
 		count[k.Colour]++
 	}
-	var parts []string
+	template := storyTemplates[b.rng.IntN(len(storyTemplates))]
+	// The best story draws each illustration's glyph; if a glyph reads as a sentence end
+	// or a forbidden word, fall back to colours only, then to no hint at all.
+	var drawn, coloured []string
+	for _, k := range kept {
+		drawn = append(drawn, fmt.Sprintf("a %s %s", k.Colour, k.Glyph))
+	}
 	for _, col := range order {
 		if count[col] == 1 {
-			parts = append(parts, "a "+col+" thing")
+			coloured = append(coloured, "a "+col+" thing")
 		} else {
-			parts = append(parts, fmt.Sprintf("%s %s things", []string{"", "one", "two", "three"}[count[col]], col))
+			coloured = append(coloured, fmt.Sprintf("%s %s things", []string{"", "one", "two", "three"}[count[col]], col))
 		}
 	}
-	story := fmt.Sprintf(storyTemplates[b.rng.IntN(len(storyTemplates))], andList(parts))
+	for _, story := range []string{fmt.Sprintf(template, andList(drawn)), fmt.Sprintf(template, andList(coloured))} {
+		if storyOK(story, kept) {
+			return story
+		}
+	}
+	return "Once upon a time, three old friends went on a trip. The end!"
+}
+
+func storyOK(story string, kept []Illustration) bool {
+	if Sentences(story) > 2 || len([]rune(story)) > MaxStory {
+		return false
+	}
 	for _, k := range kept {
 		if _, bad := FindForbidden(story, k.Forbidden); bad {
-			return "Once upon a time, three old friends went on a trip. The end!"
+			return false
 		}
 	}
-	return story
+	return true
 }
 
 // stopWords are too common to hint at anything.
@@ -157,6 +176,9 @@ func (b *Bot) guess(v View) (int, bool) {
 			score := 0
 			if colourHint {
 				score = 1
+			}
+			if strings.Contains(v.Story, " "+ill.Glyph+" ") || strings.Contains(v.Story, " "+ill.Glyph+",") {
+				score += 20
 			}
 			for _, form := range ill.Forbidden {
 				for _, w := range words(form) {

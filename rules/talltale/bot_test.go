@@ -59,3 +59,31 @@ func TestBotGuesserReadsStems(t *testing.T) {
 		t.Fatalf("bot guessed %v", got)
 	}
 }
+
+// Bots understand each other: the narrator draws the glyphs, the guesser finds them.
+func TestBotsFindEachOther(t *testing.T) {
+	g := newGame(t, 3, 14, nil)
+	n := g.narrator
+	g.drawn = []int{3, 0, 1, 2}
+	nb := NewBot(n, 4)
+	now := t0
+	for g.phase != PhaseRace {
+		now = now.Add(time.Second)
+		if a := nb.Act(g.View(n), now); a != nil {
+			mustApply(t, g, n, a)
+		}
+	}
+	s := g.othersThan(n)[0]
+	gb := NewBot(s, 5)
+	for len(g.tokensOf(s)) < 3 {
+		now = now.Add(time.Second)
+		if a := gb.Act(g.View(s), now); a != nil {
+			mustApply(t, g, s, a)
+		}
+	}
+	got := g.tokensOf(s)
+	slices.Sort(got)
+	if want := slices.Sorted(slices.Values(g.kept)); !slices.Equal(got, want) {
+		t.Fatalf("story %q: guessed %v, kept %v", g.story, got, g.kept)
+	}
+}
