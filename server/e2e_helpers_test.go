@@ -1,0 +1,38 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/internal/e2e"
+)
+
+// setOption sets a table option from the room screen, as the host does: tab to the
+// options, ↑↓ to the option, ←→ until it shows value.
+func setOption(t *testing.T, host *e2e.Player, name, value string) {
+	t.Helper()
+	if !strings.Contains(host.Screen(), "‹ ") {
+		host.Press("tab")
+		host.WaitFor("‹ ")
+	}
+	sel := "‹ " + name
+	for _, dir := range []string{"down", "up"} {
+		for i := 0; i < 8 && !strings.Contains(host.Screen(), sel); i++ {
+			host.Press(dir)
+			time.Sleep(60 * time.Millisecond)
+		}
+	}
+	host.WaitFor(sel)
+	host.PressUntil("right", "‹ "+fmt.Sprintf("%-20s %s", name, value)+" ›", 12)
+}
+
+// addBots adds n bots from the room screen and waits until the seats show them.
+func addBots(t *testing.T, host *e2e.Player, seated, n int) {
+	t.Helper()
+	for i := 0; i < n; i++ {
+		host.Press("b")
+		host.WaitFor(fmt.Sprintf("Seats %d/", seated+i+1))
+	}
+}
