@@ -83,9 +83,9 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	leftW := 44
 	var left []string
 	row := func(i int, label, value string) {
-		line := fmt.Sprintf(" %-20s ‹ %s ›", label, value)
+		line := fmt.Sprintf("  %-20s ‹ %s ›", label, value)
 		if i == c.row {
-			line = selStyle.Render(fit(line, leftW))
+			line = selStyle.Render(fit("▸"+line[1:], leftW))
 		}
 		left = append(left, line)
 	}

@@ -123,7 +123,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			line := fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
 			line = fit(line, w-2)
 			if i == s.sel {
-				line = selStyle.Render(line)
+				line = selStyle.Render("▸" + line[1:])
 			}
 			body = append(body, line)
 		}

@@ -362,7 +362,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		name := gameui.SeatStyle(i).Render(s.Name)
 		line := fmt.Sprintf("%d %s%s", i+1, name, dimStyle.Render(marks))
 		if t.panel == 0 && i == t.seatSel && t.u.Host {
-			line = selStyle.Render(fit(fmt.Sprintf("%d %s%s", i+1, s.Name, marks), leftW))
+			line = selStyle.Render(fit(fmt.Sprintf("▸%d %s%s", i+1, s.Name, marks), leftW))
 		}
 		seats = append(seats, line)
 	}
@@ -372,7 +372,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		for i, o := range spec.Options {
 			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
 			if t.panel == 1 && i == t.optSel && t.u.Host {
-				line = selStyle.Render("‹ " + line + " ›")
+				line = selStyle.Render("▸ " + line + " ‹›")
 			} else {
 				line = "  " + line
 			}
