@@ -58,11 +58,11 @@ func SpeedPoints(tokens int) []int {
 func NarratorPoints(best, foundAll int) (int, string) {
 	switch {
 	case foundAll == 2:
-		return (best + 1) / 2, fmt.Sprintf("exactly two players found all three: half of the best score %d, rounded up", best)
+		return (best + 1) / 2, fmt.Sprintf("exactly two found all three, so half of %d, rounded up", best)
 	case foundAll > 2:
-		return 0, fmt.Sprintf("%d players found all three: the narrator scores nothing", foundAll)
+		return 0, fmt.Sprintf("%d players found all three, so nothing", foundAll)
 	}
-	return best, fmt.Sprintf("as many as the best player of the round (%d)", best)
+	return best, fmt.Sprintf("as many as the round's best player (%d)", best)
 }
 
 // endRound scores the round (or the narrator's timeout) and starts the reveal.
@@ -107,7 +107,7 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 		}
 		r.NarratorScore, r.NarratorRule = NarratorPoints(best, len(r.FoundAll))
 		if !narratorScores {
-			r.NarratorScore, r.NarratorRule = 0, "the narrator of a tie-break is not in it and scores nothing"
+			r.NarratorScore, r.NarratorRule = 0, "a tie-break narrator outside the tie scores nothing"
 		}
 		r.Points[g.narrator] = r.NarratorScore
 		if g.forbidden != "" && narratorScores {

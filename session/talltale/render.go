@@ -118,7 +118,7 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		lines = append(lines, "You are not in this tie-break: watch the race.")
 	}
 	if v.Hand != nil && v.Phase == tt.PhaseRace {
-		lines = append(lines, style(dim, f.Plain, "## marks your illustrations; where the others put tokens stays hidden until the reveal."))
+		lines = append(lines, style(dim, f.Plain, "## marks your illustrations; the others' tokens stay hidden until the reveal."))
 	}
 	lines = append(lines, s.tabs(f.Plain))
 	// A wide terminal shows the boards side by side; 80 columns show one at a time.
@@ -264,7 +264,11 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, fmt.Sprintf("Time is up: %s told no story. Everyone else scores %d.", narr, tt.TimeoutScore))
 	} else {
 		lines = append(lines, s.storyLines(f, 2)...)
-		lines = append(lines, narr+"'s illustrations were:")
+		if r.Narrator == s.seat {
+			lines = append(lines, "Your illustrations were:")
+		} else {
+			lines = append(lines, style(bold, f.Plain, s.v.Names[r.Narrator])+"'s illustrations were:")
+		}
 	}
 	for _, k := range r.Kept {
 		var hits []string
@@ -278,7 +282,8 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
 	}
 	if !r.TimedOut {
-		lines = append(lines, fmt.Sprintf("%s scores %d: %s.", narr, r.NarratorScore, r.NarratorRule))
+		// wrap counts runes, so this line stays unstyled.
+		lines = append(lines, wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
 		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
