@@ -108,17 +108,27 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		lines = append(lines, "Your story so far: "+string(s.story)+style(dim, f.Plain, "  (enter to go on writing)"))
 	case v.Phase == tt.PhaseStory:
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
-	default:
-		lines = append(lines, s.storyLines(f, 5)...)
+	}
+	var note string
+	switch {
+	case v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator:
+		note = "You are not in this tie-break: watch the race."
+	case v.Hand != nil && v.Phase == tt.PhaseRace:
+		note = style(dim, f.Plain, "## marks your illustrations; the others' tokens stay hidden until the reveal.")
+	}
+	if v.Phase != tt.PhaseStory {
+		// The story gets what the boards leave: status, header, tabs and 10 grid lines.
+		room := f.Height - 13
+		if note != "" {
+			room--
+		}
+		lines = append(lines, s.storyLines(f, max(2, room))...)
 	}
 	if len(v.Boards) == 0 {
 		return lines
 	}
-	if v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator {
-		lines = append(lines, "You are not in this tie-break: watch the race.")
-	}
-	if v.Hand != nil && v.Phase == tt.PhaseRace {
-		lines = append(lines, style(dim, f.Plain, "## marks your illustrations; the others' tokens stay hidden until the reveal."))
+	if note != "" {
+		lines = append(lines, note)
 	}
 	lines = append(lines, s.tabs(f.Plain))
 	// A wide terminal shows the boards side by side; 80 columns show one at a time.

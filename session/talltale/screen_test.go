@@ -298,3 +298,25 @@ func TestWideFrameTieBreakAndNarratorMarks(t *testing.T) {
 	sp.SetView(tv)
 	check(t, sp, "Tie-break between Ann and Bob", "only Ann and Bob race")
 }
+
+// A 280-character story still leaves the whole grid on screen, at 19 and at 18 lines.
+func TestLongStoryFits(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	story := strings.Repeat("lo ", 92) + "end."
+	send(t, g, narr, tt.Story{Type: "story", Text: story, Confirm: true})
+	for _, seat := range []int{narr, (narr + 1) % 3} {
+		s := New(seat)
+		v := g.View(seat).(tt.View)
+		s.SetView(v)
+		for _, h := range []int{18, 19} {
+			out := s.Render(gameui.Frame{Width: 80, Height: h, Seat: seat, Plain: true})
+			lines := strings.Split(out, "\n")
+			last := v.Boards[0].Illustrations[24].Name
+			if len(lines) > h || !strings.Contains(lines[len(lines)-1], last) || !strings.Contains(out, "lo lo") {
+				t.Errorf("seat %d height %d:\n%s", seat, h, out)
+			}
+		}
+	}
+}
