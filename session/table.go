@@ -372,7 +372,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		for i, o := range spec.Options {
 			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
 			if t.panel == 1 && i == t.optSel && t.u.Host {
-				line = selStyle.Render("▸ " + line + " ‹›")
+				line = selStyle.Render("‹ " + line + " ›")
 			} else {
 				line = "  " + line
 			}
