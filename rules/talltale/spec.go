@@ -43,7 +43,9 @@ const HowToPlay = "Each round one player is the narrator. The narrator secretly 
 	"scores 3). The narrator scores as much as the best player of the round, half of it if " +
 	"exactly two players found all three, and nothing if more did. With 3 or 4 players " +
 	"everyone narrates twice, with 5 or 6 once; most points wins, and ties play a " +
-	"tie-break round."
+	"tie-break round. The host may give the narrator a time limit (then the others " +
+	"score 2 if no story comes) and may choose strict mode, where a forbidden word " +
+	"costs the points without any warning."
 
 func init() {
 	rules.Register(&rules.Spec{
