@@ -36,3 +36,10 @@ func addBots(t *testing.T, host *e2e.Player, seated, n int) {
 		host.WaitFor(fmt.Sprintf("Seats %d/", seated+i+1))
 	}
 }
+
+// joinTable types a table code into the lobby's join box.
+func joinTable(t *testing.T, p *e2e.Player, code string) {
+	t.Helper()
+	p.Press("tab", strings.ToLower(code), "enter")
+	p.WaitFor("table " + code)
+}
