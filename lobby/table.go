@@ -82,8 +82,8 @@ func (t *Table) run(ctx context.Context) {
 			return
 		case f := <-t.inbox:
 			f()
-		case now := <-ticker.C:
-			t.tick(now)
+		case <-ticker.C:
+			t.tick(t.lobby.now()) // one clock for ticks and actions, so a test clock works
 		}
 		if t.dirty && t.closing == "" {
 			t.fanOut()
