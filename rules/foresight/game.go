@@ -1,0 +1,289 @@
+// Package foresight is the engine of Foresight, a prediction-and-wager game: each round
+// everyone answers a question about themselves, predicts every opponent's answer and wagers
+// points on their predictions (column A) and on being foreseen by others (column B).
+package foresight
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"parlor/rules"
+)
+
+// Points of the game.
+const (
+	StartPoints  = 600
+	TargetPoints = 1200
+)
+
+// Phases of a round.
+const (
+	PhaseAnswering = "answering" // everyone submits in secret
+	PhaseReveal    = "reveal"    // the round's results are shown
+	PhaseOver      = "over"
+)
+
+// QuestionsFile is the asset holding the question deck.
+const QuestionsFile = "foresight/questions.txt"
+
+// logLines is how many recent events a view carries.
+const logLines = 8
+
+// Game is one game of Foresight.
+type Game struct {
+	names     []string
+	deck      []Question // shuffled; questions[next:] are still to come
+	next      int
+	question  Question
+	round     int
+	limit     int           // round limit; 0 means none
+	timer     time.Duration // submission time limit; 0 means none
+	revealFor time.Duration
+	phase     string
+	deadline  time.Time
+	points    []int
+	subs      []*Submit // this round's submissions; nil = not yet
+	ready     []bool
+	last      *Reveal
+	winners   []int
+	log       []event
+}
+
+// event is a log line, public (seat -1) or for one seat's eyes only.
+type event struct {
+	seat int
+	text string
+}
+
+// New starts a game from a setup whose options were checked by the spec.
+func New(s rules.Setup) (*Game, error) {
+	n := len(s.Names)
+	if n < 2 || n > 8 {
+		return nil, fmt.Errorf("foresight: needs 2 to 8 players, not %d", n)
+	}
+	all, err := Parse(s.Content[QuestionsFile])
+	if err != nil {
+		return nil, err
+	}
+	decks := strings.Split(option(s.Options, "decks"), "+")
+	deck := InDecks(all, decks)
+	if len(deck) == 0 {
+		return nil, fmt.Errorf("foresight: no questions in the %s deck", strings.Join(decks, " and "))
+	}
+	r := rand.New(rand.NewPCG(s.Seed, s.Seed^0x666f726573696768))
+	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	limit, _ := strconv.Atoi(option(s.Options, "rounds")) // "none" reads as 0
+	g := &Game{
+		names:     slices.Clone(s.Names),
+		deck:      deck,
+		limit:     limit,
+		timer:     rules.OptionDuration(option(s.Options, "timer")),
+		revealFor: rules.OptionDuration(option(s.Options, "reveal")),
+		points:    make([]int, n),
+	}
+	if g.revealFor <= 0 {
+		g.revealFor = 30 * time.Second
+	}
+	for i := range g.points {
+		g.points[i] = StartPoints
+	}
+	g.startRound(s.Now)
+	return g, nil
+}
+
+// option reads an option, falling back to the spec's default when the table gave none.
+func option(o rules.Options, key string) string {
+	if v, ok := o[key]; ok {
+		return v
+	}
+	for _, opt := range options {
+		if opt.Key == key {
+			return opt.Default
+		}
+	}
+	return ""
+}
+
+// startRound deals the next question, or ends the game when the deck is spent.
+func (g *Game) startRound(now time.Time) {
+	if g.next >= len(g.deck) {
+		g.end("the questions ran out")
+		return
+	}
+	g.question = g.deck[g.next]
+	g.next++
+	g.round++
+	g.phase = PhaseAnswering
+	g.subs = make([]*Submit, len(g.names))
+	g.ready = make([]bool, len(g.names))
+	g.deadline = time.Time{}
+	if g.timer > 0 {
+		g.deadline = now.Add(g.timer)
+	}
+	g.say(-1, "Round %d: %s", g.round, g.question.Text)
+}
+
+// Apply performs one action of seat; on error nothing changes.
+func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
+	typ, err := rules.ActionType(raw)
+	if err != nil {
+		return fmt.Errorf("foresight: %w", err)
+	}
+	if seat < 0 || seat >= len(g.names) {
+		return fmt.Errorf("%w (seat %d)", ErrNotPlayer, seat)
+	}
+	if g.phase == PhaseOver {
+		return ErrGameOver
+	}
+	switch typ {
+	case TypeSubmit:
+		var s Submit
+		if err := rules.Decode(raw, &s); err != nil {
+			return fmt.Errorf("foresight: %w", err)
+		}
+		return g.submit(seat, s, now)
+	case TypeReady:
+		var r Ready
+		if err := rules.Decode(raw, &r); err != nil {
+			return fmt.Errorf("foresight: %w", err)
+		}
+		return g.markReady(seat, now)
+	}
+	return fmt.Errorf("%w %q: use %q or %q", ErrUnknownAction, typ, TypeSubmit, TypeReady)
+}
+
+func (g *Game) submit(seat int, s Submit, now time.Time) error {
+	if g.phase != PhaseAnswering {
+		return ErrNotAnswering
+	}
+	if err := Check(s, seat, len(g.names), len(g.question.Choices), g.points[seat]); err != nil {
+		return err
+	}
+	if g.subs[seat] == nil {
+		g.say(-1, "%s has submitted", g.names[seat])
+	} else {
+		g.say(-1, "%s changed their submission", g.names[seat])
+	}
+	g.subs[seat] = s.clone()
+	g.say(seat, "You answered %d and wagered %d of your %d points", s.Answer, Total(s.Predictions), g.points[seat])
+	if !slices.Contains(g.subs, nil) {
+		g.reveal(now)
+	}
+	return nil
+}
+
+func (g *Game) markReady(seat int, now time.Time) error {
+	if g.phase != PhaseReveal {
+		return ErrNotReveal
+	}
+	if g.ready[seat] {
+		return ErrAlreadyReady
+	}
+	g.ready[seat] = true
+	if !slices.Contains(g.ready, false) {
+		g.startRound(now)
+	}
+	return nil
+}
+
+// Tick closes submissions when their time runs out and ends the reveal when its time is up.
+func (g *Game) Tick(now time.Time) bool {
+	if g.deadline.IsZero() || now.Before(g.deadline) {
+		return false
+	}
+	switch g.phase {
+	case PhaseAnswering:
+		for seat, s := range g.subs {
+			if s == nil {
+				g.say(-1, "%s gave no answer in time", g.names[seat])
+			}
+		}
+		g.reveal(now)
+		return true
+	case PhaseReveal:
+		g.startRound(now)
+		return true
+	}
+	return false
+}
+
+// reveal scores the round and either shows its results or ends the game.
+func (g *Game) reveal(now time.Time) {
+	rows := Score(g.subs, g.points)
+	g.last = &Reveal{Round: g.round, Question: g.question.Text, Choices: slices.Clone(g.question.Choices), Players: rows}
+	parts := make([]string, len(rows))
+	reached := false
+	for p, row := range rows {
+		g.points[p] = row.Total
+		parts[p] = fmt.Sprintf("%s %+d → %d", g.names[p], row.Change, row.Total)
+		reached = reached || row.Total >= TargetPoints
+	}
+	g.say(-1, "Round %d: %s", g.round, strings.Join(parts, ", "))
+	g.subs = make([]*Submit, len(g.names))
+	switch {
+	case reached:
+		g.end(fmt.Sprintf("%d points reached", TargetPoints))
+	case g.limit > 0 && g.round >= g.limit:
+		g.end("the last round is played")
+	case g.next >= len(g.deck):
+		g.end("the questions ran out")
+	default:
+		g.phase = PhaseReveal
+		g.ready = make([]bool, len(g.names))
+		g.deadline = now.Add(g.revealFor)
+	}
+}
+
+// end finishes the game: the highest total wins, tied players share the victory.
+func (g *Game) end(why string) {
+	g.phase = PhaseOver
+	g.deadline = time.Time{}
+	best := slices.Max(g.points)
+	g.winners = nil
+	for p, pts := range g.points {
+		if pts == best {
+			g.winners = append(g.winners, p)
+		}
+	}
+	g.say(-1, "Game over (%s): %s", why, g.summary())
+}
+
+func (g *Game) summary() string {
+	names := make([]string, len(g.winners))
+	for i, w := range g.winners {
+		names[i] = g.names[w]
+	}
+	best := g.points[g.winners[0]]
+	if len(names) == 1 {
+		return fmt.Sprintf("%s wins with %d points", names[0], best)
+	}
+	return fmt.Sprintf("%s share the victory with %d points", joinAnd(names), best)
+}
+
+// joinAnd lists names as "Ann, Ben and Cat".
+func joinAnd(names []string) string {
+	if len(names) <= 1 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// Outcome reports the final points and the winners once the game is over.
+func (g *Game) Outcome() (rules.Result, bool) {
+	if g.phase != PhaseOver {
+		return rules.Result{}, false
+	}
+	return rules.Result{Scores: slices.Clone(g.points), Winners: slices.Clone(g.winners), Summary: g.summary()}, true
+}
+
+func (g *Game) say(seat int, format string, args ...any) {
+	g.log = append(g.log, event{seat: seat, text: fmt.Sprintf(format, args...)})
+	if len(g.log) > 100 {
+		g.log = slices.Clone(g.log[len(g.log)-60:])
+	}
+}
