@@ -4,38 +4,15 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"parlor/session/gameui"
 )
 
-// fit makes one line exactly w cells wide: cut with an ellipsis, or padded with spaces.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	if n := w - ansi.StringWidth(s); n > 0 {
-		s += strings.Repeat(" ", n)
-	}
-	return s
-}
+// fit makes one line exactly w cells wide (gameui.Fit, the game screens' too).
+func fit(s string, w int) string { return gameui.Fit(s, w) }
 
 // block makes text exactly w×h: every line fitted, cut or padded with blank lines.
-func block(s string, w, h int) []string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	out := make([]string, h)
-	for i := range out {
-		if i < len(lines) {
-			out[i] = fit(lines[i], w)
-		} else {
-			out[i] = strings.Repeat(" ", w)
-		}
-	}
-	return out
-}
+func block(s string, w, h int) []string { return gameui.Block(strings.Split(s, "\n"), w, h) }
 
 // columns puts blocks side by side, separated by gap spaces.
 func columns(gap int, cols ...[]string) []string {

@@ -38,9 +38,9 @@ func (s *Screen) cell(i, w, h int, plain bool) []string {
 		}
 		switch {
 		case plain || c.Empty:
-			out = append(out, fit(line, w))
+			out = append(out, gameui.Fit(line, w))
 		case s.showText():
-			out = append(out, fit(ink(line, c.Base, nil, w, faded(c)), w))
+			out = append(out, gameui.Fit(ink(line, c.Base, nil, w, faded(c)), w))
 		default:
 			out = append(out, ink(line, c.Base, c.Inks, w, faded(c)))
 		}

@@ -42,7 +42,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 func (s *Screen) render(f gameui.Frame) string {
 	w, h := max(f.Width, 30), max(f.Height, 10)
 	if !s.have {
-		return fit("Waiting for the game to start…", w)
+		return gameui.Fit("Waiting for the game to start…", w)
 	}
 	var lines []string
 	if s.v.Over {
@@ -71,7 +71,7 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 		}
 		for i := range ch {
 			line := cells[0][i] + " " + cells[1][i] + " " + cells[2][i] + " " + side[row*ch+i]
-			out = append(out, fit(line, w))
+			out = append(out, gameui.Fit(line, w))
 		}
 	}
 	return out
@@ -110,14 +110,14 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		line = style(boldStyle, plain).Render(name+"'s clue: ") + "“" + v.Clue + "”"
 	}
 	if ansi.StringWidth(line) <= w {
-		return []string{fit(line, w)}
+		return []string{gameui.Fit(line, w)}
 	}
 	wrapped := strings.Split(ansi.Wrap(line, w, " "), "\n")
 	if len(wrapped) > 2 {
 		wrapped = wrapped[:2]
 	}
 	for i := range wrapped {
-		wrapped[i] = fit(wrapped[i], w)
+		wrapped[i] = gameui.Fit(wrapped[i], w)
 	}
 	return wrapped
 }
@@ -136,16 +136,6 @@ func style(st lipgloss.Style, plain bool) lipgloss.Style {
 		return lipgloss.NewStyle()
 	}
 	return st
-}
-
-// fit pads or cuts a line to exactly w cells.
-func fit(s string, w int) string {
-	if sw := ansi.StringWidth(s); sw > w {
-		return ansi.Truncate(s, w, "…")
-	} else if sw < w {
-		return s + strings.Repeat(" ", w-sw)
-	}
-	return s
 }
 
 // sidebar is the players' column: turn, pile, each player's cards and race status,
@@ -168,8 +158,7 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 			mark = "✗"
 		}
 		nw := max(1, w-4)
-		name := ansi.Truncate(p.Name, nw, "…")
-		name += strings.Repeat(" ", max(0, nw-ansi.StringWidth(name)))
+		name := gameui.Fit(p.Name, nw)
 		if !plain {
 			st := gameui.SeatStyle(p.Seat)
 			if p.Seat == s.seat {
@@ -189,13 +178,5 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 			lines = append(lines, style(noteStyle, plain).Render(l))
 		}
 	}
-	out := make([]string, n)
-	for i := range out {
-		if i < len(lines) {
-			out[i] = fit(lines[i], w)
-		} else {
-			out[i] = strings.Repeat(" ", w)
-		}
-	}
-	return out
+	return gameui.Block(lines, w, n)
 }

@@ -15,7 +15,7 @@ func (s *Screen) results(w int, plain bool) []string {
 	if v.Result != nil {
 		title += ": " + v.Result.Summary + "."
 	}
-	out = append(out, fit(style(boldStyle, plain).Render(title), w), fit("", w))
+	out = append(out, gameui.Fit(style(boldStyle, plain).Render(title), w), gameui.Fit("", w))
 	order := make([]int, len(v.Players))
 	for i := range order {
 		order[i] = i
@@ -38,14 +38,14 @@ func (s *Screen) results(w int, plain bool) []string {
 		if v.Players[p].Cards == 1 {
 			unit = "card"
 		}
-		out = append(out, fit(fmt.Sprintf("  %s%s: %d %s", mark, name, v.Players[p].Cards, unit), w))
+		out = append(out, gameui.Fit(fmt.Sprintf("  %s%s: %d %s", mark, name, v.Players[p].Cards, unit), w))
 	}
-	out = append(out, fit("", w), fit(fmt.Sprintf("Draw pile: %d cards left; %d discarded.", v.Pile, v.Discarded), w))
+	out = append(out, gameui.Fit("", w), gameui.Fit(fmt.Sprintf("Draw pile: %d cards left; %d discarded.", v.Pile, v.Discarded), w))
 	if v.LastTurn != nil {
-		out = append(out, fit("Last turn: "+v.LastTurn.Summary, w))
+		out = append(out, gameui.Fit("Last turn: "+v.LastTurn.Summary, w))
 	}
 	if len(winners) > 1 {
-		out = append(out, fit("Tied players share the victory.", w))
+		out = append(out, gameui.Fit("Tied players share the victory.", w))
 	}
 	return out
 }

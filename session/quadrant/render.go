@@ -37,17 +37,6 @@ func (p painter) s(st lipgloss.Style, text string) string {
 	return st.Render(text)
 }
 
-// fit cuts or pads s to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
-}
-
 // frameKey is what a cached frame depends on besides the view.
 type frameKey struct {
 	w, h  int
@@ -73,7 +62,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 		lines = lines[:f.Height]
 	}
 	for i := range lines {
-		lines[i] = fit(lines[i], f.Width)
+		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
 	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
 	return s.cache
@@ -97,7 +86,7 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 		if i < len(panel) {
 			r = panel[i]
 		}
-		out[i] = fit(l, planeCols) + " " + fit(r, side)
+		out[i] = gameui.Fit(l, planeCols) + " " + gameui.Fit(r, side)
 	}
 	return out
 }
@@ -129,7 +118,7 @@ func (s *Screen) panel(w, h int, p painter) []string {
 		if t.Seat == selected {
 			mark = cursor
 		}
-		l := mark + s.tokenTag(t.Seat, p) + " " + fit(s.name(t.Seat), 10) + " "
+		l := mark + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 10) + " "
 		switch v.Phase {
 		case qd.PhasePlacement:
 			pt := qd.Point{X: t.X, Y: t.Y}
@@ -160,7 +149,7 @@ func (s *Screen) panel(w, h int, p painter) []string {
 		lines = lines[len(lines)-h:]
 	}
 	for i := range lines {
-		lines[i] = fit(lines[i], w)
+		lines[i] = gameui.Fit(lines[i], w)
 	}
 	return lines
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	qd "parlor/rules/quadrant"
+	"parlor/session/gameui"
 )
 
 // revealLines is the scoring screen: every token with its true word and every vote on it
@@ -26,7 +27,7 @@ func (s *Screen) revealLines(w int, p painter) []string {
 		if n >= 1 && n <= len(v.Words) {
 			word = v.Words[n-1]
 		}
-		l := s.tokenTag(t.Seat, p) + " " + fit(s.name(t.Seat), 10) + fmt.Sprintf(" %d %s ", n, fit(word, qd.MaxWordLen))
+		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 10) + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
 		for _, vt := range r.Votes {
 			if vt.Seat == t.Seat {
 				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)

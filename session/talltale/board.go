@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
@@ -36,17 +35,6 @@ func style(st lipgloss.Style, plain bool, s string) string {
 		return s
 	}
 	return st.Render(s)
-}
-
-// fit cuts or pads s to exactly w cells.
-func fit(s string, w int) string {
-	if lipgloss.Width(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	if pad := w - lipgloss.Width(s); pad > 0 {
-		s += strings.Repeat(" ", pad)
-	}
-	return s
 }
 
 // tabs names the boards in play, the shown one in brackets.
@@ -97,8 +85,8 @@ func (s *Screen) grid(plain bool, index int) []string {
 			} else if slices.Contains(kept, ill.ID) {
 				tok = "##"
 			}
-			t := fit(mark+" "+ill.Glyph, cellWidth-3) + tok + " "
-			n := fit("  "+ill.Name, cellWidth)
+			t := gameui.Fit(mark+" "+ill.Glyph, cellWidth-3) + tok + " "
+			n := gameui.Fit("  "+ill.Name, cellWidth)
 			if here && !plain {
 				t = cursor.Render(t)
 				n = cursor.Render(n)

@@ -18,7 +18,7 @@ type frameKey struct {
 // Render draws the game area: exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
 	if s.v == nil {
-		return fit("Waiting for the game to start…", f.Width)
+		return gameui.Fit("Waiting for the game to start…", f.Width)
 	}
 	// Nothing drawn depends on f.Now (the session shows the time left) nor on f.Names
 	// (the view has them), so the frame is reused until the view, a key or the size changes.
@@ -47,7 +47,7 @@ func (s *Screen) render(f gameui.Frame) string {
 		lines = lines[:f.Height]
 	}
 	for i, l := range lines {
-		lines[i] = fit(l, f.Width)
+		lines[i] = gameui.Fit(l, f.Width)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -185,7 +185,7 @@ func (s *Screen) renderDiscard(f gameui.Frame) []string {
 			cells[3] = "   (discard)"
 		}
 		for r, c := range cells {
-			c = fit(c, w)
+			c = gameui.Fit(c, w)
 			if i == s.pick && !f.Plain {
 				c = cursor.Render(c)
 			} else {

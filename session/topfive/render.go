@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	tf "parlor/rules/topfive"
 	"parlor/session/gameui"
@@ -39,21 +38,10 @@ func (p painter) s(st lipgloss.Style, text string) string {
 	return st.Render(text)
 }
 
-// fit cuts or pads s to exactly w cells.
-func fit(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	if ansi.StringWidth(s) > w {
-		s = ansi.Truncate(s, w, "…")
-	}
-	return s + strings.Repeat(" ", max(0, w-ansi.StringWidth(s)))
-}
-
 // Render draws the game area, exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
 	if !s.have {
-		return fit("Waiting for the table…", f.Width)
+		return gameui.Fit("Waiting for the table…", f.Width)
 	}
 	var lines []string
 	switch {
@@ -68,7 +56,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 		lines = lines[:f.Height]
 	}
 	for i := range lines {
-		lines[i] = fit(lines[i], f.Width)
+		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -88,7 +76,7 @@ func (s *Screen) nameOf(f gameui.Frame, seat int) string {
 func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
 	n := s.nameOf(f, seat)
 	if w > 0 {
-		n = strings.TrimRight(fit(n, w), " ")
+		n = strings.TrimRight(gameui.Fit(n, w), " ")
 	}
 	return painter{f.Plain}.s(gameui.SeatStyle(seat), n)
 }
@@ -205,7 +193,7 @@ func (s *Screen) roleLine(f gameui.Frame) string {
 func (s *Screen) players(f gameui.Frame) []string {
 	p := painter{f.Plain}
 	v := s.v
-	out := []string{p.s(bold, fit("Players", panel-6)) + p.s(bold, "score")}
+	out := []string{p.s(bold, gameui.Fit("Players", panel-6)) + p.s(bold, "score")}
 	for seat := range v.Names {
 		mark := p.s(dim, "…")
 		if seat < len(v.Submitted) && v.Submitted[seat] {
@@ -230,7 +218,7 @@ func (s *Screen) players(f gameui.Frame) []string {
 		}
 		nameW := panel - 8
 		name := s.seatName(f, seat, nameW-len(tag))
-		out = append(out, fmt.Sprintf("%s %s %4d", mark, fit(name+tag, nameW), score))
+		out = append(out, fmt.Sprintf("%s %s %4d", mark, gameui.Fit(name+tag, nameW), score))
 	}
 	if v.Phase == tf.PhaseRanking {
 		out = append(out, "", p.s(dim, tick+" ranked  … ranking"))
@@ -250,7 +238,7 @@ func beside(left, right []string, leftW int) []string {
 		if i < len(right) {
 			r = right[i]
 		}
-		out[i] = fit(l, leftW) + "  " + r
+		out[i] = gameui.Fit(l, leftW) + "  " + r
 	}
 	return out
 }

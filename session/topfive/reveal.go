@@ -31,15 +31,15 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		return append(out, s.standings(f)...)
 	}
 	out = append(out, p.s(bold, s.nameOf(f, v.Honour)+"'s ranking, revealed from 5 to 1")+p.s(dim, "  ("+tick+" right, "+markerSym+" marker)"))
-	head := fit("rank", 6) + fit("topic", topicW-1) + " "
+	head := gameui.Fit("rank", 6) + gameui.Fit("topic", topicW-1) + " "
 	for _, g := range guessers {
-		head += fit(s.seatName(f, g, cellW-1), cellW)
+		head += gameui.Fit(s.seatName(f, g, cellW-1), cellW)
 	}
 	out = append(out, p.s(dim, head))
 	points := make(map[int]int)
 	for k := range tf.Hand {
 		if k >= len(v.Reveal) {
-			out = append(out, p.s(dim, fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
+			out = append(out, p.s(dim, gameui.Fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
 			continue
 		}
 		row := v.Reveal[k]
@@ -48,9 +48,9 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		if row.Topic >= 0 && row.Topic < len(v.Topics) {
 			topic = v.Topics[row.Topic]
 		}
-		line = fit(line, 6) + fit(p.s(bold, fit(topic, topicW-1)), topicW)
+		line = gameui.Fit(line, 6) + gameui.Fit(p.s(bold, gameui.Fit(topic, topicW-1)), topicW)
 		for _, g := range guessers {
-			line += fit(s.cell(p, row, g), cellW)
+			line += gameui.Fit(s.cell(p, row, g), cellW)
 			for _, gs := range row.Guesses {
 				if gs.Seat == g {
 					points[g] += gs.Points
@@ -59,13 +59,13 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		}
 		out = append(out, line)
 	}
-	sum := fit("", 6) + fit("points this round", topicW)
+	sum := gameui.Fit("", 6) + gameui.Fit("points this round", topicW)
 	for _, g := range guessers {
 		n := points[g]
 		if v.Tally != nil && g < len(v.Tally.Lines) {
 			n = v.Tally.Lines[g].Points
 		}
-		sum += fit(fmt.Sprintf("+%d", n), cellW)
+		sum += gameui.Fit(fmt.Sprintf("+%d", n), cellW)
 	}
 	out = append(out, p.s(bold, sum))
 	if v.Tally == nil {
@@ -103,7 +103,7 @@ func (s *Screen) cell(p painter, row tf.Row, seat int) string {
 // tallyLine explains one seat's points for the round.
 func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
 	p := painter{f.Plain}
-	name := fit(s.seatName(f, l.Seat, 12), 13)
+	name := gameui.Fit(s.seatName(f, l.Seat, 12), 13)
 	total := 0
 	if l.Seat < len(s.v.Scores) {
 		total = s.v.Scores[l.Seat]
@@ -111,9 +111,9 @@ func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
 	tail := fmt.Sprintf("   total %d", total)
 	switch {
 	case l.Role == tf.RoleHonour:
-		return name + fit(fmt.Sprintf("Player of Honour: as the best Guesser = +%d", l.Points), 50) + tail
+		return name + gameui.Fit(fmt.Sprintf("Player of Honour: as the best Guesser = +%d", l.Points), 50) + tail
 	case !l.Submitted:
-		return name + fit("ran out of time = +0", 50) + tail
+		return name + gameui.Fit("ran out of time = +0", 50) + tail
 	}
 	var why string
 	why = fmt.Sprintf("%d right", l.Right)
@@ -125,7 +125,7 @@ func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
 	if l.Perfect > 0 {
 		why += " · " + p.s(good, "perfect +1")
 	}
-	return name + fit(why+fmt.Sprintf(" = +%d", l.Points), 50) + tail
+	return name + gameui.Fit(why+fmt.Sprintf(" = +%d", l.Points), 50) + tail
 }
 
 // duoReveal draws both rankings topic by topic and the matches.
@@ -139,9 +139,9 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 	}
 	out = append(out, p.s(bold, "Your two rankings, one topic at a time"), "")
 	topicW := min(tf.MaxTopicRunes+2, f.Width-40)
-	head := fit("", 2) + fit("topic", topicW)
+	head := gameui.Fit("", 2) + gameui.Fit("topic", topicW)
 	for seat := range v.Names {
-		head += fit(s.seatName(f, seat, 11), 12)
+		head += gameui.Fit(s.seatName(f, seat, 11), 12)
 	}
 	out = append(out, p.s(dim, head+"same?"))
 	matched := 0
@@ -155,9 +155,9 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 		if row.Topic >= 0 && row.Topic < len(v.Topics) {
 			topic = v.Topics[row.Topic]
 		}
-		line := "  " + fit(topic, topicW)
+		line := "  " + gameui.Fit(topic, topicW)
 		for _, g := range row.Guesses {
-			line += fit(fmt.Sprint(g.Rank), 12)
+			line += gameui.Fit(fmt.Sprint(g.Rank), 12)
 		}
 		if row.Match {
 			matched++
@@ -206,7 +206,7 @@ func (s *Screen) standings(f gameui.Frame) []string {
 		if slices.Contains(v.Winners, seat) {
 			tag += "  " + p.s(good, "winner")
 		}
-		out = append(out, fmt.Sprintf("  %s %3d%s", fit(s.seatName(f, seat, 16), 17), score(seat), tag))
+		out = append(out, fmt.Sprintf("  %s %3d%s", gameui.Fit(s.seatName(f, seat, 16), 17), score(seat), tag))
 	}
 	return out
 }

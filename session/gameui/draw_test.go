@@ -1,0 +1,37 @@
+package gameui
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestFit(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"abc", 5, "abc  "},
+		{"abcdef", 4, "abc…"},
+		{"abcd", 4, "abcd"},
+		{"\x1b[1mab\x1b[m", 3, "\x1b[1mab\x1b[m "},
+		{"日本", 3, "日…"},
+		{"abc", 0, ""},
+		{"abc", -1, ""},
+	} {
+		if got := Fit(c.s, c.w); got != c.want {
+			t.Errorf("Fit(%q, %d) = %q, want %q", c.s, c.w, got, c.want)
+		}
+	}
+}
+
+func TestBlock(t *testing.T) {
+	got := Block([]string{"abcdef", "x", "cut"}, 3, 2)
+	if want := []string{"ab…", "x  "}; !slices.Equal(got, want) {
+		t.Errorf("Block cut = %q, want %q", got, want)
+	}
+	got = Block([]string{"a"}, 2, 3)
+	if want := []string{"a ", "  ", "  "}; !slices.Equal(got, want) {
+		t.Errorf("Block padded = %q, want %q", got, want)
+	}
+}
