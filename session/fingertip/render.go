@@ -79,6 +79,7 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 
 // topLines is the clue (or the clue box, or the last turn's summary) above the square.
 func (s *Screen) topLines(w int, plain bool) []string {
+	p := gameui.Painter{Plain: plain}
 	v := s.v
 	name := s.name(v.Active)
 	var line string
@@ -105,9 +106,9 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	case v.Phase == ft.PhaseClue:
 		line = name + " is thinking of a clue…"
 	case v.Phase == ft.PhaseReveal && v.LastTurn != nil:
-		line = style(boldStyle, plain).Render("Turn over: ") + v.LastTurn.Summary
+		line = p.Paint(boldStyle, "Turn over: ") + v.LastTurn.Summary
 	default:
-		line = style(boldStyle, plain).Render(name+"'s clue: ") + "“" + v.Clue + "”"
+		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}
 	if ansi.StringWidth(line) <= w {
 		return []string{gameui.Fit(line, w)}
@@ -128,14 +129,6 @@ func (s *Screen) name(seat int) string {
 		return s.v.Players[seat].Name
 	}
 	return "?"
-}
-
-// style drops every colour and attribute in plain mode.
-func style(st lipgloss.Style, plain bool) lipgloss.Style {
-	if plain {
-		return lipgloss.NewStyle()
-	}
-	return st
 }
 
 // sidebar is the players' column: turn, pile, each player's cards and race status,
@@ -170,12 +163,12 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 	}
 	lines = append(lines, strings.Repeat("─", w), "▶ clue", "• racing", "✗ out")
 	if s.seat >= 0 && s.seat < len(v.Players) && v.Players[s.seat].Out && v.Phase == ft.PhaseRace {
-		lines = append(lines, "", style(noteStyle, plain).Render("NO! You"), style(noteStyle, plain).Render("are out."))
+		lines = append(lines, "", gameui.Painter{Plain: plain}.Paint(noteStyle, "NO! You"), gameui.Painter{Plain: plain}.Paint(noteStyle, "are out."))
 	}
 	if s.note != "" {
 		lines = append(lines, "")
 		for _, l := range strings.Split(ansi.Wordwrap(s.note, w, " "), "\n") {
-			lines = append(lines, style(noteStyle, plain).Render(l))
+			lines = append(lines, gameui.Painter{Plain: plain}.Paint(noteStyle, l))
 		}
 	}
 	return gameui.Block(lines, w, n)

@@ -15,7 +15,7 @@ func (s *Screen) results(w int, plain bool) []string {
 	if v.Result != nil {
 		title += ": " + v.Result.Summary + "."
 	}
-	out = append(out, gameui.Fit(style(boldStyle, plain).Render(title), w), gameui.Fit("", w))
+	out = append(out, gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w), gameui.Fit("", w))
 	order := make([]int, len(v.Players))
 	for i := range order {
 		order[i] = i

@@ -3,6 +3,7 @@ package gameui
 import (
 	"strings"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -31,4 +32,15 @@ func Block(lines []string, w, h int) []string {
 		}
 	}
 	return out
+}
+
+// Painter applies styles unless the frame is plain.
+type Painter struct{ Plain bool }
+
+// Paint renders text in st, or returns it as it is when plain or empty.
+func (p Painter) Paint(st lipgloss.Style, text string) string {
+	if p.Plain || text == "" {
+		return text
+	}
+	return st.Render(text)
 }

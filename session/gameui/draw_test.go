@@ -3,6 +3,8 @@ package gameui
 import (
 	"slices"
 	"testing"
+
+	"charm.land/lipgloss/v2"
 )
 
 func TestFit(t *testing.T) {
@@ -33,5 +35,18 @@ func TestBlock(t *testing.T) {
 	got = Block([]string{"a"}, 2, 3)
 	if want := []string{"a ", "  ", "  "}; !slices.Equal(got, want) {
 		t.Errorf("Block padded = %q, want %q", got, want)
+	}
+}
+
+func TestPainter(t *testing.T) {
+	bold := lipgloss.NewStyle().Bold(true)
+	if got := (Painter{Plain: true}).Paint(bold, "hi"); got != "hi" {
+		t.Errorf("plain Paint = %q, want the text as it is", got)
+	}
+	if got := (Painter{}).Paint(bold, ""); got != "" {
+		t.Errorf("Paint of nothing = %q, want nothing", got)
+	}
+	if got, want := (Painter{}).Paint(bold, "hi"), bold.Render("hi"); got != want {
+		t.Errorf("Paint = %q, want %q", got, want)
 	}
 }

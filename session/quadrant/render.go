@@ -27,16 +27,6 @@ var (
 	warnStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B")).Bold(true)
 )
 
-// painter applies styles unless the frame is plain.
-type painter struct{ plain bool }
-
-func (p painter) s(st lipgloss.Style, text string) string {
-	if p.plain || text == "" {
-		return text
-	}
-	return st.Render(text)
-}
-
 // frameKey is what a cached frame depends on besides the view.
 type frameKey struct {
 	w, h  int
@@ -54,7 +44,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
 	case s.v.Reveal != nil:
-		lines = s.revealLines(f.Width, painter{f.Plain})
+		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:
 		lines = s.boardLines(f)
 	}
@@ -73,10 +63,10 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 	side := f.Width - planeCols - 1
 	if side < 24 {
 		// Too narrow for both: the panel alone still lets the player follow and vote.
-		return s.panel(f.Width, f.Height, painter{f.Plain})
+		return s.panel(f.Width, f.Height, gameui.Painter{Plain: f.Plain})
 	}
 	plane := s.drawPlane(f.Height, f.Plain)
-	panel := s.panel(side, f.Height, painter{f.Plain})
+	panel := s.panel(side, f.Height, gameui.Painter{Plain: f.Plain})
 	out := make([]string, max(len(plane), len(panel)))
 	for i := range out {
 		var l, r string
@@ -93,17 +83,17 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 
 // panel lists the criteria, the reference word, the numbered words (the viewer's own
 // highlighted) and the tokens with what the phase needs: lock state, votes, the ballot.
-func (s *Screen) panel(w, h int, p painter) []string {
+func (s *Screen) panel(w, h int, p gameui.Painter) []string {
 	v := s.v
 	lines := []string{
-		p.s(boldStyle, "→ "+v.Horizontal),
-		p.s(boldStyle, "↑ "+v.Vertical),
-		"◆ " + v.Reference + p.s(dimStyle, " (centre)"),
+		p.Paint(boldStyle, "→ "+v.Horizontal),
+		p.Paint(boldStyle, "↑ "+v.Vertical),
+		"◆ " + v.Reference + p.Paint(dimStyle, " (centre)"),
 	}
 	for i, word := range v.Words {
 		l := fmt.Sprintf(" %d %s", i+1, word)
 		if i+1 == v.MyNumber {
-			l = p.s(mineStyle, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
+			l = p.Paint(mineStyle, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
 		}
 		lines = append(lines, l)
 	}
@@ -127,9 +117,9 @@ func (s *Screen) panel(w, h int, p painter) []string {
 			}
 			l += fmt.Sprintf("%+3d,%+3d ", pt.X, pt.Y)
 			if t.Locked {
-				l += p.s(goodStyle, tick+" locked")
+				l += p.Paint(goodStyle, tick+" locked")
 			} else {
-				l += p.s(dimStyle, "moving")
+				l += p.Paint(dimStyle, "moving")
 			}
 		case qd.PhaseVoting:
 			l += s.voteCell(t, p)
@@ -142,7 +132,7 @@ func (s *Screen) panel(w, h int, p painter) []string {
 		lines = append(lines, s.approvals(p))
 	}
 	for _, l := range wordWrap(s.msg, w) {
-		lines = append(lines, p.s(warnStyle, l))
+		lines = append(lines, p.Paint(warnStyle, l))
 	}
 	if len(lines) > h {
 		// Keep the message and the tokens: drop words from the top of the list first.
@@ -155,19 +145,19 @@ func (s *Screen) panel(w, h int, p painter) []string {
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.
-func (s *Screen) tokenTag(seat int, p painter) string {
+func (s *Screen) tokenTag(seat int, p gameui.Painter) string {
 	l := string(s.letters[seat])
 	if seat == s.seat {
-		return p.s(gameui.SeatStyle(seat).Reverse(true), l)
+		return p.Paint(gameui.SeatStyle(seat).Reverse(true), l)
 	}
-	return p.s(gameui.SeatStyle(seat), l)
+	return p.Paint(gameui.SeatStyle(seat), l)
 }
 
 // voteCell is a token's line while the active players vote.
-func (s *Screen) voteCell(t qd.Token, p painter) string {
-	status := p.s(dimStyle, "voting")
+func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
+	status := p.Paint(dimStyle, "voting")
 	if t.Voted {
-		status = p.s(goodStyle, tick+" voted")
+		status = p.Paint(goodStyle, tick+" voted")
 	}
 	if t.Seat == s.seat {
 		return "(you) " + status
@@ -181,27 +171,27 @@ func (s *Screen) voteCell(t qd.Token, p painter) string {
 		return status
 	}
 	if n := s.ballot[t.Seat]; n != 0 {
-		return p.s(boldStyle, fmt.Sprintf("→ %d", n)) + "  " + status
+		return p.Paint(boldStyle, fmt.Sprintf("→ %d", n)) + "  " + status
 	}
 	return "→ ?  " + status
 }
 
 // ballotCell is a token's line on the team ballot (numbers only for the inactive team).
-func (s *Screen) ballotCell(t qd.Token, p painter) string {
+func (s *Screen) ballotCell(t qd.Token, p gameui.Painter) string {
 	if s.v.Ballot == nil {
 		// The active team never sees the ballot: it sees its own votes instead.
 		return s.voteCell(t, p)
 	}
 	for _, e := range s.v.Ballot.Votes {
 		if e.Seat == t.Seat && e.Number != 0 {
-			return p.s(boldStyle, fmt.Sprintf("team → %d", e.Number))
+			return p.Paint(boldStyle, fmt.Sprintf("team → %d", e.Number))
 		}
 	}
 	return "team → ?"
 }
 
 // approvals shows who approved the team ballot.
-func (s *Screen) approvals(p painter) string {
+func (s *Screen) approvals(p gameui.Painter) string {
 	ok := map[int]bool{}
 	for _, a := range s.v.Ballot.Approved {
 		ok[a] = true

@@ -12,10 +12,10 @@ import (
 
 // revealLines is the scoring screen: every token with its true word and every vote on it
 // right or wrong, the round's points and the totals; after the last round, the winners.
-func (s *Screen) revealLines(w int, p painter) []string {
+func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 	v, r := s.v, s.v.Reveal
 	lines := []string{
-		p.s(boldStyle, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
+		p.Paint(boldStyle, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
 		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
 	}
 	for _, t := range v.Tokens {
@@ -45,33 +45,33 @@ func (s *Screen) revealLines(w int, p painter) []string {
 		if r.BallotCast {
 			cast = "the team ballot was cast"
 		}
-		lines = append(lines, p.s(dimStyle, cast))
+		lines = append(lines, p.Paint(dimStyle, cast))
 		lines = append(lines, "")
 		lines = append(lines, fmt.Sprintf("This round: team A +%d, team B +%d", r.TeamPoints[0], r.TeamPoints[1]))
-		lines = append(lines, p.s(boldStyle, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
+		lines = append(lines, p.Paint(boldStyle, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
 		lines = append(lines, s.teamRoster(p)...)
 	} else {
 		lines = append(lines, "")
 		lines = append(lines, wrap("This round:", s.perSeat(r.Points, "+"), w)...)
-		lines = append(lines, wrap(p.s(boldStyle, "Totals:"), s.perSeat(v.Scores, ""), w)...)
+		lines = append(lines, wrap(p.Paint(boldStyle, "Totals:"), s.perSeat(v.Scores, ""), w)...)
 	}
 	lines = append(lines, "")
 	if v.Over {
-		lines = append(lines, p.s(goodStyle, "★ "+s.winners()+" ★"))
+		lines = append(lines, p.Paint(goodStyle, "★ "+s.winners()+" ★"))
 	} else if s.waitingFor(s.seat) {
 		lines = append(lines, "Press enter when you are ready for the next round.")
 	} else if s.seat >= 0 {
-		lines = append(lines, p.s(dimStyle, "Waiting for the others…"))
+		lines = append(lines, p.Paint(dimStyle, "Waiting for the others…"))
 	}
 	return lines
 }
 
 // verdict shows one vote: who, the number, right or wrong.
-func (s *Screen) verdict(who string, vt qd.Verdict, p painter) string {
+func (s *Screen) verdict(who string, vt qd.Verdict, p gameui.Painter) string {
 	if vt.Right {
-		return p.s(goodStyle, fmt.Sprintf("%s%d%s", who, vt.Number, tick))
+		return p.Paint(goodStyle, fmt.Sprintf("%s%d%s", who, vt.Number, tick))
 	}
-	return p.s(badStyle, fmt.Sprintf("%s%d%s", who, vt.Number, cross))
+	return p.Paint(badStyle, fmt.Sprintf("%s%d%s", who, vt.Number, cross))
 }
 
 // perSeat lists "Ana +3" items for every seat.
@@ -84,7 +84,7 @@ func (s *Screen) perSeat(vals []int, sign string) []string {
 }
 
 // teamRoster names the members of each team.
-func (s *Screen) teamRoster(p painter) []string {
+func (s *Screen) teamRoster(p gameui.Painter) []string {
 	var a, b []string
 	for seat, t := range s.v.Teams {
 		if t == 0 {
@@ -94,8 +94,8 @@ func (s *Screen) teamRoster(p painter) []string {
 		}
 	}
 	return []string{
-		p.s(dimStyle, "Team A: "+strings.Join(a, ", ")),
-		p.s(dimStyle, "Team B: "+strings.Join(b, ", ")),
+		p.Paint(dimStyle, "Team A: "+strings.Join(a, ", ")),
+		p.Paint(dimStyle, "Team B: "+strings.Join(b, ", ")),
 	}
 }
 

@@ -30,15 +30,9 @@ var (
 	cursor = lipgloss.NewStyle().Reverse(true)
 )
 
-func style(st lipgloss.Style, plain bool, s string) string {
-	if plain {
-		return s
-	}
-	return st.Render(s)
-}
-
 // tabs names the boards in play, the shown one in brackets.
 func (s *Screen) tabs(plain bool) string {
+	p := gameui.Painter{Plain: plain}
 	var parts []string
 	for i, b := range s.v.Boards {
 		name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"
@@ -47,11 +41,11 @@ func (s *Screen) tabs(plain bool) string {
 		} else {
 			name = " " + name + " "
 		}
-		parts = append(parts, style(colourStyle(b.Colour, plain).Bold(i == s.board), plain, name))
+		parts = append(parts, p.Paint(colourStyle(b.Colour, plain).Bold(i == s.board), name))
 	}
 	line := "Boards in play: " + strings.Join(parts, " ")
 	if len(s.v.Boards) > 1 {
-		line += style(dim, plain, "  (tab switches)")
+		line += p.Paint(dim, "  (tab switches)")
 	}
 	return line
 }
@@ -119,5 +113,5 @@ func (s *Screen) seatName(seat int, plain bool) string {
 
 // cardLine is an illustration on one line: colour, glyph, name.
 func cardLine(ill tt.Illustration, plain bool) string {
-	return style(colourStyle(ill.Colour, plain), plain, fmt.Sprintf("%-7s %-9s %s", ill.Colour, ill.Glyph, ill.Name))
+	return gameui.Painter{Plain: plain}.Paint(colourStyle(ill.Colour, plain), fmt.Sprintf("%-7s %-9s %s", ill.Colour, ill.Glyph, ill.Name))
 }

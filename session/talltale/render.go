@@ -73,7 +73,7 @@ func (s *Screen) status(f gameui.Frame) string {
 		line += " · tokens: " + strings.Join(parts, "  ")
 	}
 	if v.Reminded && (v.Phase == tt.PhaseDiscard || v.Phase == tt.PhaseStory) {
-		line += " · " + style(warn, f.Plain, "15 seconds left!")
+		line += " · " + gameui.Painter{Plain: f.Plain}.Paint(warn, "15 seconds left!")
 	}
 	return line
 }
@@ -87,25 +87,26 @@ func (s *Screen) storyLines(f gameui.Frame, max int) []string {
 		lines = lines[:max]
 	}
 	for i := range lines {
-		lines[i] = "  " + style(bold, f.Plain, lines[i])
+		lines[i] = "  " + gameui.Painter{Plain: f.Plain}.Paint(bold, lines[i])
 	}
 	return append([]string{"The story, told by " + s.seatName(s.v.Narrator, f.Plain) + ":"}, lines...)
 }
 
 // renderBoards is the race (and the wait for the story): the story and the boards.
 func (s *Screen) renderBoards(f gameui.Frame) []string {
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	lines := []string{s.status(f)}
 	switch {
 	case v.Phase == tt.PhaseDiscard:
 		lines = append(lines, "")
 		if v.TieBreak {
-			lines = append(lines, style(bold, f.Plain, "Tie-break between "+s.nameList(v.Tied, f.Plain)+": only "+s.nameList(v.Racers, f.Plain)+" race this round."), "")
+			lines = append(lines, p.Paint(bold, "Tie-break between "+s.nameList(v.Tied, f.Plain)+": only "+s.nameList(v.Racers, f.Plain)+" race this round."), "")
 		}
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
 		return append(lines, s.standings(f, nil)...)
 	case v.Phase == tt.PhaseStory && s.narrating():
-		lines = append(lines, "Your story so far: "+string(s.story)+style(dim, f.Plain, "  (enter to go on writing)"))
+		lines = append(lines, "Your story so far: "+string(s.story)+p.Paint(dim, "  (enter to go on writing)"))
 	case v.Phase == tt.PhaseStory:
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
 	}
@@ -114,7 +115,7 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	case v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator:
 		note = "You are not in this tie-break: watch the race."
 	case v.Hand != nil && v.Phase == tt.PhaseRace:
-		note = style(dim, f.Plain, "## marks your illustrations; the others' tokens stay hidden until the reveal.")
+		note = p.Paint(dim, "## marks your illustrations; the others' tokens stay hidden until the reveal.")
 	}
 	if v.Phase != tt.PhaseStory {
 		// The story gets what the boards leave: status, header, tabs and 10 grid lines.
@@ -189,7 +190,7 @@ func (s *Screen) renderDiscard(f gameui.Frame) []string {
 			if i == s.pick && !f.Plain {
 				c = cursor.Render(c)
 			} else {
-				c = style(colourStyle(ill.Colour, f.Plain), f.Plain, c)
+				c = gameui.Painter{Plain: f.Plain}.Paint(colourStyle(ill.Colour, f.Plain), c)
 			}
 			rows[r].WriteString(c)
 		}
@@ -227,10 +228,11 @@ func plural(boards []string) string {
 
 // renderWriting is the narrator's story box with its counter and live checks.
 func (s *Screen) renderWriting(f gameui.Frame) []string {
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	lines := []string{s.status(f), "Your illustrations: hint at them, but do not say these words:"}
 	for _, k := range v.Hand.Kept {
-		lines = append(lines, "  "+cardLine(k, f.Plain)+style(dim, f.Plain, " · "+strings.Join(k.Forbidden[1:], ", ")))
+		lines = append(lines, "  "+cardLine(k, f.Plain)+p.Paint(dim, " · "+strings.Join(k.Forbidden[1:], ", ")))
 	}
 	text := string(s.story)
 	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", len(s.story), tt.MaxStory))
@@ -245,18 +247,18 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	word, name := s.forbidden()
 	switch {
 	case s.warned != "":
-		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("Warning: %q names %s: sending costs %d points. Enter again sends anyway; or edit.", s.warned, name, tt.Penalty)))
+		lines = append(lines, p.Paint(warn, fmt.Sprintf("Warning: %q names %s: sending costs %d points. Enter again sends anyway; or edit.", s.warned, name, tt.Penalty)))
 	case word != "" && v.Mode != tt.ModeStrict:
-		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("Forbidden word: %q (for %s) would cost %d points.", word, name, tt.Penalty)))
+		lines = append(lines, p.Paint(warn, fmt.Sprintf("Forbidden word: %q (for %s) would cost %d points.", word, name, tt.Penalty)))
 	case tt.Sentences(clean) > 2:
-		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("That is %d sentences: a story has one or two.", tt.Sentences(clean))))
+		lines = append(lines, p.Paint(warn, fmt.Sprintf("That is %d sentences: a story has one or two.", tt.Sentences(clean))))
 	case clean == "":
-		lines = append(lines, style(dim, f.Plain, "Write the story, then press enter: \"The end of the story!\""))
+		lines = append(lines, p.Paint(dim, "Write the story, then press enter: \"The end of the story!\""))
 	default:
 		lines = append(lines, "Press enter to send it: \"The end of the story!\"")
 	}
 	if v.Mode == tt.ModeStrict {
-		lines = append(lines, style(dim, f.Plain, "Strict table: forbidden words cost 2 points, with no warning."))
+		lines = append(lines, p.Paint(dim, "Strict table: forbidden words cost 2 points, with no warning."))
 	}
 	var boards []string
 	for _, b := range v.Boards {
@@ -267,6 +269,7 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 
 // renderReveal shows the narrator's illustrations, the tokens on them and the points.
 func (s *Screen) renderReveal(f gameui.Frame) []string {
+	p := gameui.Painter{Plain: f.Plain}
 	r := s.v.Reveal
 	narr := s.seatName(r.Narrator, f.Plain)
 	lines := []string{s.status(f)}
@@ -277,7 +280,7 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		if r.Narrator == s.seat {
 			lines = append(lines, "Your illustrations were:")
 		} else {
-			lines = append(lines, style(bold, f.Plain, s.v.Names[r.Narrator])+"'s illustrations were:")
+			lines = append(lines, p.Paint(bold, s.v.Names[r.Narrator])+"'s illustrations were:")
 		}
 	}
 	for _, k := range r.Kept {
@@ -296,14 +299,14 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
-		lines = append(lines, style(warn, f.Plain, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
+		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
 	}
 	return append(append(lines, ""), s.standings(f, r.Points)...)
 }
 
 // renderOver shows the final results.
 func (s *Screen) renderOver(f gameui.Frame) []string {
-	lines := []string{style(bold, f.Plain, "The game is over: "+s.v.Outcome+"!"), ""}
+	lines := []string{gameui.Painter{Plain: f.Plain}.Paint(bold, "The game is over: "+s.v.Outcome+"!"), ""}
 	return append(lines, s.standings(f, nil)...)
 }
 

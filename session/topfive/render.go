@@ -28,16 +28,6 @@ var (
 	panel = 28 // width of the players column beside the topics (a var only to sit with the styles)
 )
 
-// painter applies styles unless the frame is plain.
-type painter struct{ plain bool }
-
-func (p painter) s(st lipgloss.Style, text string) string {
-	if p.plain || text == "" {
-		return text
-	}
-	return st.Render(text)
-}
-
 // Render draws the game area, exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
 	if !s.have {
@@ -78,7 +68,7 @@ func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
 	if w > 0 {
 		n = strings.TrimRight(gameui.Fit(n, w), " ")
 	}
-	return painter{f.Plain}.s(gameui.SeatStyle(seat), n)
+	return gameui.Painter{Plain: f.Plain}.Paint(gameui.SeatStyle(seat), n)
 }
 
 // status is the first line: round, who is the Player of Honour, time left.
@@ -102,14 +92,14 @@ func (s *Screen) status(f gameui.Frame) string {
 // ranking draws the ranking phase: the topics (with the draft or the submitted ranking)
 // on the left and who has submitted on the right.
 func (s *Screen) ranking(f gameui.Frame) []string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	leftW := f.Width - panel - 2
 	scale := "1 = most liked … 5 = least liked"
 	if s.needsMarker() {
 		scale += " · (" + markerSym + ") marker"
 	}
-	left := []string{s.roleLine(f), p.s(dim, scale), ""}
+	left := []string{s.roleLine(f), p.Paint(dim, scale), ""}
 	var foot []string
 	switch {
 	case s.editing():
@@ -121,12 +111,12 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 			mark := ""
 			if d.marker == i {
-				mark = " " + p.s(warn, "("+markerSym+")")
+				mark = " " + p.Paint(warn, "("+markerSym+")")
 			}
 			row := box + " " + t
 			if i == d.cursor {
 				cur = cursorSym + " "
-				row = p.s(inv, row)
+				row = p.Paint(inv, row)
 			}
 			left = append(left, cur+row+mark)
 		}
@@ -138,10 +128,10 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 				st = good
 			}
 			if len(miss) == 0 || !strings.HasPrefix(s.note, prefix) {
-				foot = append(foot, p.s(st, s.note))
+				foot = append(foot, p.Paint(st, s.note))
 			} else {
 				for i, m := range miss {
-					foot = append(foot, p.s(st, prefix+m+"."))
+					foot = append(foot, p.Paint(st, prefix+m+"."))
 					if i == 0 {
 						prefix = "         "
 					}
@@ -149,26 +139,26 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 		} else if len(miss) > 0 {
 			for _, m := range miss {
-				foot = append(foot, p.s(dim, "To submit: "+m+"."))
+				foot = append(foot, p.Paint(dim, "To submit: "+m+"."))
 			}
 		} else {
-			foot = append(foot, p.s(good, "Ready: press enter to submit."))
+			foot = append(foot, p.Paint(good, "Ready: press enter to submit."))
 		}
 	case v.Mine != nil:
 		for i, t := range v.Topics {
 			row := fmt.Sprintf("  [%d] %s", v.Mine.Ranks[i], t)
 			if v.Mine.Marker != nil && *v.Mine.Marker == i {
-				row += " " + p.s(warn, "("+markerSym+")")
+				row += " " + p.Paint(warn, "("+markerSym+")")
 			}
 			left = append(left, row)
 		}
-		foot = append(foot, "", p.s(good, "Your ranking is in.")+" Waiting for the others.")
+		foot = append(foot, "", p.Paint(good, "Your ranking is in.")+" Waiting for the others.")
 	default:
 		for _, t := range v.Topics {
 			left = append(left, "  • "+t)
 		}
 		if s.sent {
-			foot = append(foot, "", p.s(good, "Ranking sent."))
+			foot = append(foot, "", p.Paint(good, "Ranking sent."))
 		}
 	}
 	// The notes below the topics use the whole width: they can be long.
@@ -191,18 +181,18 @@ func (s *Screen) roleLine(f gameui.Frame) string {
 
 // players is the right-hand column: each seat, whether they have submitted, their total.
 func (s *Screen) players(f gameui.Frame) []string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
-	out := []string{p.s(bold, gameui.Fit("Players", panel-6)) + p.s(bold, "score")}
+	out := []string{p.Paint(bold, gameui.Fit("Players", panel-6)) + p.Paint(bold, "score")}
 	for seat := range v.Names {
-		mark := p.s(dim, "…")
+		mark := p.Paint(dim, "…")
 		if seat < len(v.Submitted) && v.Submitted[seat] {
-			mark = p.s(good, tick)
+			mark = p.Paint(good, tick)
 		}
 		if v.Phase == tf.PhaseResults || v.Over {
 			mark = " "
 			if seat < len(v.Ready) && v.Ready[seat] {
-				mark = p.s(good, tick)
+				mark = p.Paint(good, tick)
 			}
 		}
 		tag := ""
@@ -221,7 +211,7 @@ func (s *Screen) players(f gameui.Frame) []string {
 		out = append(out, fmt.Sprintf("%s %s %4d", mark, gameui.Fit(name+tag, nameW), score))
 	}
 	if v.Phase == tf.PhaseRanking {
-		out = append(out, "", p.s(dim, tick+" ranked  … ranking"))
+		out = append(out, "", p.Paint(dim, tick+" ranked  … ranking"))
 	}
 	return out
 }

@@ -15,7 +15,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 	if s.v.Variant == tf.VariantDuo {
 		return s.duoReveal(f)
 	}
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	var guessers []int
 	for seat := range v.Names {
@@ -27,19 +27,19 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 	topicW := min(tf.MaxTopicRunes+1, f.Width-6-cellW*len(guessers))
 	out := []string{s.status(f)}
 	if v.Tally != nil && v.Tally.Forfeit {
-		out = append(out, "", p.s(bad, s.seatName(f, v.Honour, 0)+" did not rank in time: the round is forfeited and no one scores."))
+		out = append(out, "", p.Paint(bad, s.seatName(f, v.Honour, 0)+" did not rank in time: the round is forfeited and no one scores."))
 		return append(out, s.standings(f)...)
 	}
-	out = append(out, p.s(bold, s.nameOf(f, v.Honour)+"'s ranking, revealed from 5 to 1")+p.s(dim, "  ("+tick+" right, "+markerSym+" marker)"))
+	out = append(out, p.Paint(bold, s.nameOf(f, v.Honour)+"'s ranking, revealed from 5 to 1")+p.Paint(dim, "  ("+tick+" right, "+markerSym+" marker)"))
 	head := gameui.Fit("rank", 6) + gameui.Fit("topic", topicW-1) + " "
 	for _, g := range guessers {
 		head += gameui.Fit(s.seatName(f, g, cellW-1), cellW)
 	}
-	out = append(out, p.s(dim, head))
+	out = append(out, p.Paint(dim, head))
 	points := make(map[int]int)
 	for k := range tf.Hand {
 		if k >= len(v.Reveal) {
-			out = append(out, p.s(dim, gameui.Fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
+			out = append(out, p.Paint(dim, gameui.Fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
 			continue
 		}
 		row := v.Reveal[k]
@@ -48,7 +48,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		if row.Topic >= 0 && row.Topic < len(v.Topics) {
 			topic = v.Topics[row.Topic]
 		}
-		line = gameui.Fit(line, 6) + gameui.Fit(p.s(bold, gameui.Fit(topic, topicW-1)), topicW)
+		line = gameui.Fit(line, 6) + gameui.Fit(p.Paint(bold, gameui.Fit(topic, topicW-1)), topicW)
 		for _, g := range guessers {
 			line += gameui.Fit(s.cell(p, row, g), cellW)
 			for _, gs := range row.Guesses {
@@ -67,7 +67,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		}
 		sum += gameui.Fit(fmt.Sprintf("+%d", n), cellW)
 	}
-	out = append(out, p.s(bold, sum))
+	out = append(out, p.Paint(bold, sum))
 	if v.Tally == nil {
 		return out
 	}
@@ -79,21 +79,21 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 }
 
 // cell is one player's guess for a revealed topic, e.g. "3 ✓ !".
-func (s *Screen) cell(p painter, row tf.Row, seat int) string {
+func (s *Screen) cell(p gameui.Painter, row tf.Row, seat int) string {
 	for _, g := range row.Guesses {
 		if g.Seat != seat {
 			continue
 		}
 		if g.Rank == 0 {
-			return p.s(dim, "—")
+			return p.Paint(dim, "—")
 		}
-		mark := p.s(bad, cross)
+		mark := p.Paint(bad, cross)
 		if g.Right {
-			mark = p.s(good, tick)
+			mark = p.Paint(good, tick)
 		}
 		c := fmt.Sprintf("%d %s", g.Rank, mark)
 		if g.Marker {
-			c += " " + p.s(warn, markerSym)
+			c += " " + p.Paint(warn, markerSym)
 		}
 		return c
 	}
@@ -102,7 +102,7 @@ func (s *Screen) cell(p painter, row tf.Row, seat int) string {
 
 // tallyLine explains one seat's points for the round.
 func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	name := gameui.Fit(s.seatName(f, l.Seat, 12), 13)
 	total := 0
 	if l.Seat < len(s.v.Scores) {
@@ -123,31 +123,31 @@ func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
 		why += " · marker +0"
 	}
 	if l.Perfect > 0 {
-		why += " · " + p.s(good, "perfect +1")
+		why += " · " + p.Paint(good, "perfect +1")
 	}
 	return name + gameui.Fit(why+fmt.Sprintf(" = +%d", l.Points), 50) + tail
 }
 
 // duoReveal draws both rankings topic by topic and the matches.
 func (s *Screen) duoReveal(f gameui.Frame) []string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	out := []string{s.status(f)}
 	if v.Tally != nil && v.Tally.Forfeit {
-		out = append(out, "", p.s(bad, "One of you did not rank in time: the round is forfeited."))
+		out = append(out, "", p.Paint(bad, "One of you did not rank in time: the round is forfeited."))
 		return out
 	}
-	out = append(out, p.s(bold, "Your two rankings, one topic at a time"), "")
+	out = append(out, p.Paint(bold, "Your two rankings, one topic at a time"), "")
 	topicW := min(tf.MaxTopicRunes+2, f.Width-40)
 	head := gameui.Fit("", 2) + gameui.Fit("topic", topicW)
 	for seat := range v.Names {
 		head += gameui.Fit(s.seatName(f, seat, 11), 12)
 	}
-	out = append(out, p.s(dim, head+"same?"))
+	out = append(out, p.Paint(dim, head+"same?"))
 	matched := 0
 	for k := range tf.Hand {
 		if k >= len(v.Reveal) {
-			out = append(out, p.s(dim, "  ?"))
+			out = append(out, p.Paint(dim, "  ?"))
 			continue
 		}
 		row := v.Reveal[k]
@@ -161,9 +161,9 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 		}
 		if row.Match {
 			matched++
-			line += p.s(good, tick+" match")
+			line += p.Paint(good, tick+" match")
 		} else {
-			line += p.s(bad, cross)
+			line += p.Paint(bad, cross)
 		}
 		out = append(out, line)
 	}
@@ -175,7 +175,7 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 	if v.Tally != nil {
 		msg = fmt.Sprintf("You matched %d of %d this round.", v.Tally.Joint, tf.Hand)
 	}
-	out = append(out, p.s(bold, msg))
+	out = append(out, p.Paint(bold, msg))
 	if len(v.Scores) > 0 {
 		out = append(out, fmt.Sprintf("Together: %d points after %d of %d rounds (50 is perfect, 15 is already good).", v.Scores[0], v.Round, v.Rounds))
 	}
@@ -184,7 +184,7 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 
 // standings lists every seat by total, best first.
 func (s *Screen) standings(f gameui.Frame) []string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
 	seats := make([]int, len(v.Names))
 	for i := range seats {
@@ -197,14 +197,14 @@ func (s *Screen) standings(f gameui.Frame) []string {
 		return 0
 	}
 	slices.SortStableFunc(seats, func(a, b int) int { return score(b) - score(a) })
-	out := []string{"", p.s(bold, "Totals")}
+	out := []string{"", p.Paint(bold, "Totals")}
 	for _, seat := range seats {
 		tag := ""
 		if v.Over && v.Tally != nil && seat < len(v.Tally.Lines) && !v.Tally.Forfeit {
-			tag = p.s(dim, fmt.Sprintf("  (+%d in the last round)", v.Tally.Lines[seat].Points))
+			tag = p.Paint(dim, fmt.Sprintf("  (+%d in the last round)", v.Tally.Lines[seat].Points))
 		}
 		if slices.Contains(v.Winners, seat) {
-			tag += "  " + p.s(good, "winner")
+			tag += "  " + p.Paint(good, "winner")
 		}
 		out = append(out, fmt.Sprintf("  %s %3d%s", gameui.Fit(s.seatName(f, seat, 16), 17), score(seat), tag))
 	}
@@ -213,9 +213,9 @@ func (s *Screen) standings(f gameui.Frame) []string {
 
 // final draws the end of the game: the winner(s) and every total.
 func (s *Screen) final(f gameui.Frame) []string {
-	p := painter{f.Plain}
+	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
-	out := []string{p.s(bold, "Game over after "+fmt.Sprint(v.Rounds)+" rounds"), ""}
+	out := []string{p.Paint(bold, "Game over after "+fmt.Sprint(v.Rounds)+" rounds"), ""}
 	if v.Variant == tf.VariantDuo {
 		total := 0
 		if len(v.Scores) > 0 {
@@ -230,11 +230,11 @@ func (s *Screen) final(f gameui.Frame) []string {
 		case total >= 15:
 			verdict = "a good score."
 		}
-		return append(out, p.s(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
+		return append(out, p.Paint(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
 			"", "50 is perfect; 15 is already a good score.")
 	}
 	if v.Summary != "" {
-		out = append(out, p.s(good, v.Summary+"!"))
+		out = append(out, p.Paint(good, v.Summary+"!"))
 	}
 	return append(out, s.standings(f)...)
 }
