@@ -30,7 +30,7 @@ var (
 // Render draws the game area: the clue line, the square and the players' column, or
 // the final results.
 func (s *Screen) Render(f gameui.Frame) string {
-	key := fmt.Sprint(f.Width, "x", f.Height, f.Plain, f.Seat)
+	key := f.Key()
 	if !s.cacheDirt && key == s.cacheKey {
 		return s.cache
 	}

@@ -33,7 +33,7 @@ type Screen struct {
 	turnKey  string // turn and phase the note and the text box belong to
 
 	cache     string
-	cacheKey  string
+	cacheKey  gameui.FrameKey
 	cacheDirt bool
 }
 

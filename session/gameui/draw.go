@@ -44,3 +44,13 @@ func (p Painter) Paint(st lipgloss.Style, text string) string {
 	}
 	return st.Render(text)
 }
+
+// FrameKey is what of a frame a cached drawing depends on: everything but the clock and
+// the names.
+type FrameKey struct {
+	Width, Height, Seat int
+	Plain               bool
+}
+
+// Key is the frame's FrameKey.
+func (f Frame) Key() FrameKey { return FrameKey{f.Width, f.Height, f.Seat, f.Plain} }

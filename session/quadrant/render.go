@@ -27,15 +27,9 @@ var (
 	warnStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B")).Bold(true)
 )
 
-// frameKey is what a cached frame depends on besides the view.
-type frameKey struct {
-	w, h  int
-	plain bool
-}
-
 // Render draws the game area, exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
-	key := frameKey{f.Width, f.Height, f.Plain}
+	key := f.Key()
 	if !s.dirty && key == s.cacheKey && s.cache != "" {
 		return s.cache
 	}

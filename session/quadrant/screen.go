@@ -34,7 +34,7 @@ type Screen struct {
 	letters  map[int]rune // the token letter of every seat
 
 	cache    string
-	cacheKey frameKey
+	cacheKey gameui.FrameKey
 	dirty    bool
 }
 

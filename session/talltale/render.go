@@ -9,12 +9,6 @@ import (
 	"parlor/session/gameui"
 )
 
-// frameKey is what of a frame the drawing depends on.
-type frameKey struct {
-	width, height, seat int
-	plain               bool
-}
-
 // Render draws the game area: exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
 	if s.v == nil {
@@ -22,7 +16,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	}
 	// Nothing drawn depends on f.Now (the session shows the time left) nor on f.Names
 	// (the view has them), so the frame is reused until the view, a key or the size changes.
-	key := frameKey{f.Width, f.Height, f.Seat, f.Plain}
+	key := f.Key()
 	if !s.fresh || key != s.cachedFrame {
 		s.cached, s.cachedFrame, s.fresh = s.render(f), key, true
 	}

@@ -32,7 +32,7 @@ type Screen struct {
 
 	// The last frame drawn: Render is called far more often than anything changes.
 	cached      string
-	cachedFrame frameKey
+	cachedFrame gameui.FrameKey
 	fresh       bool
 }
 
