@@ -28,16 +28,8 @@ func NewBot(seat int, seed uint64) *Bot {
 
 // Act returns the bot's action for this view, or nil to wait.
 func (b *Bot) Act(rv rules.View, now time.Time) any {
-	var v View
-	switch t := rv.(type) {
-	case View:
-		v = t
-	case *View:
-		if t == nil {
-			return nil
-		}
-		v = *t
-	default:
+	v, ok := rules.ViewAs[View](rv)
+	if !ok {
 		return nil
 	}
 	if v.Over || v.Seat != b.seat {

@@ -37,16 +37,8 @@ const (
 
 // Act returns the bot's next action, or nil to wait.
 func (b *Bot) Act(view rules.View, now time.Time) any {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		if x == nil {
-			return nil
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[View](view)
+	if !ok {
 		return nil
 	}
 	if v.Over || v.Seat < 0 {

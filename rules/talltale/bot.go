@@ -35,16 +35,8 @@ func (b *Bot) wait(min, spread time.Duration) time.Duration {
 
 // Act returns the bot's next action, or nil while it "thinks" or has nothing to do.
 func (b *Bot) Act(view rules.View, now time.Time) any {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		if x == nil {
-			return nil
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[View](view)
+	if !ok {
 		return nil
 	}
 	if v.Over || v.Seat != b.seat {

@@ -32,16 +32,8 @@ func NewBot(seat int, seed uint64) *Bot {
 // Act returns the bot's action for its newest view, or nil to wait (it takes a few
 // seconds to "think", like a person would).
 func (b *Bot) Act(view rules.View, now time.Time) any {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		if x == nil {
-			return nil
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[View](view)
+	if !ok {
 		return nil
 	}
 	if v.Over || v.Seat < 0 || v.Seat >= len(v.Submitted) {

@@ -52,16 +52,8 @@ func New(seat int) *Screen {
 // SetView takes the newest view; a new turn or phase clears the note and, for the
 // active player, opens the clue box.
 func (s *Screen) SetView(view rules.View) {
-	var v ft.View
-	switch x := view.(type) {
-	case ft.View:
-		v = x
-	case *ft.View:
-		if x == nil {
-			return
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[ft.View](view)
+	if !ok {
 		return
 	}
 	s.v, s.have, s.cacheDirt = v, true, true

@@ -43,13 +43,8 @@ func New(seat int) *Screen { return &Screen{seat: seat, ballot: map[int]int{}, d
 
 // SetView takes the newest view of this seat.
 func (s *Screen) SetView(view rules.View) {
-	switch v := view.(type) {
-	case qd.View:
+	if v, ok := rules.ViewAs[qd.View](view); ok {
 		s.setView(v)
-	case *qd.View:
-		if v != nil {
-			s.setView(*v)
-		}
 	}
 }
 

@@ -41,16 +41,8 @@ func New(seat int) *Screen { return &Screen{seat: seat} }
 
 // SetView takes the seat's newest view.
 func (s *Screen) SetView(rv rules.View) {
-	var v tt.View
-	switch x := rv.(type) {
-	case tt.View:
-		v = x
-	case *tt.View:
-		if x == nil {
-			return
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[tt.View](rv)
+	if !ok {
 		return
 	}
 	stage := fmt.Sprintf("%d/%s", v.Round, v.Phase)

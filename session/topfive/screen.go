@@ -45,16 +45,8 @@ func New(seat int) *Screen {
 
 // SetView takes the newest view; a new round starts a fresh draft.
 func (s *Screen) SetView(view rules.View) {
-	var v tf.View
-	switch x := view.(type) {
-	case tf.View:
-		v = x
-	case *tf.View:
-		if x == nil {
-			return
-		}
-		v = *x
-	default:
+	v, ok := rules.ViewAs[tf.View](view)
+	if !ok {
 		return
 	}
 	if !s.have || v.Round != s.round {
