@@ -1,0 +1,237 @@
+package foresight
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/rules"
+	fs "parlor/rules/foresight"
+	"parlor/session/gameui"
+)
+
+var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+
+var names8 = []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"}
+
+// deck has long 3- and 5-choice questions, to stress the layout.
+func deck(n int) []byte {
+	var b strings.Builder
+	for i := range n {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "family | Question %d: %s? | one | two | three\n", i, strings.Repeat("a rather long question ", 6)[:130])
+		} else {
+			fmt.Fprintf(&b, "family | Question %d? | %s | %s | %s | %s | %s\n", i,
+				strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40), strings.Repeat("d", 40), strings.Repeat("e", 40))
+		}
+	}
+	return []byte(b.String())
+}
+
+func newGame(t testing.TB, n int, d []byte) *fs.Game {
+	t.Helper()
+	g, err := fs.New(rules.Setup{Names: names8[:n], Seed: 1, Options: rules.Options{"timer": "off"},
+		Content: map[string][]byte{fs.QuestionsFile: d}, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func press(s *Screen, keys ...string) any {
+	var last any
+	for _, k := range keys {
+		var msg tea.KeyPressMsg
+		switch k {
+		case "up":
+			msg = tea.KeyPressMsg{Code: tea.KeyUp}
+		case "down":
+			msg = tea.KeyPressMsg{Code: tea.KeyDown}
+		case "left":
+			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
+		case "right":
+			msg = tea.KeyPressMsg{Code: tea.KeyRight}
+		case "tab":
+			msg = tea.KeyPressMsg{Code: tea.KeyTab}
+		case "enter":
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		case "space":
+			msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+		default:
+			msg = tea.KeyPressMsg{Code: rune(k[0]), Text: k}
+		}
+		last, _ = s.Update(msg)
+	}
+	return last
+}
+
+var frame = gameui.Frame{Width: 80, Height: 19, Now: t0}
+
+// render draws at 80×19 and checks the size.
+func render(t *testing.T, s *Screen, f gameui.Frame) string {
+	t.Helper()
+	out := s.Render(f)
+	lines := strings.Split(out, "\n")
+	if len(lines) > f.Height {
+		t.Fatalf("%d lines, at most %d:\n%s", len(lines), f.Height, out)
+	}
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > f.Width {
+			t.Fatalf("a line %d wide, at most %d: %q", w, f.Width, l)
+		}
+	}
+	return ansi.Strip(out)
+}
+
+func mustContain(t *testing.T, out string, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Fatalf("screen lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+// TestFormLiveRulesAndSubmit: the form shows each breach as it is made, names the rule,
+// only submits a valid form, and what it submits the engine accepts.
+func TestFormLiveRulesAndSubmit(t *testing.T) {
+	g := newGame(t, 3, deck(4))
+	s := New(0)
+	s.SetView(g.View(0))
+	if a := press(s, "enter"); a != nil {
+		t.Fatal("an empty form was submitted")
+	}
+	mustContain(t, render(t, s, frame), "Not sent. Still to choose: your answer and a prediction for Ben, Cat", "Wagered 0 of your 600 points · 600 left")
+	press(s, "2", "down", "1", "right", "1", "down", "1") // answer 2; Ben 1 with A 100; Cat A 100
+	out := render(t, s, frame)
+	mustContain(t, out, "✗ At most one 100-point wager per column: column A has 2", "Wagered 200 of your 600 points · 400 left")
+	if a := press(s, "enter"); a != nil {
+		t.Fatal("a form breaking a wager rule was submitted")
+	}
+	press(s, "5", "left", "3", "right", "right", "+", "+") // Cat: A 50, prediction 3, B 50
+	out = render(t, s, frame)
+	if strings.Contains(out, "✗") {
+		t.Fatalf("a valid form shows a breach:\n%s", out)
+	}
+	mustContain(t, out, "Ready: press enter to submit", "[   50]")
+	a := press(s, "enter")
+	sub, ok := a.(fs.Submit)
+	if !ok {
+		t.Fatalf("enter gave %#v, want a submission", a)
+	}
+	want := fs.Submit{Type: fs.TypeSubmit, Answer: 2, Predictions: []fs.Prediction{{Seat: 1, Choice: 1, A: 100}, {Seat: 2, Choice: 3, A: 50, B: 50}}}
+	if fmt.Sprint(sub) != fmt.Sprint(want) {
+		t.Fatalf("submitted %+v, want %+v", sub, want)
+	}
+	if err := g.Apply(0, rules.Encode(sub), t0); err != nil {
+		t.Fatal(err)
+	}
+	s.SetView(g.View(0))
+	mustContain(t, render(t, s, frame), "sent ✓")
+	if press(s, "enter") != nil {
+		t.Fatal("the same form was sent twice")
+	}
+}
+
+// TestOverPointsShownLive: a player low on points sees the total rule named as they break it.
+func TestOverPointsShownLive(t *testing.T) {
+	g := newGame(t, 2, deck(4))
+	s := New(1)
+	v := g.View(1).(fs.View)
+	v.Scores[1] = 25
+	s.SetView(v)
+	press(s, "down", "right", "5")
+	mustContain(t, render(t, s, frame), "✗ Your wagers may not total more than your points: you wager 50 but have 25", "-25 left")
+	v.Scores[1] = 0
+	s.SetView(v)
+	press(s, "right", "2")
+	mustContain(t, render(t, s, frame), "You have 0 points", "✗ With 0 points you may wager at most 50 in total, all on one single wager")
+}
+
+// TestRevealShowsTheWorkedExample: the reveal table of the rules page's example.
+func TestRevealShowsTheWorkedExample(t *testing.T) {
+	g := newGame(t, 3, []byte("family | Which? | one | two | three\nfamily | Next? | a | b | c\n"))
+	subs := []fs.Submit{
+		{Type: "submit", Answer: 1, Predictions: []fs.Prediction{{Seat: 1, Choice: 2, A: 100, B: 50}, {Seat: 2, Choice: 1, A: 25}}},
+		{Type: "submit", Answer: 2, Predictions: []fs.Prediction{{Seat: 0, Choice: 1, A: 50, B: 25}, {Seat: 2, Choice: 2, A: 50, B: 100}}},
+		{Type: "submit", Answer: 2, Predictions: []fs.Prediction{{Seat: 0, Choice: 3, B: 25}, {Seat: 1, Choice: 2, A: 100, B: 25}}},
+	}
+	for p, sub := range subs {
+		if err := g.Apply(p, rules.Encode(sub), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := New(1)
+	s.SetView(g.View(1))
+	out := render(t, s, frame)
+	mustContain(t, out, "Round 1 results", "+125", "725", "+225", "825", "+100", "700", "2 +100", "1 -25", "B -0", "3 -0", "▸ Ben")
+	if a := press(s, "enter"); a != (fs.Ready{Type: fs.TypeReady}) {
+		t.Fatalf("enter in the reveal gave %#v, want ready", a)
+	}
+	for _, k := range s.Keys() {
+		if k.Keys == "enter" {
+			return
+		}
+	}
+	t.Fatal("the keys do not show enter in the reveal")
+}
+
+// TestWholeGamesRender: bots play whole games at 2 to 8 players; every seat's screen and
+// the spectator's fit 80×19 at every step, in colour and plain, and show what matters.
+func TestWholeGamesRender(t *testing.T) {
+	for n := 2; n <= 8; n++ {
+		g := newGame(t, n, deck(6))
+		bots := make([]*fs.Bot, n)
+		screens := make([]*Screen, n+1)
+		for p := range bots {
+			bots[p] = fs.NewBot(p, uint64(p))
+		}
+		for i := range screens {
+			screens[i] = New(i - 1)
+		}
+		now := t0
+		for step := 0; ; step++ {
+			if step > 5000 {
+				t.Fatalf("%d players: game did not end", n)
+			}
+			now = now.Add(time.Second)
+			g.Tick(now)
+			for p, b := range bots {
+				if a := b.Act(g.View(p), now); a != nil {
+					if err := g.Apply(p, rules.Encode(a), now); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for i, s := range screens {
+				v := g.View(i - 1).(fs.View)
+				s.SetView(v)
+				f := frame
+				f.Plain = step%2 == 0
+				out := render(t, s, f)
+				switch {
+				case v.Over:
+					mustContain(t, out, "Game over")
+				case v.Phase == fs.PhaseReveal:
+					mustContain(t, out, fmt.Sprintf("Round %d results", v.Round))
+				case i > 0:
+					mustContain(t, out, "You (answer)", "Question", "Wagered")
+				default:
+					mustContain(t, out, "Question", "Submitted")
+				}
+			}
+			if _, over := g.Outcome(); over {
+				break
+			}
+		}
+		s := screens[1]
+		out := render(t, s, frame)
+		mustContain(t, out, "Game over", "★ winner")
+		press(s, "tab")
+		mustContain(t, render(t, s, frame), "results")
+	}
+}
