@@ -212,6 +212,10 @@ func TestWholeGamesRender(t *testing.T) {
 				s.SetView(v)
 				f := frame
 				f.Plain = step%2 == 0
+				f.Height -= step % 3 % 2 // 80×18 too, the smallest area a session gives
+				if step%7 == 0 {
+					f.Width, f.Height = 120, 30
+				}
 				out := render(t, s, f)
 				switch {
 				case v.Over:
@@ -233,5 +237,76 @@ func TestWholeGamesRender(t *testing.T) {
 		mustContain(t, out, "Game over", "★ winner")
 		press(s, "tab")
 		mustContain(t, render(t, s, frame), "results")
+	}
+}
+
+// TestReconnectRestoresDraft: a fresh screen shows the submission already sent.
+func TestReconnectRestoresDraft(t *testing.T) {
+	g := newGame(t, 2, deck(4))
+	sub := fs.Submit{Type: "submit", Answer: 3, Predictions: []fs.Prediction{{Seat: 0, Choice: 2, A: 50, B: 25}}}
+	if err := g.Apply(1, rules.Encode(sub), t0); err != nil {
+		t.Fatal(err)
+	}
+	s := New(1)
+	s.SetView(g.View(1))
+	out := render(t, s, frame)
+	mustContain(t, out, "3 three", "2 two", "sent ✓", "Wagered 75 of your 600 points")
+	press(s, "down", "right", "0")
+	mustContain(t, render(t, s, frame), "changes not sent", "Wagered 25")
+}
+
+// TestSpectatorAndPlain: a spectator sees who has submitted, never a form; plain frames
+// carry no colour codes and still mark the selected cell.
+func TestSpectatorAndPlain(t *testing.T) {
+	g := newGame(t, 3, deck(4))
+	if err := g.Apply(2, rules.Encode(fs.Submit{Type: "submit", Answer: 1, Predictions: []fs.Prediction{{Seat: 0, Choice: 1}, {Seat: 1, Choice: 1}}}), t0); err != nil {
+		t.Fatal(err)
+	}
+	sp := New(rules.Spectator)
+	sp.SetView(g.View(rules.Spectator))
+	out := render(t, sp, frame)
+	mustContain(t, out, "Cat", "✓ submitted", "Ann", "… choosing")
+	if strings.Contains(out, "You (answer)") || sp.Keys() != nil || press(sp, "enter") != nil {
+		t.Fatal("a spectator gets a form")
+	}
+	s := New(0)
+	s.SetView(g.View(0))
+	f := frame
+	f.Plain = true
+	raw := s.Render(f)
+	if strings.Contains(raw, "\x1b[") {
+		t.Fatal("a plain frame has escape codes")
+	}
+	mustContain(t, raw, "▸ You (answer)", "[—")
+	if press(s, "9"); !strings.Contains(render(t, s, f), "only 3 answers") {
+		t.Fatal("no message for an answer past the choices")
+	}
+}
+
+// TestKeysByMode: the footer always lists the keys that work now.
+func TestKeysByMode(t *testing.T) {
+	g := newGame(t, 2, deck(4))
+	s := New(0)
+	s.SetView(g.View(0))
+	has := func(want string) {
+		t.Helper()
+		for _, k := range s.Keys() {
+			if k.Keys == want {
+				return
+			}
+		}
+		t.Fatalf("keys %v lack %q", s.Keys(), want)
+	}
+	has("1-3")
+	has("enter")
+	press(s, "down", "right")
+	has("0 2 5 1")
+	has("+ -")
+	for _, k := range s.Keys() {
+		for _, reserved := range []string{"?", "q", "/"} {
+			if k.Keys == reserved {
+				t.Fatalf("uses the reserved key %q", reserved)
+			}
+		}
 	}
 }
