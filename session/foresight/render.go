@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	fs "parlor/rules/foresight"
 	"parlor/session/gameui"
 )
 
@@ -28,7 +29,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 		lines = []string{"Waiting for the game to start…"}
 	case s.v.Over && !s.last:
 		lines = s.results(f)
-	case s.v.Over || s.v.Phase != "answering":
+	case s.v.Over || s.v.Phase != fs.PhaseAnswering:
 		lines = s.revealTable(f)
 	case s.mode() == answering:
 		lines = s.formLines(f)
