@@ -71,4 +71,3 @@ func TestTooSmallAndBack(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	waitFor(t, tm, "Pick the name")
 }
-
