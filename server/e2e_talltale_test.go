@@ -1,0 +1,106 @@
+package server_test
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/internal/e2e"
+)
+
+// TestGameTallTaleWholeGame has two humans and a bot play a whole 3-player game of Tall
+// Tale through the real TUI: six rounds (everyone narrates twice) and any tie-break
+// rounds, to the final winner line. A human narrator discards with enter and types a
+// story (sending it anyway if the screen warns of a forbidden word); a human racer places
+// three tokens with enter and the arrow keys. Every round ends with the game's fixed 12 s
+// reveal and the bot thinks for seconds before each move, so the game takes about two
+// minutes.
+func TestGameTallTaleWholeGame(t *testing.T) {
+	t.Parallel()
+	s := e2e.Start(t, nil)
+	ann, _ := newPlayer(t, s, "Ann")
+	code := createTable(t, ann, "Tall Tale")
+	ben, _ := newPlayer(t, s, "Ben")
+	joinTable(t, ben, code)
+	ann.WaitFor("Seats 2/")
+	addBots(t, ann, 2, 1)
+	ann.Press("s")
+	ann.WaitFor("Tall Tale · table "+code, "round 1 of 6")
+
+	humans := []*e2e.Player{ann, ben}
+	done := map[string]bool{} // "human/round/step" already played
+	sawReveal := false
+	deadline := time.Now().Add(5 * time.Minute)
+	for {
+		over := 0
+		for i, p := range humans {
+			scr := p.Screen()
+			if strings.Contains(scr, "The game is over: ") {
+				over++
+				continue
+			}
+			sawReveal = sawReveal || strings.Contains(scr, "'s illustrations were:") || strings.Contains(scr, "Your illustrations were:")
+			m := roundRE.FindStringSubmatch(scr)
+			if m == nil {
+				continue
+			}
+			step := ""
+			switch {
+			case strings.Contains(scr, "You drew these 4 illustrations"):
+				step = "discard"
+			case strings.Contains(scr, "Your story, one or two sentences"):
+				step = "story"
+			case strings.Contains(scr, "Race! Place your tokens") && strings.Contains(scr, ": 3 left."):
+				step = "race"
+			}
+			key := string(rune('0'+i)) + "/" + m[1] + "/" + step
+			if step == "" || done[key] {
+				continue
+			}
+			done[key] = true
+			switch step {
+			case "discard":
+				p.Press("enter")
+			case "story":
+				p.Press("A strange day came and went, and nobody said a word.", "enter")
+				time.Sleep(300 * time.Millisecond)
+				if strings.Contains(p.Screen(), "Warning: ") {
+					p.Press("enter") // the narrator sends it anyway and pays the penalty
+				}
+			case "race":
+				p.Press("enter", "right", "enter", "right", "enter")
+			}
+		}
+		if over == len(humans) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the game did not end; the screens show:\n%s\n%s", ann.Screen(), ben.Screen())
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if !sawReveal {
+		t.Error("no reveal was ever seen")
+	}
+	for _, p := range humans {
+		scr := p.WaitFor("The game is over: ", "Scores:", "winner!", "The game is over. Press esc")
+		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
+			t.Fatalf("no winner line at the end:\n%s", scr)
+		}
+	}
+	// Everyone narrates twice and races in the other four rounds (tie-breaks add more).
+	for i, name := range []string{"Ann", "Ben"} {
+		count := map[string]int{}
+		for key := range done {
+			if key[0] == byte('0'+i) {
+				count[key[strings.LastIndex(key, "/")+1:]]++
+			}
+		}
+		if count["discard"] < 2 || count["story"] < 2 || count["race"] < 4 {
+			t.Errorf("%s played %v; want 2 discards, 2 stories and 4 races at least", name, count)
+		}
+	}
+}
+
+var roundRE = regexp.MustCompile(`Tall Tale · table [A-Z]{4} · round (\d+)`)
