@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -35,11 +36,14 @@ const Wait = 15 * time.Second
 // Server is a running test server.
 type Server struct {
 	*server.Server
-	t *testing.T
+	t testing.TB
+
+	spread  atomic.Bool   // dial from a new loopback address each time
+	sources atomic.Uint32 // loopback addresses used so far
 }
 
 // Start runs a server for the test; edit changes its configuration first.
-func Start(t *testing.T, edit func(*server.Config)) *Server {
+func Start(t testing.TB, edit func(*server.Config)) *Server {
 	t.Helper()
 	cfg := server.Defaults()
 	cfg.Listen = "127.0.0.1:0"
@@ -75,7 +79,7 @@ func Start(t *testing.T, edit func(*server.Config)) *Server {
 	return &Server{Server: s, t: t}
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimRight(string(p), "\n"))
@@ -86,7 +90,7 @@ func (w testWriter) Write(p []byte) (int, error) {
 type Key struct{ signer gossh.Signer }
 
 // NewKey makes a fresh ed25519 key.
-func NewKey(t *testing.T) Key {
+func NewKey(t testing.TB) Key {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -101,24 +105,44 @@ func NewKey(t *testing.T) Key {
 // Guest is no key at all: keyboard-interactive without questions.
 var Guest = Key{}
 
-func (s *Server) dial(t *testing.T, user string, key Key) *gossh.Client {
+func (s *Server) dial(t testing.TB, user string, key Key) *gossh.Client {
 	t.Helper()
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
 	if key.signer != nil {
 		auth = []gossh.AuthMethod{gossh.PublicKeys(key.signer)}
 	}
-	c, err := gossh.Dial("tcp", s.Addr().String(), &gossh.ClientConfig{
+	cfg := &gossh.ClientConfig{
 		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
-	})
+	}
+	if !s.spread.Load() {
+		c, err := gossh.Dial("tcp", s.Addr().String(), cfg)
+		if err != nil {
+			t.Fatalf("dial: %v", err)
+		}
+		return c
+	}
+	n := s.sources.Add(1)
+	d := net.Dialer{Timeout: cfg.Timeout, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 1, byte(n/250), byte(n%250+1))}}
+	conn, err := d.Dial("tcp", s.Addr().String())
 	if err != nil {
 		t.Fatalf("dial: %v", err)
 	}
-	return c
+	cc, chans, reqs, err := gossh.NewClientConn(conn, s.Addr().String(), cfg)
+	if err != nil {
+		_ = conn.Close()
+		t.Fatalf("ssh handshake: %v", err)
+	}
+	return gossh.NewClient(cc, chans, reqs)
 }
+
+// FromManyAddresses makes every later connection come from its own loopback address
+// (127.1.x.y), as real players do, so that the server's per-address connection limit
+// does not turn away a load test's hundreds of clients.
+func (s *Server) FromManyAddresses() { s.spread.Store(true) }
 
 // Player is one SSH client with a PTY and a terminal emulator showing its screen.
 type Player struct {
-	t      *testing.T
+	t      testing.TB
 	client *gossh.Client
 	sess   *gossh.Session
 	stdin  io.Writer
@@ -129,7 +153,7 @@ type Player struct {
 }
 
 // Connect opens an interactive session of w×h running command ("" for the lobby).
-func (s *Server) Connect(t *testing.T, user string, key Key, command string, w, h int) *Player {
+func (s *Server) Connect(t testing.TB, user string, key Key, command string, w, h int) *Player {
 	t.Helper()
 	c := s.dial(t, user, key)
 	sess, err := c.NewSession()
@@ -141,7 +165,7 @@ func (s *Server) Connect(t *testing.T, user string, key Key, command string, w, 
 	}
 	stdin, _ := sess.StdinPipe()
 	stdout, _ := sess.StdoutPipe()
-	p := &Player{t: t, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h)}, done: make(chan struct{})}
+	p := &Player{t: t, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1)}, done: make(chan struct{})}
 	if command == "" {
 		err = sess.Shell()
 	} else {
@@ -181,14 +205,20 @@ func (s *Server) Connect(t *testing.T, user string, key Key, command string, w, 
 // only touches the emulator's reply pipe, so it needs no lock, and must not hold one
 // while it waits.
 type screen struct {
-	mu sync.Mutex
-	em *vt.Emulator
+	mu      sync.Mutex
+	em      *vt.Emulator
+	changed chan struct{} // gets a value (coalesced) after each write
 }
 
 func (s *screen) Write(p []byte) (int, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.em.Write(p)
+	n, err := s.em.Write(p)
+	s.mu.Unlock()
+	select {
+	case s.changed <- struct{}{}:
+	default:
+	}
+	return n, err
 }
 
 func (s *screen) Read(p []byte) (int, error) { return s.em.Read(p) }
@@ -252,6 +282,11 @@ func (p *Player) Resize(w, h int) {
 		p.t.Fatal(err)
 	}
 }
+
+// Changed gets a value after new output has reached the screen (several writes may share
+// one value), so a benchmark can time how soon something appears without busy polling.
+// Only one goroutine should read it.
+func (p *Player) Changed() <-chan struct{} { return p.term.changed }
 
 // Screen is the text on the player's screen now.
 func (p *Player) Screen() string { return p.term.String() }
@@ -332,7 +367,7 @@ func (p *Player) Ended() error {
 }
 
 // Run runs a command without a PTY and returns its output and exit error.
-func (s *Server) Run(t *testing.T, key Key, command string) (stdout, stderr string, err error) {
+func (s *Server) Run(t testing.TB, key Key, command string) (stdout, stderr string, err error) {
 	t.Helper()
 	c := s.dial(t, "runner", key)
 	defer c.Close()
@@ -354,7 +389,7 @@ func (s *Server) Run(t *testing.T, key Key, command string) (stdout, stderr stri
 
 // API is a JSON Lines client on "ssh host api".
 type API struct {
-	t     *testing.T
+	t     testing.TB
 	c     *gossh.Client
 	sess  *gossh.Session
 	in    io.Writer
@@ -362,7 +397,7 @@ type API struct {
 }
 
 // API connects to the JSON interface.
-func (s *Server) API(t *testing.T, user string, key Key) *API {
+func (s *Server) API(t testing.TB, user string, key Key) *API {
 	t.Helper()
 	c := s.dial(t, user, key)
 	sess, err := c.NewSession()
