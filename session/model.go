@@ -189,7 +189,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.member != m.table.member {
 			return m, nil // a stale wait from a table we already left
 		}
+		started := !m.table.playing()
 		m.table.apply(msg.u)
+		if started && m.table.playing() {
+			m.status = "" // an old greeting must not hide the game's first prompt
+		}
 		return m, m.wait(msg.member)
 	case closedMsg:
 		if msg.member != m.table.member {
