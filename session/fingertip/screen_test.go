@@ -2,6 +2,7 @@ package fingertip
 
 import (
 	"encoding/json"
+	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
 	"time"
@@ -32,27 +33,7 @@ func newGame(t *testing.T, players int) *ft.Game {
 }
 
 func press(s *Screen, k string) any {
-	var msg tea.KeyPressMsg
-	switch k {
-	case "enter":
-		msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		msg = tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "up":
-		msg = tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		msg = tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		msg = tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		msg = tea.KeyPressMsg{Code: tea.KeyRight}
-	case "backspace":
-		msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
-	default:
-		r := []rune(k)[0]
-		msg = tea.KeyPressMsg{Code: r, Text: k}
-	}
-	a, _ := s.Update(msg)
+	a, _ := s.Update(gameuitest.Key(k))
 	return a
 }
 

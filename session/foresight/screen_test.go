@@ -2,11 +2,11 @@ package foresight
 
 import (
 	"fmt"
+	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
@@ -45,26 +45,7 @@ func newGame(t testing.TB, n int, d []byte) *fs.Game {
 func press(s *Screen, keys ...string) any {
 	var last any
 	for _, k := range keys {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "left":
-			msg = tea.KeyPressMsg{Code: tea.KeyLeft}
-		case "right":
-			msg = tea.KeyPressMsg{Code: tea.KeyRight}
-		case "tab":
-			msg = tea.KeyPressMsg{Code: tea.KeyTab}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "space":
-			msg = tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-		default:
-			msg = tea.KeyPressMsg{Code: rune(k[0]), Text: k}
-		}
-		last, _ = s.Update(msg)
+		last, _ = s.Update(gameuitest.Key(k))
 	}
 	return last
 }

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
 	"time"
@@ -42,32 +43,7 @@ func newGame(t *testing.T, n int, mode string) *qd.Game {
 	return g
 }
 
-func key(k string) tea.KeyPressMsg {
-	switch k {
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "shift+right":
-		return tea.KeyPressMsg{Code: tea.KeyRight, Mod: tea.ModShift}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "shift+tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
-}
+func key(k string) tea.KeyPressMsg { return gameuitest.Key(k) }
 
 // press feeds a key and applies the action it returns to the game.
 func press(t *testing.T, g *qd.Game, s *Screen, seat int, k string) any {

@@ -2,6 +2,7 @@ package talltale
 
 import (
 	"os"
+	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
 	"time"
@@ -29,29 +30,7 @@ func newGame(t *testing.T, opts rules.Options) *tt.Game {
 	return g
 }
 
-func key(s string) tea.KeyPressMsg {
-	switch s {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	}
-	return tea.KeyPressMsg{Code: []rune(s)[0], Text: s}
-}
+func key(s string) tea.KeyPressMsg { return gameuitest.Key(s) }
 
 // check renders at 80×19 (plain and coloured) and checks the size and the wanted text.
 func check(t *testing.T, s *Screen, want ...string) string {

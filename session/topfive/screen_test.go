@@ -2,11 +2,11 @@ package topfive
 
 import (
 	"fmt"
+	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
@@ -37,20 +37,7 @@ func newGame(t *testing.T, names []string, opts rules.Options) *tf.Game {
 func press(s *Screen, keys ...string) any {
 	var last any
 	for _, k := range keys {
-		var msg tea.KeyPressMsg
-		switch k {
-		case "up":
-			msg = tea.KeyPressMsg{Code: tea.KeyUp}
-		case "down":
-			msg = tea.KeyPressMsg{Code: tea.KeyDown}
-		case "enter":
-			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
-		case "backspace":
-			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
-		default:
-			msg = tea.KeyPressMsg{Code: rune(k[0]), Text: k}
-		}
-		if a, _ := s.Update(msg); a != nil {
+		if a, _ := s.Update(gameuitest.Key(k)); a != nil {
 			last = a
 		}
 	}

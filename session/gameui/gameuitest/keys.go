@@ -1,0 +1,30 @@
+// Package gameuitest helps the game screens' tests: it builds the key presses a terminal
+// sends, by the names tea.KeyPressMsg.String() gives them.
+package gameuitest
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+var named = map[string]rune{
+	"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab,
+	"backspace": tea.KeyBackspace, "delete": tea.KeyDelete,
+}
+
+// Key is the press of a named key ("enter", "shift+tab", "space") or of one character.
+func Key(name string) tea.KeyPressMsg {
+	var mod tea.KeyMod
+	if rest, ok := strings.CutPrefix(name, "shift+"); ok && len(rest) > 1 {
+		mod, name = tea.ModShift, rest
+	}
+	if name == "space" {
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " ", Mod: mod}
+	}
+	if code, ok := named[name]; ok {
+		return tea.KeyPressMsg{Code: code, Mod: mod}
+	}
+	return tea.KeyPressMsg{Code: []rune(name)[0], Text: name, Mod: mod}
+}
