@@ -151,8 +151,11 @@ func (t *Table) runBots(now time.Time) {
 			if a == nil {
 				continue
 			}
-			if err := t.game.Apply(i, rules.Encode(a), now); err != nil {
-				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "err", err)
+			raw := rules.Encode(a)
+			if err := t.game.Apply(i, raw, now); err != nil {
+				// Only the action's type: a game's error may quote the bot's secret choice.
+				typ, _ := rules.ActionType(raw)
+				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "action", typ)
 				continue
 			}
 			t.lobby.hooks.action(t.spec.ID)
