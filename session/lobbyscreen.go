@@ -11,12 +11,13 @@ import (
 )
 
 type lobbyScreen struct {
-	tables []lobby.TableInfo
-	online int
-	seated []string // codes of tables where this player holds a seat
-	sel    int
-	typing bool // the join-by-code box has focus
-	code   lineInput
+	tables  []lobby.TableInfo
+	online  int
+	seated  []string // codes of tables where this player holds a seat
+	profile string   // the player's record, read when the lobby is entered
+	sel     int
+	typing  bool // the join-by-code box has focus
+	code    lineInput
 }
 
 func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) {
@@ -97,10 +98,8 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out := []string{m.title(w, "parlor · lobby", fmt.Sprintf("%d online · you are %s", s.online, who))}
 	body := []string{""}
-	if m.o.Profile != nil {
-		if p := m.o.Profile(); p != "" {
-			body[0] = dimStyle.Render("  " + p)
-		}
+	if s.profile != "" {
+		body[0] = dimStyle.Render("  " + s.profile)
 	}
 	if len(s.seated) > 0 {
 		body = append(body, okStyle.Render(fmt.Sprintf("  You have a seat at table %s: press r to go back to it.", s.seated[0])))

@@ -76,11 +76,10 @@ func New(ctx context.Context, o Options) *Model {
 	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Now()}
 	m.lastKey = m.now
 	m.name = newNameScreen(o.Player.Name)
-	m.screen = screenLobby
+	m.toLobby()
 	if o.AskName {
 		m.screen = screenName
 	}
-	m.lobby.refresh(o.Lobby, o.Player)
 	return m
 }
 
@@ -166,6 +165,17 @@ func (m *Model) enter(mem *lobby.Member, err error) tea.Cmd {
 	return m.wait(mem)
 }
 
+// toLobby shows the lobby, with the player's record read once here rather than on
+// every frame (it comes from the store).
+func (m *Model) toLobby() {
+	m.screen = screenLobby
+	m.lobby.refresh(m.o.Lobby, m.o.Player)
+	m.lobby.profile = ""
+	if m.o.Profile != nil {
+		m.lobby.profile = m.o.Profile()
+	}
+}
+
 func (m *Model) setStatus(s string, isErr bool) {
 	m.status, m.statusErr = s, isErr
 }
@@ -231,8 +241,7 @@ func (m *Model) tableClosed(reason string) tea.Cmd {
 		m.goodbye = reason
 		return tea.Quit
 	}
-	m.screen = screenLobby
-	m.lobby.refresh(m.o.Lobby, m.o.Player)
+	m.toLobby()
 	m.setStatus(reason, false)
 	return nil
 }
@@ -341,8 +350,7 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 		return tea.Quit
 	case "leave":
 		m.leaveTable()
-		m.screen = screenLobby
-		m.lobby.refresh(m.o.Lobby, m.o.Player)
+		m.toLobby()
 		m.setStatus("You left the table. Your seat is kept while the game runs: join it again to come back.", false)
 	case "close":
 		if err := m.table.member.CloseTable(); err != nil {

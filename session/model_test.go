@@ -3,11 +3,14 @@ package session_test
 import (
 	"bytes"
 	"context"
+	"io"
+	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
+	"github.com/charmbracelet/x/vt"
 
 	_ "parlor/internal/testgame"
 	"parlor/lobby"
@@ -28,11 +31,27 @@ func newModel(t *testing.T, p lobby.Player) (*teatest.TestModel, *lobby.Lobby) {
 	return tm, l
 }
 
+// waitFor reads the program's output through a terminal emulator until text is on the
+// screen: the renderer sends only changed cells, so the raw bytes need not hold it.
 func waitFor(t *testing.T, tm *teatest.TestModel, text string) {
 	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	em := screens[tm]
+	if em == nil {
+		em = vt.NewEmulator(80, 24)
+		go func() { _, _ = io.Copy(io.Discard, em) }() // answers to the program's queries
+		screens[tm] = em
+	}
+	seen := 0 // WaitFor passes all it has read so far: feed the emulator only what is new
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		// No PTY here to turn \n into \r\n (ONLCR), so do it as one would.
+		_, _ = em.Write(bytes.ReplaceAll(b[seen:], []byte("\n"), []byte("\r\n")))
+		seen = len(b)
+		return strings.Contains(em.String(), text)
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
+
+// screens holds each test model's emulator; tests in this file do not run in parallel.
+var screens = map[*teatest.TestModel]*vt.Emulator{}
 
 func key(code rune, text string) tea.KeyPressMsg { return tea.KeyPressMsg{Code: code, Text: text} }
 

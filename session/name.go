@@ -51,9 +51,8 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.o.Player.Name = name
-		m.screen = screenLobby
+		m.toLobby()
 		m.setStatus("Hello, "+name+"!", false)
-		m.lobby.refresh(m.o.Lobby, m.o.Player)
 		return m.direct()
 	case "esc":
 		if n.renaming {

@@ -170,8 +170,7 @@ func (t *tableScreen) leave(m *Model) tea.Cmd {
 		return nil
 	}
 	m.leaveTable()
-	m.screen = screenLobby
-	m.lobby.refresh(m.o.Lobby, m.o.Player)
+	m.toLobby()
 	return nil
 }
 
