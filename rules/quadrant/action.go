@@ -51,11 +51,14 @@ type CastVotes struct {
 }
 
 // BallotSet writes Number on the team ballot for the token of Seat (0 clears it).
-// Every change clears the approvals.
+// Every change clears the approvals. A number already on another line swaps the two
+// lines. With Suggest (what bots send) it only fills a line nobody has edited, with a
+// number no other line has, so that it never undoes a person's choice.
 type BallotSet struct {
-	Type   string `json:"type"` // always "ballot_set"
-	Seat   int    `json:"seat"`
-	Number int    `json:"number"`
+	Type    string `json:"type"` // always "ballot_set"
+	Seat    int    `json:"seat"`
+	Number  int    `json:"number"`
+	Suggest bool   `json:"suggest,omitempty"`
 }
 
 // Approve approves the team ballot. Rev, when not 0, must be the ballot's current
@@ -93,6 +96,7 @@ var (
 	ErrSelfVote      = errors.New("quadrant: you do not vote on your own token")
 	ErrNumberUsed    = errors.New("quadrant: that number is already used")
 	ErrIncomplete    = errors.New("quadrant: the ballot is not complete")
+	ErrLineTaken     = errors.New("quadrant: a teammate chose this line; a suggestion cannot change it")
 	ErrBallotChanged = errors.New("quadrant: the ballot changed, look again")
 	ErrApproved      = errors.New("quadrant: you have already approved this ballot")
 	ErrNotApproved   = errors.New("quadrant: you have not approved the ballot")
@@ -108,9 +112,10 @@ type moveAction struct {
 
 // ballotSetAction is BallotSet as decoded.
 type ballotSetAction struct {
-	Type   string `json:"type"`
-	Seat   *int   `json:"seat"`
-	Number *int   `json:"number"`
+	Type    string `json:"type"`
+	Seat    *int   `json:"seat"`
+	Number  *int   `json:"number"`
+	Suggest bool   `json:"suggest"`
 }
 
 // decodeMove reads a move and checks it lies on the plane.

@@ -23,7 +23,12 @@ func (g *Game) checkBallotEditor(seat int) error {
 }
 
 // ballotSet writes a number on the team ballot; any change clears the approvals.
-func (g *Game) ballotSet(seat int, raw json.RawMessage) error {
+//
+// An edit (what a person sends) may overwrite any line; a number already on another line
+// swaps the two lines' numbers, so nobody has to clear a line first. A suggestion (what a
+// bot sends) only fills a line nobody has edited, with a number no other line has: bots
+// help with the lines people leave alone and never undo a person's choice.
+func (g *Game) ballotSet(seat int, raw json.RawMessage, now time.Time) error {
 	var a ballotSetAction
 	if err := rules.Decode(raw, &a); err != nil {
 		return err
@@ -41,25 +46,51 @@ func (g *Game) ballotSet(seat int, raw json.RawMessage) error {
 	if num < 0 || num > k {
 		return fmt.Errorf("%w: %d is not a word number; use 1 to %d (0 clears)", ErrBallot, num, k)
 	}
-	if num != 0 {
-		for _, p := range g.players {
-			if p != target && g.ballot[p] == num {
-				return fmt.Errorf("%w: the team ballot already gives %d to %s", ErrNumberUsed, num, g.names[p])
-			}
+	other := NoSeat // the line that already has num
+	for _, p := range g.players {
+		if num != 0 && p != target && g.ballot[p] == num {
+			other = p
+		}
+	}
+	if a.Suggest {
+		if g.edited[target] {
+			return fmt.Errorf("%w: %s chose the number for %s's token", ErrLineTaken, g.names[g.ballotBy[target]], g.names[target])
+		}
+		if other != NoSeat {
+			return fmt.Errorf("%w: the team ballot already gives %d to %s", ErrNumberUsed, num, g.names[other])
 		}
 	}
 	if g.ballot[target] == num {
 		return nil // nothing changes, so the approvals stand
 	}
-	g.ballot[target] = num
-	g.rev++
-	clear(g.approve)
-	if num == 0 {
-		g.teamLog(1-g.active, "%s cleared %s's token on the ballot", g.names[seat], g.names[target])
-	} else {
-		g.teamLog(1-g.active, "%s put %d on %s's token", g.names[seat], num, g.names[target])
+	old := g.ballot[target]
+	g.writeLine(target, num, seat, !a.Suggest)
+	team := 1 - g.active
+	switch {
+	case other != NoSeat && old != 0:
+		g.writeLine(other, old, seat, true)
+		g.teamLog(team, "%s swapped two numbers: %d on %s's token, %d on %s's", g.names[seat], num, g.names[target], old, g.names[other])
+	case other != NoSeat:
+		// The line the number came from is empty again and free for anyone to fill.
+		g.ballot[other], g.ballotBy[other], g.edited[other], g.suggested[other] = 0, NoSeat, false, false
+		g.teamLog(team, "%s moved %d from %s's token to %s's", g.names[seat], num, g.names[other], g.names[target])
+	case a.Suggest:
+		g.teamLog(team, "%s suggests %d for %s's token", g.names[seat], num, g.names[target])
+	case num == 0:
+		g.teamLog(team, "%s cleared %s's token on the ballot", g.names[seat], g.names[target])
+	default:
+		g.teamLog(team, "%s put %d on %s's token", g.names[seat], num, g.names[target])
 	}
+	g.rev++
+	g.changedAt = now
+	clear(g.approve)
 	return nil
+}
+
+// writeLine puts num on target's ballot line as seat's edit or suggestion.
+func (g *Game) writeLine(target, num, seat int, edit bool) {
+	g.ballot[target], g.ballotBy[target] = num, seat
+	g.edited[target], g.suggested[target] = edit, !edit
 }
 
 // ballotComplete reports whether every active token has a number on the team ballot.

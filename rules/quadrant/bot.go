@@ -52,7 +52,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	if now.Sub(b.seenAt) < b.think || now.Sub(b.lastAct) < botStep {
 		return nil
 	}
-	a := b.decide(v)
+	a := b.decide(v, now)
 	if a != nil {
 		b.lastAct = now
 	}
@@ -60,7 +60,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 }
 
 // decide picks the action for the current phase.
-func (b *Bot) decide(v View) any {
+func (b *Bot) decide(v View, now time.Time) any {
 	switch v.Phase {
 	case PhasePlacement:
 		return b.place(v)
@@ -79,7 +79,7 @@ func (b *Bot) decide(v View) any {
 		}
 		return CastVotes{Type: TypeVote, Votes: votes}
 	case PhaseTeamVote:
-		return b.teamBallot(v)
+		return b.teamBallot(v, now)
 	case PhaseScoring:
 		for _, w := range v.Waiting {
 			if w == v.Seat {
@@ -107,37 +107,6 @@ func (b *Bot) place(v View) any {
 		return Move{Type: TypeMove, X: t.X + clampInt(goal.X-t.X, -4, 4), Y: t.Y + clampInt(goal.Y-t.Y, -2, 2)}
 	}
 	return nil
-}
-
-// teamBallot fills one empty line of the shared ballot with the bot's best guess, and
-// approves a complete ballot; it never overwrites what a teammate wrote.
-func (b *Bot) teamBallot(v View) any {
-	bal := v.Ballot
-	if bal == nil || bal.Cast {
-		return nil
-	}
-	used := map[int]bool{}
-	empty := map[int]bool{}
-	for _, e := range bal.Votes {
-		if e.Number != 0 {
-			used[e.Number] = true
-		} else {
-			empty[e.Seat] = true
-		}
-	}
-	if len(empty) > 0 {
-		gs := guessAmong(v, empty, used)
-		if len(gs) == 0 {
-			return nil
-		}
-		return BallotSet{Type: TypeBallotSet, Seat: gs[0].Seat, Number: gs[0].Number}
-	}
-	for _, s := range bal.Approved {
-		if s == v.Seat {
-			return nil
-		}
-	}
-	return Approve{Type: TypeApprove, Rev: bal.Rev}
 }
 
 // guess matches every other token to a word number (never own), each number once.

@@ -30,6 +30,9 @@ const (
 	PhaseOver      = "over"      // the game has ended
 )
 
+// NoSeat stands for nobody, e.g. on a ballot line nobody has written.
+const NoSeat = -1
+
 // Point is a cell of the plane.
 type Point struct {
 	X int `json:"x"`
@@ -68,10 +71,16 @@ type Game struct {
 	locked  []bool  // token locked, per seat
 	votes   [][]int // votes[voter][owner] = number, 0 = none; nil row = has not voted
 	ballot  []int   // team ballot: number per seat (active seats only), 0 = empty
-	rev     int     // team ballot revision, bumped on every change
-	approve []bool  // team ballot approvals per seat
-	cast    bool    // the team ballot was cast
-	done    []bool  // continued past the scoring screen, per seat
+	// ballotBy is who wrote each ballot line last (NoSeat: nobody); edited marks lines a
+	// person edited (suggestions may not touch them), suggested lines holding a suggestion.
+	ballotBy  []int
+	edited    []bool
+	suggested []bool
+	rev       int       // team ballot revision, bumped on every change
+	changedAt time.Time // when the team ballot last changed or opened
+	approve   []bool    // team ballot approvals per seat
+	cast      bool      // the team ballot was cast
+	done      []bool    // continued past the scoring screen, per seat
 
 	scores     []int // competitive: per seat
 	teamScores [2]int
@@ -186,7 +195,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	case TypeVote:
 		return g.vote(seat, raw, now)
 	case TypeBallotSet:
-		return g.ballotSet(seat, raw)
+		return g.ballotSet(seat, raw, now)
 	case TypeApprove:
 		return g.approveBallot(seat, raw, now)
 	case TypeUnapprove:

@@ -125,11 +125,11 @@ func TestTeamBallotApproval(t *testing.T) {
 	for i, p := range g.players {
 		act(t, g, inactive[i%4], BallotSet{Type: TypeBallotSet, Seat: p, Number: g.number[p]})
 	}
-	// A number already on the ballot is refused.
+	// A suggestion of a number already on the ballot is refused (an edit swaps).
 	before := snapshot(t, g)
-	err := g.Apply(1, rules.Encode(BallotSet{Type: TypeBallotSet, Seat: 0, Number: g.number[2]}), t0)
-	if !errors.Is(err, ErrNumberUsed) || snapshot(t, g) != before {
-		t.Fatalf("duplicate on the ballot: %v", err)
+	err := g.Apply(1, rules.Encode(BallotSet{Type: TypeBallotSet, Seat: 0, Number: g.number[2], Suggest: true}), t0)
+	if !errors.Is(err, ErrLineTaken) || snapshot(t, g) != before {
+		t.Fatalf("a suggestion over an edit: %v", err)
 	}
 	act(t, g, 1, Approve{Type: TypeApprove, Rev: g.rev})
 	act(t, g, 3, Approve{Type: TypeApprove})

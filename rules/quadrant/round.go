@@ -39,6 +39,11 @@ func (g *Game) startRound(now time.Time) {
 	g.locked = make([]bool, n)
 	g.votes = make([][]int, n)
 	g.ballot = make([]int, n)
+	g.ballotBy = make([]int, n)
+	for i := range g.ballotBy {
+		g.ballotBy[i] = NoSeat
+	}
+	g.edited, g.suggested = make([]bool, n), make([]bool, n)
 	g.rev = 1
 	g.approve = make([]bool, n)
 	g.cast = false
@@ -72,6 +77,7 @@ func (g *Game) startVoting(now time.Time) {
 func (g *Game) endVoting(now time.Time) {
 	if g.team {
 		g.setPhase(PhaseTeamVote, now, g.voteLimit)
+		g.changedAt = now
 		g.addLog(-1, "Team %s has voted; team %s now agrees on its ballot", teamName(g.active), teamName(1-g.active))
 		return
 	}

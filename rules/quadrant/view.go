@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"time"
 
 	"parlor/rules"
 )
@@ -35,12 +36,23 @@ type Token struct {
 	Voted  bool `json:"voted"` // the owner has cast their votes
 }
 
+// BallotLine is one line of the team ballot: the number on one active token.
+type BallotLine struct {
+	Seat      int  `json:"seat"`      // the token's owner
+	Number    int  `json:"number"`    // 0 = empty
+	By        int  `json:"by"`        // who wrote the line last; NoSeat (-1) = nobody
+	Suggested bool `json:"suggested"` // the number is a bot's suggestion, not a teammate's edit
+}
+
 // TeamBallot is the inactive team's shared ballot.
 type TeamBallot struct {
-	Votes    []Vote `json:"votes"`    // one per active token, in seat order; Number 0 = empty
-	Approved []int  `json:"approved"` // seats that approved this revision
-	Rev      int    `json:"rev"`      // revision, bumped on every change; send it with approve
-	Cast     bool   `json:"cast"`     // every member approved and the ballot counts
+	Votes    []BallotLine `json:"votes"`    // one per active token, in seat order
+	Approved []int        `json:"approved"` // seats that approved this revision
+	Rev      int          `json:"rev"`      // revision, bumped on every change; send it with approve
+	Cast     bool         `json:"cast"`     // every member approved and the ballot counts
+	// ChangedAt is when the ballot last changed (or the team ballot opened), by the game's
+	// clock: bots wait for a pause after it before they approve on their own.
+	ChangedAt time.Time `json:"changed_at"`
 }
 
 // View returns what seat may see (rules.Spectator: the public view).
@@ -94,9 +106,9 @@ func (g *Game) View(seat int) rules.View {
 
 // teamBallot copies the shared ballot.
 func (g *Game) teamBallot() *TeamBallot {
-	b := &TeamBallot{Votes: []Vote{}, Approved: []int{}, Rev: g.rev, Cast: g.cast}
+	b := &TeamBallot{Votes: []BallotLine{}, Approved: []int{}, Rev: g.rev, Cast: g.cast, ChangedAt: g.changedAt}
 	for _, p := range g.players {
-		b.Votes = append(b.Votes, Vote{Seat: p, Number: g.ballot[p]})
+		b.Votes = append(b.Votes, BallotLine{Seat: p, Number: g.ballot[p], By: g.ballotBy[p], Suggested: g.suggested[p]})
 	}
 	for s, ok := range g.approve {
 		if ok {
