@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -146,20 +147,33 @@ func (s *Screen) voteKey(k string) any {
 		s.msg = fmt.Sprintf("The words are numbered 1 to %d", len(s.v.Words))
 		return nil
 	}
+	s.msg = ""
 	for other, m := range s.ballot {
 		if m == n && other != seat {
-			s.msg = fmt.Sprintf("You already gave %d to %s's token", n, s.name(other))
-			return nil
+			// The number moves here; this token's old number (if any) goes there.
+			s.msg = s.swapWords(n, seat, s.ballot[seat], other)
+			if old := s.ballot[seat]; old != 0 {
+				s.ballot[other] = old
+			} else {
+				delete(s.ballot, other)
+			}
 		}
 	}
 	s.ballot[seat] = n
-	s.msg = ""
 	if len(s.ballot) == len(targets) {
-		s.msg = "Your ballot is complete: press enter to send it"
+		s.msg = strings.TrimSpace(s.msg + " Your ballot is complete: press enter to send it")
 	} else {
 		s.sel = (s.sel + 1) % len(targets)
 	}
 	return nil
+}
+
+// swapWords says what typing n on seat's token did to the token other that had it.
+func (s *Screen) swapWords(n, seat, old, other int) string {
+	if old == 0 {
+		return fmt.Sprintf("Moved %d from %s's token to %s's.", n, s.name(other), s.name(seat))
+	}
+	return fmt.Sprintf("Swapped: %d on %s's token, %d on %s's.", n, s.name(seat), old, s.name(other))
 }
 
 // ballotKey edits the shared team ballot (every change goes to the table at once) and
@@ -193,13 +207,18 @@ func (s *Screen) ballotKey(k string) any {
 		s.msg = fmt.Sprintf("The words are numbered 1 to %d", len(s.v.Words))
 		return nil
 	}
+	s.msg = ""
+	old := 0
 	for _, e := range b.Votes {
-		if n != 0 && e.Number == n && e.Seat != seat {
-			s.msg = fmt.Sprintf("The ballot already gives %d to %s's token", n, s.name(e.Seat))
-			return nil
+		if e.Seat == seat {
+			old = e.Number
 		}
 	}
-	s.msg = ""
+	for _, e := range b.Votes {
+		if n != 0 && e.Number == n && e.Seat != seat {
+			s.msg = s.swapWords(n, seat, old, e.Seat)
+		}
+	}
 	if n != 0 {
 		s.sel = (s.sel + 1) % len(targets)
 	}

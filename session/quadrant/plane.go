@@ -1,7 +1,7 @@
 package quadrant
 
 import (
-	"math"
+	"fmt"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -10,14 +10,110 @@ import (
 	"parlor/session/gameui"
 )
 
-// planeCols is the plane's width: one column per x cell.
-const planeCols = qd.MaxX - qd.MinX + 1
+// The plane is drawn one column per x cell. A tall enough area gives every y value its own
+// row; a shorter one (80×24) puts two y values in one row as half-height cells — ▀ is the
+// upper one, ▄ the lower one — except y = 0, the axis, which keeps a row of its own. Either
+// way every cell of the plane has its own place, and nothing but tokens is drawn inside it:
+// the criteria and the reference word sit outside, and the centre mark lies under tokens.
+const (
+	planeCols     = qd.MaxX - qd.MinX + 1
+	fullRows      = qd.MaxY - qd.MinY + 1 // one row per y
+	halfRows      = qd.MaxY + 1           // five rows above the axis, the axis, five below
+	fullAreaRows  = 1 + fullRows + 3      // criterion above; marker row and two label rows below
+	rulerAreaRows = fullAreaRows + 1      // and the x scale
+	rulerCols     = 4                     // the y scale left of the plane: "+10 "
+)
+
+// part is which part of a terminal cell a plane cell takes.
+type part int
+
+const (
+	whole part = iota
+	upper
+	lower
+)
+
+// geometry is where the plane's cells are in the game area.
+type geometry struct {
+	half  bool // two y values per row
+	ruler bool // scales beside the axes (on big screens)
+}
+
+// layoutFor picks the plane's geometry for an area of w×h.
+func layoutFor(w, h int) geometry {
+	if h < fullAreaRows {
+		return geometry{half: true}
+	}
+	return geometry{ruler: w >= 120 && h >= rulerAreaRows}
+}
+
+// left is the number of columns left of the plane.
+func (g geometry) left() int {
+	if g.ruler {
+		return rulerCols
+	}
+	return 0
+}
+
+// width is the plane's block width: the y scale, the plane and the row marker column.
+func (g geometry) width() int { return g.left() + planeCols + 1 }
+
+// rows is the number of rows the plane itself takes.
+func (g geometry) rows() int {
+	if g.half {
+		return halfRows
+	}
+	return fullRows
+}
+
+// top is the row of the plane's first row (the vertical criterion is above it).
+func (geometry) top() int { return 1 }
+
+// place is the row and column (in the plane's block) and the part of a cell of the plane.
+func (g geometry) place(p qd.Point) (row, col int, pt part) {
+	col = g.left() + p.X - qd.MinX
+	if !g.half {
+		return g.top() + qd.MaxY - p.Y, col, whole
+	}
+	switch {
+	case p.Y == 0:
+		return g.top() + qd.MaxY/2, col, whole
+	case p.Y > 0:
+		// Rows (10, 9), (8, 7) … (2, 1): even y on top.
+		row = (qd.MaxY - p.Y) / 2
+		pt = lower
+		if p.Y%2 == 0 {
+			pt = upper
+		}
+		return g.top() + row, col, pt
+	}
+	// Rows (-1, -2) … (-9, -10): odd y on top.
+	row = qd.MaxY/2 + 1 + (-p.Y-1)/2
+	pt = lower
+	if p.Y%2 != 0 {
+		pt = upper
+	}
+	return g.top() + row, col, pt
+}
+
+// cellAt is the cell of the plane drawn at row, col (in the plane's block) in part pt.
+func (g geometry) cellAt(row, col int, pt part) (qd.Point, bool) {
+	x := col - g.left() + qd.MinX
+	if x < qd.MinX || x > qd.MaxX {
+		return qd.Point{}, false
+	}
+	for y := qd.MinY; y <= qd.MaxY; y++ {
+		if r, _, p := g.place(qd.Point{X: x, Y: y}); r == row && p == pt {
+			return qd.Point{X: x, Y: y}, true
+		}
+	}
+	return qd.Point{}, false
+}
 
 // cell is one character of the plane and the style it is drawn in (0 = none).
 type cell struct {
 	ch    string
 	style int
-	token bool
 }
 
 // canvas is the plane being drawn, with the styles its cells use.
@@ -43,19 +139,20 @@ func (c *canvas) style(st lipgloss.Style) int {
 	return len(c.styles) - 1
 }
 
-// set writes one character, unless a token is there.
+// set writes one character; what is off the canvas is dropped.
 func (c *canvas) set(r, x int, ch string, style int) {
-	if r < 0 || r >= len(c.cells) || x < 0 || x >= len(c.cells[r]) || c.cells[r][x].token {
+	if r < 0 || r >= len(c.cells) || x < 0 || x >= len(c.cells[r]) {
 		return
 	}
 	c.cells[r][x] = cell{ch: ch, style: style}
 }
 
-// text writes s from column x on row r.
+// text writes s from column x on row r, kept inside the canvas.
 func (c *canvas) text(r, x int, s string, style int) {
-	for _, ch := range s {
-		c.set(r, x, string(ch), style)
-		x++
+	rs := []rune(s)
+	x = max(0, min(x, len(c.cells[0])-len(rs)))
+	for i, ch := range rs {
+		c.set(r, x+i, string(ch), style)
 	}
 }
 
@@ -83,98 +180,161 @@ func (c *canvas) lines(plain bool) []string {
 	return out
 }
 
-// rowOf maps y to a row of a plane with rows rows; it squeezes the grid when the frame
-// is too short for one row per cell.
-func rowOf(y, rows int) int {
-	return int(math.Round(float64(qd.MaxY-y) * float64(rows-1) / float64(qd.MaxY-qd.MinY)))
-}
+// Counts of tokens stacked in one half cell: superscript for the upper half, subscript
+// for the lower one, so a count says which of the two cells it is in.
+var (
+	superDigits = []string{"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+	subDigits   = []string{"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"}
+)
 
-// drawPlane draws the axes, their criteria at the + ends, the reference word at the
-// centre and every token. It returns height lines of planeCols cells.
-func (s *Screen) drawPlane(height int, plain bool) []string {
-	rows := min(height-1, qd.MaxY-qd.MinY+1)
-	c := newCanvas(planeCols, rows+1)
+// count is a digit for n tokens (9 at most: a round has 7 tokens).
+func count(digits []string, n int) string { return digits[min(n, 9)] }
+
+// drawPlane draws the criteria above and below the plane, the axes, the centre mark, every
+// token at its own cell, and markers on the edges pointing at the token in focus (the
+// player's own while placing, the selected one while voting). It returns geo.width()-wide
+// lines.
+func (s *Screen) drawPlane(geo geometry, plain bool) []string {
+	rows := geo.top() + geo.rows() + 3
+	if geo.half {
+		rows++ // the legend
+	}
+	if geo.ruler {
+		rows++
+	}
+	c := newCanvas(geo.width(), rows)
 	dim := c.style(lipgloss.NewStyle().Faint(true))
 	label := c.style(lipgloss.NewStyle().Bold(true))
-	cx, cy := -qd.MinX, 1+rowOf(0, rows)
+	cr, cx, _ := geo.place(qd.Point{})
+	right := geo.left() + planeCols // the row marker column
+	bottom := geo.top() + geo.rows()
 
-	// The vertical criterion heads the plane, the horizontal one ends the axis row.
-	vert := []rune(s.v.Vertical)
-	c.text(0, max(0, min(planeCols-len(vert), cx-len(vert)/2)), string(vert), label)
-	for r := 1; r <= rows; r++ {
+	// The grid: axes through the centre, dots every five cells on full rows.
+	for y := qd.MinY; y <= qd.MaxY; y++ {
+		r, _, _ := geo.place(qd.Point{Y: y})
 		c.set(r, cx, "│", dim)
-		for x := 0; x < planeCols; x += 5 {
-			if (r-cy)%5 == 0 && x != cx {
-				c.set(r, x, "·", dim)
+		if !geo.half && y%5 == 0 && y != 0 {
+			for x := qd.MinX; x <= qd.MaxX; x += 5 {
+				if x != 0 {
+					c.set(r, geo.left()+x-qd.MinX, "·", dim)
+				}
 			}
 		}
 	}
 	for x := range planeCols {
-		c.set(cy, x, "─", dim)
+		c.set(cr, geo.left()+x, "─", dim)
 	}
-	c.set(cy, planeCols-1, "▶", label)
-	c.set(1, cx, "▲", label)
-	h := []rune(s.v.Horizontal + " ▶")
-	if cy+1 <= rows {
-		c.text(cy+1, max(0, planeCols-len(h)), string(h), label)
-	} else {
-		c.text(cy-1, max(0, planeCols-len(h)), string(h), label)
-	}
-	ref := []rune(s.v.Reference)
-	if len(ref) > 0 {
-		c.text(cy-1, max(0, min(planeCols-len(ref), cx-len(ref)/2)), string(ref), dim)
-	}
-	c.set(cy, cx, "◆", label)
+	c.set(cr, cx, "◆", label)
 
-	// The viewer's own and the selected token take their exact cell first; a token that
-	// finds its cell taken sits beside it, so all of them show.
-	sel := -2
-	if ts := s.targets(); (s.role() == voting || s.role() == teamBallot) && s.sel < len(ts) {
-		sel = ts[s.sel]
+	// Labels, all outside the plane.
+	c.text(0, cx-1, "▲ "+s.v.Vertical, label)
+	c.set(cr, right, "▶", label)
+	c.text(bottom+1, right-len([]rune(s.v.Horizontal))-1, s.v.Horizontal+" ▶", label)
+	c.text(bottom+2, cx-1, "◆ "+s.v.Reference, dim)
+	next := bottom + 3
+	if geo.ruler {
+		for y := qd.MinY; y <= qd.MaxY; y += 5 {
+			r, _, _ := geo.place(qd.Point{Y: y})
+			c.text(r, 0, fmt.Sprintf("%+3d", y), dim)
+		}
+		for x := qd.MinX; x <= qd.MaxX; x += 10 {
+			c.text(next, geo.left()+x-qd.MinX-1, fmt.Sprintf("%+d", x), dim)
+		}
+		next++
 	}
-	order := append([]qd.Token(nil), s.v.Tokens...)
-	rank := func(t qd.Token) int {
-		switch t.Seat {
-		case s.seat:
-			return 0
-		case sel:
-			return 1
-		}
-		return 2
+	if geo.half {
+		c.text(next, 0, "▀▄ upper/lower cell · ²₂ 2 tokens in it", dim)
 	}
-	for i := 1; i < len(order); i++ {
-		for j := i; j > 0 && rank(order[j]) < rank(order[j-1]); j-- {
-			order[j], order[j-1] = order[j-1], order[j]
+
+	// Tokens, grouped by the terminal cell they fall in.
+	type spot struct{ row, col int }
+	type stack struct{ up, down, whole []int }
+	spots := map[spot]*stack{}
+	var order []spot
+	for _, t := range s.v.Tokens {
+		r, col, pt := geo.place(s.shown(t))
+		k := spot{r, col}
+		if spots[k] == nil {
+			spots[k] = &stack{}
+			order = append(order, k)
+		}
+		switch pt {
+		case upper:
+			spots[k].up = append(spots[k].up, t.Seat)
+		case lower:
+			spots[k].down = append(spots[k].down, t.Seat)
+		default:
+			spots[k].whole = append(spots[k].whole, t.Seat)
 		}
 	}
-	for _, t := range order {
-		p := qd.Point{X: t.X, Y: t.Y}
-		if t.Seat == s.seat && s.v.Phase == qd.PhasePlacement {
-			p = s.mine
-		}
-		r, x := 1+rowOf(p.Y, rows), p.X-qd.MinX
-		st := gameui.SeatStyle(t.Seat)
-		if t.Seat == s.seat || t.Seat == sel {
-			st = st.Reverse(true)
-		}
-		style := c.style(st)
-		x = freeCol(c.cells[r], x)
-		c.cells[r][x] = cell{ch: string(s.letters[t.Seat]), style: style, token: true}
-		if plain && t.Seat == sel && x > 0 && !c.cells[r][x-1].token {
-			c.cells[r][x-1] = cell{ch: ">", token: true}
+	for _, k := range order {
+		st := spots[k]
+		ch, style := s.mark(st.up, st.down, st.whole, plain)
+		c.set(k.row, k.col, ch, c.style(style))
+	}
+	if seat, ok := s.focus(); ok {
+		for _, t := range s.v.Tokens {
+			if t.Seat == seat {
+				r, col, _ := geo.place(s.shown(t))
+				c.set(r, right, "◀", label)
+				c.set(bottom, col, "▲", label)
+			}
 		}
 	}
 	return c.lines(plain)
 }
 
-// freeCol is the column nearest x on the row without a token.
-func freeCol(row []cell, x int) int {
-	for d := 0; d < len(row); d++ {
-		for _, c := range []int{x + d, x - d} {
-			if c >= 0 && c < len(row) && !row[c].token {
-				return c
-			}
+// mark is the one character (and its style) for the tokens in one terminal cell: those in
+// its upper and lower half, or those in a whole cell.
+func (s *Screen) mark(up, down, whole []int, plain bool) (string, lipgloss.Style) {
+	seat := func(seats []int) lipgloss.Style { return gameui.SeatStyle(seats[0]) }
+	stacked := lipgloss.NewStyle().Bold(true)
+	switch {
+	case len(whole) == 1:
+		st := seat(whole)
+		if f, ok := s.focus(); ok && f == whole[0] {
+			st = st.Reverse(true)
+		}
+		return string(s.letters[whole[0]]), st
+	case len(whole) > 1:
+		return fmt.Sprint(min(len(whole), 9)), stacked.Reverse(true)
+	case len(up) == 1 && len(down) == 0:
+		return "▀", seat(up)
+	case len(up) == 0 && len(down) == 1:
+		return "▄", seat(down)
+	case len(up) == 1 && len(down) == 1 && plain:
+		return "█", lipgloss.Style{}
+	case len(up) == 1 && len(down) == 1:
+		// Upper token in the foreground, lower one as the background: both show.
+		return "▀", lipgloss.NewStyle().Foreground(gameui.SeatColor(up[0])).Background(gameui.SeatColor(down[0]))
+	case len(down) == 0:
+		return count(superDigits, len(up)), stacked
+	case len(up) == 0:
+		return count(subDigits, len(down)), stacked
+	}
+	// Both halves taken and at least one holds several: the upper count, underlined
+	// because the lower cell is taken too (the token list says by whom).
+	return count(superDigits, len(up)), stacked.Underline(true)
+}
+
+// shown is where a token is drawn: the player's own follows their keys while placing.
+func (s *Screen) shown(t qd.Token) qd.Point {
+	if t.Seat == s.seat && s.v.Phase == qd.PhasePlacement {
+		return s.mine
+	}
+	return qd.Point{X: t.X, Y: t.Y}
+}
+
+// focus is the token the player is working on: their own while placing, the selected one
+// while they put numbers on tokens.
+func (s *Screen) focus() (int, bool) {
+	switch s.role() {
+	case placing:
+		return s.seat, true
+	case voting, teamBallot:
+		if ts := s.targets(); s.sel < len(ts) {
+			return ts[s.sel], true
 		}
 	}
-	return x
+	return 0, false
 }

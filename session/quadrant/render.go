@@ -16,6 +16,8 @@ const (
 	tick   = "✓"
 	cross  = "✗"
 	cursor = "▸"
+	// mateMark marks a teammate's token in the list.
+	mateMark = "•"
 )
 
 var (
@@ -54,13 +56,16 @@ func (s *Screen) Render(f gameui.Frame) string {
 
 // boardLines is the plane beside the words and the tokens' panel.
 func (s *Screen) boardLines(f gameui.Frame) []string {
-	side := f.Width - planeCols - 1
+	p := gameui.Painter{Plain: f.Plain}
+	geo := layoutFor(f.Width, f.Height)
+	side := f.Width - geo.width() - 1
 	if side < 24 {
-		// Too narrow for both: the panel alone still lets the player follow and vote.
-		return s.panel(f.Width, f.Height, gameui.Painter{Plain: f.Plain})
+		// Too narrow for both: the panel alone, with the exact positions, still lets the
+		// player follow and vote.
+		return s.panel(f.Width, f.Height, p, true)
 	}
-	plane := s.drawPlane(f.Height, f.Plain)
-	panel := s.panel(side, f.Height, gameui.Painter{Plain: f.Plain})
+	plane := s.drawPlane(geo, f.Plain)
+	panel := s.panel(side, f.Height, p, false)
 	out := make([]string, max(len(plane), len(panel)))
 	for i := range out {
 		var l, r string
@@ -70,72 +75,144 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 		if i < len(panel) {
 			r = panel[i]
 		}
-		out[i] = gameui.Fit(l, planeCols) + " " + gameui.Fit(r, side)
+		out[i] = gameui.Fit(l, geo.width()) + " " + gameui.Fit(r, side)
 	}
 	return out
 }
 
-// panel lists the criteria, the reference word, the numbered words (the viewer's own
-// highlighted) and the tokens with what the phase needs: lock state, votes, the ballot.
-func (s *Screen) panel(w, h int, p gameui.Painter) []string {
+// sideBySide is the panel width from which the words and the tokens stand side by side.
+const sideBySide = 64
+
+// panel lists the player's team, the numbered words (the viewer's own highlighted) and the
+// tokens with their exact cells and what the phase needs: lock state, votes, the ballot.
+// With criteria it also names the axes and the reference word (when no plane shows them).
+func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	v := s.v
-	lines := []string{
-		p.Paint(boldStyle, "→ "+v.Horizontal),
-		p.Paint(boldStyle, "↑ "+v.Vertical),
-		"◆ " + v.Reference + p.Paint(dimStyle, " (centre)"),
+	var head, body, tail []string
+	if l := s.teamLine(); l != "" {
+		head = append(head, p.Paint(boldStyle, l))
 	}
+	if criteria {
+		body = append(body,
+			p.Paint(boldStyle, "→ "+v.Horizontal),
+			p.Paint(boldStyle, "↑ "+v.Vertical),
+			"◆ "+v.Reference+p.Paint(dimStyle, " (centre)"))
+	}
+	var words []string
 	for i, word := range v.Words {
 		l := fmt.Sprintf(" %d %s", i+1, word)
 		if i+1 == v.MyNumber {
 			l = p.Paint(mineStyle, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
 		}
-		lines = append(lines, l)
+		words = append(words, l)
 	}
-	role := s.role()
-	targets := s.targets()
-	selected := -2
-	if (role == voting || role == teamBallot) && s.sel < len(targets) {
-		selected = targets[s.sel]
-	}
+	var tokens []string
 	for _, t := range v.Tokens {
-		mark := " "
-		if t.Seat == selected {
-			mark = cursor
-		}
-		l := mark + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 10) + " "
-		switch v.Phase {
-		case qd.PhasePlacement:
-			pt := qd.Point{X: t.X, Y: t.Y}
-			if t.Seat == s.seat {
-				pt = s.mine
-			}
-			l += fmt.Sprintf("%+3d,%+3d ", pt.X, pt.Y)
-			if t.Locked {
-				l += p.Paint(goodStyle, tick+" locked")
-			} else {
-				l += p.Paint(dimStyle, "moving")
-			}
-		case qd.PhaseVoting:
-			l += s.voteCell(t, p)
-		case qd.PhaseTeamVote:
-			l += s.ballotCell(t, p)
-		}
-		lines = append(lines, l)
+		tokens = append(tokens, s.tokenLine(t, p))
 	}
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
-		lines = append(lines, s.approvals(p))
+		tokens = append(tokens, s.approvals(p))
+	}
+	if w >= sideBySide {
+		lw := qd.MaxWordLen + 6
+		for i := range max(len(words), len(tokens)) {
+			var l, r string
+			if i < len(words) {
+				l = words[i]
+			}
+			if i < len(tokens) {
+				r = tokens[i]
+			}
+			tail = append(tail, gameui.Fit(l, lw)+" "+r)
+		}
+	} else {
+		body = append(body, words...)
+		tail = tokens
 	}
 	for _, l := range wordWrap(s.msg, w) {
-		lines = append(lines, p.Paint(warnStyle, l))
+		tail = append(tail, p.Paint(warnStyle, l))
 	}
+	if excess := len(head) + len(body) + len(tail) - h; excess > 0 {
+		// Keep the team, the tokens and the message: drop words from the top first.
+		body = body[min(excess, len(body)):]
+	}
+	lines := append(append(head, body...), tail...)
 	if len(lines) > h {
-		// Keep the message and the tokens: drop words from the top of the list first.
-		lines = lines[len(lines)-h:]
+		lines = lines[:h]
 	}
 	for i := range lines {
 		lines[i] = gameui.Fit(lines[i], w)
 	}
 	return lines
+}
+
+// teamLine says which team the viewer is on and what it does this round; "" outside
+// team mode.
+func (s *Screen) teamLine() string {
+	v := s.v
+	if v.Mode != qd.ModeTeam || len(v.Teams) == 0 {
+		return ""
+	}
+	active, other := teamName(v.ActiveTeam), teamName(1-v.ActiveTeam)
+	if s.seat < 0 || s.seat >= len(v.Teams) {
+		return fmt.Sprintf("Team %s places, team %s guesses this round", active, other)
+	}
+	if v.Teams[s.seat] == v.ActiveTeam {
+		return fmt.Sprintf("Team %s — you are placing this round", active)
+	}
+	return fmt.Sprintf("Team %s — you are guessing this round", other)
+}
+
+// teamName names team 0 and 1 as the game does.
+func teamName(t int) string { return string(rune('A' + t)) }
+
+// teammate reports whether seat is on the viewer's team (never the viewer).
+func (s *Screen) teammate(seat int) bool {
+	ts := s.v.Teams
+	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
+}
+
+// tokenLine is one token in the list: selection cursor, teammate mark, letter, name, the
+// exact cell (and how many tokens share it), then what the phase needs.
+func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
+	mark := " "
+	if f, ok := s.focus(); ok && f == t.Seat && s.role() != placing {
+		mark = cursor
+	}
+	mate := " "
+	if s.teammate(t.Seat) {
+		mate = mateMark
+	}
+	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + s.cellText(t) + " "
+	switch s.v.Phase {
+	case qd.PhasePlacement:
+		if t.Locked {
+			l += p.Paint(goodStyle, tick+" locked")
+		} else {
+			l += p.Paint(dimStyle, "moving")
+		}
+	case qd.PhaseVoting:
+		l += s.voteCell(t, p)
+	case qd.PhaseTeamVote:
+		l += s.ballotCell(t, p)
+	}
+	return l
+}
+
+// cellText is a token's exact cell, "+12, -3", and "×2" when it shares the cell.
+func (s *Screen) cellText(t qd.Token) string {
+	at := s.shown(t)
+	n := 0
+	for _, o := range s.v.Tokens {
+		if s.shown(o) == at {
+			n++
+		}
+	}
+	stack := "  "
+	if n > 1 {
+		stack = fmt.Sprintf("×%d", min(n, 9))
+	}
+	return fmt.Sprintf("%+3d,%+3d %s", at.X, at.Y, stack)
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.
@@ -159,7 +236,7 @@ func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
 	if s.role() != voting {
 		for _, mv := range s.v.MyVotes {
 			if mv.Seat == t.Seat {
-				return fmt.Sprintf("you: %d  ", mv.Number) + status
+				return fmt.Sprintf("you: %d ", mv.Number) + status
 			}
 		}
 		return status
@@ -170,18 +247,30 @@ func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
 	return "→ ?  " + status
 }
 
-// ballotCell is a token's line on the team ballot (numbers only for the inactive team).
+// ballotCell is a token's line on the team ballot (numbers only for the inactive team):
+// the number and who wrote it last, "?" after a name marking a suggestion.
 func (s *Screen) ballotCell(t qd.Token, p gameui.Painter) string {
 	if s.v.Ballot == nil {
 		// The active team never sees the ballot: it sees its own votes instead.
 		return s.voteCell(t, p)
 	}
 	for _, e := range s.v.Ballot.Votes {
-		if e.Seat == t.Seat && e.Number != 0 {
-			return p.Paint(boldStyle, fmt.Sprintf("team → %d", e.Number))
+		if e.Seat != t.Seat {
+			continue
 		}
+		by := ""
+		if e.By != qd.NoSeat {
+			by = " " + s.name(e.By)
+			if e.Suggested {
+				by += "?"
+			}
+		}
+		if e.Number == 0 {
+			return "→ ?" + p.Paint(dimStyle, by)
+		}
+		return p.Paint(boldStyle, fmt.Sprintf("→ %d", e.Number)) + p.Paint(dimStyle, by)
 	}
-	return "team → ?"
+	return "→ ?"
 }
 
 // approvals shows who approved the team ballot.
@@ -190,7 +279,7 @@ func (s *Screen) approvals(p gameui.Painter) string {
 	for _, a := range s.v.Ballot.Approved {
 		ok[a] = true
 	}
-	parts := []string{"OK:"}
+	parts := []string{"approved:"}
 	for seat, team := range s.v.Teams {
 		if team == s.v.ActiveTeam {
 			continue
@@ -200,6 +289,12 @@ func (s *Screen) approvals(p gameui.Painter) string {
 			mark = tick
 		}
 		parts = append(parts, s.tokenTag(seat, p)+mark)
+	}
+	for _, e := range s.v.Ballot.Votes {
+		if e.Suggested {
+			parts = append(parts, p.Paint(dimStyle, "?=suggested"))
+			break
+		}
 	}
 	return strings.Join(parts, " ")
 }

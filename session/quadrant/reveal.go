@@ -18,6 +18,9 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		p.Paint(boldStyle, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
 		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
 	}
+	if l := s.teamLine(); l != "" {
+		lines = append(lines, p.Paint(boldStyle, l))
+	}
 	for _, t := range v.Tokens {
 		n := 0
 		if t.Seat < len(r.Numbers) {
@@ -27,7 +30,7 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		if n >= 1 && n <= len(v.Words) {
 			word = v.Words[n-1]
 		}
-		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 10) + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
+		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + s.cellText(t) + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
 		for _, vt := range r.Votes {
 			if vt.Seat == t.Seat {
 				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)

@@ -184,21 +184,29 @@ func TestVotingBallot(t *testing.T) {
 		t.Fatalf("role %v targets %v", s.role(), s.targets())
 	}
 	press(t, g, s, 0, "2") // Bob gets 2, selection moves to Cid
-	if a := press(t, g, s, 0, "2"); a != nil || !strings.Contains(s.msg, "already gave 2") {
-		t.Fatalf("a used number was accepted: %+v %q", a, s.msg)
+	if !strings.Contains(render(t, s), "▸ C Cid") {
+		t.Fatalf("the selection did not move on to Cid's token, as the keys say")
 	}
-	if !strings.Contains(render(t, s), "already gave 2 to Bob") {
-		t.Fatal("the message is not on screen")
+	// A number given to another token moves here (nothing is refused, nothing lost).
+	press(t, g, s, 0, "2")
+	if s.ballot[1] != 0 || s.ballot[2] != 2 || !strings.Contains(render(t, s), "Moved 2 from Bob's token to Cid's") {
+		t.Fatalf("moving 2 to Cid: %v %q", s.ballot, s.msg)
+	}
+	press(t, g, s, 0, "shift+tab")
+	press(t, g, s, 0, "shift+tab")
+	press(t, g, s, 0, "3") // Bob 3; on to Cid, which has 2
+	press(t, g, s, 0, "3") // Cid takes Bob's 3 and Bob gets Cid's 2
+	if s.ballot[1] != 2 || s.ballot[2] != 3 || !strings.Contains(s.msg, "Swapped: 3 on Cid's token, 2 on Bob's") {
+		t.Fatalf("swap: %v %q", s.ballot, s.msg)
 	}
 	if a := press(t, g, s, 0, "9"); a != nil || !strings.Contains(s.msg, "1 to 4") {
 		t.Fatalf("9 accepted: %q", s.msg)
 	}
-	if a := press(t, g, s, 0, "enter"); a != nil || !strings.Contains(s.msg, "Cid's token still needs") {
+	if a := press(t, g, s, 0, "enter"); a != nil || !strings.Contains(s.msg, "Dee's token still needs") {
 		t.Fatalf("incomplete ballot sent: %+v %q", a, s.msg)
 	}
-	press(t, g, s, 0, "3")
 	press(t, g, s, 0, "shift+tab")
-	press(t, g, s, 0, "backspace") // clears Cid again
+	press(t, g, s, 0, "backspace") // clears Cid
 	if _, ok := s.ballot[2]; ok {
 		t.Fatalf("backspace did not clear: %v", s.ballot)
 	}
@@ -261,25 +269,30 @@ func TestTeamBallotScreen(t *testing.T) {
 		}
 	}
 	c.SetView(g.View(3))
-	if out := render(t, c); !strings.Contains(out, "team → 4") {
+	if out := render(t, c); !strings.Contains(out, "→ 4 Bob") {
 		t.Fatalf("a teammate does not see the shared ballot:\n%s", out)
 	}
 	ss[0].SetView(g.View(0))
-	if out := render(t, ss[0]); strings.Contains(out, "team →") || !strings.Contains(out, "you: ") {
+	if out := render(t, ss[0]); strings.Contains(out, "→ 4 Bob") || !strings.Contains(out, "you: ") {
 		t.Fatalf("the active team sees the ballot:\n%s", out)
 	}
 	press(t, g, c, 3, "tab") // Cid's token
-	if a := press(t, g, c, 3, "1"); a != nil || !strings.Contains(c.msg, "already gives 1") {
-		t.Fatalf("duplicate on the team ballot: %+v %q", a, c.msg)
+	if a, ok := press(t, g, c, 3, "1").(qd.BallotSet); !ok || !strings.Contains(c.msg, "Swapped: 1 on Cid's token, 2 on Ana's") {
+		t.Fatalf("a used number on the team ballot: %+v %q", a, c.msg)
 	}
+	if out := render(t, c); !strings.Contains(out, "→ 2 Dee") || !strings.Contains(out, "→ 1 Dee") || !strings.Contains(strings.Join(c.v.Log, "\n"), "Dee swapped two numbers") {
+		t.Fatalf("the swap is not on screen or in the log:\n%s\n%v", out, c.v.Log)
+	}
+	b.SetView(g.View(1))
 	press(t, g, b, 1, "enter") // Bob approves
 	c.SetView(g.View(3))
 	if out := render(t, c); !strings.Contains(out, "B✓") || !strings.Contains(out, "D·") {
 		t.Fatalf("approvals not shown:\n%s", out)
 	}
 	// A change by Dee clears Bob's approval.
+	had := c.v.Ballot.Votes[c.sel].Number
 	press(t, g, c, 3, "0")
-	press(t, g, c, 3, "2")
+	press(t, g, c, 3, fmt.Sprint(had))
 	b.SetView(g.View(1))
 	if b.approved() {
 		t.Fatal("a change left the approval standing")
