@@ -39,11 +39,14 @@ const HowToPlay = "Each round shows numbered words, a reference word in the cent
 	"fits each criterion compared with the reference word — right is more of the horizontal " +
 	"criterion, up is more of the vertical one. Press space to lock your token (and again to " +
 	"unlock). When everyone is locked, guess which word each other token stands for: tab picks " +
-	"a token, 1-9 gives it a number, each number only once, enter sends your votes. Every " +
+	"a token, 1-9 gives it a number and moves on to the next token (a number already given " +
+	"elsewhere swaps places), enter sends your votes. The token list always shows each " +
+	"token's exact cell. Every " +
 	"right guess scores 1 point for the guesser and 1 for the token's owner; after 3 rounds " +
 	"the most points wins. In team mode (8-14 players) the teams take turns: the active team " +
 	"plays a round and scores 1 per right vote, then the other team agrees on one shared " +
-	"ballot (everyone must approve it) and scores 2 per right guess; after 4 rounds the " +
+	"ballot (everyone must approve it; bots only suggest numbers for lines nobody has " +
+	"written, and each line shows who wrote it) and scores 2 per right guess; after 4 rounds the " +
 	"higher team score wins."
 
 var timerChoices = []string{"off", "30s", "60s", "90s", "120s", "180s", "300s"}
