@@ -112,7 +112,7 @@ func waitUntil(t *testing.T, p *e2e.Player, what string, cond func() bool) {
 }
 
 // vote gives every other token one of the numbers 1..n other than the player's own
-// (the selection moves on by itself after each number) and sends the ballot.
+// (tab moves the selection on after each number) and sends the ballot.
 func vote(t *testing.T, p *e2e.Player, n int) {
 	t.Helper()
 	m := myNumberRE.FindStringSubmatch(p.WaitFor("◀ yours"))
@@ -121,7 +121,7 @@ func vote(t *testing.T, p *e2e.Player, n int) {
 	}
 	for k := 1; k <= n; k++ {
 		if strconv.Itoa(k) != m[1] {
-			p.Press(strconv.Itoa(k))
+			p.Press(strconv.Itoa(k), "tab")
 		}
 	}
 	p.WaitFor("Your ballot is complete")

@@ -39,8 +39,8 @@ const HowToPlay = "Each round shows numbered words, a reference word in the cent
 	"fits each criterion compared with the reference word — right is more of the horizontal " +
 	"criterion, up is more of the vertical one. Press space to lock your token (and again to " +
 	"unlock). When everyone is locked, guess which word each other token stands for: tab picks " +
-	"a token, 1-9 gives it a number and moves on to the next token (a number already given " +
-	"elsewhere swaps places), enter sends your votes. The token list always shows each " +
+	"a token, 1-9 gives it a number (a number already given to another token swaps " +
+	"places with it), enter sends your votes. The token list always shows each " +
 	"token's exact cell. Every " +
 	"right guess scores 1 point for the guesser and 1 for the token's owner; after 3 rounds " +
 	"the most points wins. In team mode (8-14 players) the teams take turns: the active team " +

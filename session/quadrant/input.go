@@ -160,10 +160,10 @@ func (s *Screen) voteKey(k string) any {
 		}
 	}
 	s.ballot[seat] = n
+	// The selection stays on the token just numbered, so that tab always moves it and
+	// a number never lands on a token the player did not pick.
 	if len(s.ballot) == len(targets) {
 		s.msg = strings.TrimSpace(s.msg + " Your ballot is complete: press enter to send it")
-	} else {
-		s.sel = (s.sel + 1) % len(targets)
 	}
 	return nil
 }
@@ -218,9 +218,6 @@ func (s *Screen) ballotKey(k string) any {
 		if n != 0 && e.Number == n && e.Seat != seat {
 			s.msg = s.swapWords(n, seat, old, e.Seat)
 		}
-	}
-	if n != 0 {
-		s.sel = (s.sel + 1) % len(targets)
 	}
 	return qd.BallotSet{Type: qd.TypeBallotSet, Seat: seat, Number: n}
 }

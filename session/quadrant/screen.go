@@ -163,14 +163,14 @@ func (s *Screen) Keys() []gameui.Key {
 	case voting:
 		return []gameui.Key{
 			{Keys: "tab/shift+tab", Help: "pick a token"},
-			{Keys: "1-9", Help: "give it a word number and go to the next"},
+			{Keys: "1-9", Help: "give it a word number"},
 			{Keys: "0/backspace", Help: "clear"},
 			{Keys: "enter", Help: "send your votes"},
 		}
 	case teamBallot:
 		k := []gameui.Key{
 			{Keys: "tab/shift+tab", Help: "pick a token"},
-			{Keys: "1-9", Help: "put a number on it and go to the next"},
+			{Keys: "1-9", Help: "give it a number (a used one swaps)"},
 			{Keys: "0/backspace", Help: "clear"},
 		}
 		if s.approved() {

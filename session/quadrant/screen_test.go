@@ -168,6 +168,7 @@ func voteByKeys(t *testing.T, g *qd.Game, s *Screen, seat int) {
 			n++
 		}
 		press(t, g, s, seat, fmt.Sprint(n))
+		press(t, g, s, seat, "tab")
 		n++
 	}
 	if a := press(t, g, s, seat, "enter"); a == nil {
@@ -183,20 +184,24 @@ func TestVotingBallot(t *testing.T) {
 	if s.role() != voting || len(s.targets()) != 3 {
 		t.Fatalf("role %v targets %v", s.role(), s.targets())
 	}
-	press(t, g, s, 0, "2") // Bob gets 2, selection moves to Cid
-	if !strings.Contains(render(t, s), "▸ C Cid") {
-		t.Fatalf("the selection did not move on to Cid's token, as the keys say")
+	press(t, g, s, 0, "2") // Bob gets 2; the selection stays on Bob
+	if !strings.Contains(render(t, s), "▸ B Bob") || s.ballot[1] != 2 {
+		t.Fatalf("the selection left Bob's token after a number: %v", s.ballot)
+	}
+	press(t, g, s, 0, "3") // Bob's number changes, nothing else
+	if s.ballot[1] != 3 || len(s.ballot) != 1 {
+		t.Fatalf("a second number on Bob: %v", s.ballot)
 	}
 	// A number given to another token moves here (nothing is refused, nothing lost).
-	press(t, g, s, 0, "2")
-	if s.ballot[1] != 0 || s.ballot[2] != 2 || !strings.Contains(render(t, s), "Moved 2 from Bob's token to Cid's") {
-		t.Fatalf("moving 2 to Cid: %v %q", s.ballot, s.msg)
+	press(t, g, s, 0, "tab")
+	press(t, g, s, 0, "3")
+	if s.ballot[1] != 0 || s.ballot[2] != 3 || !strings.Contains(render(t, s), "Moved 3 from Bob's token to Cid's") {
+		t.Fatalf("moving 3 to Cid: %v %q", s.ballot, s.msg)
 	}
 	press(t, g, s, 0, "shift+tab")
-	press(t, g, s, 0, "shift+tab")
-	press(t, g, s, 0, "3") // Bob 3; on to Cid, which has 2
-	press(t, g, s, 0, "3") // Cid takes Bob's 3 and Bob gets Cid's 2
-	if s.ballot[1] != 2 || s.ballot[2] != 3 || !strings.Contains(s.msg, "Swapped: 3 on Cid's token, 2 on Bob's") {
+	press(t, g, s, 0, "2") // Bob 2, Cid 3
+	press(t, g, s, 0, "3") // Bob takes Cid's 3 and Cid gets Bob's 2
+	if s.ballot[1] != 3 || s.ballot[2] != 2 || !strings.Contains(s.msg, "Swapped: 3 on Bob's token, 2 on Cid's") {
 		t.Fatalf("swap: %v %q", s.ballot, s.msg)
 	}
 	if a := press(t, g, s, 0, "9"); a != nil || !strings.Contains(s.msg, "1 to 4") {
@@ -205,12 +210,13 @@ func TestVotingBallot(t *testing.T) {
 	if a := press(t, g, s, 0, "enter"); a != nil || !strings.Contains(s.msg, "Dee's token still needs") {
 		t.Fatalf("incomplete ballot sent: %+v %q", a, s.msg)
 	}
-	press(t, g, s, 0, "shift+tab")
+	press(t, g, s, 0, "tab")
 	press(t, g, s, 0, "backspace") // clears Cid
 	if _, ok := s.ballot[2]; ok {
 		t.Fatalf("backspace did not clear: %v", s.ballot)
 	}
-	press(t, g, s, 0, "4") // Cid again; the selection moves on to Dee
+	press(t, g, s, 0, "4")
+	press(t, g, s, 0, "tab")
 	press(t, g, s, 0, "1")
 	if !strings.Contains(s.msg, "complete") {
 		t.Fatalf("msg %q", s.msg)
@@ -220,11 +226,11 @@ func TestVotingBallot(t *testing.T) {
 	if !ok || len(cv.Votes) != 3 {
 		t.Fatalf("enter: %+v", a)
 	}
-	if out := render(t, s); !strings.Contains(out, "you: 2") {
+	if out := render(t, s); !strings.Contains(out, "you: 3") {
 		t.Fatalf("own votes not shown after sending:\n%s", out)
 	}
 	ss[1].SetView(g.View(1))
-	if out := render(t, ss[1]); !strings.Contains(out, "voted") || strings.Contains(out, "you: 2") {
+	if out := render(t, ss[1]); !strings.Contains(out, "voted") || strings.Contains(out, "you: 3") {
 		t.Fatalf("Bob's screen:\n%s", out)
 	}
 	for seat := 1; seat < 4; seat++ {
@@ -267,6 +273,7 @@ func TestTeamBallotScreen(t *testing.T) {
 		if a, ok := press(t, g, b, 1, fmt.Sprint(n)).(qd.BallotSet); !ok || a.Number != n {
 			t.Fatalf("digit %d: %+v", n, a)
 		}
+		press(t, g, b, 1, "tab")
 	}
 	c.SetView(g.View(3))
 	if out := render(t, c); !strings.Contains(out, "→ 4 Bob") {
