@@ -112,17 +112,23 @@ func waitUntil(t *testing.T, p *e2e.Player, what string, cond func() bool) {
 }
 
 // vote gives every other token one of the numbers 1..n other than the player's own
-// (tab moves the selection on after each number) and sends the ballot.
+// (a number stays on the selected token; tab moves on) and sends the ballot.
 func vote(t *testing.T, p *e2e.Player, n int) {
 	t.Helper()
 	m := myNumberRE.FindStringSubmatch(p.WaitFor("◀ yours"))
 	if m == nil {
 		t.Fatalf("no own word number on screen:\n%s", p.Screen())
 	}
+	first := true
 	for k := 1; k <= n; k++ {
-		if strconv.Itoa(k) != m[1] {
-			p.Press(strconv.Itoa(k), "tab")
+		if strconv.Itoa(k) == m[1] {
+			continue
 		}
+		if !first {
+			p.Press("tab")
+		}
+		p.Press(strconv.Itoa(k))
+		first = false
 	}
 	p.WaitFor("Your ballot is complete")
 	p.Press("enter")

@@ -47,7 +47,7 @@ const HowToPlay = "Each round shows numbered words, a reference word in the cent
 	"plays a round and scores 1 per right vote, then the other team agrees on one shared " +
 	"ballot (everyone must approve it; bots only suggest numbers for lines nobody has " +
 	"written, and each line shows who wrote it) and scores 2 per right guess; after 4 rounds the " +
-	"higher team score wins."
+	"higher team score wins. The top of the list says your team; • marks a teammate's token."
 
 var timerChoices = []string{"off", "30s", "60s", "90s", "120s", "180s", "300s"}
 
