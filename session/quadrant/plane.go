@@ -37,15 +37,35 @@ const (
 type geometry struct {
 	half  bool // two y values per row
 	ruler bool // scales beside the axes (on big screens)
+	wide  bool // two columns per x cell (on very wide screens), the plane's shape nearer a square
 }
+
+// Widths from which the plane gets its scales, and two columns per cell while the words
+// and the tokens still stand side by side next to it.
+const (
+	rulerWidth = 120
+	wideWidth  = rulerCols + 2*planeCols + 2 + sideBySide
+)
 
 // layoutFor picks the plane's geometry for an area of w×h.
 func layoutFor(w, h int) geometry {
 	if h < fullAreaRows {
 		return geometry{half: true}
 	}
-	return geometry{ruler: w >= 120 && h >= rulerAreaRows}
+	ruler := w >= rulerWidth && h >= rulerAreaRows
+	return geometry{ruler: ruler, wide: ruler && w >= wideWidth}
 }
+
+// cellCols is the number of columns of one x cell.
+func (g geometry) cellCols() int {
+	if g.wide {
+		return 2
+	}
+	return 1
+}
+
+// col is the column (in the plane's block) of x.
+func (g geometry) col(x int) int { return g.left() + (x-qd.MinX)*g.cellCols() }
 
 // left is the number of columns left of the plane.
 func (g geometry) left() int {
@@ -56,7 +76,7 @@ func (g geometry) left() int {
 }
 
 // width is the plane's block width: the y scale, the plane and the row marker column.
-func (g geometry) width() int { return g.left() + planeCols + 1 }
+func (g geometry) width() int { return g.col(qd.MaxX) + 2 }
 
 // rows is the number of rows the plane itself takes.
 func (g geometry) rows() int {
@@ -71,7 +91,7 @@ func (geometry) top() int { return 1 }
 
 // place is the row and column (in the plane's block) and the part of a cell of the plane.
 func (g geometry) place(p qd.Point) (row, col int, pt part) {
-	col = g.left() + p.X - qd.MinX
+	col = g.col(p.X)
 	if !g.half {
 		return g.top() + qd.MaxY - p.Y, col, whole
 	}
@@ -98,8 +118,9 @@ func (g geometry) place(p qd.Point) (row, col int, pt part) {
 
 // cellAt is the cell of the plane drawn at row, col (in the plane's block) in part pt.
 func (g geometry) cellAt(row, col int, pt part) (qd.Point, bool) {
-	x := col - g.left() + qd.MinX
-	if x < qd.MinX || x > qd.MaxX {
+	off := col - g.left()
+	x := off/g.cellCols() + qd.MinX
+	if off < 0 || off%g.cellCols() != 0 || x > qd.MaxX {
 		return qd.Point{}, false
 	}
 	for y := qd.MinY; y <= qd.MaxY; y++ {
@@ -206,7 +227,7 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 	dim := c.style(lipgloss.NewStyle().Faint(true))
 	label := c.style(lipgloss.NewStyle().Bold(true))
 	cr, cx, _ := geo.place(qd.Point{})
-	right := geo.left() + planeCols // the row marker column
+	right := geo.width() - 1 // the row marker column
 	bottom := geo.top() + geo.rows()
 
 	// The grid: axes through the centre, dots every five cells on full rows.
@@ -216,32 +237,33 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 		if !geo.half && y%5 == 0 && y != 0 {
 			for x := qd.MinX; x <= qd.MaxX; x += 5 {
 				if x != 0 {
-					c.set(r, geo.left()+x-qd.MinX, "·", dim)
+					c.set(r, geo.col(x), "·", dim)
 				}
 			}
 		}
 	}
-	for x := range planeCols {
-		c.set(cr, geo.left()+x, "─", dim)
+	for col := geo.left(); col < right; col++ {
+		c.set(cr, col, "─", dim)
 	}
 	c.set(cr, cx, "◆", label)
 
 	// Labels, all outside the plane.
 	c.text(0, cx-1, "▲ "+s.v.Vertical, label)
 	c.set(cr, right, "▶", label)
-	c.text(bottom+1, right-len([]rune(s.v.Horizontal))-1, s.v.Horizontal+" ▶", label)
-	c.text(bottom+2, cx-1, "◆ "+s.v.Reference, dim)
-	next := bottom + 3
+	next := bottom + 1 // below the marker row
 	if geo.ruler {
 		for y := qd.MinY; y <= qd.MaxY; y += 5 {
 			r, _, _ := geo.place(qd.Point{Y: y})
 			c.text(r, 0, fmt.Sprintf("%+3d", y), dim)
 		}
 		for x := qd.MinX; x <= qd.MaxX; x += 10 {
-			c.text(next, geo.left()+x-qd.MinX-1, fmt.Sprintf("%+d", x), dim)
+			c.text(next, geo.col(x)-1, fmt.Sprintf("%+d", x), dim)
 		}
 		next++
 	}
+	c.text(next, right-len([]rune(s.v.Horizontal))-1, s.v.Horizontal+" ▶", label)
+	c.text(next+1, cx-1, "◆ "+s.v.Reference, dim)
+	next += 2
 	if geo.half {
 		c.text(next, 0, "▀▄ upper/lower cell · ²₂ 2 tokens in it", dim)
 	}

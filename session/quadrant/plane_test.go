@@ -13,8 +13,9 @@ import (
 	"parlor/session/gameui"
 )
 
-// The game areas of 80×24, 100×30 and 120×40 terminals (the session takes five rows).
-var areas = []gameui.Frame{{Width: 80, Height: 19}, {Width: 100, Height: 25}, {Width: 120, Height: 35}}
+// The game areas of 80×24, 100×30, 120×40 and 160×50 terminals (the session takes five
+// rows): half-height rows; full rows; scales and the lists side by side; two columns a cell.
+var areas = []gameui.Frame{{Width: 80, Height: 19}, {Width: 100, Height: 25}, {Width: 120, Height: 35}, {Width: 160, Height: 45}}
 
 // screenOf draws s in f and reads the result back the way a terminal shows it.
 func screenOf(t *testing.T, s *Screen, f gameui.Frame) *vt.Emulator {
