@@ -53,7 +53,7 @@ type CastVotes struct {
 // BallotSet writes Number on the team ballot for the token of Seat (0 clears it).
 // Every change clears the approvals. A number already on another line swaps the two
 // lines. With Suggest (what bots send) it only fills a line nobody has edited, with a
-// number no other line has, so that it never undoes a person's choice.
+// number (not 0) no other line has, so that it never undoes a person's choice.
 type BallotSet struct {
 	Type    string `json:"type"` // always "ballot_set"
 	Seat    int    `json:"seat"`

@@ -53,6 +53,9 @@ func (g *Game) ballotSet(seat int, raw json.RawMessage, now time.Time) error {
 		}
 	}
 	if a.Suggest {
+		if num == 0 {
+			return fmt.Errorf("%w: a suggestion is a number from 1 to %d", ErrBallot, k)
+		}
 		if g.edited[target] {
 			return fmt.Errorf("%w: %s chose the number for %s's token", ErrLineTaken, g.names[g.ballotBy[target]], g.names[target])
 		}

@@ -71,7 +71,7 @@ func TestBallotSuggestionsNeverOverwriteAnEdit(t *testing.T) {
 	for _, bad := range []struct {
 		seat, n int
 		err     error
-	}{{b, 3, ErrLineTaken}, {c, 4, ErrLineTaken}, {d, 2, ErrNumberUsed}, {d, 1, ErrNumberUsed}} {
+	}{{b, 3, ErrLineTaken}, {c, 4, ErrLineTaken}, {d, 2, ErrNumberUsed}, {d, 1, ErrNumberUsed}, {a, 0, ErrBallot}} {
 		if err := suggest(bad.seat, bad.n); !errors.Is(err, bad.err) {
 			t.Errorf("suggesting %d for seat %d: %v, want %v", bad.n, bad.seat, err, bad.err)
 		}

@@ -30,7 +30,7 @@ func garbage(r *rand.Rand, n int) json.RawMessage {
 		}
 		return rules.Encode(CastVotes{Type: TypeVote, Votes: vs})
 	case 4:
-		return rules.Encode(BallotSet{Type: TypeBallotSet, Seat: seat(), Number: num()})
+		return rules.Encode(BallotSet{Type: TypeBallotSet, Seat: seat(), Number: num(), Suggest: r.IntN(2) == 0})
 	case 5:
 		return rules.Encode(Approve{Type: TypeApprove, Rev: r.IntN(4)})
 	case 6:
@@ -111,6 +111,18 @@ func checkInvariants(t *testing.T, g *Game, prev []int) []int {
 		seen[n] = true
 		if !g.pos[p].OnBoard() {
 			t.Fatalf("token off the board: %+v", g.pos[p])
+		}
+	}
+	// The team ballot never holds a number twice, and every written line says who wrote it.
+	onBallot := map[int]bool{}
+	for _, p := range g.players {
+		n := g.ballot[p]
+		if n != 0 && onBallot[n] {
+			t.Fatalf("the team ballot gives %d twice: %v", n, g.ballot)
+		}
+		onBallot[n] = n != 0
+		if (g.edited[p] || g.suggested[p]) != (g.ballotBy[p] != NoSeat) || (g.edited[p] && g.suggested[p]) {
+			t.Fatalf("ballot line of seat %d: by %d edited %v suggested %v", p, g.ballotBy[p], g.edited[p], g.suggested[p])
 		}
 	}
 	if len(g.words) != len(g.players) || g.round < 1 || g.round > g.rounds {
