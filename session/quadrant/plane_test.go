@@ -69,6 +69,8 @@ func drawnTokens(t *testing.T, em *vt.Emulator, geo geometry, seats int) map[int
 			default:
 				if seat := seatOf(c.Style.Fg); seat >= 0 && c.Content == string(Letters(allNames[:seats])[seat]) {
 					parts, seatsHere = []part{whole}, []int{seat}
+				} else if inside := col >= geo.left() && col <= geo.col(qd.MaxX); inside && !strings.Contains(" │─·◆", c.Content) {
+					t.Fatalf("%q drawn inside the plane at row %d col %d: only tokens and the grid belong there", c.Content, row, col)
 				}
 			}
 			for i, pt := range parts {
@@ -86,11 +88,12 @@ func drawnTokens(t *testing.T, em *vt.Emulator, geo geometry, seats int) map[int
 	return found
 }
 
-// TestEveryCellDrawnAtItsOwnPlace puts tokens on every cell of the plane, four at a time,
+// TestEveryCellDrawnAtItsOwnPlace puts tokens on every cell of the plane, seven at a time,
 // and reads each back from the screen: it must be drawn exactly once, in its colour, at a
 // place that stands for exactly its cell — no label over it, no neighbour's row.
 func TestEveryCellDrawnAtItsOwnPlace(t *testing.T) {
-	g := newGame(t, 4, qd.ModeCompetitive)
+	const n = 7
+	g := newGame(t, n, qd.ModeCompetitive)
 	s := screenFor(g, rules.Spectator)
 	var cells []qd.Point
 	for y := qd.MinY; y <= qd.MaxY; y++ {
@@ -101,11 +104,11 @@ func TestEveryCellDrawnAtItsOwnPlace(t *testing.T) {
 	for _, f := range areas {
 		geo := layoutFor(f.Width, f.Height)
 		seen := map[[3]int]qd.Point{}
-		q := (len(cells) + 3) / 4
+		q := (len(cells) + n - 1) / n
 		for i := range q {
-			// Four tokens on four cells a quarter of the plane apart, together on every cell.
+			// Seven tokens on seven cells a seventh of the plane apart, together on every cell.
 			want := map[int]qd.Point{}
-			for seat := range 4 {
+			for seat := range n {
 				p := cells[(i+seat*q)%len(cells)]
 				want[seat] = p
 				if err := g.Apply(seat, rules.Encode(qd.Move{Type: qd.TypeMove, X: p.X, Y: p.Y}), t0); err != nil {
@@ -113,7 +116,7 @@ func TestEveryCellDrawnAtItsOwnPlace(t *testing.T) {
 				}
 			}
 			s.SetView(g.View(rules.Spectator))
-			got := drawnTokens(t, screenOf(t, s, f), geo, 4)
+			got := drawnTokens(t, screenOf(t, s, f), geo, n)
 			for seat, p := range want {
 				if len(got[seat]) != 1 || got[seat][0] != p {
 					t.Fatalf("%dx%d: seat %d at %+v is drawn at %+v", f.Width, f.Height, seat, p, got[seat])
