@@ -163,7 +163,7 @@ func (s *Screen) Keys() []gameui.Key {
 	case voting:
 		return []gameui.Key{
 			{Keys: "tab/shift+tab", Help: "pick a token"},
-			{Keys: "1-9", Help: "give it a word number"},
+			{Keys: "1-9", Help: "give it a number (a used one swaps)"},
 			{Keys: "0/backspace", Help: "clear"},
 			{Keys: "enter", Help: "send your votes"},
 		}
