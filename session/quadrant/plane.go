@@ -250,6 +250,10 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 	// Labels, all outside the plane.
 	c.text(0, cx-1, "▲ "+s.v.Vertical, label)
 	c.set(cr, right, "▶", label)
+	// Ticks every five cells under the plane help count columns (the marker row).
+	for x := qd.MinX; x <= qd.MaxX; x += 5 {
+		c.set(bottom, geo.col(x), "╵", dim)
+	}
 	next := bottom + 1 // below the marker row
 	if geo.ruler {
 		for y := qd.MinY; y <= qd.MaxY; y += 5 {
