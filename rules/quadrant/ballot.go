@@ -57,7 +57,7 @@ func (g *Game) ballotSet(seat int, raw json.RawMessage, now time.Time) error {
 			return fmt.Errorf("%w: a suggestion is a number from 1 to %d", ErrBallot, k)
 		}
 		if g.edited[target] {
-			return fmt.Errorf("%w: %s chose the number for %s's token", ErrLineTaken, g.names[g.ballotBy[target]], g.names[target])
+			return fmt.Errorf("%w: %s edited the line for %s's token", ErrLineTaken, g.names[g.ballotBy[target]], g.names[target])
 		}
 		if other != NoSeat {
 			return fmt.Errorf("%w: the team ballot already gives %d to %s", ErrNumberUsed, num, g.names[other])
