@@ -24,7 +24,7 @@ type Config struct {
 	Logger    *log.Logger
 	Hooks     Hooks                                           // metrics; any field may be nil
 	Content   func(names []string) (map[string][]byte, error) // loads game content (assets.Load)
-	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends
+	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
 }
@@ -315,7 +315,8 @@ func (l *Lobby) Watch(p Player, code string) (*Member, error) {
 }
 
 // Shutdown closes every table (members are told the server is going down) and waits for
-// their actors to stop. Cancel the lobby's context first.
+// their actors to stop and every finished game to reach OnFinish's end. Cancel the
+// lobby's context first.
 func (l *Lobby) Shutdown(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() {

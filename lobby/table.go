@@ -192,7 +192,14 @@ func (t *Table) checkOver(now time.Time) {
 			rec.Players = append(rec.Players, id)
 			rec.Names = append(rec.Names, s.player.Name)
 		}
-		go t.lobby.cfg.OnFinish(rec) // never block the actor on storage
+		// Never block the actor on storage, but let Shutdown wait for the record: the
+		// server closes its store right after. (The actor still counts in wg here, so
+		// this Add cannot race with a Wait that has already seen zero.)
+		t.lobby.wg.Add(1)
+		go func() {
+			defer t.lobby.wg.Done()
+			t.lobby.cfg.OnFinish(rec)
+		}()
 	}
 }
 
