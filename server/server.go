@@ -41,6 +41,7 @@ type Server struct {
 	httpLn  net.Listener
 	metrics *metrics
 	limiter *ipLimiter
+	windows windowFeeds
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
 	Fingerprint string
@@ -108,6 +109,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		return nil, fmt.Errorf("ssh server: %w", err)
 	}
 	srv.HandshakeTimeout = 30 * time.Second
+	// Only sessions: no port forwarding, no other channel types.
+	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.openSession}
 	if len(srv.HostSigners) > 0 {
 		s.Fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
 	}

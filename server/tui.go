@@ -59,20 +59,19 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	}
 	defer s.untrack(ls)
 
-	_, windows, _ := sess.Pty()
-	go func() {
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case w, ok := <-windows:
-				if !ok {
+	if feed := s.windows.of(sess); feed != nil {
+		go func() {
+			for {
+				select {
+				case <-ctx.Done():
 					return
+				case <-feed.Changed():
+					w := feed.Window()
+					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 				}
-				p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
 			}
-		}
-	}()
+		}()
+	}
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		s.log.Warn("program ended with an error", "err", err)
 	}

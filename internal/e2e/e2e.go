@@ -105,6 +105,13 @@ func NewKey(t testing.TB) Key {
 // Guest is no key at all: keyboard-interactive without questions.
 var Guest = Key{}
 
+// Dial opens an SSH connection as user with key, for tests that drive the protocol by
+// hand.
+func (s *Server) Dial(t testing.TB, user string, key Key) *gossh.Client {
+	t.Helper()
+	return s.dial(t, user, key)
+}
+
 func (s *Server) dial(t testing.TB, user string, key Key) *gossh.Client {
 	t.Helper()
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
@@ -155,12 +162,19 @@ type Player struct {
 // Connect opens an interactive session of w×h running command ("" for the lobby).
 func (s *Server) Connect(t testing.TB, user string, key Key, command string, w, h int) *Player {
 	t.Helper()
+	return s.ConnectAsking(t, user, key, command, w, h, w, h)
+}
+
+// ConnectAsking is Connect for a client that asks for a ptyW×ptyH terminal while its
+// screen is really w×h, as a hostile client may.
+func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command string, ptyW, ptyH, w, h int) *Player {
+	t.Helper()
 	c := s.dial(t, user, key)
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.RequestPty("xterm-256color", h, w, gossh.TerminalModes{}); err != nil {
+	if err := sess.RequestPty("xterm-256color", ptyH, ptyW, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
 	stdin, _ := sess.StdinPipe()
@@ -242,7 +256,7 @@ func (p *Player) Close() {
 }
 
 // IgnoreTerminal is the goleak option for the emulators' reply readers.
-var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/e2e.(*Server).Connect.func1")
+var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/e2e.(*Server).ConnectAsking.func1")
 
 // Keys that Type understands by name.
 var named = map[string]string{
@@ -282,6 +296,9 @@ func (p *Player) Resize(w, h int) {
 		p.t.Fatal(err)
 	}
 }
+
+// AskWindow sends a window-change request for w×h without resizing the screen.
+func (p *Player) AskWindow(w, h int) error { return p.sess.WindowChange(h, w) }
 
 // Changed gets a value after new output has reached the screen (several writes may share
 // one value), so a benchmark can time how soon something appears without busy polling.

@@ -1,0 +1,110 @@
+package server_test
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"parlor/internal/e2e"
+)
+
+// windowChange is the payload of an SSH window-change request (RFC 4254 6.7).
+type windowChange struct{ Columns, Rows, Width, Height uint32 }
+
+// liveHeap is the heap in use after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// TestHugeWindowIsClamped: a client asking for an absurd terminal gets the normal
+// screen at the largest size parlor draws, and the server's memory stays flat.
+func TestHugeWindowIsClamped(t *testing.T) {
+	s := e2e.Start(t, nil)
+	before := liveHeap()
+	p := s.ConnectAsking(t, "big", e2e.NewKey(t), "", 5000, 5000, 500, 200)
+	p.WaitFor("Welcome to parlor")
+	for _, step := range []struct {
+		w, h int
+		see  string
+	}{
+		{5000, 10, "It is 500×10 now."},
+		{70, 5000, "It is 70×200 now."},
+		{0, 0, ""},
+		{40, 3, "It is 40×3 now."},
+		{5000, 5000, "Welcome to parlor"},
+	} {
+		if err := p.AskWindow(step.w, step.h); err != nil {
+			t.Fatalf("window-change %d×%d: %v", step.w, step.h, err)
+		}
+		if step.see != "" {
+			p.WaitFor(step.see)
+		}
+	}
+	const bound = 64 << 20
+	if grew := int64(liveHeap()) - int64(before); grew > bound {
+		t.Fatalf("one session with a huge window grew the heap by %d MB (bound %d MB)", grew>>20, bound>>20)
+	}
+}
+
+// TestResizeAndDropLeavesNothing: sessions that resize and vanish leave no goroutine
+// behind (charm.land/ssh blocks its request loop on an unread window channel).
+func TestResizeAndDropLeavesNothing(t *testing.T) {
+	s := e2e.Start(t, nil)
+	s.FromManyAddresses()
+	warm := s.Connect(t, "warm", e2e.NewKey(t), "", 80, 24)
+	warm.WaitFor("Welcome to parlor")
+	warm.Close()
+	base := settledGoroutines(t, -1)
+	for i := 0; i < 100; i++ {
+		c := s.Dial(t, "drop", e2e.Guest)
+		sess, err := c.NewSession()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sess.RequestPty("xterm", 24, 80, nil); err != nil {
+			t.Fatal(err)
+		}
+		out, _ := sess.StdoutPipe()
+		if err := sess.Shell(); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 1)
+		if _, err := out.Read(buf); err != nil { // the program is running
+			t.Fatal(err)
+		}
+		for j := 0; j < 30; j++ { // a window being dragged, without waiting for replies
+			_, _ = sess.SendRequest("window-change", false, gossh.Marshal(windowChange{Columns: uint32(80 + j), Rows: uint32(24 + j)}))
+		}
+		_ = c.Close()
+	}
+	if got := settledGoroutines(t, base+10); got > base+10 {
+		t.Fatalf("goroutines: %d before, %d after 100 resize-and-drop sessions", base, got)
+	}
+}
+
+// settledGoroutines waits (boundedly) until the goroutine count is at most want, or stops
+// changing, and returns it. want < 0 just waits for it to settle.
+func settledGoroutines(t *testing.T, want int) int {
+	t.Helper()
+	last, same := runtime.NumGoroutine(), 0
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		n := runtime.NumGoroutine()
+		if want >= 0 && n <= want {
+			return n
+		}
+		if n == last {
+			if same++; same >= 10 && want < 0 {
+				return n
+			}
+		} else {
+			last, same = n, 0
+		}
+	}
+	return runtime.NumGoroutine()
+}
