@@ -1,13 +1,21 @@
 package server_test
 
 import (
+	"context"
+	"io"
 	"runtime"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"charm.land/log/v2"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/internal/e2e"
+	"parlor/server"
+	"parlor/store"
 )
 
 // windowChange is the payload of an SSH window-change request (RFC 4254 6.7).
@@ -107,4 +115,96 @@ func settledGoroutines(t *testing.T, want int) int {
 		}
 	}
 	return runtime.NumGoroutine()
+}
+
+// startServer runs a server the test stops itself; it returns the stop function and the
+// channel that gets Serve's result.
+func startServer(t *testing.T, edit func(*server.Config)) (*e2e.Server, context.CancelFunc, <-chan error) {
+	t.Helper()
+	cfg := server.Defaults()
+	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", t.TempDir()
+	if edit != nil {
+		edit(&cfg)
+	}
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	srv, err := server.Listen(cfg, st, log.New(io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx) }()
+	return &e2e.Server{Server: srv}, stop, done
+}
+
+// TestShutdownWithClientsThatNeverRead: an API client and a TUI client that stopped
+// reading cannot hold the shutdown past its grace period.
+func TestShutdownWithClientsThatNeverRead(t *testing.T) {
+	s, stop, done := startServer(t, nil)
+
+	// The API client sends garbage, each line answered by an error, and never reads the
+	// answers. Once its writes stall beyond the server's receive window (2 MB), the
+	// server has stopped reading: it is stuck writing to this client.
+	api := s.Dial(t, "stuck", e2e.NewKey(t))
+	defer api.Close()
+	as, err := api.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, _ := as.StdinPipe()
+	_, _ = as.StdoutPipe() // never read
+	if err := as.Start("api"); err != nil {
+		t.Fatal(err)
+	}
+	var written atomic.Int64
+	go func() {
+		chunk := []byte(strings.Repeat("x\n", 2<<10))
+		for written.Load() < 16<<20 {
+			n, err := in.Write(chunk)
+			written.Add(int64(n))
+			if err != nil {
+				return
+			}
+		}
+	}()
+	for last, deadline := int64(-1), time.Now().Add(e2e.Wait); ; {
+		time.Sleep(time.Second)
+		n := written.Load()
+		if n == last && n >= 2<<20 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the API client's writes never stalled (%d bytes)", n)
+		}
+		last = n
+	}
+
+	// The TUI client asks for big redraws and never reads them.
+	tui := s.Dial(t, "frozen", e2e.NewKey(t))
+	defer tui.Close()
+	ts, err := tui.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.RequestPty("xterm-256color", 200, 500, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = ts.StdoutPipe() // never read
+	if err := ts.Shell(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40; i++ {
+		_ = ts.WindowChange(200-i%2, 500-i%2)
+	}
+
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(12 * time.Second):
+		t.Fatal("Serve did not return within 12 s (the grace period is 10 s)")
+	}
 }

@@ -164,6 +164,15 @@ func (s *Server) Serve(ctx context.Context) error {
 	return nil
 }
 
+// How the 10 s a shutdown may take are spent: players get goodbyeGrace to see their
+// goodbye and leave; then every connection is closed, which also ends any write stuck
+// on a client that stopped reading; then tables, finished-game records and HTTP get
+// stopGrace to wind down before the store closes.
+const (
+	goodbyeGrace = 5 * time.Second
+	stopGrace    = 3 * time.Second
+)
+
 func (s *Server) shutdown() {
 	s.log.Info("shutting down: saying goodbye to players")
 	s.mu.Lock()
@@ -173,20 +182,26 @@ func (s *Server) shutdown() {
 		live = append(live, ls)
 	}
 	s.mu.Unlock()
+	// Every goodbye on its own goroutine: a write to a client that stopped reading
+	// blocks until its connection is closed below.
 	for _, ls := range live {
-		ls.bye()
+		go ls.bye()
 	}
 	s.stopAll()
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), goodbyeGrace)
 	defer cancel()
 	if err := s.ssh.Shutdown(ctx); err != nil {
-		s.log.Warn("sessions did not end in time; closing them", "err", err)
+		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 		_ = s.ssh.Close()
 	}
+	ctx, cancel = context.WithTimeout(context.Background(), stopGrace)
+	defer cancel()
 	if s.http != nil {
 		_ = s.http.Shutdown(ctx)
 	}
-	_ = s.lobby.Shutdown(ctx)
+	if err := s.lobby.Shutdown(ctx); err != nil {
+		s.log.Warn("tables did not stop in time", "err", err)
+	}
 	s.log.Info("stopped")
 }
 

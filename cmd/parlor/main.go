@@ -1,8 +1,8 @@
 // Command parlor runs the parlor SSH party-game server.
 //
 // Configuration comes from defaults, then PARLOR_* environment variables, then flags
-// (see parlor --help). SIGINT and SIGTERM are handled here, once, for the whole process:
-// the first one asks the server to shut down gracefully, a second one kills it.
+// (see parlor --help). SIGINT, SIGTERM and SIGHUP are handled here, once, for the whole
+// process: the first one asks the server to shut down gracefully, a second one kills it.
 package main
 
 import (
@@ -40,7 +40,7 @@ func run() int {
 
 	// Bubble Tea programs run without their own signal handlers (see ARCHITECTURE.md),
 	// so this is the only place a signal is seen.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	// After the first signal, restoring the default handlers lets a second one kill a
 	// shutdown that hangs. The deferred stop also ends this goroutine on a normal return.

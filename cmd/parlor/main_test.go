@@ -67,8 +67,15 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// TestSIGTERMShutsDown starts a real server and stops it the way Docker does.
-func TestSIGTERMShutsDown(t *testing.T) {
+// TestSignalsShutDown starts a real server and stops it the way Docker (SIGTERM), a
+// terminal (SIGINT) and a closed terminal or supervisor (SIGHUP) do.
+func TestSignalsShutDown(t *testing.T) {
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		t.Run(sig.String(), func(t *testing.T) { stopsOn(t, sig) })
+	}
+}
+
+func stopsOn(t *testing.T, sig syscall.Signal) {
 	data := filepath.Join(t.TempDir(), "data")
 	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--data="+data)
 	stderr, err := cmd.StderrPipe()
@@ -103,7 +110,7 @@ func TestSIGTERMShutsDown(t *testing.T) {
 			t.Fatalf("parlor did not start:\n%s", strings.Join(log, "\n"))
 		}
 	}
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := cmd.Process.Signal(sig); err != nil {
 		t.Fatal(err)
 	}
 	// Drain the log until parlor exits; the deadline guards against a hung shutdown.
@@ -116,12 +123,12 @@ func TestSIGTERMShutsDown(t *testing.T) {
 				continue
 			}
 			if err := <-exited; err != nil {
-				t.Fatalf("parlor did not exit cleanly after SIGTERM: %v\n%s", err, strings.Join(log, "\n"))
+				t.Fatalf("parlor did not exit cleanly after %v: %v\n%s", sig, err, strings.Join(log, "\n"))
 			}
 			return
 		case <-deadline:
 			_ = cmd.Process.Kill()
-			t.Fatalf("parlor ignored SIGTERM:\n%s", strings.Join(log, "\n"))
+			t.Fatalf("parlor ignored %v:\n%s", sig, strings.Join(log, "\n"))
 		}
 	}
 }
