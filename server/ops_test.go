@@ -1,18 +1,14 @@
 package server_test
 
 import (
-	"context"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"charm.land/log/v2"
-
 	"parlor/internal/e2e"
 	"parlor/server"
-	"parlor/store"
 )
 
 func TestMetricsAndHealth(t *testing.T) {
@@ -68,18 +64,7 @@ func TestMaxSessions(t *testing.T) {
 // TestShutdownSaysGoodbye stops a server with players in the lobby, at a table and on
 // the API: each is told, and Serve returns.
 func TestShutdownSaysGoodbye(t *testing.T) {
-	cfg := server.Defaults()
-	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "", t.TempDir()
-	st := store.NewMemory()
-	defer st.Close()
-	srv, err := server.Listen(cfg, st, log.New(io.Discard))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx) }()
-	s := &e2e.Server{Server: srv}
+	s, stop, done := startServer(t, func(c *server.Config) { c.HTTP = "" })
 
 	ann, _ := newPlayer(t, s, "Ann")
 	code := createTable(t, ann, "Pick")
