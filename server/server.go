@@ -98,6 +98,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	})
 	srv, err := wish.NewServer(
 		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, "host_ed25519")),
+		strongAlgorithms,
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
 		// Key-less clients get in as guests without being asked anything; if guests are
 		// off they are told so in words instead of a bare "Permission denied".

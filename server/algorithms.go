@@ -1,0 +1,31 @@
+package server
+
+import (
+	"charm.land/ssh"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// The SSH algorithms parlor offers, strongest first. x/crypto's defaults also offer the
+// NIST-curve and SHA-1 key exchanges and encrypt-and-MAC MACs, which ssh-audit fails or
+// warns about. Every client in the README's compatibility list (OpenSSH ≥ 8.0, PuTTY
+// ≥ 0.76, Dropbear ≥ 2020.79) speaks curve25519 and chacha20-poly1305.
+var (
+	keyExchanges = []string{
+		gossh.KeyExchangeMLKEM768X25519, // post-quantum hybrid, OpenSSH 9.9+
+		gossh.KeyExchangeCurve25519,
+		"curve25519-sha256@libssh.org", // the same exchange under its older name
+	}
+	// Only AEAD ciphers: with these the MAC is part of the cipher.
+	ciphers = []string{gossh.CipherChaCha20Poly1305, gossh.CipherAES256GCM, gossh.CipherAES128GCM}
+	// Encrypt-then-MAC only; never used with the AEAD ciphers above, but offered lists
+	// are what an audit reads.
+	macs = []string{gossh.HMACSHA256ETM, gossh.HMACSHA512ETM}
+)
+
+// strongAlgorithms narrows the server's key exchanges, ciphers and MACs.
+func strongAlgorithms(srv *ssh.Server) error {
+	srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
+		return &gossh.ServerConfig{Config: gossh.Config{KeyExchanges: keyExchanges, Ciphers: ciphers, MACs: macs}}
+	}
+	return nil
+}
