@@ -22,10 +22,17 @@ var (
 	macs = []string{gossh.HMACSHA256ETM, gossh.HMACSHA512ETM}
 )
 
-// strongAlgorithms narrows the server's key exchanges, ciphers and MACs.
-func strongAlgorithms(srv *ssh.Server) error {
-	srv.ServerConfigCallback = func(ssh.Context) *gossh.ServerConfig {
-		return &gossh.ServerConfig{Config: gossh.Config{KeyExchanges: keyExchanges, Ciphers: ciphers, MACs: macs}}
+// sshConfig is each connection's x/crypto configuration: only strong algorithms, and
+// the gate hears when the connection has logged in.
+func sshConfig(ctx ssh.Context) *gossh.ServerConfig {
+	return &gossh.ServerConfig{
+		Config: gossh.Config{KeyExchanges: keyExchanges, Ciphers: ciphers, MACs: macs},
+		// Called after each login attempt, with a nil error only once a method has
+		// succeeded (a public key offered without a signature is not an attempt).
+		AuthLogCallback: func(_ gossh.ConnMetadata, _ string, err error) {
+			if c := connOf(ctx); c != nil && err == nil {
+				c.authenticated()
+			}
+		},
 	}
-	return nil
 }

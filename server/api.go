@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"charm.land/ssh"
+	"golang.org/x/time/rate"
 
 	"parlor/lobby"
 	"parlor/rules"
@@ -51,7 +52,7 @@ type apiConn struct {
 	enc *json.Encoder
 
 	member *lobby.Member
-	budget bucketLimiter
+	budget *rate.Limiter // requests that are not game actions or chat
 }
 
 func (s *Server) serveAPI(sess ssh.Session) {
@@ -63,7 +64,7 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	defer done()
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
-	c := &apiConn{s: s, sess: sess, player: player, ctx: ctx, enc: json.NewEncoder(sess), budget: bucketLimiter{capacity: 60, perSecond: 20}}
+	c := &apiConn{s: s, sess: sess, player: player, ctx: ctx, enc: json.NewEncoder(sess), budget: rate.NewLimiter(20, 60)}
 	var once sync.Once
 	ls := &liveSession{bye: func() {
 		once.Do(func() {
@@ -195,7 +196,7 @@ func (c *apiConn) handle(line []byte) {
 		c.fail(nil, fmt.Errorf("not a JSON object: %v", err))
 		return
 	}
-	if !c.budget.take(time.Now()) {
+	if !c.budget.Allow() {
 		c.fail(req.ID, lobby.ErrSlowDown)
 		return
 	}
@@ -379,24 +380,4 @@ func gamesJSON() []*rules.Spec {
 	games := rules.Games()
 	sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
 	return games
-}
-
-// bucketLimiter is a token bucket for requests that are not game actions or chat.
-type bucketLimiter struct {
-	capacity, perSecond, tokens float64
-	at                          time.Time
-	started                     bool
-}
-
-func (b *bucketLimiter) take(now time.Time) bool {
-	if !b.started {
-		b.tokens, b.at, b.started = b.capacity, now, true
-	}
-	b.tokens = min(b.capacity, b.tokens+now.Sub(b.at).Seconds()*b.perSecond)
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

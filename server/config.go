@@ -14,21 +14,43 @@ type Config struct {
 	Listen      string        // SSH address, e.g. ":2222"
 	DataDir     string        // holds the host key and the database
 	HTTP        string        // /metrics and /healthz address; "" disables
-	MaxSessions int           // concurrent SSH sessions; 0 means no limit
+	MaxSessions int           // concurrent authenticated connections; 0 means no limit
 	IdleTimeout time.Duration // disconnect players who send no input this long; 0 means never
 	Guests      bool          // allow key-less guests (keyboard-interactive)
 	Admins      []string      // SHA256 key fingerprints with admin rights
+
+	// The front door: limits that hold before and just after authentication.
+	LoginGrace           time.Duration // time to finish key exchange and authentication
+	SessionGrace         time.Duration // time an authenticated connection may go without a session
+	MaxUnauthenticated   int           // connections still logging in, in total
+	PerIPUnauthenticated int           // connections still logging in, per address
+	PerIPConnections     int           // open connections per address; 0 means no limit
+	PerIPRate            float64       // new connections per minute per address (after the burst)
+	PerIPBurst           int           // new connections an address may open at once
+	ProxyProtocol        []string      // load balancers (CIDRs or addresses) trusted to send a PROXY header
+
+	LogFormat string // text or json
+	LogLevel  string // debug, info, warn or error
 }
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
 	return Config{
-		Listen:      ":2222",
-		DataDir:     "./data",
-		HTTP:        "127.0.0.1:9222",
-		MaxSessions: 500,
-		IdleTimeout: 30 * time.Minute,
-		Guests:      true,
+		Listen:               ":2222",
+		DataDir:              "./data",
+		HTTP:                 "127.0.0.1:9222",
+		MaxSessions:          500,
+		IdleTimeout:          30 * time.Minute,
+		Guests:               true,
+		LoginGrace:           20 * time.Second,
+		SessionGrace:         10 * time.Second,
+		MaxUnauthenticated:   100,
+		PerIPUnauthenticated: 8,
+		PerIPConnections:     32,
+		PerIPRate:            30,
+		PerIPBurst:           20,
+		LogFormat:            "text",
+		LogLevel:             "info",
 	}
 }
 
@@ -56,6 +78,37 @@ func (c Config) Validate() error {
 		if !strings.HasPrefix(a, "SHA256:") || len(a) < 20 {
 			errs = append(errs, fmt.Errorf("--admins: %q is not a SHA256 key fingerprint (ssh-keygen -lf key.pub prints one, e.g. SHA256:abc…)", a))
 		}
+	}
+	for _, d := range []struct {
+		flag string
+		v    time.Duration
+	}{{"--login-grace", c.LoginGrace}, {"--session-grace", c.SessionGrace}} {
+		if d.v <= 0 {
+			errs = append(errs, fmt.Errorf("%s %s: must be a positive duration such as 20s", d.flag, d.v))
+		}
+	}
+	for _, n := range []struct {
+		flag string
+		v    int
+	}{{"--max-unauthenticated", c.MaxUnauthenticated}, {"--per-ip-unauthenticated", c.PerIPUnauthenticated}, {"--per-ip-burst", c.PerIPBurst}} {
+		if n.v < 1 {
+			errs = append(errs, fmt.Errorf("%s %d: must be 1 or more", n.flag, n.v))
+		}
+	}
+	if c.PerIPConnections < 0 {
+		errs = append(errs, fmt.Errorf("--per-ip-connections %d: must be 0 (no limit) or more", c.PerIPConnections))
+	}
+	if c.PerIPRate <= 0 {
+		errs = append(errs, fmt.Errorf("--per-ip-rate %g: must be more than 0 connections per minute", c.PerIPRate))
+	}
+	if _, err := trustedRanges(c.ProxyProtocol); err != nil {
+		errs = append(errs, fmt.Errorf("--proxy-protocol: %v", err))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("--log-format %q: want text or json", c.LogFormat))
+	}
+	if _, err := parseLevel(c.LogLevel); err != nil {
+		errs = append(errs, fmt.Errorf("--log-level %q: want debug, info, warn or error", c.LogLevel))
 	}
 	return errors.Join(errs...)
 }

@@ -8,7 +8,6 @@ import (
 
 	"parlor/internal/e2e"
 	"parlor/internal/testgame"
-	"parlor/server"
 )
 
 // newPlayer connects with a new key and picks a name on the welcome screen.
@@ -160,12 +159,4 @@ func TestEscapeSequencesInNamesAreNeutralised(t *testing.T) {
 	}
 	p.Press("ctrl+u", "x", "enter")
 	p.WaitFor("a name has 2 to 16 characters")
-}
-
-func TestGuestsCanBeTurnedOff(t *testing.T) {
-	s := e2e.Start(t, func(c *server.Config) { c.Guests = false })
-	_, stderr, err := s.Run(t, e2e.Guest, "help")
-	if err == nil || !strings.Contains(stderr, "does not take guests") {
-		t.Fatalf("guest with guests off: err=%v stderr=%q", err, stderr)
-	}
 }

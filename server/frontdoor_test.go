@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"charm.land/log/v2"
-
 	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/internal/e2e"
@@ -121,6 +119,12 @@ func settledGoroutines(t *testing.T, want int) int {
 // channel that gets Serve's result.
 func startServer(t *testing.T, edit func(*server.Config)) (*e2e.Server, context.CancelFunc, <-chan error) {
 	t.Helper()
+	return startLogging(t, edit, io.Discard)
+}
+
+// startLogging is startServer with the server's log written to w.
+func startLogging(t *testing.T, edit func(*server.Config), w io.Writer) (*e2e.Server, context.CancelFunc, <-chan error) {
+	t.Helper()
 	cfg := server.Defaults()
 	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", t.TempDir()
 	if edit != nil {
@@ -128,7 +132,11 @@ func startServer(t *testing.T, edit func(*server.Config)) (*e2e.Server, context.
 	}
 	st := store.NewMemory()
 	t.Cleanup(func() { _ = st.Close() })
-	srv, err := server.Listen(cfg, st, log.New(io.Discard))
+	logger, err := server.NewLogger(cfg, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := server.Listen(cfg, st, logger)
 	if err != nil {
 		t.Fatal(err)
 	}

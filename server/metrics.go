@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -21,6 +22,7 @@ type metrics struct {
 	finished *prometheus.CounterVec
 	actions  *prometheus.CounterVec
 	fanOut   prometheus.Histogram
+	refused  *prometheus.CounterVec
 }
 
 func newMetrics() *metrics {
@@ -37,9 +39,25 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25},
 		}),
 	}
-	m.reg.MustRegister(m.sessions, m.tables, m.started, m.finished, m.actions, m.fanOut,
+	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_refused_total", Help: "Connections turned away or closed by the front door, by reason."}, []string{"reason"})
+	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_build_info", Help: "Always 1; the labels say which parlor is running.",
+		ConstLabels: prometheus.Labels{"version": Version(), "goversion": runtime.Version()}})
+	buildInfo.Set(1)
+	m.reg.MustRegister(m.sessions, m.tables, m.started, m.finished, m.actions, m.fanOut, m.refused, buildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
+}
+
+func (m *metrics) refuse(reason string) { m.refused.WithLabelValues(reason).Inc() }
+
+// watchGate exports the gate's connection counts.
+func (m *metrics) watchGate(g *gate) {
+	m.reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "parlor_connections", Help: "Open SSH connections, by state.", ConstLabels: prometheus.Labels{"state": "login"}},
+			func() float64 { return float64(g.LoggingIn()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "parlor_connections", Help: "Open SSH connections, by state.", ConstLabels: prometheus.Labels{"state": "authenticated"}},
+			func() float64 { return float64(g.Authenticated()) }),
+	)
 }
 
 func (m *metrics) hooks() lobby.Hooks {

@@ -5,23 +5,27 @@ import (
 	"net"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/ssh"
 	"charm.land/wish/v2"
+	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/lobby"
 	"parlor/session"
 )
 
 // middleware is the whole chain, in the order a session runs through it. (wish applies
-// its list the other way round, so it is reversed at the end.)
+// its list the other way round, so it is reversed at the end.) What happens before a
+// session exists is the gate's business (gate.go): limits per address and in total,
+// --login-grace, --session-grace; window sizes are clamped before any of this runs
+// (window.go).
 func middleware(s *Server) []wish.Middleware {
 	runOrder := []wish.Middleware{
 		s.recoverPanics, // outermost: a panic anywhere below ends only that session
-		s.logSessions,   // one line when a session starts and ends; no secrets
-		s.admit,         // per-IP rate limit, --max-sessions, guests policy
+		s.holdConn,      // the connection holds a session while this runs (--session-grace)
+		s.logSessions,   // one line per session, when it ends; no secrets
+		s.admit,         // --max-sessions
 		s.route,         // the command: the TUI, join/watch CODE, api, help
 	}
 	out := make([]wish.Middleware, len(runOrder))
@@ -44,6 +48,16 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 	}
 }
 
+func (s *Server) holdConn(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if c := connOf(sess.Context()); c != nil {
+			c.sessionStarted()
+			defer c.sessionEnded()
+		}
+		next(sess)
+	}
+}
+
 func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		start := time.Now()
@@ -51,26 +65,35 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		if c := sess.Command(); len(c) > 0 {
 			cmd = lobby.CleanText(c[0], 16) // only the verb: codes and payloads stay out of the logs
 		}
-		_, _, pty := sess.Pty()
-		s.log.Info("session start", "user", lobby.CleanText(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", sess.PublicKey() != nil, "cmd", cmd, "pty", pty)
+		key := "guest"
+		if k := sess.PublicKey(); k != nil {
+			key = gossh.FingerprintSHA256(k)
+		}
+		term, window := "", ""
+		if pty, _, ok := sess.Pty(); ok {
+			term, window = lobby.CleanText(pty.Term, 32), fmt.Sprintf("%d×%d", pty.Window.Width, pty.Window.Height)
+		}
+		fields := []any{"user", lobby.CleanText(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", key,
+			"client", lobby.CleanText(sess.Context().ClientVersion(), 64), "cmd", cmd, "term", term, "window", window}
+		s.log.Debug("session start", fields...)
 		next(sess)
-		s.log.Info("session end", "user", lobby.CleanText(sess.User(), 32), "remote", sess.RemoteAddr().String(), "duration", time.Since(start).Round(time.Second))
+		if f := s.windows.of(sess); f != nil {
+			w := f.Window()
+			fields[len(fields)-1] = fmt.Sprintf("%d×%d", w.Width, w.Height)
+		}
+		s.log.Info("session", append(fields, "duration", time.Since(start).Round(time.Second))...)
 	}
 }
 
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		host, _, _ := net.SplitHostPort(sess.RemoteAddr().String())
-		switch {
-		case !s.limiter.allow(host, time.Now()):
-			fail(sess, "Too many connections from your address: please wait a minute and try again.")
-		case s.cfg.MaxSessions > 0 && s.sessionCount() >= s.cfg.MaxSessions:
+		// Every logged-in connection counts, with a session or without one yet.
+		if s.cfg.MaxSessions > 0 && s.gate.Authenticated() > s.cfg.MaxSessions {
+			s.refused.add(hostOf(sess.RemoteAddr()), refusedFull)
 			fail(sess, fmt.Sprintf("parlor is full right now (%d players): please try again in a few minutes.", s.cfg.MaxSessions))
-		case sess.PublicKey() == nil && !s.cfg.Guests:
-			fail(sess, "This server does not take guests: connect with an SSH key (make one with: ssh-keygen -t ed25519).")
-		default:
-			next(sess)
+			return
 		}
+		next(sess)
 	}
 }
 
@@ -138,46 +161,4 @@ func suggestName(user string) string {
 		return ""
 	}
 	return name
-}
-
-// ipLimiter allows a burst of connections per address, then one every few seconds.
-type ipLimiter struct {
-	mu   sync.Mutex
-	seen map[string]*ipBucket
-}
-
-type ipBucket struct {
-	tokens float64
-	at     time.Time
-}
-
-const (
-	ipBurst     = 20
-	ipPerSecond = 0.5
-)
-
-func newIPLimiter() *ipLimiter { return &ipLimiter{seen: map[string]*ipBucket{}} }
-
-func (l *ipLimiter) allow(host string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if len(l.seen) > 10000 { // forget full buckets, so the map stays small
-		for h, b := range l.seen {
-			if b.tokens+now.Sub(b.at).Seconds()*ipPerSecond >= ipBurst {
-				delete(l.seen, h)
-			}
-		}
-	}
-	b := l.seen[host]
-	if b == nil {
-		b = &ipBucket{tokens: ipBurst, at: now}
-		l.seen[host] = b
-	}
-	b.tokens = min(ipBurst, b.tokens+now.Sub(b.at).Seconds()*ipPerSecond)
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

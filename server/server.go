@@ -40,7 +40,8 @@ type Server struct {
 	http    *http.Server
 	httpLn  net.Listener
 	metrics *metrics
-	limiter *ipLimiter
+	gate    *gate
+	refused *refusals
 	windows windowFeeds
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
@@ -87,7 +88,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return nil, fmt.Errorf("data directory: %w", err)
 	}
-	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), limiter: newIPLimiter(), sessions: map[*liveSession]struct{}{}}
+	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{}}
+	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
 	lctx, cancel := context.WithCancel(context.Background())
 	s.stopAll = cancel
 	s.lobby = lobby.New(lctx, lobby.Config{
@@ -96,20 +98,28 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Content:  assets.Load,
 		OnFinish: s.recordGame,
 	})
-	srv, err := wish.NewServer(
+	opts := []ssh.Option{
 		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, "host_ed25519")),
-		strongAlgorithms,
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
-		// Key-less clients get in as guests without being asked anything; if guests are
-		// off they are told so in words instead of a bare "Permission denied".
-		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
 		wish.WithMiddleware(middleware(s)...),
-	)
+	}
+	if cfg.Guests {
+		// Key-less clients get in as guests without being asked anything. With guests
+		// off the method is not offered at all.
+		opts = append(opts, wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
+	}
+	srv, err := wish.NewServer(opts...)
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("ssh server: %w", err)
 	}
-	srv.HandshakeTimeout = 30 * time.Second
+	srv.ServerConfigCallback = sshConfig
+	srv.HandshakeTimeout = cfg.LoginGrace
+	srv.ConnCallback = s.admitLate
+	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		s.gate.loginFailed(c, err)
+		s.log.Debug("connection ended before login", "remote", c.RemoteAddr().String(), "err", err)
+	}
 	// Only sessions: no port forwarding, no other channel types.
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.openSession}
 	if len(srv.HostSigners) > 0 {
@@ -120,6 +130,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		cancel()
 		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
 	}
+	s.gate = newGate(s.ln, cfg, s.refused)
+	s.metrics.watchGate(s.gate)
 	if cfg.HTTP != "" {
 		if s.httpLn, err = net.Listen("tcp", cfg.HTTP); err != nil {
 			cancel()
@@ -149,7 +161,7 @@ func (s *Server) Lobby() *lobby.Lobby { return s.lobby }
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 2)
-	go func() { errc <- s.ssh.Serve(s.ln) }()
+	go func() { errc <- s.ssh.Serve(s.gate) }()
 	if s.http != nil {
 		go func() { errc <- s.http.Serve(s.httpLn) }()
 	}
@@ -204,6 +216,16 @@ func (s *Server) shutdown() {
 		s.log.Warn("tables did not stop in time", "err", err)
 	}
 	s.log.Info("stopped")
+}
+
+// admitLate finishes admitting a connection that came through a load balancer, and
+// ties the gate's record of every connection to its SSH context.
+func (s *Server) admitLate(ctx ssh.Context, c net.Conn) net.Conn {
+	c = s.gate.admitLate(c)
+	if gc, ok := c.(*gatedConn); ok {
+		ctx.SetValue(gatedConnKey{}, gc)
+	}
+	return c
 }
 
 // track registers a live session; it returns false while the server is closing.

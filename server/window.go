@@ -3,6 +3,7 @@ package server
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -88,7 +89,16 @@ func (w *windowFeeds) of(sess ssh.Session) *windowFeed {
 
 // openSession is the "session" channel handler: charm.land/ssh's own, behind a filter of
 // the channel's requests (windowFilter).
+// It also bounds the sessions one connection may hold at once.
 func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
+	if c := connOf(ctx); c != nil {
+		if !c.openChannel() {
+			s.refused.add(c.host, refusedTooManyChannels)
+			_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf("parlor takes at most %d sessions per connection", maxChannelsPerConn))
+			return
+		}
+		defer c.closeChannel()
+	}
 	ssh.DefaultSessionHandler(srv, conn, filteredChannel{nc, s.windows.filter}, ctx)
 }
 

@@ -102,6 +102,9 @@ func NewKey(t testing.TB) Key {
 	return Key{s}
 }
 
+// Signer is the key as x/crypto uses it, for tests that dial by hand.
+func (k Key) Signer() gossh.Signer { return k.signer }
+
 // Guest is no key at all: keyboard-interactive without questions.
 var Guest = Key{}
 
