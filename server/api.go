@@ -223,7 +223,7 @@ func (c *apiConn) do(req apiRequest) error {
 			}
 			if !c.player.Guest {
 				now := time.Now()
-				if err := c.s.store.SavePlayer(c.ctx, storePlayer(c.player.ID, name, now)); err != nil {
+				if err := c.s.wrote(c.s.store.SavePlayer(c.ctx, storePlayer(c.player.ID, name, now))); err != nil {
 					return fmt.Errorf("could not save your name: %w", err)
 				}
 			}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"fmt"
 	"net/http"
 	"runtime"
 	"time"
@@ -70,11 +71,17 @@ func (m *metrics) hooks() lobby.Hooks {
 	}
 }
 
-func (m *metrics) handler() http.Handler {
+// handler serves /metrics, and /healthz: 200 "ok", or 503 and why not.
+func (m *metrics) handler(health func() error) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
+		if err := health(); err != nil {
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = fmt.Fprintf(w, "unhealthy: %v\n", err)
+			return
+		}
 		_, _ = w.Write([]byte("ok\n"))
 	})
 	return mux

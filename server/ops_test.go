@@ -1,11 +1,16 @@
 package server_test
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/internal/e2e"
 	"parlor/server"
@@ -31,7 +36,8 @@ func TestMetricsAndHealth(t *testing.T) {
 		t.Fatalf("healthz = %q", got)
 	}
 	m := get("/metrics")
-	for _, want := range []string{"parlor_sessions 1", "parlor_tables_open 1", "parlor_fanout_seconds_count"} {
+	for _, want := range []string{"parlor_sessions 1", "parlor_tables_open 1", "parlor_fanout_seconds_count",
+		`parlor_build_info{goversion="go`, `parlor_connections{state="authenticated"} 1`} {
 		if !strings.Contains(m, want) {
 			t.Errorf("metrics lack %q", want)
 		}
@@ -86,5 +92,80 @@ func TestShutdownSaysGoodbye(t *testing.T) {
 		}
 	case <-time.After(12 * time.Second):
 		t.Fatal("Serve did not return within 12 s")
+	}
+}
+
+// healthz returns /healthz's status code and text.
+func healthz(t *testing.T, s *e2e.Server) (int, string) {
+	t.Helper()
+	res, err := http.Get("http://" + s.HTTPAddr() + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(b)
+}
+
+// TestHealthzWhenTheDataDirectoryIsGone: a server that cannot write its data is
+// unhealthy, and says why.
+func TestHealthzWhenTheDataDirectoryIsGone(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	s := e2e.Start(t, func(c *server.Config) { c.DataDir = dir })
+	if code, body := healthz(t, s); code != 200 {
+		t.Fatalf("healthz = %d %q", code, body)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := healthz(t, s); code != http.StatusServiceUnavailable || !strings.Contains(body, "not writable") {
+		t.Fatalf("healthz without a data directory = %d %q", code, body)
+	}
+}
+
+// TestHealthzWhileShuttingDown: a load balancer stops sending players as soon as the
+// shutdown starts, while the players still there are saying goodbye.
+func TestHealthzWhileShuttingDown(t *testing.T) {
+	s, stop, done := startServer(t, nil)
+	api := s.API(t, "lingers", e2e.NewKey(t)) // keeps its connection open after the goodbye
+	stop()
+	api.Expect("bye")
+	code, body := healthz(t, s) // the server waits for the lingering connection
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "shutting down") {
+		t.Fatalf("healthz while shutting down = %d %q", code, body)
+	}
+	<-done
+}
+
+// TestSessionLogLine: each session leaves one INFO line, with what an operator needs to
+// tell players apart: key fingerprint, terminal, window size and client version.
+func TestSessionLogLine(t *testing.T) {
+	var logs syncBuffer
+	s, stop, done := startLogging(t, func(c *server.Config) { c.LogFormat = "json" }, &logs)
+	defer func() { stop(); <-done }()
+	key := e2e.NewKey(t)
+	p := s.Connect(t, "ann", key, "", 100, 30)
+	p.WaitFor("Welcome to parlor")
+	p.Resize(90, 28)
+	p.Press("ctrl+c")
+	p.Ended()
+	var line map[string]any
+	eventually(t, "the session's log line", func() bool {
+		for _, l := range strings.Split(logs.String(), "\n") {
+			if strings.Contains(l, `"msg":"session"`) {
+				return json.Unmarshal([]byte(l), &line) == nil
+			}
+		}
+		return false
+	})
+	want := map[string]string{"level": "info", "key": gossh.FingerprintSHA256(key.Signer().PublicKey()), "term": "xterm-256color",
+		"window": "90×28", "client": "SSH-2.0-Go", "user": "ann", "cmd": "tui"}
+	for k, v := range want {
+		if line[k] != v {
+			t.Errorf("log line %s = %v, want %q (line %v)", k, line[k], v, line)
+		}
+	}
+	if n := strings.Count(logs.String(), `"level":"info"`); n != 1 {
+		t.Errorf("%d INFO lines for one connection:\n%s", n, logs.String())
 	}
 }

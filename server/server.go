@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -50,6 +49,7 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[*liveSession]struct{}
 	closing  bool
+	writeErr error // the last write to the store, if it failed
 }
 
 // liveSession is one open SSH session, so that shutdown can say goodbye to it.
@@ -63,10 +63,10 @@ func Run(ctx context.Context, cfg Config, logger *log.Logger) error {
 	if err := cfg.Validate(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return fmt.Errorf("data directory: %w", err)
+	if err := prepareDataDir(cfg.DataDir); err != nil {
+		return err
 	}
-	st, err := store.OpenSQLite(filepath.Join(cfg.DataDir, "parlor.db"))
+	st, err := store.OpenSQLite(filepath.Join(cfg.DataDir, databaseFile))
 	if err != nil {
 		return err
 	}
@@ -85,8 +85,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return nil, fmt.Errorf("data directory: %w", err)
+	if err := prepareDataDir(cfg.DataDir); err != nil {
+		return nil, err
 	}
 	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{}}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
@@ -99,7 +99,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 	})
 	opts := []ssh.Option{
-		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, "host_ed25519")),
+		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, hostKeyFile)),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
 		wish.WithMiddleware(middleware(s)...),
 	}
@@ -138,7 +138,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			s.ln.Close()
 			return nil, fmt.Errorf("listen %s (--http): %w", cfg.HTTP, err)
 		}
-		s.http = &http.Server{Handler: s.metrics.handler(), ReadHeaderTimeout: 5 * time.Second}
+		s.http = &http.Server{Handler: s.metrics.handler(s.health), ReadHeaderTimeout: 5 * time.Second}
 	}
 	return s, nil
 }
@@ -269,9 +269,35 @@ func (s *Server) recordGame(g lobby.FinishedGame) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if err := s.store.RecordGame(ctx, rec); err != nil {
+	if err := s.wrote(s.store.RecordGame(ctx, rec)); err != nil {
 		s.log.Warn("could not record a finished game", "table", g.Table, "err", err)
 	}
+}
+
+// wrote remembers how a write to the store went, for /healthz, and returns err.
+func (s *Server) wrote(err error) error {
+	s.mu.Lock()
+	s.writeErr = err
+	s.mu.Unlock()
+	return err
+}
+
+// health is what /healthz reports: nil while parlor can take players and keep their
+// games.
+func (s *Server) health() error {
+	s.mu.Lock()
+	closing, werr := s.closing, s.writeErr
+	s.mu.Unlock()
+	switch {
+	case closing:
+		return errors.New("shutting down")
+	case werr != nil:
+		return fmt.Errorf("the last write to the store failed: %v", werr)
+	}
+	if err := writable(s.cfg.DataDir); err != nil {
+		return fmt.Errorf("the data directory is not writable: %v", err)
+	}
+	return nil
 }
 
 // identify turns the SSH connection into a player: a key's fingerprint, or a guest.
@@ -283,7 +309,7 @@ func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
 		defer cancel()
 		if rec, err := s.store.Player(ctx, p.ID); err == nil {
 			p.Name = rec.Name
-			_ = s.store.SavePlayer(ctx, store.Player{ID: p.ID, Name: rec.Name, FirstSeen: rec.FirstSeen, LastSeen: time.Now()})
+			_ = s.wrote(s.store.SavePlayer(ctx, store.Player{ID: p.ID, Name: rec.Name, FirstSeen: rec.FirstSeen, LastSeen: time.Now()}))
 			return p, true
 		}
 	} else {

@@ -28,7 +28,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 			defer cancel()
 			now := time.Now()
-			return s.store.SavePlayer(ctx, storePlayer(id, name, now))
+			return s.wrote(s.store.SavePlayer(ctx, storePlayer(id, name, now)))
 		}
 		opts.Profile = func() string {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)

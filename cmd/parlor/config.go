@@ -22,18 +22,8 @@ type setting struct {
 }
 
 var settings = []setting{
-	{
-		flag: "listen", env: "PARLOR_LISTEN", arg: "ADDR",
-		help: "SSH address to listen on",
-		set:  func(c *server.Config, v string) error { c.Listen = v; return nil },
-		show: func(c server.Config) string { return c.Listen },
-	},
-	{
-		flag: "data", env: "PARLOR_DATA", arg: "DIR",
-		help: "directory for the host key and the database",
-		set:  func(c *server.Config, v string) error { c.DataDir = v; return nil },
-		show: func(c server.Config) string { return c.DataDir },
-	},
+	text("listen", "ADDR", "SSH address to listen on", func(c *server.Config) *string { return &c.Listen }),
+	text("data", "DIR", "directory for the host key and the database", func(c *server.Config) *string { return &c.DataDir }),
 	{
 		flag: "http", env: "PARLOR_HTTP", arg: "ADDR",
 		help: `address for /metrics and /healthz; "off" (or an empty flag) disables it`,
@@ -48,32 +38,8 @@ var settings = []setting{
 		},
 		show: func(c server.Config) string { return c.HTTP },
 	},
-	{
-		flag: "max-sessions", env: "PARLOR_MAX_SESSIONS", arg: "N",
-		help: "most concurrent SSH sessions; 0 means no limit",
-		set: func(c *server.Config, v string) error {
-			n, err := strconv.Atoi(strings.TrimSpace(v))
-			if err != nil {
-				return errors.New("want a whole number such as 500")
-			}
-			c.MaxSessions = n
-			return nil
-		},
-		show: func(c server.Config) string { return strconv.Itoa(c.MaxSessions) },
-	},
-	{
-		flag: "idle-timeout", env: "PARLOR_IDLE_TIMEOUT", arg: "DURATION",
-		help: "disconnect players idle this long; 0 means never",
-		set: func(c *server.Config, v string) error {
-			d, err := time.ParseDuration(strings.TrimSpace(v))
-			if err != nil {
-				return errors.New("want a duration such as 30m, 1h or 0")
-			}
-			c.IdleTimeout = d
-			return nil
-		},
-		show: func(c server.Config) string { return c.IdleTimeout.String() },
-	},
+	whole("max-sessions", "most players (logged-in connections) at once; 0 means no limit", func(c *server.Config) *int { return &c.MaxSessions }),
+	duration("idle-timeout", "disconnect players idle this long; 0 means never", func(c *server.Config) *time.Duration { return &c.IdleTimeout }),
 	{
 		flag: "guests", env: "PARLOR_GUESTS", arg: "BOOL",
 		help: "let players without an SSH key in as guests (--guests=false to refuse)",
@@ -87,19 +53,86 @@ var settings = []setting{
 		},
 		show: func(c server.Config) string { return strconv.FormatBool(c.Guests) },
 	},
+	list("admins", "FINGERPRINTS", "comma-separated SHA256 key fingerprints with admin rights", func(c *server.Config) *[]string { return &c.Admins }),
+	duration("login-grace", "time a connection has for key exchange and login", func(c *server.Config) *time.Duration { return &c.LoginGrace }),
+	duration("session-grace", "time a logged-in connection may go without a session", func(c *server.Config) *time.Duration { return &c.SessionGrace }),
+	whole("max-unauthenticated", "most connections still logging in, in total", func(c *server.Config) *int { return &c.MaxUnauthenticated }),
+	whole("per-ip-unauthenticated", "most connections still logging in from one address", func(c *server.Config) *int { return &c.PerIPUnauthenticated }),
+	whole("per-ip-connections", "most open connections from one address; 0 means no limit", func(c *server.Config) *int { return &c.PerIPConnections }),
 	{
-		flag: "admins", env: "PARLOR_ADMINS", arg: "FINGERPRINTS",
-		help: "comma-separated SHA256 key fingerprints with admin rights",
+		flag: "per-ip-rate", env: "PARLOR_PER_IP_RATE", arg: "N",
+		help: "new connections per minute from one address, once its burst is spent",
+		set: func(c *server.Config, v string) error {
+			f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			if err != nil {
+				return errors.New("want a number such as 30")
+			}
+			c.PerIPRate = f
+			return nil
+		},
+		show: func(c server.Config) string { return strconv.FormatFloat(c.PerIPRate, 'g', -1, 64) },
+	},
+	whole("per-ip-burst", "new connections one address may open at once", func(c *server.Config) *int { return &c.PerIPBurst }),
+	list("proxy-protocol", "ADDRS", "load balancers (addresses or CIDRs, comma-separated) whose connections start with a PROXY header naming the player; none means PROXY headers are never read",
+		func(c *server.Config) *[]string { return &c.ProxyProtocol }),
+	text("log-format", "FORMAT", "text or json", func(c *server.Config) *string { return &c.LogFormat }),
+	text("log-level", "LEVEL", "debug, info, warn or error", func(c *server.Config) *string { return &c.LogLevel }),
+}
+
+// envName is a flag's environment variable: --per-ip-rate is PARLOR_PER_IP_RATE.
+func envName(flag string) string {
+	return "PARLOR_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}
+
+// text, whole, duration and list make the settings that only parse a value into one field.
+func text(flag, arg, help string, field func(*server.Config) *string) setting {
+	return setting{flag: flag, env: envName(flag), arg: arg, help: help,
+		set:  func(c *server.Config, v string) error { *field(c) = v; return nil },
+		show: func(c server.Config) string { return *field(&c) },
+	}
+}
+
+func whole(flag, help string, field func(*server.Config) *int) setting {
+	return setting{flag: flag, env: envName(flag), arg: "N", help: help,
+		set: func(c *server.Config, v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil {
+				return errors.New("want a whole number such as 500")
+			}
+			*field(c) = n
+			return nil
+		},
+		show: func(c server.Config) string { return strconv.Itoa(*field(&c)) },
+	}
+}
+
+func duration(flag, help string, field func(*server.Config) *time.Duration) setting {
+	return setting{flag: flag, env: envName(flag), arg: "DURATION", help: help,
+		set: func(c *server.Config, v string) error {
+			d, err := time.ParseDuration(strings.TrimSpace(v))
+			if err != nil {
+				return errors.New("want a duration such as 30m, 20s or 0")
+			}
+			*field(c) = d
+			return nil
+		},
+		show: func(c server.Config) string { return field(&c).String() },
+	}
+}
+
+// list settings append: a flag may be given more than once.
+func list(flag, arg, help string, field func(*server.Config) *[]string) setting {
+	return setting{flag: flag, env: envName(flag), arg: arg, help: help,
 		set: func(c *server.Config, v string) error {
 			for _, a := range strings.Split(v, ",") {
 				if a = strings.TrimSpace(a); a != "" {
-					c.Admins = append(c.Admins, a)
+					*field(c) = append(*field(c), a)
 				}
 			}
 			return nil
 		},
-		show: func(c server.Config) string { return strings.Join(c.Admins, ",") },
-	},
+		show: func(c server.Config) string { return strings.Join(*field(&c), ",") },
+	}
 }
 
 // flagValue adapts a setting to flag.Value so that the flag package parses the command
@@ -128,6 +161,11 @@ type helpRequested struct{ usage string }
 func (h *helpRequested) Error() string { return "help requested" }
 func (h *helpRequested) Unwrap() error { return flag.ErrHelp }
 
+// versionRequested is what parseConfig returns for --version.
+type versionRequested struct{}
+
+func (versionRequested) Error() string { return "version requested" }
+
 // dashes makes the flag package's errors spell flags the way --help does.
 var dashes = strings.NewReplacer("flag -", "--", "defined: -", "defined: --", "argument: -", "argument: --")
 
@@ -141,11 +179,15 @@ func parseConfig(args []string, getenv func(string) string) (server.Config, erro
 	for _, s := range settings {
 		fs.Var(flagValue{s: s, cfg: &cfg}, s.flag, s.help)
 	}
+	version := fs.Bool("version", false, "print the version and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return server.Config{}, &helpRequested{usage: usage()}
 		}
 		return server.Config{}, errors.New(dashes.Replace(err.Error()))
+	}
+	if *version {
+		return server.Config{}, versionRequested{}
 	}
 	if fs.NArg() > 0 {
 		// The usual slip is "--guests false": a bool flag takes its value after "=".
@@ -155,14 +197,11 @@ func parseConfig(args []string, getenv func(string) string) (server.Config, erro
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
 
 	// Flags were applied while parsing; an environment variable fills in only what no
-	// flag set. Admins append, so start them from the default when the env supplies them.
+	// flag set. (Lists append to their default, which is empty.)
 	for _, s := range settings {
 		v := getenv(s.env)
 		if given[s.flag] || v == "" {
 			continue
-		}
-		if s.flag == "admins" {
-			cfg.Admins = nil
 		}
 		if err := s.set(&cfg, v); err != nil {
 			return server.Config{}, fmt.Errorf("invalid value %q for %s: %v", v, s.env, err)
@@ -197,6 +236,7 @@ Flags:
 		fmt.Fprintf(&b, "  --%s %s\n", s.flag, s.arg)
 		fmt.Fprintf(&b, "        %s\n        env %s, default %s\n", s.help, s.env, d)
 	}
+	b.WriteString("  --version\n        print the version and exit\n")
 	b.WriteString("  -h, --help\n        show this help\n")
 	return b.String()
 }

@@ -38,16 +38,25 @@ func TestParseConfig(t *testing.T) {
 		{
 			name: "every flag",
 			args: []string{"--listen", "127.0.0.1:2022", "--data=/var/lib/parlor", "--http", "off",
-				"--max-sessions", "10", "--idle-timeout=5m", "--guests=false", "--admins", fpA + ", " + fpB},
+				"--max-sessions", "10", "--idle-timeout=5m", "--guests=false", "--admins", fpA + ", " + fpB,
+				"--login-grace=5s", "--session-grace=3s", "--max-unauthenticated=50", "--per-ip-unauthenticated=4",
+				"--per-ip-connections=0", "--per-ip-rate=6.5", "--per-ip-burst=3", "--proxy-protocol=10.0.0.0/8, 192.0.2.1",
+				"--log-format=json", "--log-level=debug"},
 			want: server.Config{Listen: "127.0.0.1:2022", DataDir: "/var/lib/parlor", HTTP: "",
-				MaxSessions: 10, IdleTimeout: 5 * time.Minute, Guests: false, Admins: []string{fpA, fpB}},
+				MaxSessions: 10, IdleTimeout: 5 * time.Minute, Guests: false, Admins: []string{fpA, fpB},
+				LoginGrace: 5 * time.Second, SessionGrace: 3 * time.Second, MaxUnauthenticated: 50, PerIPUnauthenticated: 4,
+				PerIPConnections: 0, PerIPRate: 6.5, PerIPBurst: 3, ProxyProtocol: []string{"10.0.0.0/8", "192.0.2.1"},
+				LogFormat: "json", LogLevel: "debug"},
 		},
 		{
 			name: "every env var",
 			env: map[string]string{"PARLOR_LISTEN": ":22", "PARLOR_DATA": "/data", "PARLOR_HTTP": "0.0.0.0:9222",
-				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB},
-			want: server.Config{Listen: ":22", DataDir: "/data", HTTP: "0.0.0.0:9222",
-				MaxSessions: 0, IdleTimeout: 0, Guests: false, Admins: []string{fpA, fpB}},
+				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB,
+				"PARLOR_LOGIN_GRACE": "1m", "PARLOR_PER_IP_RATE": "120", "PARLOR_PROXY_PROTOCOL": "203.0.113.4", "PARLOR_LOG_FORMAT": "json"},
+			want: with(func(c *server.Config) {
+				c.Listen, c.DataDir, c.HTTP, c.MaxSessions, c.IdleTimeout, c.Guests, c.Admins = ":22", "/data", "0.0.0.0:9222", 0, 0, false, []string{fpA, fpB}
+				c.LoginGrace, c.PerIPRate, c.ProxyProtocol, c.LogFormat = time.Minute, 120, []string{"203.0.113.4"}, "json"
+			}),
 		},
 		{
 			name: "flag wins over env",
@@ -118,6 +127,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{name: "invalid listen (Validate)", args: []string{"--listen=2222"}, want: []string{"--listen", "2222"}},
 		{name: "negative sessions (Validate)", env: map[string]string{"PARLOR_MAX_SESSIONS": "-1"}, want: []string{"--max-sessions"}},
 		{name: "bad admin (Validate)", env: map[string]string{"PARLOR_ADMINS": "alice"}, want: []string{"--admins", "alice"}},
+		{name: "bad proxy range (Validate)", args: []string{"--proxy-protocol=10.0.0.0/33"}, want: []string{"--proxy-protocol", "10.0.0.0/33"}},
+		{name: "bad log format (Validate)", args: []string{"--log-format=xml"}, want: []string{"--log-format", "xml", "json"}},
+		{name: "bad log level (Validate)", args: []string{"--log-level=loud"}, want: []string{"--log-level", "loud"}},
+		{name: "zero login grace (Validate)", args: []string{"--login-grace=0"}, want: []string{"--login-grace"}},
+		{name: "bad rate", args: []string{"--per-ip-rate=fast"}, want: []string{"per-ip-rate", "number"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,8 +13,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"charm.land/log/v2"
-
 	"parlor/server"
 )
 
@@ -22,7 +20,7 @@ func main() {
 	os.Exit(run())
 }
 
-// run returns the exit code: 0 after a clean shutdown or --help, 2 for bad
+// run returns the exit code: 0 after a clean shutdown, --help or --version, 2 for bad
 // configuration, 1 when the server fails.
 func run() int {
 	cfg, err := parseConfig(os.Args[1:], os.Getenv)
@@ -31,12 +29,19 @@ func run() int {
 	case errors.As(err, &help):
 		fmt.Fprint(os.Stdout, help.usage)
 		return 0
+	case errors.As(err, new(versionRequested)):
+		fmt.Println("parlor", server.Version())
+		return 0
 	case err != nil:
 		fmt.Fprintf(os.Stderr, "parlor: %v (see parlor --help)\n", err)
 		return 2
 	}
 
-	logger := log.NewWithOptions(os.Stderr, log.Options{ReportTimestamp: true, Prefix: "parlor"})
+	logger, err := server.NewLogger(cfg, os.Stderr)
+	if err != nil { // Validate has checked the level and format
+		fmt.Fprintf(os.Stderr, "parlor: %v\n", err)
+		return 2
+	}
 
 	// Bubble Tea programs run without their own signal handlers (see ARCHITECTURE.md),
 	// so this is the only place a signal is seen.

@@ -27,7 +27,12 @@ func TestMain(m *testing.M) {
 // parlorCmd runs this test binary as parlor with args and a clean PARLOR_* environment.
 func parlorCmd(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	cmd := exec.Command(os.Args[0])
+	return parlorCmdFrom(t, os.Args[0], args...)
+}
+
+func parlorCmdFrom(t *testing.T, binary string, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(binary)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "PARLOR_") {
 			cmd.Env = append(cmd.Env, kv)
@@ -45,6 +50,8 @@ func TestExitCodes(t *testing.T) {
 		stderr string
 	}{
 		{[]string{"--help"}, 0, "PARLOR_IDLE_TIMEOUT", ""},
+		{[]string{"--version"}, 0, "parlor devel", ""},
+		{[]string{"--log-format=yaml"}, 2, "", "--log-format"},
 		{[]string{"--idle-timeout=soon"}, 2, "", "--idle-timeout"},
 		{[]string{"--nope"}, 2, "", "--nope"},
 	}
@@ -129,6 +136,56 @@ func stopsOn(t *testing.T, sig syscall.Signal) {
 		case <-deadline:
 			_ = cmd.Process.Kill()
 			t.Fatalf("parlor ignored %v:\n%s", sig, strings.Join(log, "\n"))
+		}
+	}
+}
+
+// TestUnwritableDataDir: a data directory parlor cannot write is one message that says
+// "permission denied" and how to fix the ownership. As root (where every directory is
+// writable) the check runs as the Docker image's user, uid 65532.
+func TestUnwritableDataDir(t *testing.T) {
+	// Not t.TempDir: its parent is closed to other users.
+	base, err := os.MkdirTemp("", "parlor-datadir-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(base) })
+	if err := os.Chmod(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(base, "data")
+	if err := os.Mkdir(data, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	binary := os.Args[0]
+	var cred *syscall.Credential
+	if os.Geteuid() == 0 {
+		// The test binary sits in a folder only root may enter: copy it out.
+		b, err := os.ReadFile(binary)
+		if err != nil {
+			t.Fatal(err)
+		}
+		binary = filepath.Join(base, "parlor")
+		if err := os.WriteFile(binary, b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(data, 0, 0); err != nil {
+			t.Fatal(err)
+		}
+		cred = &syscall.Credential{Uid: 65532, Gid: 65532}
+	}
+	cmd := parlorCmdFrom(t, binary, "--listen=127.0.0.1:0", "--http=off", "--data="+data)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
+	cmd.Dir = base
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	err = cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Fatalf("exit code %d (%v), want 1; stderr: %s", code, err, stderr.String())
+	}
+	for _, want := range []string{"permission denied", "chown -R", data, "65532"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("the message does not say %q:\n%s", want, stderr.String())
 		}
 	}
 }
