@@ -7,10 +7,13 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/parlor ./cmd/parlor \
+# parlor --version and the parlor_build_info metric: docker build --build-arg VERSION=v1.2.3
+ARG VERSION=""
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X parlor/server.version=${VERSION}" -o /out/parlor ./cmd/parlor \
 	&& mkdir -p /out/data
 
-# Run: no shell, no package manager, uid 65532 (nonroot).
+# Run: no shell, no package manager, uid 65532 (nonroot). A bind-mounted data folder
+# must belong to 65532 (sudo chown -R 65532:65532 DIR); parlor says so if it does not.
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/parlor /parlor
 # An empty /data owned by nonroot, so a fresh named volume is writable. The host key and
