@@ -247,12 +247,6 @@ func (s *Server) untrack(ls *liveSession) {
 	s.metrics.sessions.Set(float64(len(s.sessions)))
 }
 
-func (s *Server) sessionCount() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.sessions)
-}
-
 // recordGame stores a finished game; it runs on its own goroutine.
 func (s *Server) recordGame(g lobby.FinishedGame) {
 	rec := store.FinishedGame{GameID: g.Game, Table: g.Table, FinishedAt: g.At}
