@@ -7,8 +7,8 @@ import (
 
 // The SSH algorithms parlor offers, strongest first. x/crypto's defaults also offer the
 // NIST-curve and SHA-1 key exchanges and encrypt-and-MAC MACs, which ssh-audit fails or
-// warns about. Every client in the README's compatibility list (OpenSSH ≥ 8.0, PuTTY
-// ≥ 0.76, Dropbear ≥ 2020.79) speaks curve25519 and chacha20-poly1305.
+// warns about. Every client in the README's compatibility list (OpenSSH ≥ 6.5, PuTTY
+// ≥ 0.68, Dropbear ≥ 2020.79) speaks curve25519, chacha20-poly1305 and ed25519.
 var (
 	keyExchanges = []string{
 		gossh.KeyExchangeMLKEM768X25519, // post-quantum hybrid, OpenSSH 9.9+

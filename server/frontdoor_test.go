@@ -51,6 +51,13 @@ func TestHugeWindowIsClamped(t *testing.T) {
 			p.WaitFor(step.see)
 		}
 	}
+	// A client that says 0×0 (its size unknown) gets the normal screen once it tells.
+	zero := s.ConnectAsking(t, "zero", e2e.NewKey(t), "", 0, 0, 80, 24)
+	if err := zero.AskWindow(80, 24); err != nil {
+		t.Fatal(err)
+	}
+	zero.WaitFor("Welcome to parlor")
+
 	const bound = 64 << 20
 	if grew := int64(liveHeap()) - int64(before); grew > bound {
 		t.Fatalf("one session with a huge window grew the heap by %d MB (bound %d MB)", grew>>20, bound>>20)
