@@ -57,7 +57,9 @@ func refused(reason string) string { return fmt.Sprintf(`parlor_refused_total{re
 // never speak holds at most --per-ip-unauthenticated of them, and only until
 // --login-grace.
 func TestSilentConnectionsAreCappedAndClosed(t *testing.T) {
-	s := e2e.Start(t, func(c *server.Config) { c.LoginGrace = time.Second })
+	var logs syncBuffer
+	s, stop, done := startLogging(t, func(c *server.Config) { c.LoginGrace = time.Second }, &logs)
+	defer func() { stop(); <-done }()
 	var conns []net.Conn
 	for i := 0; i < 200; i++ {
 		c, err := net.Dial("tcp", s.AddrString())
@@ -95,6 +97,24 @@ func TestSilentConnectionsAreCappedAndClosed(t *testing.T) {
 		}
 	}
 	eventually(t, "the gate to count no connection", func() bool { return metric(t, s, `parlor_connections{state="login"}`) == 0 })
+	if n := strings.Count(logs.String(), "refused a connection"); n != 1 {
+		t.Errorf("%d log lines for one address's refusals in a minute, want 1:\n%s", n, logs.String())
+	}
+}
+
+// TestEveryLoggedInConnectionCounts: a connection that logged in and holds no session
+// still takes one of the --max-sessions places.
+func TestEveryLoggedInConnectionCounts(t *testing.T) {
+	s := e2e.Start(t, func(c *server.Config) { c.MaxSessions = 1 })
+	bare := s.Dial(t, "bare", e2e.NewKey(t))
+	defer bare.Close()
+	_, stderr, err := s.Run(t, e2e.NewKey(t), "help")
+	if err == nil || !strings.Contains(stderr, "parlor is full right now") {
+		t.Fatalf("second connection: err=%v stderr=%q", err, stderr)
+	}
+	if metric(t, s, refused("full")) != 1 {
+		t.Errorf("refusals for a full server = %v", metric(t, s, refused("full")))
+	}
 }
 
 // TestLoggedInWithoutASessionIsClosed: a connection that logs in and opens no session,
@@ -215,5 +235,21 @@ func TestProxyProtocol(t *testing.T) {
 	_ = viaProxy("127.0.0.2", "PROXY TCP4 203.0.113.9 127.0.0.1 40000 2222\r\n") // may or may not get in
 	if strings.Contains(logs.String(), "203.0.113.9") {
 		t.Fatalf("a PROXY header from an untrusted address was believed:\n%s", logs.String())
+	}
+}
+
+// TestSessionsPerConnection: one connection may hold a few sessions (as OpenSSH's
+// ControlMaster does), not any number.
+func TestSessionsPerConnection(t *testing.T) {
+	s := e2e.Start(t, nil)
+	c := s.Dial(t, "many", e2e.NewKey(t))
+	defer c.Close()
+	var err error
+	opened := 0
+	for ; opened < 10 && err == nil; opened++ {
+		_, err = c.NewSession()
+	}
+	if err == nil || !strings.Contains(err.Error(), "at most 4 sessions") {
+		t.Fatalf("opened %d sessions on one connection (last error %v)", opened, err)
 	}
 }
