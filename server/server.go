@@ -268,8 +268,12 @@ func (s *Server) recordGame(g lobby.FinishedGame) {
 	}
 }
 
-// wrote remembers how a write to the store went, for /healthz, and returns err.
+// wrote remembers how a write to the store went, for /healthz, and returns err. A write
+// given up because its player left says nothing about the store.
 func (s *Server) wrote(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
 	s.mu.Lock()
 	s.writeErr = err
 	s.mu.Unlock()
