@@ -132,13 +132,19 @@ func startServer(t *testing.T, edit func(*server.Config)) (*e2e.Server, context.
 // startLogging is startServer with the server's log written to w.
 func startLogging(t *testing.T, edit func(*server.Config), w io.Writer) (*e2e.Server, context.CancelFunc, <-chan error) {
 	t.Helper()
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	return startWith(t, edit, w, st)
+}
+
+// startWith is startLogging on the store st.
+func startWith(t *testing.T, edit func(*server.Config), w io.Writer, st store.Store) (*e2e.Server, context.CancelFunc, <-chan error) {
+	t.Helper()
 	cfg := server.Defaults()
 	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", t.TempDir()
 	if edit != nil {
 		edit(&cfg)
 	}
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
 	logger, err := server.NewLogger(cfg, w)
 	if err != nil {
 		t.Fatal(err)

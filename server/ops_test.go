@@ -1,7 +1,9 @@
 package server_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"os"
@@ -14,6 +16,7 @@ import (
 
 	"parlor/internal/e2e"
 	"parlor/server"
+	"parlor/store"
 )
 
 func TestMetricsAndHealth(t *testing.T) {
@@ -167,5 +170,29 @@ func TestSessionLogLine(t *testing.T) {
 	}
 	if n := strings.Count(logs.String(), `"level":"info"`); n != 1 {
 		t.Errorf("%d INFO lines for one connection:\n%s", n, logs.String())
+	}
+}
+
+// brokenStore is a store whose disk has gone away: every write fails.
+type brokenStore struct{ store.Store }
+
+func (brokenStore) SavePlayer(context.Context, store.Player) error {
+	return errors.New("disk I/O error")
+}
+
+// TestHealthzWhenTheStoreCannotBeWritten: a failed write makes parlor unhealthy.
+func TestHealthzWhenTheStoreCannotBeWritten(t *testing.T) {
+	mem := store.NewMemory()
+	defer mem.Close()
+	s, stop, done := startWith(t, nil, io.Discard, brokenStore{mem})
+	defer func() { stop(); <-done }()
+	if code, body := healthz(t, s); code != 200 {
+		t.Fatalf("healthz = %d %q", code, body)
+	}
+	api := s.API(t, "ann", e2e.NewKey(t))
+	api.Send(map[string]any{"op": "hello", "name": "Ann"})
+	api.Expect("error")
+	if code, body := healthz(t, s); code != http.StatusServiceUnavailable || !strings.Contains(body, "disk I/O error") {
+		t.Fatalf("healthz after a failed write = %d %q", code, body)
 	}
 }
