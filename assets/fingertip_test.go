@@ -63,7 +63,7 @@ func TestFingertipGameOnRealContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bots := []rules.Bot{fingertip.Spec.NewBot(0, 1), fingertip.Spec.NewBot(1, 2), fingertip.Spec.NewBot(2, 3)}
+	bots := []rules.Bot{fingertip.Spec.NewBot(rules.BotSetup{Seat: 0, Seed: 1}), fingertip.Spec.NewBot(rules.BotSetup{Seat: 1, Seed: 2}), fingertip.Spec.NewBot(rules.BotSetup{Seat: 2, Seed: 3})}
 	for step := 0; ; step++ {
 		if _, over := g.Outcome(); over {
 			break

@@ -159,10 +159,10 @@ func (t *Table) start(now time.Time) error {
 	if err != nil {
 		return err
 	}
-	t.game, t.result, t.state = g, nil, StatePlaying
+	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
 	for i, s := range t.seats {
 		if s.bot != nil {
-			s.bot = t.spec.NewBot(i, t.rng.Uint64())
+			s.bot = t.newBot(i)
 		}
 	}
 	t.system(now, "The game has started. Good luck!")
@@ -171,6 +171,13 @@ func (t *Table) start(now time.Time) error {
 	t.runBots(now)
 	t.checkOver(now)
 	return nil
+}
+
+// newBot makes a bot for seatNo with the table's options (the bot skill among them) and
+// the running game's content; a bot seated before the start gets no content, and is made
+// again when the game starts.
+func (t *Table) newBot(seatNo int) rules.Bot {
+	return t.spec.NewBot(rules.BotSetup{Seat: seatNo, Seed: t.rng.Uint64(), Options: cloneOptions(t.opts), Content: t.content})
 }
 
 func playerRange(min, max int) string {
@@ -219,7 +226,7 @@ func (m *Member) AddBot() error {
 			return ErrFull
 		}
 		name := m.t.botName()
-		m.t.seats = append(m.t.seats, &seat{player: Player{ID: "bot:" + name, Name: name}, bot: m.t.spec.NewBot(len(m.t.seats), m.t.rng.Uint64())})
+		m.t.seats = append(m.t.seats, &seat{player: Player{ID: "bot:" + name, Name: name}, bot: m.t.newBot(len(m.t.seats))})
 		m.t.system(now, "%s takes a seat.", name)
 		return nil
 	})
@@ -247,7 +254,7 @@ func (m *Member) Kick(seatNo int) error {
 			if s.bot != nil {
 				return fmt.Errorf("%s is already a bot", s.player.Name)
 			}
-			s.bot = t.spec.NewBot(seatNo, t.rng.Uint64())
+			s.bot = t.newBot(seatNo)
 			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
 			t.system(now, "A bot now plays for %s.", s.player.Name)
 			t.runBots(now)

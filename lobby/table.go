@@ -44,6 +44,7 @@ type Table struct {
 	host       string // player id of the host
 	members    map[*Member]struct{}
 	game       rules.Game
+	content    map[string][]byte // the running game's content, also handed to its bots
 	result     *rules.Result
 	chat       []ChatLine
 	chatID     int

@@ -11,11 +11,18 @@ var (
 	registry   = map[string]*Spec{}
 )
 
-// Register adds a game to the registry; a game package calls it from init.
+// Register adds a game to the registry, with the CommonOptions after its own; a game
+// package calls it from init.
 // It panics on a duplicate or incomplete spec, which is a programming error.
 func Register(s *Spec) {
 	if s.ID == "" || s.New == nil || s.NewBot == nil || s.MinPlayers < 1 || s.MaxPlayers < s.MinPlayers {
 		panic(fmt.Sprintf("rules: incomplete spec %q", s.ID))
+	}
+	for _, c := range CommonOptions {
+		if _, dup := s.option(c.Key); dup {
+			panic(fmt.Sprintf("rules: %s option %s is a common option", s.ID, c.Key))
+		}
+		s.Options = append(s.Options, c)
 	}
 	for _, o := range s.Options {
 		if !contains(o.Choices, o.Default) {

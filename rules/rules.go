@@ -71,6 +71,17 @@ type Setup struct {
 	Now     time.Time         // the start time, for the first deadline
 }
 
+// BotSetup is everything a bot needs to start: its seat, its own seed (its choices and
+// its temperament), the table's options (among them the common bot skill, see Skill) and
+// the game's content files, from which it builds its meaning model. Content may be nil
+// (a bot seated before the game starts); a bot then plays legal moves without meaning.
+type BotSetup struct {
+	Seat    int
+	Seed    uint64
+	Options Options
+	Content map[string][]byte
+}
+
 // Bot plays one seat from that seat's view only. It may keep its own memory between calls.
 type Bot interface {
 	// Act is called with the bot's newest view whenever the table changes and about
@@ -106,8 +117,8 @@ type Spec struct {
 	Players func(o Options) (min, max int) `json:"-"`
 	// New starts a game.
 	New func(s Setup) (Game, error) `json:"-"`
-	// NewBot makes a bot for seat, seeded for its own choices.
-	NewBot func(seat int, seed uint64) Bot `json:"-"`
+	// NewBot makes a bot for a seat, seeded for its own choices.
+	NewBot func(b BotSetup) Bot `json:"-"`
 }
 
 // PlayerRange is the allowed player count under options o.

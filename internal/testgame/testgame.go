@@ -42,7 +42,7 @@ func init() {
 			{Key: "timer", Name: "Time limit", Help: "per round", Choices: []string{"off", "1s", "30s"}, Default: "off"},
 		},
 		New:    New,
-		NewBot: func(seat int, seed uint64) rules.Bot { return &bot{rng: rand.New(rand.NewPCG(seed, 1))} },
+		NewBot: func(b rules.BotSetup) rules.Bot { return &bot{rng: rand.New(rand.NewPCG(b.Seed, 1))} },
 	})
 	gameui.Register(ID, func(seat int) gameui.Screen { return &screen{} })
 }

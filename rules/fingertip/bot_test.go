@@ -4,11 +4,13 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"parlor/rules"
 )
 
 func TestBotClueComesFromTarget(t *testing.T) {
 	g := newGame(t, 3, 21, nil)
-	b := NewBot(g.active, 1)
+	b := NewBot(rules.BotSetup{Seat: g.active, Seed: 1})
 	if a := b.Act(g.View(g.active), t0); a != nil {
 		t.Fatal("the bot answered without a pause")
 	}
@@ -20,7 +22,7 @@ func TestBotClueComesFromTarget(t *testing.T) {
 		t.Fatalf("clue %q is not a word of %q", a.Text, view(g, g.active).Square[g.target].Alt)
 	}
 	// Guessers and spectators give no clue.
-	if a := NewBot(guessers(g)[0], 1).Act(g.View(guessers(g)[0]), t0.Add(time.Hour)); a != nil {
+	if a := NewBot(rules.BotSetup{Seat: guessers(g)[0], Seed: 1}).Act(g.View(guessers(g)[0]), t0.Add(time.Hour)); a != nil {
 		t.Fatalf("guesser bot acted in the clue phase: %v", a)
 	}
 }
@@ -30,7 +32,7 @@ func TestBotPointsByWordOverlap(t *testing.T) {
 	alt := view(g, -1).Square[4].Alt // "a <adjective> <noun> number <n>"
 	mustApply(t, g, g.active, Clue{Type: TypeClue, Text: alt}, t0)
 	seat := guessers(g)[0]
-	b := NewBot(seat, 3)
+	b := NewBot(rules.BotSetup{Seat: seat, Seed: 3})
 	b.Act(g.View(seat), t0)
 	a, ok := b.Act(g.View(seat), t0.Add(5*time.Second)).(Point)
 	if !ok || a.Position != 5 {

@@ -83,7 +83,7 @@ func TestRandomPlay(t *testing.T) {
 		bots := make([]*Bot, players)
 		for s := range bots {
 			if r.IntN(3) > 0 {
-				bots[s] = NewBot(s, seed*10+uint64(s))
+				bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: seed*10 + uint64(s)})
 			}
 		}
 		now := t0
@@ -141,7 +141,7 @@ func TestBotsFinish(t *testing.T) {
 		g := newGame(t, players, seed, nil)
 		bots := make([]*Bot, players)
 		for s := range bots {
-			bots[s] = NewBot(s, seed+uint64(s)*31)
+			bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: seed + uint64(s)*31})
 		}
 		now, found := t0, 0
 		for step := 0; g.phase != PhaseOver; step++ {

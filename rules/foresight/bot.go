@@ -21,7 +21,8 @@ type Bot struct {
 }
 
 // NewBot makes a bot for seat, seeded for its own choices.
-func NewBot(seat int, seed uint64) *Bot {
+func NewBot(s rules.BotSetup) *Bot {
+	seat, seed := s.Seat, s.Seed
 	return &Bot{
 		seat:    seat,
 		r:       rand.New(rand.NewPCG(seed, seed^0x626f74)),

@@ -111,7 +111,7 @@ func TestRandomPlay(t *testing.T) {
 			bots := make([]*Bot, n)
 			human := make([]bool, n)
 			for p := range bots {
-				bots[p] = NewBot(p, seed*31+uint64(p))
+				bots[p] = NewBot(rules.BotSetup{Seat: p, Seed: seed*31 + uint64(p)})
 				human[p] = r.IntN(3) == 0
 			}
 			now := t0
@@ -156,7 +156,7 @@ func TestBotsOnly(t *testing.T) {
 		g := newGame(t, n, nil, uint64(n), testDeck(60, 0))
 		bots := make([]*Bot, n)
 		for p := range bots {
-			bots[p] = NewBot(p, uint64(100+p))
+			bots[p] = NewBot(rules.BotSetup{Seat: p, Seed: uint64(100 + p)})
 		}
 		now := t0
 		for step := 0; ; step++ {
@@ -187,7 +187,7 @@ func TestBotsOnly(t *testing.T) {
 func TestBotMidGame(t *testing.T) {
 	g := newGame(t, 3, nil, 4, threeChoices(10))
 	mustApply(t, g, 0, plain(0, 3), t0)
-	b := NewBot(1, 9)
+	b := NewBot(rules.BotSetup{Seat: 1, Seed: 9})
 	if a := b.Act(g.View(1), t0); a != nil {
 		t.Fatal("the bot acted without thinking first")
 	}
@@ -200,7 +200,7 @@ func TestBotMidGame(t *testing.T) {
 		t.Fatal("the bot submits twice")
 	}
 	// A bot on seat 0 that already submitted waits; then readies in the reveal.
-	b0 := NewBot(0, 3)
+	b0 := NewBot(rules.BotSetup{Seat: 0, Seed: 3})
 	mustApply(t, g, 2, plain(2, 3), t0)
 	b0.Act(g.View(0), t0)
 	mustApply(t, g, 0, b0.Act(g.View(0), t0.Add(10*time.Second)), t0)
@@ -211,7 +211,7 @@ func TestBotMidGame(t *testing.T) {
 
 // TestBotPredictsHabits: after seeing an opponent answer 2 three times, the bot predicts 2.
 func TestBotPredictsHabits(t *testing.T) {
-	b := NewBot(0, 1)
+	b := NewBot(rules.BotSetup{Seat: 0, Seed: 1})
 	for round := 1; round <= 3; round++ {
 		b.remember(&Reveal{Round: round, Players: []RevealedPlayer{{Seat: 0, Answer: 1}, {Seat: 1, Answer: 2}}})
 	}
@@ -229,7 +229,7 @@ func TestBotAtZeroPoints(t *testing.T) {
 	for seed := range uint64(50) {
 		g := newGame(t, 4, nil, seed, threeChoices(3))
 		g.points[2] = 0
-		b := NewBot(2, seed)
+		b := NewBot(rules.BotSetup{Seat: 2, Seed: seed})
 		b.Act(g.View(2), t0)
 		mustApply(t, g, 2, b.Act(g.View(2), t0.Add(time.Minute)), t0)
 	}

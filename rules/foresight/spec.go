@@ -28,7 +28,7 @@ var spec = &rules.Spec{
 		}
 		return g, nil
 	},
-	NewBot: func(seat int, seed uint64) rules.Bot { return NewBot(seat, seed) },
+	NewBot: func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 }
 
 // options are the table settings; kept apart from spec so New can read their defaults.

@@ -30,7 +30,7 @@ func TestSpec(t *testing.T) {
 	if _, err := sp.CheckOptions(rules.Options{"rounds": "7"}); err == nil {
 		t.Fatal("a round limit that is not a choice was accepted")
 	}
-	if b := sp.NewBot(1, 2); b == nil {
+	if b := sp.NewBot(rules.BotSetup{Seat: 1, Seed: 2}); b == nil {
 		t.Fatal("no bot")
 	}
 }

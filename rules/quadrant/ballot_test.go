@@ -94,7 +94,7 @@ func TestTeamBallotOneHumanThreeBots(t *testing.T) {
 		g := newGame(t, 8, rules.Options{OptMode: ModeTeam, OptPlacement: "off", OptVoting: "120s"})
 		atTeamVote(t, g)
 		start := g.deadline.Add(-120 * time.Second)
-		bots := map[int]*Bot{3: NewBot(3, 1), 5: NewBot(5, 2), 7: NewBot(7, 3)}
+		bots := map[int]*Bot{3: NewBot(rules.BotSetup{Seat: 3, Seed: 1}), 5: NewBot(rules.BotSetup{Seat: 5, Seed: 2}), 7: NewBot(rules.BotSetup{Seat: 7, Seed: 3})}
 		a, b := g.players[0], g.players[1]
 		mine := map[int]int{}
 		now := start
@@ -189,7 +189,7 @@ func TestBotApprovesAfterTeammateOrPause(t *testing.T) {
 	if got := g.View(3).(View).Ballot.ChangedAt; !got.Equal(edited) {
 		t.Fatalf("changed_at %v, want %v", got, edited)
 	}
-	b := NewBot(3, 9) // a fresh bot (it may take a seat any time) reads the pause from the view
+	b := NewBot(rules.BotSetup{Seat: 3, Seed: 9}) // a fresh bot (it may take a seat any time) reads the pause from the view
 	now := t0
 	for ; now.Before(edited.Add(botBallotPause)); now = now.Add(500 * time.Millisecond) {
 		if a := b.Act(g.View(3), now); a != nil {

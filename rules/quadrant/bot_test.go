@@ -38,7 +38,7 @@ func TestBotsTakeOverAnyMoment(t *testing.T) {
 			}
 			if step%37 == 0 {
 				for s := range bots {
-					bots[s] = NewBot(s, uint64(step+s))
+					bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: uint64(step + s)})
 				}
 			}
 			if g.phase == PhaseTeamVote && g.ballot[g.players[0]] == 0 && g.rev == 1 {
@@ -56,7 +56,7 @@ func TestBotsTakeOverAnyMoment(t *testing.T) {
 				}
 			}
 		}
-		if b := NewBot(0, 1); b.Act(g.View(0), now) != nil || b.Act(g.View(rules.Spectator), now) != nil {
+		if b := NewBot(rules.BotSetup{Seat: 0, Seed: 1}); b.Act(g.View(0), now) != nil || b.Act(g.View(rules.Spectator), now) != nil {
 			t.Fatal("a bot acts after the game or as a spectator")
 		}
 	}
@@ -64,7 +64,7 @@ func TestBotsTakeOverAnyMoment(t *testing.T) {
 
 func TestBotWaitsLikeAPerson(t *testing.T) {
 	g := newGame(t, 4, untimed(ModeCompetitive))
-	b := NewBot(1, 5)
+	b := NewBot(rules.BotSetup{Seat: 1, Seed: 5})
 	if a := b.Act(g.View(1), t0); a != nil {
 		t.Fatalf("acted at once: %+v", a)
 	}

@@ -157,7 +157,7 @@ func playGame(t *testing.T, seed uint64, n int, opts rules.Options, noise bool, 
 	r := rand.New(rand.NewPCG(seed, 99))
 	bots := make([]rules.Bot, n)
 	for s := range bots {
-		bots[s] = Spec.NewBot(s, seed+uint64(s))
+		bots[s] = Spec.NewBot(rules.BotSetup{Seat: s, Seed: seed + uint64(s)})
 	}
 	now := t0
 	var prev []int

@@ -4,13 +4,15 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"parlor/rules"
 )
 
 func TestBotNarrator(t *testing.T) {
 	g := newGame(t, 3, 12, nil)
 	n := g.narrator
 	g.drawn = []int{0, 30, 31, 32} // discarding the red one leaves one board
-	b := NewBot(n, 1)
+	b := NewBot(rules.BotSetup{Seat: n, Seed: 1})
 	if a := b.Act(g.View(n), t0); a != nil {
 		t.Fatalf("bot acted with no delay: %+v", a)
 	}
@@ -31,7 +33,7 @@ func TestBotNarrator(t *testing.T) {
 	}
 	mustApply(t, g, n, s)
 	// Guessers never act for another seat or out of turn.
-	if a := NewBot(n, 2).Act(g.View(n), t0.Add(time.Hour)); a != nil {
+	if a := NewBot(rules.BotSetup{Seat: n, Seed: 2}).Act(g.View(n), t0.Add(time.Hour)); a != nil {
 		t.Fatalf("narrator bot raced: %+v", a)
 	}
 }
@@ -43,7 +45,7 @@ func TestBotGuesserReadsStems(t *testing.T) {
 	// "Hearty" shares a stem with heart, "cherries" is a form of cherry, "foxy" with fox.
 	mustApply(t, g, g.narrator, Story{Type: "story", Text: "A hearty foxy fellow ate the cherries.", Confirm: true})
 	s := g.othersThan(g.narrator)[0]
-	b := NewBot(s, 3)
+	b := NewBot(rules.BotSetup{Seat: s, Seed: 3})
 	var got []int
 	now := t0
 	for len(got) < 3 {
@@ -65,7 +67,7 @@ func TestBotsFindEachOther(t *testing.T) {
 	g := newGame(t, 3, 14, nil)
 	n := g.narrator
 	g.drawn = []int{3, 0, 1, 2}
-	nb := NewBot(n, 4)
+	nb := NewBot(rules.BotSetup{Seat: n, Seed: 4})
 	now := t0
 	for g.phase != PhaseRace {
 		now = now.Add(time.Second)
@@ -74,7 +76,7 @@ func TestBotsFindEachOther(t *testing.T) {
 		}
 	}
 	s := g.othersThan(n)[0]
-	gb := NewBot(s, 5)
+	gb := NewBot(rules.BotSetup{Seat: s, Seed: 5})
 	for len(g.tokensOf(s)) < 3 {
 		now = now.Add(time.Second)
 		if a := gb.Act(g.View(s), now); a != nil {

@@ -61,6 +61,6 @@ func init() {
 		},
 		Content: []string{ContentFile},
 		New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
-		NewBot:  func(seat int, seed uint64) rules.Bot { return NewBot(seat, seed) },
+		NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	})
 }

@@ -25,7 +25,8 @@ type Bot struct {
 }
 
 // NewBot makes a bot for seat, seeded for its own choices.
-func NewBot(seat int, seed uint64) *Bot {
+func NewBot(s rules.BotSetup) *Bot {
+	seat, seed := s.Seat, s.Seed
 	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0xb07)), taste: map[string]float64{}}
 }
 

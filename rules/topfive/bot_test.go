@@ -18,7 +18,7 @@ func TestBotTakesOverMidRound(t *testing.T) {
 	now = nextRound(t, g, now)
 	mustApply(t, g, 1, NewRank(r5(5, 4, 3, 2, 1), -1), now) // seat 1 is the PoH of round 2
 	for seat := 2; seat <= 3; seat++ {
-		b := NewBot(seat, uint64(seat))
+		b := NewBot(rules.BotSetup{Seat: seat, Seed: uint64(seat)})
 		if a := b.Act(g.View(seat), now); a != nil {
 			t.Fatalf("the bot answered at once, with no time to think: %v", a)
 		}
@@ -36,7 +36,7 @@ func TestBotTakesOverMidRound(t *testing.T) {
 		}
 	}
 	// Seat 0's bot hurries when the deadline is close.
-	b := NewBot(0, 9)
+	b := NewBot(rules.BotSetup{Seat: 0, Seed: 9})
 	late := g.deadline.Add(-2 * time.Second)
 	if a := b.Act(g.View(0), late); a == nil {
 		t.Fatal("the bot let the deadline pass")
@@ -47,7 +47,7 @@ func TestBotTakesOverMidRound(t *testing.T) {
 		t.Fatalf("phase %s after everyone ranked", g.phase)
 	}
 	// Spectators, other games' views and finished games get no action.
-	if NewBot(0, 1).Act(g.View(rules.Spectator), now) != nil || NewBot(0, 1).Act(rules.Header{}, now) != nil {
+	if NewBot(rules.BotSetup{Seat: 0, Seed: 1}).Act(g.View(rules.Spectator), now) != nil || NewBot(rules.BotSetup{Seat: 0, Seed: 1}).Act(rules.Header{}, now) != nil {
 		t.Fatal("the bot acted for nobody")
 	}
 }
@@ -56,7 +56,7 @@ func TestBotRanksByCommonTaste(t *testing.T) {
 	v := View{Header: rules.Header{Phase: PhaseRanking, Seat: 1, Round: 1}, Role: RoleGuesser,
 		Topics:    []string{"Monday mornings", "Chess", "A birthday cake party", "Board games", "Queueing in the rain"},
 		Submitted: []bool{false, false, false}}
-	r := NewBot(1, 3).rank(v)
+	r := NewBot(rules.BotSetup{Seat: 1, Seed: 3}).rank(v)
 	if r.Ranks[2] != 1 || r.Ranks[4] != Hand {
 		t.Fatalf("bot ranks %v: a cake party should be first, a rainy queue last", r.Ranks)
 	}

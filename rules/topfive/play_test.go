@@ -143,7 +143,7 @@ func playGame(t *testing.T, seed uint64, n int, opts rules.Options, randomSeats 
 	r := rand.New(rand.NewPCG(seed, 99))
 	bots := make([]*Bot, n)
 	for s := range bots {
-		bots[s] = NewBot(s, seed+uint64(s))
+		bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: seed + uint64(s)})
 	}
 	var log []byte
 	now := t0

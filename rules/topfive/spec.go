@@ -73,7 +73,7 @@ func init() {
 		Content:    []string{TopicsFile},
 		Players:    players,
 		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
-		NewBot:     func(seat int, seed uint64) rules.Bot { return NewBot(seat, seed) },
+		NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	}
 	rules.Register(Spec)
 }

@@ -214,7 +214,7 @@ func TestFinalResults(t *testing.T) {
 	g := newGame(t, 3)
 	ss := screens(g, 3)
 	now := t0
-	bots := []rules.Bot{ft.NewBot(0, 1), ft.NewBot(1, 2), ft.NewBot(2, 3)}
+	bots := []rules.Bot{ft.NewBot(rules.BotSetup{Seat: 0, Seed: 1}), ft.NewBot(rules.BotSetup{Seat: 1, Seed: 2}), ft.NewBot(rules.BotSetup{Seat: 2, Seed: 3})}
 	for step := 0; ; step++ {
 		if _, over := g.Outcome(); over || step > 20000 {
 			break

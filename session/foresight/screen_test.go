@@ -169,7 +169,7 @@ func TestWholeGamesRender(t *testing.T) {
 		bots := make([]*fs.Bot, n)
 		screens := make([]*Screen, n+1)
 		for p := range bots {
-			bots[p] = fs.NewBot(p, uint64(p))
+			bots[p] = fs.NewBot(rules.BotSetup{Seat: p, Seed: uint64(p)})
 		}
 		for i := range screens {
 			screens[i] = New(i - 1)

@@ -324,7 +324,7 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 		bots := make([]rules.Bot, c.n)
 		ss := make([]*Screen, c.n)
 		for i := range bots {
-			bots[i] = qd.NewBot(i, uint64(i))
+			bots[i] = qd.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i)})
 			ss[i] = screenFor(g, i)
 		}
 		spec := screenFor(g, rules.Spectator)
