@@ -15,6 +15,10 @@ const ID = "fingertip"
 // ContentFile is the asset holding the 142 pictures.
 const ContentFile = "fingertip/pictures.txt"
 
+// MeaningFile is the asset annotating every picture with the words it brings to mind,
+// for the bots.
+const MeaningFile = "fingertip/pictures.meaning"
+
 // Option keys.
 const (
 	OptClueTime = "clue_time" // time limit for the clue; on expiry the turn passes
@@ -59,7 +63,7 @@ var Spec = &rules.Spec{
 		{Key: OptRaceTime, Name: "Race time limit", Help: "after the clue; on expiry everyone still racing is out",
 			Choices: []string{"off", "30s", "60s", "90s", "120s"}, Default: DefaultRaceTime},
 	},
-	Content: []string{ContentFile},
+	Content: []string{ContentFile, MeaningFile},
 	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
 	NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 }

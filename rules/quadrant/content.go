@@ -14,6 +14,9 @@ import (
 const (
 	WordsFile    = "quadrant/words.txt"
 	CriteriaFile = "quadrant/criteria.txt"
+	// The bots' meaning model: every word's attributes, every criterion's weights on them.
+	WordsMeaningFile    = "quadrant/words.meaning"
+	CriteriaMeaningFile = "quadrant/criteria.meaning"
 )
 
 // Limits of the content decks, from the rules page and the screen's room.

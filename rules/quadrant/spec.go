@@ -67,7 +67,7 @@ var Spec = &rules.Spec{
 		{Key: OptVoting, Name: "Voting time limit", Help: "for the votes and the team ballot; missing votes score nothing",
 			Choices: timerChoices, Default: "120s"},
 	},
-	Content: []string{WordsFile, CriteriaFile},
+	Content: []string{WordsFile, CriteriaFile, WordsMeaningFile, CriteriaMeaningFile},
 	Players: players,
 	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
 	NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },

@@ -12,6 +12,10 @@ import (
 // ContentFile is the asset holding the 100 illustrations.
 const ContentFile = "talltale/illustrations.txt"
 
+// MeaningFile is the asset annotating every illustration with the words it brings to
+// mind, for the bots.
+const MeaningFile = "talltale/illustrations.meaning"
+
 // Colours are the four board colours, in board order.
 var Colours = []string{"red", "blue", "green", "yellow"}
 

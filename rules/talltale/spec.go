@@ -59,7 +59,7 @@ func init() {
 			{Key: OptMode, Name: "Forbidden words", Help: "warning: the narrator is told before sending a forbidden word; strict: no warning, just the penalty", Choices: []string{ModeWarn, ModeStrict}, Default: ModeWarn},
 			{Key: OptTimer, Name: "Narrator time limit", Help: "time to choose and tell, then 15 s more after a reminder; if no story, the others score 2", Choices: []string{"off", "60s", "90s", "120s"}, Default: "off"},
 		},
-		Content: []string{ContentFile},
+		Content: []string{ContentFile, MeaningFile},
 		New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
 		NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	})

@@ -14,6 +14,9 @@ const ID = "topfive"
 // TopicsFile is the asset holding the topic deck, one topic per line.
 const TopicsFile = "topfive/topics.txt"
 
+// MeaningFile is the asset describing every topic by attributes, for the bots.
+const MeaningFile = "topfive/topics.meaning"
+
 // Option keys and values a host can set on a Top Five table.
 const (
 	OptVariant = "variant" // VariantClassic or VariantDuo
@@ -70,7 +73,7 @@ func init() {
 		Summary:    "Guess how the Player of Honour ranks five topics, from loved to loathed (3–8, or 2 in duo).",
 		HowToPlay:  HowToPlay,
 		Options:    options,
-		Content:    []string{TopicsFile},
+		Content:    []string{TopicsFile, MeaningFile},
 		Players:    players,
 		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
 		NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
