@@ -6,10 +6,10 @@ import (
 
 	"parlor/assets"
 	"parlor/rules/fingertip"
-	"parlor/rules/lexicon"
 	"parlor/rules/meaning"
 	"parlor/rules/quadrant"
 	"parlor/rules/talltale"
+	"parlor/rules/text"
 	"parlor/rules/topfive"
 )
 
@@ -87,7 +87,7 @@ func checkAssociations(t *testing.T, what string, e meaning.Entry, names []strin
 	}
 	for _, w := range e.Words {
 		for _, n := range names {
-			if len(n) > 2 && lexicon.SameWord(w, n) {
+			if len(n) > 2 && text.SameWord(w, n) {
 				t.Errorf("%s %q: associated word %q is a form of %q", what, e.Name, w, n)
 			}
 		}
@@ -114,7 +114,7 @@ func TestFingertipMeaning(t *testing.T) {
 	}
 	for _, p := range pics {
 		if e, ok := a.Lookup(p.Alt); ok {
-			checkAssociations(t, "picture", e, lexicon.Words(p.Alt))
+			checkAssociations(t, "picture", e, text.Words(p.Alt))
 		}
 	}
 }
@@ -145,7 +145,7 @@ func TestTallTaleMeaning(t *testing.T) {
 		}
 		var single []string
 		for _, f := range ill.Forbidden {
-			if len(lexicon.Words(f)) == 1 {
+			if len(text.Words(f)) == 1 {
 				single = append(single, f)
 			}
 		}

@@ -1,4 +1,6 @@
-package lexicon
+// Package text splits what people write into words and finds the base forms of words,
+// the same way for the bots, the lexicon generator and the content tests.
+package text
 
 import (
 	"strings"
@@ -59,4 +61,37 @@ func SameWord(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// stopwords are too common to relate anything: articles, pronouns, auxiliaries, and the
+// filler words of dictionary definitions.
+var stopwords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the of to in on at by for with from into onto as or and but not no nor
+		is are was were be been being has have had do does did can could may might must shall should will would
+		it its this that these those which who whom whose what when where why how than then there here
+		some any all each every other another such one two three more most less least much many few very
+		used use using usually especially often something someone somebody thing things person people kind sort
+		type part form way made make makes having also etc eg ie esp like similar
+		i me my we our you your he him his she her they them their us just so too up down out over
+		about again once only own same get got go went come came said say says let lets
+		don won isn aren didn doesn wasn couldn shouldn wouldn very really`) {
+		stopwords[w] = true
+	}
+}
+
+// Stopword reports whether w (lower case) is too common to carry meaning.
+func Stopword(w string) bool { return stopwords[w] }
+
+// ContentWords are the words of text that carry meaning: no stopwords, no one- or
+// two-letter words.
+func ContentWords(text string) []string {
+	var out []string
+	for _, w := range Words(text) {
+		if len(w) > 2 && !stopwords[w] {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package lexicon
+package text
 
 import (
 	"slices"
