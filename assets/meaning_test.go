@@ -46,12 +46,12 @@ func TestQuadrantMeaning(t *testing.T) {
 		t.Error(err)
 	}
 	for _, e := range words {
-		if len(e.Attrs) < 3 || len(e.Words) > 0 || e.Weights {
-			t.Errorf("word %q: %d attribute values (weights: %v), words %v", e.Name, len(e.Attrs), e.Weights, e.Words)
+		if e.Named() < 3 || len(e.Words) > 0 || e.Weights {
+			t.Errorf("word %q: %d attribute values (weights: %v), words %v", e.Name, e.Named(), e.Weights, e.Words)
 		}
 	}
 	for _, c := range crit {
-		if len(c.Attrs) == 0 || len(c.Words) > 0 || !c.Weights {
+		if c.Named() == 0 || len(c.Words) > 0 || !c.Weights {
 			t.Errorf("criterion %q: signed weights %v (%v), words %v", c.Name, c.Attrs, c.Weights, c.Words)
 		}
 	}
@@ -72,8 +72,8 @@ func TestTopFiveMeaning(t *testing.T) {
 		t.Error(err)
 	}
 	for _, e := range a {
-		if len(e.Attrs) < 3 || len(e.Words) > 0 || e.Weights {
-			t.Errorf("topic %q: %d attributes, words %v", e.Name, len(e.Attrs), e.Words)
+		if e.Named() < 3 || len(e.Words) > 0 || e.Weights {
+			t.Errorf("topic %q: %d attributes, words %v", e.Name, e.Named(), e.Words)
 		}
 	}
 }
@@ -82,7 +82,7 @@ func TestTopFiveMeaning(t *testing.T) {
 // picture's alt text, or an illustration's single-word forbidden form), no attributes.
 func checkAssociations(t *testing.T, what string, e meaning.Entry, names []string) {
 	t.Helper()
-	if n := len(e.Words); n < 5 || n > 10 || len(e.Attrs) > 0 {
+	if n := len(e.Words); n < 5 || n > 10 || e.Named() > 0 {
 		t.Errorf("%s %q: %d words, attributes %v", what, e.Name, n, e.Attrs)
 	}
 	for _, w := range e.Words {

@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,46 +30,78 @@ const MaxWeight = 3
 // Attributes lists the attributes an annotation may use, each on a 0-MaxValue scale; an
 // attribute an entry leaves out is 0. The list is closed so that a typo in the content
 // is an error rather than a silent zero.
-var Attributes = map[string]string{
-	"size":    "how big: 0 fits in a pocket, 2 carried in both arms, 3 furniture or a car, 4 a building or bigger",
-	"weight":  "how heavy, on the same steps as size",
-	"price":   "what it costs: 0 pennies, 1 pocket money, 2 a nice present, 3 a big purchase, 4 a fortune",
-	"old":     "how old-fashioned or old",
-	"tech":    "how much it is a machine, electronic or technical",
-	"danger":  "how dangerous",
-	"scary":   "how frightening or creepy",
-	"noise":   "how loud",
-	"smell":   "how pleasant and strong its smell",
-	"stink":   "how bad its smell",
-	"mess":    "how messy or sticky",
-	"fragile": "how easily it breaks",
-	"fun":     "how much fun",
-	"useful":  "how useful and practical",
-	"kids":    "how much it belongs to children",
-	"romance": "how romantic",
-	"fancy":   "how elegant, luxurious, posh",
-	"cosy":    "how cosy and comforting",
-	"soft":    "how soft",
-	"weird":   "how odd, surprising or funny-strange",
-	"outdoor": "how much it belongs outdoors",
-	"food":    "how much it is food or about eating",
-	"sport":   "how physical, how much effort",
-	"calm":    "how calm and relaxing",
-	"mind":    "how much it takes thinking or knowledge",
-	"magic":   "how magical, mysterious, fairy-tale",
-	"nature":  "how natural, close to plants and animals",
-	"art":     "how artistic, colourful, creative",
-	"summer":  "how much it belongs to summer and heat",
-	"winter":  "how much it belongs to winter and cold",
-	"festive": "how festive, a celebration",
-	"common":  "how common, found everywhere",
-	"rare":    "how rare or special",
-	"social":  "how much it is done with other people",
-	"chore":   "how much it is a duty or a bother",
-	"wait":    "how long it takes, how much waiting",
-	"shiny":   "how shiny or sparkling",
-	"cute":    "how cute",
-	"trendy":  "how fashionable right now",
+var Attributes = []Attribute{
+	{"size", "how big: 0 fits in a pocket, 2 carried in both arms, 3 furniture or a car, 4 a building or bigger"},
+	{"weight", "how heavy, on the same steps as size"},
+	{"price", "what it costs: 0 pennies, 1 pocket money, 2 a nice present, 3 a big purchase, 4 a fortune"},
+	{"old", "how old-fashioned or old"},
+	{"tech", "how much it is a machine, electronic or technical"},
+	{"danger", "how dangerous"},
+	{"scary", "how frightening or creepy"},
+	{"noise", "how loud"},
+	{"smell", "how pleasant and strong its smell"},
+	{"stink", "how bad its smell"},
+	{"mess", "how messy or sticky"},
+	{"fragile", "how easily it breaks"},
+	{"fun", "how much fun"},
+	{"useful", "how useful and practical"},
+	{"kids", "how much it belongs to children"},
+	{"romance", "how romantic"},
+	{"fancy", "how elegant, luxurious, posh"},
+	{"cosy", "how cosy and comforting"},
+	{"soft", "how soft"},
+	{"weird", "how odd, surprising or funny-strange"},
+	{"outdoor", "how much it belongs outdoors"},
+	{"food", "how much it is food or about eating"},
+	{"sport", "how physical, how much effort"},
+	{"calm", "how calm and relaxing"},
+	{"mind", "how much it takes thinking or knowledge"},
+	{"magic", "how magical, mysterious, fairy-tale"},
+	{"nature", "how natural, close to plants and animals"},
+	{"art", "how artistic, colourful, creative"},
+	{"summer", "how much it belongs to summer and heat"},
+	{"winter", "how much it belongs to winter and cold"},
+	{"festive", "how festive, a celebration"},
+	{"common", "how common, found everywhere"},
+	{"rare", "how rare or special"},
+	{"social", "how much it is done with other people"},
+	{"chore", "how much it is a duty or a bother"},
+	{"wait", "how long it takes, how much waiting"},
+	{"shiny", "how shiny or sparkling"},
+	{"cute", "how cute"},
+	{"trendy", "how fashionable right now"},
+}
+
+// Attribute is one scale of the meaning model.
+type Attribute struct {
+	Name string
+	Help string // what 0 to MaxValue measure
+}
+
+// attrIndex finds an attribute's place in Values.
+var attrIndex = map[string]int{}
+
+func init() {
+	for i, a := range Attributes {
+		attrIndex[a.Name] = i
+	}
+}
+
+// numAttributes is the length of Values (at most 64, for Entry.given); a test checks it
+// against Attributes.
+const numAttributes = 39
+
+// Values are an entry's attribute values (or a criterion's signed weights), in the
+// order of Attributes: an array, so that the hundreds of entries of a deck parse
+// without a map each.
+type Values [numAttributes]int8
+
+// Get is the value of the attribute named name (0 if it is not one).
+func (v Values) Get(name string) int {
+	if i, ok := attrIndex[name]; ok {
+		return int(v[i])
+	}
+	return 0
 }
 
 // ErrAnnotation reports an annotation file that cannot be used.
@@ -78,11 +111,12 @@ var ErrAnnotation = errors.New("meaning: bad annotation")
 // signed weights) and the words it brings to mind.
 type Entry struct {
 	Name  string
-	Attrs map[string]int
+	Attrs Values
 	Words []string // lower-case single words
 	// Weights: the Attrs are a criterion's signed weights ("+price2"), not values.
 	Weights bool
-	Line    int // line in its file, for error messages
+	Line    int    // line in its file, for error messages
+	given   uint64 // a bit per attribute named so far, to refuse repeats
 }
 
 // Annotations are a deck's entries by Key of their name.
@@ -90,6 +124,9 @@ type Annotations map[string]Entry
 
 // Key is how names are matched: lower case, spaces trimmed.
 func Key(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+
+// Named is how many attributes the entry's line names (a value of 0 included).
+func (e Entry) Named() int { return bits.OnesCount64(e.given) }
 
 // Lookup finds the entry of name.
 func (a Annotations) Lookup(name string) (Entry, bool) {
@@ -105,7 +142,7 @@ func Parse(name string, b []byte) (Annotations, error) {
 	if !utf8.Valid(b) {
 		return nil, fmt.Errorf("%w: %s is not UTF-8", ErrAnnotation, name)
 	}
-	out := Annotations{}
+	out := make(Annotations, bytes.Count(b, []byte("\n"))+1)
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
@@ -116,7 +153,7 @@ func Parse(name string, b []byte) (Annotations, error) {
 		if !ok || strings.TrimSpace(key) == "" {
 			return nil, fmt.Errorf("%w: %s line %d: want \"name | items\"", ErrAnnotation, name, n)
 		}
-		e := Entry{Name: strings.TrimSpace(key), Attrs: map[string]int{}, Line: n}
+		e := Entry{Name: strings.TrimSpace(key), Line: n}
 		for _, it := range strings.Fields(items) {
 			if err := e.add(it); err != nil {
 				return nil, fmt.Errorf("%w: %s line %d (%s): %v", ErrAnnotation, name, n, e.Name, err)
@@ -156,17 +193,20 @@ func (e *Entry) add(it string) error {
 	}
 	i := strings.IndexFunc(body, unicode.IsDigit)
 	attr, num := body[:i], body[i:]
-	if _, known := Attributes[attr]; !known {
+	ai, known := attrIndex[attr]
+	if !known {
 		return fmt.Errorf("unknown attribute %q", attr)
 	}
-	if _, dup := e.Attrs[attr]; dup {
+	if e.given&(1<<ai) != 0 {
 		return fmt.Errorf("attribute %q is given twice", attr)
 	}
+	first := e.given == 0
+	e.given |= 1 << ai
 	v, err := strconv.Atoi(num)
 	if err != nil {
 		return fmt.Errorf("bad value %q", it)
 	}
-	if len(e.Attrs) > 0 && e.Weights != (sign != 0) {
+	if !first && e.Weights != (sign != 0) {
 		return fmt.Errorf("%q mixes signed weights and plain values", it)
 	}
 	e.Weights = sign != 0
@@ -174,13 +214,13 @@ func (e *Entry) add(it string) error {
 		if v > MaxValue {
 			return fmt.Errorf("%s is %d, at most %d", attr, v, MaxValue)
 		}
-		e.Attrs[attr] = v
+		e.Attrs[ai] = int8(v)
 		return nil
 	}
 	if v < 1 || v > MaxWeight {
 		return fmt.Errorf("weight %q must be 1 to %d", it, MaxWeight)
 	}
-	e.Attrs[attr] = sign * v
+	e.Attrs[ai] = int8(sign * v)
 	return nil
 }
 
@@ -200,4 +240,32 @@ func (a Annotations) Covers(names []string) error {
 		}
 	}
 	return nil
+}
+
+// Find reads the entry of name from an annotation file without parsing the rest: a bot
+// needs a handful of a deck's entries per game, and every bot of every game reads them
+// (Parse, which checks the whole file, is for the content tests). A line that does not
+// parse is as good as missing.
+func Find(b []byte, name string) (Entry, bool) {
+	name = strings.TrimSpace(name)
+	for n := 1; len(b) > 0; n++ {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
+		}
+		key, items, ok := bytes.Cut(line, []byte("|"))
+		if !ok || !strings.EqualFold(string(bytes.TrimSpace(key)), name) || bytes.HasPrefix(bytes.TrimSpace(line), []byte("#")) {
+			continue
+		}
+		e := Entry{Name: name, Line: n}
+		for _, it := range strings.Fields(string(items)) {
+			if e.add(it) != nil {
+				return Entry{}, false
+			}
+		}
+		return e, true
+	}
+	return Entry{}, false
 }

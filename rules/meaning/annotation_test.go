@@ -12,14 +12,14 @@ func TestParse(t *testing.T) {
 		t.Fatal(err)
 	}
 	w, ok := a.Lookup("luxury watch")
-	if !ok || w.Attrs["price"] != 4 || w.Weights || len(w.Attrs) != 3 {
+	if !ok || w.Attrs.Get("price") != 4 || w.Weights || w.Named() != 3 {
 		t.Fatalf("luxury watch: %+v", w)
 	}
 	if k, _ := a.Lookup("Kite"); len(k.Words) != 3 || k.Words[0] != "wind" {
 		t.Fatalf("kite: %+v", k)
 	}
 	c, _ := a.Lookup("expensive")
-	if !c.Weights || c.Attrs["useful"] != -1 {
+	if !c.Weights || c.Attrs.Get("useful") != -1 {
 		t.Fatalf("criterion: %+v", c)
 	}
 	// (3*4 - 1*0) / 4 = 3
@@ -76,5 +76,36 @@ func TestTemperamentIsStablePerBotAndDiffersBetweenBots(t *testing.T) {
 	}
 	if NewTemperament("???", 1) != NewTemperament("normal", 1) {
 		t.Fatal("an unknown skill does not play as normal")
+	}
+}
+
+func TestValuesHoldEveryAttribute(t *testing.T) {
+	if len(Attributes) != numAttributes || numAttributes > 64 {
+		t.Fatalf("%d attributes, Values holds %d", len(Attributes), numAttributes)
+	}
+	var v Values
+	if v.Get("nonsense") != 0 {
+		t.Fatal("empty values")
+	}
+}
+
+func TestFindAgreesWithParse(t *testing.T) {
+	file := []byte("# x | price1\nLuxury Watch | price4 fancy4 size0\nkite | wind summer string\nbroken | colour9\nlast | fun2")
+	for _, name := range []string{"luxury watch", "kite", "last"} {
+		e, ok := Find(file, name)
+		if !ok {
+			t.Fatalf("%q not found", name)
+		}
+		if name == "luxury watch" && (e.Attrs.Get("fancy") != 4 || e.Named() != 3) {
+			t.Fatalf("%+v", e)
+		}
+		if name == "kite" && len(e.Words) != 3 {
+			t.Fatalf("%+v", e)
+		}
+	}
+	for _, name := range []string{"broken", "x", "missing", ""} {
+		if _, ok := Find(file, name); ok {
+			t.Errorf("found %q", name)
+		}
 	}
 }

@@ -5,9 +5,9 @@ package meaning
 // attribute against). Only differences between fits mean anything.
 func Fit(e, c Entry) float64 {
 	sum, total := 0.0, 0.0
-	for attr, w := range c.Attrs {
-		sum += float64(w * e.Attrs[attr])
-		total += float64(abs(w))
+	for i, w := range c.Attrs {
+		sum += float64(int(w) * int(e.Attrs[i]))
+		total += float64(abs(int(w)))
 	}
 	if total == 0 {
 		return 0

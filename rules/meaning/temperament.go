@@ -18,9 +18,9 @@ type Temperament struct {
 
 // Skill levels: the base noise and pace of each bot skill (rules.SkillEasy, …).
 var skills = map[string]struct{ noise, pace float64 }{
-	"easy":   {noise: 1.1, pace: 1.5},
-	"normal": {noise: 0.7, pace: 1.0},
-	"sharp":  {noise: 0.4, pace: 0.7},
+	"easy":   {noise: 0.75, pace: 1.5},
+	"normal": {noise: 0.38, pace: 1.0},
+	"sharp":  {noise: 0.25, pace: 0.7},
 }
 
 // NewTemperament draws a bot's temperament for skill (an unknown skill plays as

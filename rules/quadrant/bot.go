@@ -1,32 +1,33 @@
 package quadrant
 
 import (
-	"hash/fnv"
 	"math/rand/v2"
-	"sort"
 	"strconv"
 	"time"
 
 	"parlor/rules"
+	"parlor/rules/meaning"
 )
 
-// Bot plays a seat from its own view. It rates every word on every criterion with a
-// stable pseudo-score taken from a hash, so it places and reads tokens the same way in
-// every round and every game; it moves in small steps and pauses like a person would.
+// Bot plays a seat from its own view. Its Judge places its word where the meaning model
+// (and its own opinion) says it belongs, and reads other tokens the same way; it moves in
+// small steps and pauses like a person would, at its temperament's pace.
 type Bot struct {
 	seat     int
 	rng      *rand.Rand
+	judge    *Judge
+	temper   meaning.Temperament
 	phaseKey string
 	seenAt   time.Time
 	think    time.Duration
 	lastAct  time.Time
-	jitter   Point // a small offset from the heuristic's cell, new each round, so bots are not perfect
 }
 
 // NewBot makes a bot for seat.
 func NewBot(s rules.BotSetup) *Bot {
 	seat, seed := s.Seat, s.Seed
-	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0x51ed2701))}
+	temper := meaning.NewTemperament(rules.Skill(s.Options), seed)
+	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0x51ed2701)), temper: temper, judge: NewJudge(s.Content, temper)}
 }
 
 // Bot pacing: a pause when a phase opens, then one step at a time.
@@ -47,10 +48,9 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	}
 	if key := v.Phase + "/" + strconv.Itoa(v.Round); key != b.phaseKey {
 		b.phaseKey, b.seenAt = key, now
-		b.think = botThinkMin + time.Duration(b.rng.Int64N(int64(botThinkMax-botThinkMin)))
-		b.jitter = Point{X: b.rng.IntN(5) - 2, Y: b.rng.IntN(3) - 1}
+		b.think = b.temper.Think(botThinkMin + time.Duration(b.rng.Int64N(int64(botThinkMax-botThinkMin))))
 	}
-	if now.Sub(b.seenAt) < b.think || now.Sub(b.lastAct) < botStep {
+	if now.Sub(b.seenAt) < b.think || now.Sub(b.lastAct) < b.temper.Think(botStep) {
 		return nil
 	}
 	a := b.decide(v, now)
@@ -74,7 +74,7 @@ func (b *Bot) decide(v View, now time.Time) any {
 				return nil
 			}
 		}
-		votes := guess(v, v.MyNumber)
+		votes := b.guess(v, v.MyNumber)
 		if len(votes) == 0 {
 			return nil
 		}
@@ -100,8 +100,7 @@ func (b *Bot) place(v View) any {
 		if t.Seat != v.Seat || t.Locked {
 			continue
 		}
-		goal := Target(v.Words[v.MyNumber-1], v.Reference, v.Horizontal, v.Vertical)
-		goal = Point{X: clampInt(goal.X+b.jitter.X, MinX, MaxX), Y: clampInt(goal.Y+b.jitter.Y, MinY, MaxY)}
+		goal := b.judge.Spot(v.Words[v.MyNumber-1], v.Reference, v.Horizontal, v.Vertical)
 		if t.X == goal.X && t.Y == goal.Y {
 			return Lock{Type: TypeLock}
 		}
@@ -111,76 +110,19 @@ func (b *Bot) place(v View) any {
 }
 
 // guess matches every other token to a word number (never own), each number once.
-func guess(v View, own int) []Vote {
+func (b *Bot) guess(v View, own int) []Vote {
 	tokens := map[int]bool{}
 	for _, t := range v.Tokens {
 		if t.Seat != v.Seat {
 			tokens[t.Seat] = true
 		}
 	}
-	return guessAmong(v, tokens, map[int]bool{own: true})
+	return b.guessAmong(v, tokens, map[int]bool{own: true})
 }
 
-// guessAmong matches the given tokens to unused numbers, closest pairs first.
-func guessAmong(v View, tokens, used map[int]bool) []Vote {
-	type pair struct{ seat, number, dist int }
-	var pairs []pair
-	for _, t := range v.Tokens {
-		if !tokens[t.Seat] {
-			continue
-		}
-		for n := 1; n <= len(v.Words); n++ {
-			if used[n] {
-				continue
-			}
-			p := Target(v.Words[n-1], v.Reference, v.Horizontal, v.Vertical)
-			pairs = append(pairs, pair{t.Seat, n, absInt(p.X-t.X) + 2*absInt(p.Y-t.Y)})
-		}
-	}
-	sort.Slice(pairs, func(i, j int) bool {
-		a, c := pairs[i], pairs[j]
-		if a.dist != c.dist {
-			return a.dist < c.dist
-		}
-		if a.seat != c.seat {
-			return a.seat < c.seat
-		}
-		return a.number < c.number
-	})
-	taken, numbered := map[int]bool{}, map[int]bool{}
-	var out []Vote
-	for _, p := range pairs {
-		if taken[p.seat] || numbered[p.number] {
-			continue
-		}
-		taken[p.seat], numbered[p.number] = true, true
-		out = append(out, Vote{Seat: p.seat, Number: p.number})
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Seat < out[j].Seat })
-	return out
-}
-
-// Target is where the bot's heuristic puts word on the plane, relative to the reference word.
-func Target(word, reference, horizontal, vertical string) Point {
-	x := 10 * (rating(word, horizontal) - rating(reference, horizontal))
-	y := 5 * (rating(word, vertical) - rating(reference, vertical))
-	return Point{X: clampInt(int(x), MinX, MaxX), Y: clampInt(int(y), MinY, MaxY)}
-}
-
-// rating is a stable pseudo-score in [-1, 1] of how much word fits criterion.
-func rating(word, criterion string) float64 {
-	h := fnv.New64a()
-	h.Write([]byte(word))
-	h.Write([]byte{0})
-	h.Write([]byte(criterion))
-	return float64(h.Sum64()%2001)/1000 - 1
+// guessAmong matches the given tokens to unused numbers, by the bot's Judge.
+func (b *Bot) guessAmong(v View, tokens, used map[int]bool) []Vote {
+	return b.judge.Match(v, tokens, used)
 }
 
 func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
-
-func absInt(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}

@@ -29,7 +29,7 @@ func (b *Bot) teamBallot(v View, now time.Time) any {
 		}
 	}
 	if len(free) > 0 {
-		if gs := guessAmong(v, free, used); len(gs) > 0 {
+		if gs := b.guessAmong(v, free, used); len(gs) > 0 {
 			return BallotSet{Type: TypeBallotSet, Seat: gs[0].Seat, Number: gs[0].Number, Suggest: true}
 		}
 	}

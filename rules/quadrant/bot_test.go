@@ -7,16 +7,6 @@ import (
 	"parlor/rules"
 )
 
-func TestTargetIsStableAndOnBoard(t *testing.T) {
-	a := Target("lawn mower", "teapot", "Noisy", "Expensive")
-	if b := Target("lawn mower", "teapot", "Noisy", "Expensive"); a != b || !a.OnBoard() {
-		t.Fatalf("%+v %+v", a, b)
-	}
-	if Target("teapot", "teapot", "Noisy", "Expensive") != (Point{}) {
-		t.Fatal("the reference word itself is not at the centre")
-	}
-}
-
 // TestBotsTakeOverAnyMoment replaces every seat's bot with a fresh one at odd moments,
 // after people have moved tokens and written on the team ballot: the bots must still play
 // only legal actions and finish the game.
@@ -68,10 +58,10 @@ func TestBotWaitsLikeAPerson(t *testing.T) {
 	if a := b.Act(g.View(1), t0); a != nil {
 		t.Fatalf("acted at once: %+v", a)
 	}
-	if a := b.Act(g.View(1), t0.Add(botThinkMax)); a == nil {
+	if a := b.Act(g.View(1), t0.Add(b.temper.Think(botThinkMax))); a == nil {
 		t.Fatal("did nothing after thinking")
 	}
-	if a := b.Act(g.View(1), t0.Add(botThinkMax+botStep/2)); a != nil {
+	if a := b.Act(g.View(1), t0.Add(b.temper.Think(botThinkMax+botStep/2))); a != nil {
 		t.Fatalf("acted twice within a step: %+v", a)
 	}
 }
