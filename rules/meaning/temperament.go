@@ -41,13 +41,22 @@ func NewTemperament(skill string, seed uint64) Temperament {
 // Opinion is the bot's stable private offset for what (e.g. "criterion/word"): a normal
 // draw with the temperament's Noise, the same every time it is asked.
 func (t Temperament) Opinion(what string) float64 {
-	h := fnv.New64a()
-	h.Write([]byte(what))
-	r := rand.New(rand.NewPCG(t.seed, h.Sum64()))
-	return r.NormFloat64() * t.Noise
+	return t.rand(what).NormFloat64() * t.Noise
 }
 
 // Think scales a thinking time by the bot's pace.
 func (t Temperament) Think(d time.Duration) time.Duration {
 	return time.Duration(float64(d) * t.Pace)
+}
+
+// Draw is the bot's stable uniform draw in [0, 1) for what: the same every time it is
+// asked, different between bots.
+func (t Temperament) Draw(what string) float64 {
+	return t.rand(what).Float64()
+}
+
+func (t Temperament) rand(what string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(what))
+	return rand.New(rand.NewPCG(t.seed, h.Sum64()))
 }
