@@ -19,7 +19,8 @@ type sense struct {
 	temper   meaning.Temperament
 	recall   float64 // the share of a picture's associations this bot thinks of
 	lex      *lexicon.Lexicon
-	known    map[string][]string // picture alt text → the words this bot knows it by
+	known    map[string][]string       // picture alt text → the words this bot knows it by
+	lexWords map[string][]lexicon.Word // the same, looked up in the lexicon
 }
 
 // Share of a picture's associated words a bot thinks of, by skill: people do not all
@@ -31,7 +32,7 @@ func newSense(meanings []byte, skill string, temper meaning.Temperament) *sense 
 	if !ok {
 		r = recallBySkill["normal"]
 	}
-	return &sense{meanings: meanings, temper: temper, recall: r, lex: lexicon.Default(), known: map[string][]string{}}
+	return &sense{meanings: meanings, temper: temper, recall: r, lex: lexicon.Default(), known: map[string][]string{}, lexWords: map[string][]lexicon.Word{}}
 }
 
 // words are the words this bot knows the picture described by alt by: the description's
@@ -49,14 +50,20 @@ func (s *sense) words(alt string) []string {
 			}
 		}
 	}
-	s.known[alt] = ws
+	s.known[alt], s.lexWords[alt] = ws, s.lex.Words(ws)
 	return ws
+}
+
+// looked are words(alt), looked up in the lexicon.
+func (s *sense) looked(alt string) []lexicon.Word {
+	s.words(alt)
+	return s.lexWords[alt]
 }
 
 // fit is how well clue words fit the picture described by alt, in this bot's reading:
 // the lexicon's fit plus the bot's own stable hunch about this clue and picture.
 func (s *sense) fit(clue []string, alt string) float64 {
-	return s.lex.Fit(clue, s.words(alt)) + 0.15*s.temper.Opinion(alt+"/"+strings.Join(clue, " "))
+	return s.lex.FitWords(s.lex.Words(clue), s.looked(alt)) + 0.15*s.temper.Opinion(alt+"/"+strings.Join(clue, " "))
 }
 
 // clue picks the clue-giver's one-word clue for target among the square's pictures: a
@@ -80,10 +87,11 @@ func (s *sense) clue(target string, others []string) string {
 	}
 	var all []scored
 	for _, w := range candidates {
-		mine := s.lex.Fit([]string{w}, s.words(target))
+		lw := []lexicon.Word{s.lex.Word(w)}
+		mine := s.lex.FitWords(lw, s.looked(target))
 		var near []float64
 		for _, o := range others {
-			near = append(near, s.lex.Fit([]string{w}, s.words(o)))
+			near = append(near, s.lex.FitWords(lw, s.looked(o)))
 		}
 		sort.Sort(sort.Reverse(sort.Float64Slice(near)))
 		score := mine

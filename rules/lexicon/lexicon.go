@@ -36,6 +36,7 @@ type Lexicon struct {
 	ids    map[string]int32
 	strong [][]int32 // per lemma: its strong relations, sorted
 	weak   [][]int32 // per lemma: its weak relations, sorted
+	pos    []string  // per lemma: its parts of speech (n, v, a, r), the most used first
 	forms  map[string]string
 }
 
@@ -56,15 +57,15 @@ func Default() *Lexicon {
 	return shared
 }
 
-// Parse reads a lexicon file (gzip): "lemma<TAB>strong…<TAB>weak…" lines, relations
-// separated by spaces, and "~form<TAB>base" lines for irregular forms; '#' starts a comment.
+// Parse reads a lexicon file (gzip): "lemma<TAB>parts of speech<TAB>strong…<TAB>weak…"
+// lines, relations separated by spaces, and "~form<TAB>base" lines for irregular forms; '#' starts a comment.
 func Parse(gz []byte) (*Lexicon, error) {
 	zr, err := gzip.NewReader(bytes.NewReader(gz))
 	if err != nil {
 		return nil, fmt.Errorf("lexicon: %w", err)
 	}
 	l := &Lexicon{ids: map[string]int32{}, forms: map[string]string{}}
-	type row struct{ strong, weak string }
+	type row struct{ pos, strong, weak string }
 	var rows []row
 	sc := bufio.NewScanner(zr)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -81,11 +82,11 @@ func Parse(gz []byte) (*Lexicon, error) {
 			l.forms[f[0][1:]] = f[1]
 			continue
 		}
-		if len(f) != 3 {
+		if len(f) != 4 {
 			return nil, fmt.Errorf("lexicon: bad line %q", line)
 		}
 		l.ids[f[0]] = int32(len(rows))
-		rows = append(rows, row{f[1], f[2]})
+		rows = append(rows, row{f[1], f[2], f[3]})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("lexicon: %w", err)
@@ -102,8 +103,9 @@ func Parse(gz []byte) (*Lexicon, error) {
 	}
 	l.strong = make([][]int32, len(rows))
 	l.weak = make([][]int32, len(rows))
+	l.pos = make([]string, len(rows))
 	for i, r := range rows {
-		l.strong[i], l.weak[i] = ids(r.strong), ids(r.weak)
+		l.strong[i], l.weak[i], l.pos[i] = ids(r.strong), ids(r.weak), r.pos
 	}
 	return l, nil
 }
@@ -134,6 +136,20 @@ func (l *Lexicon) id(word string) (int32, bool) {
 	return id, ok
 }
 
+// Noun reports whether word is mostly used as a noun, so a story template can say
+// "a word" of it.
+func (l *Lexicon) Noun(word string) bool {
+	id, ok := l.id(word)
+	return ok && strings.HasPrefix(l.pos[id], "n")
+}
+
+// Plural reports whether word is a plural (or other inflected form) of a known lemma.
+func (l *Lexicon) Plural(word string) bool {
+	w := strings.ToLower(word)
+	b := l.Lemma(w)
+	return b != "" && b != w
+}
+
 // Relation strengths, from one word to another.
 const (
 	Same   = 1.0  // one word, or forms of one word
@@ -142,17 +158,47 @@ const (
 	Shared = 0.45 // the most two words can get for sharing relations
 )
 
+// Word is a word looked up once, for comparing it with many others.
+type Word struct {
+	text string
+	id   int32 // -1: the lexicon does not know it
+}
+
+// Word looks word up.
+func (l *Lexicon) Word(word string) Word {
+	w := Word{text: strings.ToLower(word), id: -1}
+	if id, ok := l.id(w.text); ok {
+		w.id = id
+	}
+	return w
+}
+
+// Words looks every word up.
+func (l *Lexicon) Words(words []string) []Word {
+	out := make([]Word, len(words))
+	for i, w := range words {
+		out[i] = l.Word(w)
+	}
+	return out
+}
+
 // Related is how related words a and b are, from 0 (nothing known) to 1 (the same word).
 func (l *Lexicon) Related(a, b string) float64 {
-	a, b = strings.ToLower(a), strings.ToLower(b)
-	if a == b || text.SameWord(a, b) {
+	return l.RelatedWords(l.Word(a), l.Word(b))
+}
+
+// RelatedWords is Related for words already looked up.
+func (l *Lexicon) RelatedWords(a, b Word) float64 {
+	if a.text == b.text {
 		return Same
 	}
-	ia, okA := l.id(a)
-	ib, okB := l.id(b)
-	if !okA || !okB {
+	if a.id < 0 || b.id < 0 {
+		if text.SameWord(a.text, b.text) {
+			return Same
+		}
 		return 0
 	}
+	ia, ib := a.id, b.id
 	if ia == ib {
 		return Same
 	}
@@ -196,6 +242,11 @@ func overlap(a, b []int32) int {
 // clue word, how related the best-matching known word is, averaged over the clue words
 // (0 when either list is empty).
 func (l *Lexicon) Fit(clue, known []string) float64 {
+	return l.FitWords(l.Words(clue), l.Words(known))
+}
+
+// FitWords is Fit for words already looked up.
+func (l *Lexicon) FitWords(clue, known []Word) float64 {
 	if len(clue) == 0 || len(known) == 0 {
 		return 0
 	}
@@ -203,7 +254,7 @@ func (l *Lexicon) Fit(clue, known []string) float64 {
 	for _, c := range clue {
 		best := 0.0
 		for _, k := range known {
-			best = max(best, l.Related(c, k))
+			best = max(best, l.RelatedWords(c, k))
 		}
 		sum += best
 	}

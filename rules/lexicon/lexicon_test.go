@@ -65,3 +65,15 @@ func BenchmarkRelated(b *testing.B) {
 		l.Related("sailor", "lighthouse")
 	}
 }
+
+func TestPartsOfSpeech(t *testing.T) {
+	l := Default()
+	for w, noun := range map[string]bool{"honey": true, "claws": true, "spicy": false, "quickly": false, "xqzzy": false} {
+		if l.Noun(w) != noun {
+			t.Errorf("Noun(%q) = %v", w, !noun)
+		}
+	}
+	if !l.Plural("claws") || l.Plural("claw") || l.Plural("xqzzys") {
+		t.Error("Plural is wrong")
+	}
+}

@@ -2,36 +2,43 @@ package talltale
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"parlor/rules"
+	"parlor/rules/meaning"
+	"parlor/rules/text"
 )
 
 // Bot plays Tall Tale from its own view: as narrator it keeps the illustrations that
-// need the fewest boards and tells a template story drawing their glyphs and naming
-// their colours but none of their forbidden words; as a guesser it puts tokens on
-// illustrations whose glyph the story draws or whose name or forbidden forms share a
-// word stem with it, else on a board whose colour the story mentions, else anywhere in
-// play, after a short human-like delay.
+// need the fewest boards and tells a template story that hints at each with a word it
+// associates with it, never naming it; as a racer it reads the story (a person's or a
+// bot's) through the lexicon and puts its tokens on the illustrations the story's words
+// point at most, after a short human-like delay.
 type Bot struct {
-	seat  int
-	rng   *rand.Rand
-	key   string    // what the bot last saw: round, phase and tokens placed
-	since time.Time // when it first saw that
-	delay time.Duration
+	seat   int
+	rng    *rand.Rand
+	temper meaning.Temperament
+	sense  *sense
+	// readStory is the story the bot last read, reading its scores per illustration.
+	readStory string
+	reading   map[int]float64
+	key       string    // what the bot last saw: round, phase and tokens placed
+	since     time.Time // when it first saw that
+	delay     time.Duration
 }
 
-// NewBot makes a bot for seat.
+// NewBot makes a bot for a seat.
 func NewBot(s rules.BotSetup) *Bot {
-	seat, seed := s.Seat, s.Seed
-	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0xb07))}
+	temper := meaning.NewTemperament(rules.Skill(s.Options), s.Seed)
+	return &Bot{seat: s.Seat, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0xb07)), temper: temper,
+		sense: newSense(s.Content[MeaningFile], rules.Skill(s.Options), temper)}
 }
 
 func (b *Bot) wait(min, spread time.Duration) time.Duration {
-	return min + time.Duration(b.rng.Int64N(int64(spread)))
+	return b.temper.Think(min + time.Duration(b.rng.Int64N(int64(spread))))
 }
 
 // Act returns the bot's next action, or nil while it "thinks" or has nothing to do.
@@ -67,7 +74,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 		if v.Narrator == b.seat && v.Hand != nil && len(v.Hand.Kept) > 0 {
 			// tell has already kept the story clear of forbidden words; confirming means
 			// that even a slip can never be refused.
-			return Story{Type: "story", Text: b.tell(v.Hand.Kept), Confirm: true}
+			return Story{Type: "story", Text: b.tell(v), Confirm: true}
 		}
 	case PhaseRace:
 		if slices.Contains(v.Racers, b.seat) && len(v.MyTokens) < Tokens {
@@ -96,40 +103,14 @@ func (b *Bot) chooseDiscard(drawn []Illustration) int {
 	return best
 }
 
-var storyTemplates = []string{
-	"Once upon a time, %s set off on a long journey together. They came home tired but happy.",
-	"In a faraway land, %s became the best of friends. Nobody ever forgot them.",
-	"One stormy night, %s knocked at the castle door. The king let them in!",
-}
-
-// tell makes a story that names the kept illustrations' colours but none of their words.
-func (b *Bot) tell(kept []Illustration) string {
-	count := map[string]int{}
-	var order []string
-	for _, k := range kept {
-		if count[k.Colour] == 0 {
-			order = append(order, k.Colour)
-		}
-		count[k.Colour]++
+// tell makes the narrator's story: hints at the kept illustrations, none of their words.
+func (b *Bot) tell(v View) string {
+	var inPlay []Illustration
+	for _, board := range v.Boards {
+		inPlay = append(inPlay, board.Illustrations...)
 	}
-	template := storyTemplates[b.rng.IntN(len(storyTemplates))]
-	// The best story draws each illustration's glyph; if a glyph reads as a sentence end
-	// or a forbidden word, fall back to colours only, then to no hint at all.
-	var drawn, coloured []string
-	for _, k := range kept {
-		drawn = append(drawn, fmt.Sprintf("a %s %s", k.Colour, k.Glyph))
-	}
-	for _, col := range order {
-		if count[col] == 1 {
-			coloured = append(coloured, "a "+col+" thing")
-		} else {
-			coloured = append(coloured, fmt.Sprintf("%s %s things", []string{"", "one", "two", "three"}[count[col]], col))
-		}
-	}
-	for _, story := range []string{fmt.Sprintf(template, andList(drawn)), fmt.Sprintf(template, andList(coloured))} {
-		if storyOK(story, kept) {
-			return story
-		}
+	if story := b.sense.tell(v.Hand.Kept, inPlay, b.rng.IntN(len(storyTemplates))); story != "" {
+		return story
 	}
 	return "Once upon a time, three old friends went on a trip. The end!"
 }
@@ -146,50 +127,32 @@ func storyOK(story string, kept []Illustration) bool {
 	return true
 }
 
-// stopWords are too common to hint at anything.
-var stopWords = map[string]bool{"the": true, "and": true, "a": true, "an": true, "of": true, "to": true, "in": true, "on": true, "it": true, "was": true, "is": true, "they": true, "them": true, "with": true, "for": true, "at": true, "one": true, "two": true, "thing": true, "things": true, "upon": true, "time": true, "once": true}
-
-// guess picks an illustration for the next token.
+// guess picks an illustration for the next token: the one the story's words point at
+// most, in the bot's reading, among those it has no token on; a colour the story names
+// counts a little for that board.
 func (b *Bot) guess(v View) (int, bool) {
-	story := map[string]bool{}
-	for _, w := range words(v.Story) {
-		if !stopWords[w] && len(w) > 2 {
-			story[Stem(w)] = true
+	if b.readStory != v.Story || b.reading == nil {
+		story := text.ContentWords(v.Story)
+		var inPlay []Illustration
+		for _, board := range v.Boards {
+			inPlay = append(inPlay, board.Illustrations...)
 		}
-	}
-	type choice struct{ id, score int }
-	var best []choice
-	top := -1
-	for _, board := range v.Boards {
-		colourHint := story[Stem(board.Colour)]
-		for _, ill := range board.Illustrations {
-			if slices.Contains(v.MyTokens, ill.ID) {
-				continue
-			}
-			score := 0
-			if colourHint {
-				score = 1
-			}
-			if strings.Contains(v.Story, " "+ill.Glyph+" ") || strings.Contains(v.Story, " "+ill.Glyph+",") {
-				score += 20
-			}
-			for _, form := range ill.Forbidden {
-				for _, w := range words(form) {
-					if len(w) > 2 && story[Stem(w)] {
-						score += 10
-					}
+		b.readStory, b.reading = v.Story, b.sense.read(story, inPlay)
+		for _, board := range v.Boards {
+			if slices.Contains(story, board.Colour) {
+				for _, ill := range board.Illustrations {
+					b.reading[ill.ID] += 0.2
 				}
 			}
-			if score > top {
-				top, best = score, best[:0]
-			}
-			if score == top {
-				best = append(best, choice{ill.ID, score})
+		}
+	}
+	best, pick := math.Inf(-1), -1
+	for _, board := range v.Boards {
+		for _, ill := range board.Illustrations {
+			if f, ok := b.reading[ill.ID]; ok && f > best && !slices.Contains(v.MyTokens, ill.ID) {
+				best, pick = f, ill.ID
 			}
 		}
 	}
-	if len(best) == 0 {
-		return 0, false
-	}
-	return best[b.rng.IntN(len(best))].id, true
+	return pick, pick >= 0
 }

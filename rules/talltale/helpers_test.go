@@ -13,11 +13,15 @@ var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
 func content(t testing.TB) map[string][]byte {
 	t.Helper()
-	b, err := os.ReadFile("../../assets/content/" + ContentFile)
-	if err != nil {
-		t.Fatal(err)
+	out := map[string][]byte{}
+	for _, f := range []string{ContentFile, MeaningFile} {
+		b, err := os.ReadFile("../../assets/content/" + f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[f] = b
 	}
-	return map[string][]byte{ContentFile: b}
+	return out
 }
 
 func newGame(t testing.TB, players int, seed uint64, opts rules.Options) *Game {

@@ -102,7 +102,7 @@ func playGame(t *testing.T, players int, seed uint64, opts rules.Options, check 
 	r := rand.New(rand.NewPCG(seed, 99))
 	bots := make([]*Bot, players)
 	for s := range bots {
-		bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: seed + uint64(s)})
+		bots[s] = NewBot(rules.BotSetup{Seat: s, Seed: seed + uint64(s), Content: content(t)})
 	}
 	var trace []string
 	now := t0
