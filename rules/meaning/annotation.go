@@ -87,14 +87,14 @@ func init() {
 	}
 }
 
-// numAttributes is the length of Values (at most 64, for Entry.given); a test checks it
+// NumAttributes is the number of attributes, the length of Values (at most 64, for Entry.given); a test checks it
 // against Attributes.
-const numAttributes = 39
+const NumAttributes = 39
 
 // Values are an entry's attribute values (or a criterion's signed weights), in the
 // order of Attributes: an array, so that the hundreds of entries of a deck parse
 // without a map each.
-type Values [numAttributes]int8
+type Values [NumAttributes]int8
 
 // Get is the value of the attribute named name (0 if it is not one).
 func (v Values) Get(name string) int {

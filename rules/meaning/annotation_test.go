@@ -80,8 +80,8 @@ func TestTemperamentIsStablePerBotAndDiffersBetweenBots(t *testing.T) {
 }
 
 func TestValuesHoldEveryAttribute(t *testing.T) {
-	if len(Attributes) != numAttributes || numAttributes > 64 {
-		t.Fatalf("%d attributes, Values holds %d", len(Attributes), numAttributes)
+	if len(Attributes) != NumAttributes || NumAttributes > 64 {
+		t.Fatalf("%d attributes, Values holds %d", len(Attributes), NumAttributes)
 	}
 	var v Values
 	if v.Get("nonsense") != 0 {

@@ -8,26 +8,37 @@ import (
 	"time"
 
 	"parlor/rules"
+	"parlor/rules/meaning"
 )
 
-// Bot plays one seat of Top Five from its own view. It ranks by a rough idea of what
-// people like (words such as "rain" or "Monday" pull a topic down, "holiday" or "cake"
-// pull it up) plus a taste of its own, and puts its marker on the extreme guess (rank 1
-// or rank 5) it feels strongest about.
+// Bot plays one seat of Top Five from its own view. It has a taste of its own (the
+// common taste, varied by its seed) over the topics' attributes, and ranks by it as the
+// Player of Honour. As a Guesser it ranks by what it has learned of the Player of
+// Honour's taste: its own taste at first, then moved towards every ranking of theirs it
+// has seen revealed in this game. It puts its marker on the extreme guess (rank 1 or 5)
+// it is surest of. Topics without attributes (a custom deck) are judged by their words.
 type Bot struct {
-	seat  int
-	rng   *rand.Rand
-	taste map[string]float64 // the bot's own leanings, drawn once per topic
+	seat     int
+	rng      *rand.Rand
+	temper   meaning.Temperament
+	meanings []byte                    // the topics' annotation file
+	attrs    map[string]meaning.Values // topic → its attributes, as read so far
+	mine     taste                     // the bot's own taste
+	theirs   map[int]*taste            // what it has learned of each Player of Honour's taste
+	learned  int                       // the last round whose reveal it has learned from
+	taste    map[string]float64        // its own leanings on unannotated topics
 
 	seen  string    // round and phase the bot last saw
 	since time.Time // when it first saw them
 	delay time.Duration
 }
 
-// NewBot makes a bot for seat, seeded for its own choices.
+// NewBot makes a bot for a seat, seeded for its own taste and choices.
 func NewBot(s rules.BotSetup) *Bot {
-	seat, seed := s.Seat, s.Seed
-	return &Bot{seat: seat, rng: rand.New(rand.NewPCG(seed, seed^0xb07)), taste: map[string]float64{}}
+	return &Bot{seat: s.Seat, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0xb07)),
+		temper:   meaning.NewTemperament(rules.Skill(s.Options), s.Seed),
+		meanings: s.Content[MeaningFile], attrs: map[string]meaning.Values{},
+		mine: ownTaste(s.Seed), theirs: map[int]*taste{}, taste: map[string]float64{}}
 }
 
 // Act returns the bot's action for its newest view, or nil to wait (it takes a few
@@ -40,10 +51,11 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	if v.Over || v.Seat < 0 || v.Seat >= len(v.Submitted) {
 		return nil
 	}
+	b.learn(v)
 	key := v.Phase + "#" + strconv.Itoa(v.Round)
 	if key != b.seen {
 		b.seen, b.since = key, now
-		b.delay = time.Duration(1500+b.rng.IntN(3500)) * time.Millisecond
+		b.delay = b.temper.Think(time.Duration(1500+b.rng.IntN(3500)) * time.Millisecond)
 	}
 	due := !now.Before(b.since.Add(b.delay)) ||
 		(!v.Deadline.IsZero() && v.Deadline.Sub(now) < 3*time.Second)
@@ -61,12 +73,58 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	return nil
 }
 
-// rank builds a legal ranking: by common appeal, nudged by the bot's own taste when it
-// is the one being guessed (or in duo), with only a little noise when guessing.
+// attributes reads a topic's attributes, once.
+func (b *Bot) attributes(topic string) (meaning.Values, bool) {
+	if a, ok := b.attrs[topic]; ok {
+		return a, a != meaning.Values{}
+	}
+	e, _ := meaning.Find(b.meanings, topic)
+	b.attrs[topic] = e.Attrs
+	return e.Attrs, e.Attrs != meaning.Values{}
+}
+
+// learn takes in the Player of Honour's ranking once the reveal has shown all of it.
+func (b *Bot) learn(v View) {
+	if v.Honour < 0 || v.Honour == b.seat || len(v.Reveal) < Hand || v.Round <= b.learned || len(v.Topics) != Hand {
+		return
+	}
+	b.learned = v.Round
+	topics := make([]meaning.Values, Hand)
+	ranks := make([]int, Hand)
+	for _, row := range v.Reveal {
+		if row.Topic < 0 || row.Topic >= Hand {
+			return
+		}
+		a, ok := b.attributes(v.Topics[row.Topic])
+		if !ok {
+			return
+		}
+		topics[row.Topic], ranks[row.Topic] = a, row.Rank
+	}
+	t := b.theirs[v.Honour]
+	if t == nil {
+		c := b.mine
+		t = &c
+		b.theirs[v.Honour] = t
+	}
+	t.learn(topics, ranks)
+}
+
+// rank builds a legal ranking: by the bot's own taste as Player of Honour (or in duo),
+// by what it knows of the Player of Honour's taste as a Guesser, each with a little of
+// the bot's own hesitation.
 func (b *Bot) rank(v View) Rank {
 	own := v.Role != RoleGuesser
+	judge := &b.mine
+	if t := b.theirs[v.Honour]; !own && t != nil {
+		judge = t
+	}
 	score := make([]float64, Hand)
 	for i, t := range v.Topics {
+		if a, ok := b.attributes(t); ok {
+			score[i] = judge.like(a) + b.temper.Opinion(strconv.Itoa(v.Round)+"/"+t)
+			continue
+		}
 		score[i] = appeal(t)
 		if own {
 			if _, ok := b.taste[t]; !ok {
@@ -86,11 +144,10 @@ func (b *Bot) rank(v View) Rank {
 	if own {
 		return NewRank(ranks, -1)
 	}
-	// The simple rule: the surest guess is the extreme that stands out most.
-	top, bottom := idx[0], idx[Hand-1]
-	marker := top
-	if -appeal(v.Topics[bottom]) > appeal(v.Topics[top]) {
-		marker = bottom
+	// The surest guess is the extreme that stands furthest from its neighbour.
+	marker := idx[0]
+	if score[idx[Hand-2]]-score[idx[Hand-1]] > score[idx[0]]-score[idx[1]] {
+		marker = idx[Hand-1]
 	}
 	return NewRank(ranks, marker)
 }

@@ -64,7 +64,7 @@ type entry struct {
 // New starts a game from a setup: it parses the deck, checks the player count against the
 // variant and deals the first round.
 func New(s rules.Setup) (*Game, error) {
-	opts, err := (&rules.Spec{Name: "Top Five", Options: options}).CheckOptions(s.Options)
+	opts, err := Spec.CheckOptions(s.Options)
 	if err != nil {
 		return nil, fmt.Errorf("topfive: %w", err)
 	}
