@@ -1,21 +1,32 @@
 package foresight
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"time"
 
 	"parlor/rules"
+	"parlor/rules/lexicon"
+	"parlor/rules/meaning"
+	"parlor/rules/text"
 )
 
-// Bot plays a seat from its own view: it answers at random, predicts each opponent's most
-// common earlier answer (at random until it has seen one), and wagers modestly.
+// Bot plays a seat from its own view. It answers by a character of its own (a stable
+// liking for some words of the answers over others: the cautious, the lazy, the sweet
+// tooth), predicts each opponent from what it has seen them answer in this game (answers
+// worded like their earlier ones, or their habit of a position), like itself until it
+// has seen anything, and wagers more where it is surer.
 type Bot struct {
 	seat    int
 	r       *rand.Rand
-	seen    map[int]bool  // rounds whose reveal is already in history
-	history map[int][]int // per opponent seat: how often each choice number was their answer
-	step    string        // the round and phase the bot last saw, to time its "thinking"
+	temper  meaning.Temperament
+	lex     *lexicon.Lexicon
+	seen    map[int]bool           // rounds whose reveal is already in history
+	history map[int][]int          // per opponent seat: how often each choice number was their answer
+	chosen  map[int][]lexicon.Word // per opponent seat: the words of the answers they chose
+	step    string                 // the round and phase the bot last saw, to time its "thinking"
 	since   time.Time
 	delay   time.Duration
 }
@@ -26,8 +37,11 @@ func NewBot(s rules.BotSetup) *Bot {
 	return &Bot{
 		seat:    seat,
 		r:       rand.New(rand.NewPCG(seed, seed^0x626f74)),
+		temper:  meaning.NewTemperament(rules.Skill(s.Options), seed),
+		lex:     lexicon.Default(),
 		seen:    map[int]bool{},
 		history: map[int][]int{},
+		chosen:  map[int][]lexicon.Word{},
 	}
 }
 
@@ -45,7 +59,11 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	default:
 		return nil
 	}
-	b.remember(v.Reveal)
+	if v.Phase == PhaseReveal && v.Reveal != nil && v.Reveal.Round == v.Round {
+		b.remember(v.Reveal, v.Choices)
+	} else {
+		b.remember(v.Reveal, nil)
+	}
 	seat := v.Seat
 	if v.Over || seat < 0 || seat >= len(v.Names) || seat >= len(v.Scores) || seat >= len(v.Submitted) || seat >= len(v.Ready) {
 		return nil
@@ -53,7 +71,7 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	// Think for a few seconds like a person would, counted from when the step began.
 	if step := v.Phase + "/" + strconv.Itoa(v.Round); step != b.step {
 		b.step, b.since = step, now
-		b.delay = time.Duration(1500+b.r.IntN(3500)) * time.Millisecond
+		b.delay = b.temper.Think(time.Duration(1500+b.r.IntN(3500)) * time.Millisecond)
 	}
 	if now.Sub(b.since) < b.delay {
 		return nil
@@ -67,8 +85,9 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	return nil
 }
 
-// remember adds a revealed round's answers to the bot's history.
-func (b *Bot) remember(r *Reveal) {
+// remember adds a revealed round's answers to the bot's history, and the words of the
+// chosen answers when the round's choices are known.
+func (b *Bot) remember(r *Reveal, choices []string) {
 	if r == nil || b.seen[r.Round] {
 		return
 	}
@@ -83,6 +102,9 @@ func (b *Bot) remember(r *Reveal) {
 		}
 		counts[p.Answer]++
 		b.history[p.Seat] = counts
+		if p.Answer <= len(choices) {
+			b.chosen[p.Seat] = append(b.chosen[p.Seat], b.lex.Words(text.ContentWords(choices[p.Answer-1]))...)
+		}
 	}
 }
 
@@ -91,14 +113,14 @@ func (b *Bot) submission(v View) Submit {
 	k := len(v.Choices)
 	seat := v.Seat
 	points := v.Scores[seat]
-	s := Submit{Type: TypeSubmit, Answer: 1 + b.r.IntN(k)}
+	s := Submit{Type: TypeSubmit, Answer: b.answer(v.Choices)}
 	budget := points / 4 / 25 * 25
 	hundred := false // one 100 in column A at most
 	for o := range v.Names {
 		if o == seat {
 			continue
 		}
-		choice, sure := b.predict(o, k)
+		choice, sure := b.predict(o, v.Choices)
 		p := Prediction{Seat: o, Choice: choice}
 		if points > 0 {
 			a := []int{0, 25, 25, 50}[b.r.IntN(4)]
@@ -131,19 +153,70 @@ func (b *Bot) submission(v View) Submit {
 	return s
 }
 
-// predict is the opponent's most common earlier answer that fits this question (ties and
-// no history: at random); sure reports a clear habit worth a bigger wager.
-func (b *Bot) predict(o, k int) (choice int, sure bool) {
-	counts := b.history[o]
-	best, bestN, total := 0, 0, 0
-	for c := 1; c < len(counts) && c <= k; c++ {
-		total += counts[c]
-		if counts[c] > bestN || (counts[c] == bestN && bestN > 0 && b.r.IntN(2) == 0) {
-			best, bestN = c, counts[c]
+// liking is how much the bot's character likes an answer: its stable leaning on each of
+// the answer's words.
+func (b *Bot) liking(choice string) float64 {
+	ws := text.ContentWords(choice)
+	if len(ws) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, w := range ws {
+		if l := b.lex.Lemma(w); l != "" {
+			w = l
+		}
+		sum += b.temper.Opinion("likes/" + w)
+	}
+	return sum / float64(len(ws))
+}
+
+// answer is the choice (1-based) the bot's character likes best.
+func (b *Bot) answer(choices []string) int {
+	best, pick := math.Inf(-1), 1
+	for i, c := range choices {
+		if l := b.liking(c); l > best {
+			best, pick = l, i+1
 		}
 	}
-	if best == 0 {
-		return 1 + b.r.IntN(k), false
+	return pick
+}
+
+// predict guesses opponent o's answer among choices: the answer worded most like the
+// answers o chose before, with o's habit of a position counting too; before it has seen
+// o answer, the bot expects o to answer like itself. sure reports a clear lead worth a
+// bigger wager.
+func (b *Bot) predict(o int, choices []string) (choice int, sure bool) {
+	k := len(choices)
+	if k < 1 {
+		return 1, false
 	}
-	return best, total >= 3 && bestN*3 >= total*2
+	counts := b.history[o]
+	total := 0
+	for c := 1; c < len(counts); c++ {
+		total += counts[c]
+	}
+	if total == 0 {
+		return b.answer(choices), false
+	}
+	score := make([]float64, k)
+	for c := range k {
+		if c+1 < len(counts) {
+			score[c] = float64(counts[c+1]) / float64(total)
+		}
+		score[c] += b.lex.FitWords(b.lex.Words(text.ContentWords(choices[c])), b.chosen[o])
+		score[c] += 0.1 * b.temper.Opinion(fmt.Sprint("predict/", o, "/", choices[c]))
+	}
+	best, second := 0, -1
+	for c := 1; c < k; c++ {
+		if score[c] > score[best] {
+			best, second = c, best
+		} else if second < 0 || score[c] > score[second] {
+			second = c
+		}
+	}
+	lead := score[best]
+	if second >= 0 {
+		lead -= score[second]
+	}
+	return best + 1, total >= 3 && lead > 0.3
 }

@@ -213,14 +213,34 @@ func TestBotMidGame(t *testing.T) {
 func TestBotPredictsHabits(t *testing.T) {
 	b := NewBot(rules.BotSetup{Seat: 0, Seed: 1})
 	for round := 1; round <= 3; round++ {
-		b.remember(&Reveal{Round: round, Players: []RevealedPlayer{{Seat: 0, Answer: 1}, {Seat: 1, Answer: 2}}})
+		b.remember(&Reveal{Round: round, Players: []RevealedPlayer{{Seat: 0, Answer: 1}, {Seat: 1, Answer: 2}}}, nil)
 	}
-	b.remember(&Reveal{Round: 3, Players: []RevealedPlayer{{Seat: 1, Answer: 3}}}) // seen already
-	if c, sure := b.predict(1, 3); c != 2 || !sure {
+	b.remember(&Reveal{Round: 3, Players: []RevealedPlayer{{Seat: 1, Answer: 3}}}, nil) // seen already
+	if c, sure := b.predict(1, []string{"x", "y", "z"}); c != 2 || !sure {
 		t.Fatalf("predicts %d (sure %v), want 2", c, sure)
 	}
-	if c, _ := b.predict(1, 1); c != 1 {
+	if c, _ := b.predict(1, []string{"x"}); c != 1 {
 		t.Fatalf("predicts %d for a question with one choice", c)
+	}
+}
+
+// TestBotPredictsCharacter: a friend who always picks the cautious answer, wherever it
+// stands, is predicted to pick the cautious one of a new question.
+func TestBotPredictsCharacter(t *testing.T) {
+	for seed := range uint64(10) {
+		b := NewBot(rules.BotSetup{Seat: 0, Seed: seed})
+		past := [][]string{
+			{"run across the road", "wait for the green light", "shout for help"},
+			{"stay safe indoors", "go out in the storm"},
+			{"jump straight in", "dive from the top", "check the water carefully first"},
+		}
+		picked := []int{2, 1, 3}
+		for i, choices := range past {
+			b.remember(&Reveal{Round: i + 1, Players: []RevealedPlayer{{Seat: 1, Answer: picked[i]}}}, choices)
+		}
+		if c, _ := b.predict(1, []string{"race down the hill", "walk down safely and carefully"}); c != 2 {
+			t.Fatalf("bot %d predicts %d, want the careful 2", seed, c)
+		}
 	}
 }
 
