@@ -238,20 +238,7 @@ func (db *database) readExc(path string) error {
 
 // base finds the lemma a word of running text stands for, or "".
 func (db *database) base(w string) string {
-	if _, ok := db.senses[w]; ok {
-		return w
-	}
-	for _, b := range db.exc[w] {
-		if _, ok := db.senses[b]; ok {
-			return b
-		}
-	}
-	for _, b := range text.BaseForms(w)[1:] {
-		if _, ok := db.senses[b]; ok {
-			return b
-		}
-	}
-	return ""
+	return text.Lemma(w, db.exc[w], func(b string) bool { return db.senses[b] != nil })
 }
 
 // Pointer kinds: the strong relations (synonyms come from the synset itself).

@@ -29,7 +29,7 @@ type Bot struct {
 func NewBot(s rules.BotSetup) *Bot {
 	temper := meaning.NewTemperament(rules.Skill(s.Options), s.Seed)
 	return &Bot{seat: s.Seat, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0x5bd1e995)), temper: temper,
-		sense: newSense(s.Content[MeaningFile], rules.Skill(s.Options), temper)}
+		sense: newSense(s.Content[MeaningFile], temper)}
 }
 
 // Act returns the bot's action for this view, or nil to wait.

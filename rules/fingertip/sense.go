@@ -17,22 +17,13 @@ import (
 type sense struct {
 	meanings []byte // the pictures' annotation file, read a picture at a time
 	temper   meaning.Temperament
-	recall   float64 // the share of a picture's associations this bot thinks of
 	lex      *lexicon.Lexicon
 	known    map[string][]string       // picture alt text → the words this bot knows it by
 	lexWords map[string][]lexicon.Word // the same, looked up in the lexicon
 }
 
-// Share of a picture's associated words a bot thinks of, by skill: people do not all
-// think of the same words, so neither do bots.
-var recallBySkill = map[string]float64{"easy": 0.45, "normal": 0.6, "sharp": 0.75}
-
-func newSense(meanings []byte, skill string, temper meaning.Temperament) *sense {
-	r, ok := recallBySkill[skill]
-	if !ok {
-		r = recallBySkill["normal"]
-	}
-	return &sense{meanings: meanings, temper: temper, recall: r, lex: lexicon.Default(), known: map[string][]string{}, lexWords: map[string][]lexicon.Word{}}
+func newSense(meanings []byte, temper meaning.Temperament) *sense {
+	return &sense{meanings: meanings, temper: temper, lex: lexicon.Default(), known: map[string][]string{}, lexWords: map[string][]lexicon.Word{}}
 }
 
 // words are the words this bot knows the picture described by alt by: the description's
@@ -43,12 +34,7 @@ func (s *sense) words(alt string) []string {
 	}
 	ws := text.ContentWords(alt)
 	if e, ok := meaning.Find(s.meanings, alt); ok {
-		for _, w := range e.Words {
-			// A stable draw per bot, picture and word: the bot always thinks of the same ones.
-			if s.temper.Draw(alt+"/"+w) < s.recall {
-				ws = append(ws, w)
-			}
-		}
+		ws = append(ws, s.temper.Recalled(e)...)
 	}
 	s.known[alt], s.lexWords[alt] = ws, s.lex.Words(ws)
 	return ws

@@ -2,26 +2,17 @@ package fingertip
 
 import (
 	"math/rand/v2"
-	"os"
 	"slices"
 	"testing"
 
+	"parlor/internal/contenttest"
 	"parlor/rules"
 	"parlor/rules/text"
 )
 
-// realContent is the embedded pictures and their annotations, read from the assets folder.
+// realContent is the embedded decks and their annotations.
 func realContent(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, f := range Spec.Content {
-		b, err := os.ReadFile("../../assets/content/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[f] = b
-	}
-	return out
+	return contenttest.Load(t, Spec.Content...)
 }
 
 // describes reports a word of clue that is a form of a word of the description alt.

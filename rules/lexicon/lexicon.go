@@ -117,18 +117,11 @@ func (l *Lexicon) Len() int { return len(l.ids) }
 // or "" when it knows none. Phrases are written with underscores ("hot_dog").
 func (l *Lexicon) Lemma(word string) string {
 	word = strings.ToLower(word)
-	if _, ok := l.ids[word]; ok {
-		return word
-	}
+	var irregular []string
 	if b, ok := l.forms[word]; ok {
-		return b
+		irregular = []string{b}
 	}
-	for _, b := range text.BaseForms(word)[1:] {
-		if _, ok := l.ids[b]; ok {
-			return b
-		}
-	}
-	return ""
+	return text.Lemma(word, irregular, func(b string) bool { _, ok := l.ids[b]; return ok })
 }
 
 func (l *Lexicon) id(word string) (int32, bool) {

@@ -14,13 +14,16 @@ type Temperament struct {
 	seed  uint64
 	Noise float64 // standard deviation of its misjudgement, in attribute steps
 	Pace  float64 // multiplies its thinking times: above 1 is slower
+	// Recall is the share of an entry's associated words the bot thinks of: people do
+	// not all think of the same words, so neither do bots.
+	Recall float64
 }
 
 // Skill levels: the base noise and pace of each bot skill (rules.SkillEasy, …).
-var skills = map[string]struct{ noise, pace float64 }{
-	"easy":   {noise: 0.75, pace: 1.5},
-	"normal": {noise: 0.38, pace: 1.0},
-	"sharp":  {noise: 0.25, pace: 0.7},
+var skills = map[string]struct{ noise, pace, recall float64 }{
+	"easy":   {noise: 0.75, pace: 1.5, recall: 0.45},
+	"normal": {noise: 0.38, pace: 1.0, recall: 0.6},
+	"sharp":  {noise: 0.25, pace: 0.7, recall: 0.75},
 }
 
 // NewTemperament draws a bot's temperament for skill (an unknown skill plays as
@@ -32,9 +35,10 @@ func NewTemperament(skill string, seed uint64) Temperament {
 	}
 	r := rand.New(rand.NewPCG(seed, 0x7e3a))
 	return Temperament{
-		seed:  seed,
-		Noise: s.noise * (0.8 + 0.4*r.Float64()),
-		Pace:  s.pace * (0.8 + 0.4*r.Float64()),
+		seed:   seed,
+		Noise:  s.noise * (0.8 + 0.4*r.Float64()),
+		Pace:   s.pace * (0.8 + 0.4*r.Float64()),
+		Recall: s.recall,
 	}
 }
 
@@ -59,4 +63,16 @@ func (t Temperament) rand(what string) *rand.Rand {
 	h := fnv.New64a()
 	h.Write([]byte(what))
 	return rand.New(rand.NewPCG(t.seed, h.Sum64()))
+}
+
+// Recalled are the associated words of e this bot thinks of: each with the chance Recall,
+// drawn once per bot and word, so the bot always thinks of the same ones.
+func (t Temperament) Recalled(e Entry) []string {
+	var out []string
+	for _, w := range e.Words {
+		if t.Draw(Key(e.Name)+"/"+w) < t.Recall {
+			out = append(out, w)
+		}
+	}
+	return out
 }

@@ -2,25 +2,16 @@ package quadrant
 
 import (
 	"math/rand/v2"
-	"os"
 	"testing"
 
+	"parlor/internal/contenttest"
 	"parlor/rules"
 	"parlor/rules/meaning"
 )
 
-// realContent is the embedded decks and their annotations, read from the assets folder.
+// realContent is the embedded decks and their annotations.
 func realContent(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, f := range Spec.Content {
-		b, err := os.ReadFile("../../assets/content/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[f] = b
-	}
-	return out
+	return contenttest.Load(t, Spec.Content...)
 }
 
 // judgedPairs are judgements a person makes without looking at the annotations: the

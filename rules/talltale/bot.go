@@ -34,7 +34,7 @@ type Bot struct {
 func NewBot(s rules.BotSetup) *Bot {
 	temper := meaning.NewTemperament(rules.Skill(s.Options), s.Seed)
 	return &Bot{seat: s.Seat, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0xb07)), temper: temper,
-		sense: newSense(s.Content[MeaningFile], rules.Skill(s.Options), temper)}
+		sense: newSense(s.Content[MeaningFile], temper)}
 }
 
 func (b *Bot) wait(min, spread time.Duration) time.Duration {

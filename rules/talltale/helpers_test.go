@@ -2,26 +2,17 @@ package talltale
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 	"time"
 
+	"parlor/internal/contenttest"
 	"parlor/rules"
 )
 
 var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
 func content(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, f := range []string{ContentFile, MeaningFile} {
-		b, err := os.ReadFile("../../assets/content/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[f] = b
-	}
-	return out
+	return contenttest.Load(t, ContentFile, MeaningFile)
 }
 
 func newGame(t testing.TB, players int, seed uint64, opts rules.Options) *Game {

@@ -17,7 +17,6 @@ import (
 type sense struct {
 	meanings []byte // the illustrations' annotation file, read one at a time
 	temper   meaning.Temperament
-	recall   float64
 	lex      *lexicon.Lexicon
 	known    map[int]knowing // by illustration id
 }
@@ -30,28 +29,14 @@ type knowing struct {
 	stems []string
 }
 
-// Share of an illustration's associations a bot thinks of, by skill.
-var recallBySkill = map[string]float64{"easy": 0.45, "normal": 0.6, "sharp": 0.75}
-
-func newSense(meanings []byte, skill string, temper meaning.Temperament) *sense {
-	r, ok := recallBySkill[skill]
-	if !ok {
-		r = recallBySkill["normal"]
-	}
-	return &sense{meanings: meanings, temper: temper, recall: r, lex: lexicon.Default(), known: map[int]knowing{}}
+func newSense(meanings []byte, temper meaning.Temperament) *sense {
+	return &sense{meanings: meanings, temper: temper, lex: lexicon.Default(), known: map[int]knowing{}}
 }
 
 // associations are the annotated words of ill this bot thinks of.
 func (s *sense) associations(ill Illustration) []string {
-	var out []string
-	if e, ok := meaning.Find(s.meanings, ill.Name); ok {
-		for _, w := range e.Words {
-			if s.temper.Draw(ill.Name+"/"+w) < s.recall {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
+	e, _ := meaning.Find(s.meanings, ill.Name)
+	return s.temper.Recalled(e)
 }
 
 // knowing is how this bot knows ill: by its name and forms, and its associations.

@@ -43,6 +43,26 @@ func BaseForms(word string) []string {
 	return out
 }
 
+// Lemma finds the base form of word that known accepts: word itself, one of irregular
+// (its irregular base forms, such as "mouse" for "mice"), or a regular base form; ""
+// when known accepts none.
+func Lemma(word string, irregular []string, known func(string) bool) string {
+	if known(word) {
+		return word
+	}
+	for _, b := range irregular {
+		if known(b) {
+			return b
+		}
+	}
+	for _, b := range BaseForms(word)[1:] {
+		if known(b) {
+			return b
+		}
+	}
+	return ""
+}
+
 // SameWord reports whether a and b are forms of one word ("star", "stars"; "leaf",
 // "leafy" is not): one is a base form of the other.
 func SameWord(a, b string) bool {

@@ -1,26 +1,17 @@
 package topfive
 
 import (
-	"os"
 	"testing"
 	"time"
 
+	"parlor/internal/contenttest"
 	"parlor/rules"
 	"parlor/rules/meaning"
 )
 
-// realContent is the embedded topics and their annotations, read from the assets folder.
+// realContent is the embedded decks and their annotations.
 func realContent(t testing.TB) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	for _, f := range Spec.Content {
-		b, err := os.ReadFile("../../assets/content/" + f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[f] = b
-	}
-	return out
+	return contenttest.Load(t, Spec.Content...)
 }
 
 // rightPerRound plays all-bot games of n players (through the bots' own actions) and
