@@ -103,14 +103,17 @@ type Options map[string]string
 
 // Spec describes a game for the registry: the lobby, the help screens and the JSON API read it.
 type Spec struct {
-	ID         string   `json:"id"`          // e.g. "topfive"
-	Name       string   `json:"name"`        // e.g. "Top Five"
-	MinPlayers int      `json:"min_players"` // over all modes
-	MaxPlayers int      `json:"max_players"` // over all modes: the number of seats a table has
-	Summary    string   `json:"summary"`     // one line for the lobby list
-	HowToPlay  string   `json:"how_to_play"` // one plain-words paragraph for the lobby and '?'
-	Options    []Option `json:"options"`
-	Content    []string `json:"-"` // asset files the game needs, e.g. "topfive/topics.txt"
+	ID         string `json:"id"`          // e.g. "topfive"
+	Name       string `json:"name"`        // e.g. "Top Five"
+	MinPlayers int    `json:"min_players"` // over all modes
+	MaxPlayers int    `json:"max_players"` // over all modes: the number of seats a table has
+	Summary    string `json:"summary"`     // one line for the lobby list
+	HowToPlay  string `json:"how_to_play"` // one plain-words paragraph for the lobby and '?'
+	// Rules is the game's complete rules in the project's own words: "# " and "## " lines
+	// are headings, "- " lines are list items, other lines paragraphs.
+	Rules   string   `json:"rules"`
+	Options []Option `json:"options"`
+	Content []string `json:"-"` // asset files the game needs, e.g. "topfive/topics.txt"
 
 	// Players gives the allowed player count for these options (e.g. a mode); nil means
 	// MinPlayers..MaxPlayers.

@@ -4,6 +4,8 @@
 package fingertip
 
 import (
+	_ "embed"
+
 	"time"
 
 	"parlor/rules"
@@ -57,6 +59,7 @@ var Spec = &rules.Spec{
 	MaxPlayers: MaxPlayers,
 	Summary:    "Give a sly clue for a secret picture; the others race to point at it.",
 	HowToPlay:  HowToPlay,
+	Rules:      rulesText,
 	Options: []rules.Option{
 		{Key: OptClueTime, Name: "Clue time limit", Help: "on expiry the turn passes and nobody scores",
 			Choices: []string{"off", "30s", "60s", "90s", "120s"}, Default: DefaultClueTime},
@@ -75,3 +78,8 @@ func init() { rules.Register(Spec) }
 func PileSize(n int) int {
 	return Cards - 10*(6-n)
 }
+
+// rulesText is the complete rules, shared with the docs.
+//
+//go:embed rules.md
+var rulesText string

@@ -1,6 +1,10 @@
 package foresight
 
-import "parlor/rules"
+import (
+	_ "embed"
+
+	"parlor/rules"
+)
 
 // HowToPlay is the game's rules in one plain-words paragraph, for the lobby and '?'.
 const HowToPlay = "Everyone starts with 600 points; the first to reach 1200 wins (the highest total wins, ties share). " +
@@ -19,6 +23,7 @@ var spec = &rules.Spec{
 	MaxPlayers: 8,
 	Summary:    "Answer questions about yourself, predict your friends and bet on how well you know each other.",
 	HowToPlay:  HowToPlay,
+	Rules:      rulesText,
 	Options:    options,
 	Content:    []string{QuestionsFile},
 	New: func(s rules.Setup) (rules.Game, error) {
@@ -44,3 +49,8 @@ var options = []rules.Option{
 }
 
 func init() { rules.Register(spec) }
+
+// rulesText is the complete rules, shared with the docs.
+//
+//go:embed rules.md
+var rulesText string

@@ -1,6 +1,8 @@
 package quadrant
 
 import (
+	_ "embed"
+
 	"time"
 
 	"parlor/rules"
@@ -59,6 +61,7 @@ var Spec = &rules.Spec{
 	MaxPlayers: TeamMax,
 	Summary:    "Place your secret word on a two-criteria plane; guess everyone else's.",
 	HowToPlay:  HowToPlay,
+	Rules:      rulesText,
 	Options: []rules.Option{
 		{Key: OptMode, Name: "Mode", Help: "competitive: 4-7 players, 3 rounds; team: 8-14 players in two teams, 4 rounds",
 			Choices: []string{ModeCompetitive, ModeTeam}, Default: ModeCompetitive},
@@ -82,3 +85,8 @@ func players(o rules.Options) (min, max int) {
 	}
 	return CompetitiveMin, CompetitiveMax
 }
+
+// rulesText is the complete rules, shared with the docs.
+//
+//go:embed rules.md
+var rulesText string

@@ -4,6 +4,8 @@
 package talltale
 
 import (
+	_ "embed"
+
 	"time"
 
 	"parlor/rules"
@@ -55,6 +57,7 @@ func init() {
 		MaxPlayers: 6,
 		Summary:    "Tell a two-sentence story about three secret pictures; the others race to find them.",
 		HowToPlay:  HowToPlay,
+		Rules:      rulesText,
 		Options: []rules.Option{
 			{Key: OptMode, Name: "Forbidden words", Help: "warning: the narrator is told before sending a forbidden word; strict: no warning, just the penalty", Choices: []string{ModeWarn, ModeStrict}, Default: ModeWarn},
 			{Key: OptTimer, Name: "Narrator time limit", Help: "time to choose and tell, then 15 s more after a reminder; if no story, the others score 2", Choices: []string{"off", "60s", "90s", "120s"}, Default: "off"},
@@ -64,3 +67,8 @@ func init() {
 		NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	})
 }
+
+// rulesText is the complete rules, shared with the docs.
+//
+//go:embed rules.md
+var rulesText string

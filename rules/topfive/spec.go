@@ -3,6 +3,8 @@
 package topfive
 
 import (
+	_ "embed"
+
 	"time"
 
 	"parlor/rules"
@@ -72,6 +74,7 @@ func init() {
 		MaxPlayers: 8,
 		Summary:    "Guess how the Player of Honour ranks five topics, from loved to loathed (3–8, or 2 in duo).",
 		HowToPlay:  HowToPlay,
+		Rules:      rulesText,
 		Options:    options,
 		Content:    []string{TopicsFile, MeaningFile},
 		Players:    players,
@@ -80,3 +83,8 @@ func init() {
 	}
 	rules.Register(Spec)
 }
+
+// rulesText is the complete rules, shared with the docs.
+//
+//go:embed rules.md
+var rulesText string
