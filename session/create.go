@@ -15,10 +15,11 @@ type createScreen struct {
 	row     int // 0: the game; 1..len(options): an option; then "private"
 	opts    rules.Options
 	private bool
+	rules   pager // the selected game's rules
 }
 
 func newCreateScreen() createScreen {
-	c := createScreen{games: rules.Games()}
+	c := createScreen{games: rules.Games(), rules: newPager()}
 	if len(c.games) > 0 {
 		c.opts = c.games[0].Defaults()
 	}
@@ -34,19 +35,28 @@ func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		m.screen = screenLobby
 		return nil
 	}
-	switch k.String() {
-	case "up", "k":
+	ck := createKeys
+	switch s := k.String(); {
+	case keyMatches(k, ck.Up):
 		c.row = (c.row + c.rows() - 1) % c.rows()
-	case "down", "j", "tab":
+	case keyMatches(k, ck.Down):
 		c.row = (c.row + 1) % c.rows()
-	case "left", "h":
-		c.change(-1)
-	case "right", "l", "space":
-		c.change(1)
-	case "enter":
+	case keyMatches(k, ck.Change):
+		d := 1
+		if s == "left" || s == "h" {
+			d = -1
+		}
+		c.change(d)
+	case keyMatches(k, ck.Create):
 		return m.enter(m.o.Lobby.Create(m.o.Player, c.spec().ID, c.opts, c.private))
-	case "esc", "q":
+	case keyMatches(k, ck.Back):
 		m.screen = screenLobby
+	default:
+		// The rules beside the rows scroll with the page keys; ↑↓ choose rows here.
+		switch s {
+		case "pgup", "pgdown", "home", "end":
+			c.rules.key(k)
+		}
 	}
 	return nil
 }
@@ -57,6 +67,7 @@ func (c *createScreen) change(d int) {
 	case c.row == 0:
 		c.game = (c.game + len(c.games) + d) % len(c.games)
 		c.opts = c.spec().Defaults()
+		c.rules = newPager()
 	case c.row <= len(c.spec().Options):
 		opt := c.spec().Options[c.row-1]
 		c.opts[opt.Key] = cycle(opt.Choices, c.opts[opt.Key], d)
@@ -109,13 +120,16 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	right := []string{headStyle.Render(spec.Name) + dimStyle.Render(" · "+playersText(spec)+" players"), ""}
 	min, max := spec.PlayerRange(c.opts)
 	right = append(right, wrap(spec.Summary, rightW)...)
-	right = append(right, "")
-	right = append(right, wrap(spec.HowToPlay, rightW)...)
-	right = append(right, "", dimStyle.Render(fmt.Sprintf("With these options: %s.", playerRange(min, max))))
+	right = append(right, dimStyle.Render(fmt.Sprintf("With these options: %s.", playerRange(min, max))), "")
+	rulesH := h - 3 - len(right) - 1
+	c.rules.set(rulesLines(spec.Rules, rightW), rightW, rulesH)
+	right = append(right, c.rules.view()...)
+	right = append(right, dimStyle.Render("Rules: "+c.rules.position()+" · pgup pgdn home end scroll"))
 	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))
 	out = append(out, body...)
 	out = append(out, m.statusLine(w, ""))
-	out = append(out, fit(keyHelp([2]string{"↑↓", "choose a row"}, [2]string{"←→", "change"}, [2]string{"enter", "create the table"}, [2]string{"esc", "back"}), w))
+	ck := createKeys
+	out = append(out, footerLine(w, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back, helpKey))
 	return out
 }
 

@@ -1,50 +1,106 @@
 package session
 
 import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"parlor/rules"
 )
 
+// openHelp shows the help of the current screen from its top.
+func (m *Model) openHelp() {
+	m.help = true
+	m.helpPager = newPager()
+}
+
+// helpKeyPress handles a key while the help is open: scrolling, or closing it.
+func (m *Model) helpKeyPress(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case k.String() == "ctrl+c":
+		m.help = false
+		return m.quit()
+	case key.Matches(k, closeHelp):
+		m.help = false
+	default:
+		m.helpPager.key(k)
+	}
+	return nil
+}
+
 func (m *Model) renderHelp(w, h int) []string {
-	out := []string{m.title(w, "parlor · help", "press ? or esc to close")}
+	out := []string{m.title(w, "parlor · help & rules", "esc closes")}
+	m.helpPager.set(m.helpLines(w-2), w-1, h-3)
+	for _, l := range m.helpPager.view() {
+		out = append(out, fit(" "+l, w))
+	}
+	out = append(out, fit(dimStyle.Render(" "+m.helpPager.position()), w))
+	out = append(out, footerLine(w, append(scrollKeys(), bind("esc", "close help", "esc"))...))
+	return out
+}
+
+// helpLines is the help of the current screen: the rules of the game at hand (or what
+// parlor is, in the lobby), then every key of the screen.
+func (m *Model) helpLines(w int) []string {
 	var body []string
-	add := func(title string, keys ...[2]string) {
-		body = append(body, "", headStyle.Render(title))
-		for _, k := range keys {
-			body = append(body, "  "+keyStyle.Render(fit(k[0], 12))+" "+k[1])
+	section := func(title string, lines ...string) {
+		if len(body) > 0 {
+			body = append(body, "")
 		}
+		body = append(body, headStyle.Render(title))
+		body = append(body, lines...)
+	}
+	game := ""
+	switch m.screen {
+	case screenCreate:
+		if len(m.create.games) > 0 {
+			game = m.create.spec().ID
+		}
+	case screenTable:
+		game = m.table.u.Table.Game
+	}
+	if spec, ok := rules.Lookup(game); ok {
+		body = append(body, rulesLines(spec.Rules, w)...)
+	} else {
+		section("parlor: party games over SSH", wrap(aboutParlor, w)...)
+		var games []string
+		for _, g := range rules.Games() {
+			games = append(games, wrap(fmt.Sprintf("• %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
+		}
+		section("The games", games...)
+		body = append(body, wrap("Each game's complete rules are on ? in the new-table screen (c) and at its table.", w)...)
 	}
 	switch m.screen {
-	case screenLobby, screenName:
-		add("Lobby", [2]string{"↑ ↓", "select a table"}, [2]string{"enter", "join the selected table (watch it if it is playing)"},
-			[2]string{"w", "watch the selected table"}, [2]string{"tab", "join a table by its four-letter code"},
-			[2]string{"c", "create a table"}, [2]string{"r", "go back to a table where you have a seat"},
-			[2]string{"N", "change your name"}, [2]string{"q", "quit"})
-		body = append(body, "", "From your shell: ssh -t <host> join ABCD  or  ssh -t <host> watch ABCD")
+	case screenName:
+		section("Keys: your name", keyLines([]key.Binding{nameKeys.Save, nameKeys.Delete, nameKeys.Back, helpInTyped})...)
+	case screenLobby:
+		l := lobbyKeys
+		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
+		body = append(body, "", dimStyle.Render("From your shell: ssh -t <host> join ABCD  or  ssh -t <host> watch ABCD"))
 	case screenCreate:
-		add("New table", [2]string{"↑ ↓", "choose a row"}, [2]string{"← →", "change the game or an option"},
-			[2]string{"enter", "create the table"}, [2]string{"esc", "back to the lobby"})
+		c := createKeys
+		section("Keys: new table", keyLines([]key.Binding{c.Up, c.Change, c.Create, bind("pgup pgdn", "scroll the rules", "pgup"), c.Back, helpKey})...)
 	case screenTable:
 		t := &m.table
 		if t.showGame() {
-			var keys [][2]string
-			for _, k := range t.game.Keys() {
-				keys = append(keys, [2]string{k.Keys, k.Help})
-			}
-			add("This game", keys...)
-			add("Table", [2]string{"/", "chat"}, [2]string{"esc", "the table: seats, chat, host controls"}, [2]string{"q", "leave (asks first)"})
+			section("Keys: the game now", keyLines(gameBindings(t.game.Keys()))...)
+			section("Keys: at the table", keyLines(t.gameChromeKeys())...)
 		} else {
-			add("Table", append([][2]string{{"enter", "chat"}, {"pgup pgdn", "scroll the chat"}}, t.roomKeys()...)...)
-		}
-		if spec, ok := rules.Lookup(t.u.Table.Game); ok {
-			body = append(body, "", headStyle.Render("How to play "+spec.Name))
-			body = append(body, wrap(spec.HowToPlay, w-4)...)
+			section("Keys: the table", keyLines(t.roomKeys())...)
 		}
 	}
-	body = append(body, "", dimStyle.Render("ctrl+c quits from anywhere (asks first during a game)."))
-	lines := make([]string, len(body))
-	for i, l := range body {
-		lines[i] = " " + l
-	}
-	out = append(out, block(joinLines(lines), w, h-1)...)
-	return out
+	section("Anywhere", keyLines([]key.Binding{helpKey, bind("f1", "help, also while typing in a text box", "f1"), bind("ctrl+c", "quit (asks first during a game)", "ctrl+c")})...)
+	return body
 }
+
+// aboutParlor is the lobby's help: what parlor is and how a table works.
+const aboutParlor = "parlor is a place to play party games with friends over SSH. " +
+	"Everyone connects with ssh and sees their own screen; nothing else is installed.\n" +
+	"Tables: create a table for a game (c), choose its options, and share its four-letter code. " +
+	"Friends join it from the lobby (tab, then the code) or straight from their shell. " +
+	"The one who created the table is its host: they start the game, add bots to fill empty seats, and can remove players. " +
+	"Anyone may watch a running game.\n" +
+	"Your seat is yours: if your connection drops, connect again with the same SSH key and you are back in your seat. " +
+	"Guests (no SSH key) cannot take a seat back.\n" +
+	"In every screen, ? shows the help and the rules of the game at hand; the bottom line shows the most important keys."

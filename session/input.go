@@ -4,81 +4,81 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 )
 
-// lineInput is a one-line text box. It does not blink, so an idle screen costs nothing.
+// lineInput is a one-line text box: bubbles' textinput (cursor, editing keys, wide
+// characters) with every change sanitised like any player text, and an optional limit
+// in terminal columns. Its cursor does not blink, so an idle screen costs nothing.
 type lineInput struct {
-	runes []rune
-	limit int
+	ti    textinput.Model
+	limit int // characters
+	cols  int // terminal columns; 0: no column limit
 }
 
-func (in *lineInput) value() string { return string(in.runes) }
-func (in *lineInput) set(s string)  { in.runes = []rune(lobby.CleanText(s, in.limit)) }
-func (in *lineInput) reset()        { in.runes = nil }
+func newLineInput(limit int) lineInput {
+	ti := textinput.New()
+	ti.Prompt = ""
+	st := textinput.DefaultDarkStyles()
+	st.Cursor.Blink = false
+	ti.SetStyles(st)
+	ti.CharLimit = limit
+	ti.Focus()
+	return lineInput{ti: ti, limit: limit}
+}
 
-// update edits the text; it reports whether msg was a text-editing key.
+func (in *lineInput) value() string { return in.ti.Value() }
+func (in *lineInput) set(s string) {
+	in.ti.SetValue(in.clean(s))
+	in.ti.CursorEnd()
+}
+func (in *lineInput) reset() { in.ti.Reset() }
+
+// update edits the text; it reports whether msg changed it or moved the cursor.
 func (in *lineInput) update(msg tea.Msg) bool {
-	switch msg := msg.(type) {
-	case tea.PasteMsg:
-		in.insert(msg.Content)
-		return true
-	case tea.KeyPressMsg:
-		switch msg.String() {
-		case "backspace", "ctrl+h":
-			if len(in.runes) > 0 {
-				in.runes = in.runes[:len(in.runes)-1]
-			}
-			return true
-		case "ctrl+u":
-			in.runes = nil
-			return true
-		case "ctrl+w":
-			s := strings.TrimRight(string(in.runes), " ")
-			if i := strings.LastIndex(s, " "); i >= 0 {
-				in.runes = []rune(s[:i+1])
-			} else {
-				in.runes = nil
-			}
-			return true
-		}
-		if msg.Text != "" && msg.Mod&^tea.ModShift == 0 {
-			in.insert(msg.Text)
-			return true
-		}
+	if p, ok := msg.(tea.PasteMsg); ok {
+		// Line breaks and tabs become spaces before the box sees them.
+		msg = tea.PasteMsg{Content: strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(p.Content)}
 	}
-	return false
+	before, pos := in.ti.Value(), in.ti.Position()
+	in.ti, _ = in.ti.Update(msg)
+	after := in.ti.Value()
+	if clean := in.clean(after); clean != after {
+		in.ti.SetValue(clean)
+		after = clean
+	}
+	if in.cols > 0 && ansi.StringWidth(after) > in.cols {
+		// Refused by columns: a wide character takes two, so 16 columns hold 8 of them.
+		in.ti.SetValue(before)
+		in.ti.SetCursor(pos)
+		after = before
+	}
+	return after != before || in.ti.Position() != pos
 }
 
-// insert adds typed or pasted text; control characters and escape sequences are
-// dropped, line breaks become spaces, and the box stops at its limit.
-func (in *lineInput) insert(s string) {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\t", " ").Replace(s)
-	clean := []rune(lobby.CleanText("x"+s+"x", utf8.RuneCountInString(s)+2))
-	if len(clean) >= 2 {
-		clean = clean[1 : len(clean)-1] // the x's keep CleanText from trimming edge spaces
-	} else {
-		clean = nil
+// clean sanitises text as the lobby does, keeping the spaces at its ends (a space
+// typed at the end is the start of the next word).
+func (in *lineInput) clean(s string) string {
+	clean := lobby.CleanText("x"+s+"x", utf8.RuneCountInString(s)+2)
+	if utf8.RuneCountInString(clean) < 2 {
+		return ""
 	}
-	for _, r := range clean {
-		if len(in.runes) >= in.limit {
-			return
-		}
-		in.runes = append(in.runes, r)
-	}
+	_, first := utf8.DecodeRuneInString(clean)
+	_, last := utf8.DecodeLastRuneInString(clean)
+	return clean[first : len(clean)-last]
 }
 
-// view shows the text with a block cursor, keeping the end visible within width cells.
+// view shows the text with its cursor, scrolled to keep the cursor within width columns.
 func (in *lineInput) view(width int, focused bool) string {
-	s := string(in.runes)
-	for width > 1 && utf8.RuneCountInString(s) >= width {
-		_, size := utf8.DecodeRuneInString(s)
-		s = s[size:]
-	}
+	in.ti.SetWidth(max(1, width-1))
 	if focused {
-		return s + cursorStyle.Render(" ")
+		in.ti.Focus()
+	} else {
+		in.ti.Blur()
 	}
-	return s
+	return in.ti.View()
 }

@@ -48,16 +48,17 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	switch key {
-	case "up", "k":
+	l := lobbyKeys
+	switch {
+	case keyMatches(k, l.Up):
 		if s.sel > 0 {
 			s.sel--
 		}
-	case "down", "j":
+	case keyMatches(k, l.Down):
 		if s.sel < len(s.tables)-1 {
 			s.sel++
 		}
-	case "enter":
+	case keyMatches(k, l.Join):
 		if len(s.tables) == 0 {
 			m.setStatus("No open tables yet: press c to create one.", false)
 			return nil
@@ -67,25 +68,25 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return m.enter(m.o.Lobby.Watch(m.o.Player, t.Code))
 		}
 		return m.enter(m.o.Lobby.Join(m.o.Player, t.Code))
-	case "w":
+	case keyMatches(k, l.Watch):
 		if len(s.tables) > 0 {
 			return m.enter(m.o.Lobby.Watch(m.o.Player, s.tables[s.sel].Code))
 		}
-	case "J", "ctrl+j", "tab":
+	case keyMatches(k, l.Code):
 		s.typing = true
-		s.code = lineInput{limit: 4}
-	case "r":
+		s.code = newLineInput(4)
+	case keyMatches(k, l.Back):
 		if len(s.seated) > 0 {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
 		}
-	case "c", "n":
+	case keyMatches(k, l.Create):
 		m.create = newCreateScreen()
 		m.screen = screenCreate
-	case "N":
+	case keyMatches(k, l.Name):
 		m.name = newNameScreen(m.o.Player.Name)
 		m.name.renaming = true
 		m.screen = screenName
-	case "q":
+	case keyMatches(k, l.Quit):
 		return m.quit()
 	}
 	return nil
@@ -133,12 +134,13 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out = append(out, block(joinLines(body), w, h-4)...)
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(5, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(6, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, "")
 	}
 	out = append(out, m.statusLine(w, ""))
-	out = append(out, fit(keyHelp([2]string{"↑↓", "select"}, [2]string{"enter", "join"}, [2]string{"w", "watch"}, [2]string{"tab", "code"}, [2]string{"c", "create"}, [2]string{"N", "name"}, [2]string{"?", "help"}, [2]string{"q", "quit"}), w))
+	l := lobbyKeys
+	out = append(out, footerLine(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit))
 	return out
 }
 

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 	"parlor/session/gameui"
@@ -43,6 +45,9 @@ const (
 	screenTable
 )
 
+// statusFor is how long an error or notice stays over the prompt at most.
+const statusFor = 5 * time.Second
+
 // Model is the root of a player's UI.
 type Model struct {
 	o   Options
@@ -52,9 +57,13 @@ type Model struct {
 	plain         bool
 	screen        screen
 	help          bool
-	confirm       string // a yes/no question on screen: "leave" or "close"
-	status        string // the last error or notice, shown until the next key
+	helpPager     pager
+	profile       colorprofile.Profile
+	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
+	confirm       string            // a yes/no question on screen: "leave" or "close"
+	status        string            // the last error or notice, until the next key, statusFor or a new phase
 	statusErr     bool
+	statusAt      time.Time
 	goodbye       string // set when the program ends, for the server to print
 	lastKey       time.Time
 	now           time.Time
@@ -98,6 +107,21 @@ func (m *Model) tick() tea.Cmd {
 		select {
 		case now := <-t.C:
 			return tickMsg(now)
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// after delivers msg after d, unless the session ends first.
+func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
+	ctx := m.ctx
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return msg
 		case <-ctx.Done():
 			return nil
 		}
@@ -177,7 +201,7 @@ func (m *Model) toLobby() {
 }
 
 func (m *Model) setStatus(s string, isErr bool) {
-	m.status, m.statusErr = s, isErr
+	m.status, m.statusErr, m.statusAt = s, isErr, m.o.Now()
 }
 
 // Update handles one message.
@@ -189,6 +213,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case tea.ColorProfileMsg:
 		m.plain = msg.Profile <= colorprofile.Ascii
+		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
 		return m, nil
 	case tickMsg:
 		return m, m.onTick(time.Time(msg))
@@ -199,12 +224,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.member != m.table.member {
 			return m, nil // a stale wait from a table we already left
 		}
-		started := !m.table.playing()
-		m.table.apply(msg.u)
-		if started && m.table.playing() {
-			m.status = "" // an old greeting must not hide the game's first prompt
+		if m.table.apply(msg.u) {
+			m.status = "" // an old notice must not hide the new phase's prompt
 		}
 		return m, m.wait(msg.member)
+	case retryMsg:
+		if msg.member != m.table.member {
+			return m, nil
+		}
+		return m, m.table.retry(m)
 	case closedMsg:
 		if msg.member != m.table.member {
 			return m, nil
@@ -222,6 +250,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (m *Model) onTick(now time.Time) tea.Cmd {
 	m.now = now
+	if m.status != "" && now.Sub(m.statusAt) >= statusFor {
+		m.status = ""
+	}
 	if m.o.IdleTimeout > 0 && now.Sub(m.lastKey) >= m.o.IdleTimeout {
 		m.goodbye = fmt.Sprintf("You were disconnected after %s without a key press. Come back any time!", m.o.IdleTimeout)
 		m.leaveTable()
@@ -292,13 +323,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.onConfirm(key)
 	}
 	if m.help {
-		if key == "?" || key == "esc" || key == "q" || key == "enter" {
-			m.help = false
-		}
-		if key == "ctrl+c" {
-			return m.quit()
-		}
-		return nil
+		return m.helpKeyPress(k)
 	}
 	if m.width < MinWidth || m.height < MinHeight {
 		if key == "ctrl+c" || key == "q" {
@@ -309,8 +334,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if key == "ctrl+c" {
 		return m.quit()
 	}
-	if !m.typing() && key == "?" {
-		m.help = true
+	if (!m.typing() && keyMatches(k, helpKey)) || keyMatches(k, helpInTyped) {
+		m.openHelp()
 		return nil
 	}
 	switch m.screen {
@@ -364,6 +389,9 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 func (m *Model) View() tea.View {
 	if m.dirty || m.cache == "" {
 		m.cache = m.render()
+		if m.recolor != nil {
+			m.cache = m.recolor.Replace(m.cache)
+		}
 		m.dirty = false
 	}
 	v := tea.NewView(m.cache)
@@ -433,9 +461,14 @@ func tooSmall(w, h int) string {
 
 // title is the reversed bar at the top of every screen.
 func (m *Model) title(w int, left, right string) string {
-	gap := w - len([]rune(left)) - len([]rune(right)) - 2
+	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
 	if gap < 1 {
-		return titleStyle.Render(fit(" "+left, w))
+		// The left part says where you are: keep it whole when it can be, and cut the right.
+		right = ansi.Truncate(right, max(0, w-ansi.StringWidth(left)-4), "…")
+		gap = w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
+		if gap < 1 {
+			return titleStyle.Render(fit(" "+left, w))
+		}
 	}
 	return titleStyle.Render(" " + left + strings.Repeat(" ", gap) + right + " ")
 }
@@ -456,3 +489,6 @@ func gameScreen(game string, seat int) gameui.Screen {
 	}
 	return f(seat)
 }
+
+// keyMatches is key.Matches for one binding.
+func keyMatches(k tea.KeyPressMsg, b key.Binding) bool { return key.Matches(k, b) }

@@ -60,13 +60,13 @@ func TestNameLobbyCreateAndHelp(t *testing.T) {
 	waitFor(t, tm, "Welcome to parlor!")
 	tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 	tm.Send(key(tea.KeyEnter, ""))
-	waitFor(t, tm, "a name has 2 to 16 characters")
+	waitFor(t, tm, "a name has 2 to 16 characters, wide ones")
 	tm.Type("Zed Zeppelin")
 	tm.Send(key(tea.KeyEnter, ""))
 	waitFor(t, tm, "you are Zed Zeppelin")
 
 	tm.Send(key('?', "?"))
-	waitFor(t, tm, "join a table by its four-letter code")
+	waitFor(t, tm, "join by code")
 	tm.Send(key(tea.KeyEscape, ""))
 
 	tm.Send(key('c', "c"))

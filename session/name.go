@@ -1,15 +1,16 @@
 package session
 
 import (
-	"fmt"
-	"unicode/utf8"
-
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"fmt"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 )
 
-// Name lengths, counted in characters after sanitising.
+// Name lengths, counted in terminal columns after sanitising: a wide character (漢, 🙂)
+// takes two, so a name never overflows the places sized for it.
 const (
 	NameMin = 2
 	NameMax = 16
@@ -17,10 +18,10 @@ const (
 
 // CheckName sanitises a display name and checks its length.
 func CheckName(s string) (string, error) {
-	name := lobby.CleanText(s, NameMax+1)
-	n := utf8.RuneCountInString(name)
+	name := lobby.CleanText(s, 4*NameMax) // long enough to say how long it really is
+	n := ansi.StringWidth(name)
 	if n < NameMin || n > NameMax {
-		return name, fmt.Errorf("a name has %d to %d characters (letters, digits, spaces); %q has %d", NameMin, NameMax, name, n)
+		return name, fmt.Errorf("a name has %d to %d characters, wide ones such as 漢 counting twice; %q counts %d", NameMin, NameMax, name, n)
 	}
 	return name, nil
 }
@@ -31,7 +32,8 @@ type nameScreen struct {
 }
 
 func newNameScreen(suggested string) nameScreen {
-	n := nameScreen{input: lineInput{limit: NameMax}}
+	n := nameScreen{input: newLineInput(NameMax * 2)}
+	n.input.cols = NameMax
 	n.input.set(suggested)
 	return n
 }
@@ -60,7 +62,9 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	n.input.update(k)
+	if !n.input.update(k) && k.Text != "" && ansi.StringWidth(n.input.value()+k.Text) > NameMax {
+		m.setStatus(fmt.Sprintf("A name has at most %d characters, wide ones such as 漢 counting twice.", NameMax), true)
+	}
 	return nil
 }
 
@@ -71,7 +75,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 		lines[1] = headStyle.Render("  Change your name")
 	}
 	lines = append(lines,
-		"  Pick the name other players will see (2 to 16 characters).",
+		"  Pick the name other players will see: 2 to 16 characters, wide ones counting twice.",
 	)
 	if m.o.Player.Guest {
 		lines = append(lines, dimStyle.Render("  You are a guest (no SSH key): your name is not remembered and a lost"),
@@ -79,9 +83,14 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 	} else {
 		lines = append(lines, dimStyle.Render("  It is remembered for your SSH key, and you can change it later."))
 	}
-	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+1, true), NameMax+2), "")
+	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, true), NameMax+2), "")
 	out := block(joinLines(lines), w, h-2)
-	out = append(out, m.statusLine(w, ""), fit(keyHelp([2]string{"enter", "continue"}, [2]string{"backspace", "delete"}, [2]string{"ctrl+c", "quit"}), w))
+	nk := nameKeys
+	bs := []key.Binding{nk.Save, nk.Delete}
+	if n.renaming {
+		bs = append(bs, nk.Back)
+	}
+	out = append(out, m.statusLine(w, ""), footerLine(w, append(bs, helpInTyped, nk.Quit)...))
 	return out
 }
 

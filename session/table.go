@@ -1,10 +1,15 @@
 package session
 
 import (
+	"errors"
 	"fmt"
+	"reflect"
 	"strings"
+	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 	"parlor/rules"
@@ -24,14 +29,18 @@ type tableScreen struct {
 	optSel   int
 	chatting bool
 	chat     lineInput
-	scroll   int      // chat lines scrolled back
-	feed     []string // recent game events and chat, for the game screen
+	scroll   int   // chat lines scrolled back
+	rules    pager // the game's rules beside the seats
+	logOpen  bool  // the whole feed is shown over the game
+	log      pager
+	feed     []string // game events and chat, newest last, for the game screen and its log
+	pending  []any    // actions the table's rate limit held back, sent by retry
 	lastLog  []string
 	lastChat int
 }
 
 func newTableScreen(m *lobby.Member) tableScreen {
-	return tableScreen{member: m, chat: lineInput{limit: 200}}
+	return tableScreen{member: m, chat: newLineInput(200), rules: newPager(), log: newPager()}
 }
 
 func (t *tableScreen) playing() bool { return t.u.Table.State == lobby.StatePlaying }
@@ -44,9 +53,17 @@ func (t *tableScreen) typing() bool {
 	return t.chatting || (t.showGame() && t.game.Typing())
 }
 
-// apply takes a new update from the table.
-func (t *tableScreen) apply(u lobby.Update) {
+// feedMax is how many events and chat lines the game screen's log keeps.
+const feedMax = 500
+
+// apply takes a new update from the table; it reports a new phase of the game (or its
+// start), after which an old notice must not cover the prompt.
+func (t *tableScreen) apply(u lobby.Update) bool {
 	wasPlaying := t.playing()
+	var before rules.Header
+	if t.u.View != nil {
+		before = t.u.View.Head()
+	}
 	t.u = u
 	if u.View != nil {
 		key := fmt.Sprintf("%s/%d", u.Table.Game, u.Seat)
@@ -72,12 +89,17 @@ func (t *tableScreen) apply(u lobby.Update) {
 			}
 		}
 	}
-	if len(t.feed) > 100 {
-		t.feed = t.feed[len(t.feed)-100:]
+	if len(t.feed) > feedMax {
+		t.feed = t.feed[len(t.feed)-feedMax:]
 	}
 	if t.seatSel >= len(u.Table.Seats) {
 		t.seatSel = max(0, len(u.Table.Seats)-1)
 	}
+	if u.View == nil {
+		return false
+	}
+	after := u.View.Head()
+	return (!wasPlaying && t.playing()) || after.Phase != before.Phase || after.Round != before.Round || after.Over != before.Over
 }
 
 // addLog appends the lines of a game log that are new since the last view.
@@ -118,11 +140,71 @@ func (t *tableScreen) text(m *Model, msg tea.Msg) tea.Cmd {
 func (t *tableScreen) toGame(m *Model, msg tea.Msg) tea.Cmd {
 	action, cmd := t.game.Update(msg)
 	if action != nil {
-		if err := t.member.Act(action); err != nil {
+		return tea.Batch(cmd, t.send(m, action))
+	}
+	return cmd
+}
+
+// retryMsg asks to send the actions the rate limit held back.
+type retryMsg struct{ member *lobby.Member }
+
+// retryAfter is how long held-back actions wait; the limit refills faster than that.
+const retryAfter = 150 * time.Millisecond
+
+// send acts for the seat. A held arrow key can ask faster than the table's action limit
+// allows: then the action waits in a queue, and consecutive actions of one kind (moves)
+// collapse into the newest, so the player never sees "slow down" for holding a key.
+func (t *tableScreen) send(m *Model, action any) tea.Cmd {
+	if len(t.pending) > 0 {
+		t.queue(action)
+		return nil
+	}
+	err := t.member.Act(action)
+	switch {
+	case errors.Is(err, lobby.ErrSlowDown):
+		t.queue(action)
+		return m.after(retryAfter, retryMsg{t.member})
+	case err != nil:
+		m.setStatus(err.Error(), true)
+	}
+	return nil
+}
+
+func (t *tableScreen) queue(action any) {
+	if n := len(t.pending); n > 0 && reflect.TypeOf(t.pending[n-1]) == reflect.TypeOf(action) {
+		t.pending[n-1] = action
+		return
+	}
+	t.pending = append(t.pending, action)
+}
+
+// retry sends the held-back actions in order, until the limit stops it again.
+func (t *tableScreen) retry(m *Model) tea.Cmd {
+	for len(t.pending) > 0 {
+		err := t.member.Act(t.pending[0])
+		if errors.Is(err, lobby.ErrSlowDown) {
+			return m.after(retryAfter, retryMsg{t.member})
+		}
+		t.pending = t.pending[1:]
+		if err != nil {
 			m.setStatus(err.Error(), true)
 		}
 	}
-	return cmd
+	return nil
+}
+
+var (
+	chatKey   = bind("/", "chat", "/")
+	logKey    = bind("L", "whole log", "L")
+	roomKey   = bind("esc", "table", "esc")
+	leaveKey  = bind("q", "leave", "q")
+	closeLog  = bind("esc", "close the log", "esc", "L", "q")
+	roomPanel = bind("tab", "seats/options/rules", "tab")
+)
+
+// gameChromeKeys are the table's keys on a game screen, after the game's own.
+func (t *tableScreen) gameChromeKeys() []key.Binding {
+	return []key.Binding{chatKey, logKey, bind("esc", "the table: seats, options, rules, chat", "esc"), bind("q", "leave the game (asks first)", "q")}
 }
 
 func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
@@ -145,23 +227,35 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if t.logOpen {
+		if keyMatches(k, closeLog) {
+			t.logOpen = false
+		} else {
+			t.log.key(k)
+		}
+		return nil
+	}
 	if t.showGame() {
 		if t.game.Typing() {
 			return t.toGame(m, k)
 		}
-		switch key {
-		case "/":
+		switch {
+		case keyMatches(k, chatKey):
 			t.chatting = true
-		case "esc":
+		case keyMatches(k, logKey):
+			t.logOpen = true
+			t.log = newPager()
+			t.log.vp.GotoBottom()
+		case keyMatches(k, roomKey):
 			t.room = true
-		case "q":
+		case keyMatches(k, leaveKey):
 			return t.leave(m)
 		default:
 			return t.toGame(m, k)
 		}
 		return nil
 	}
-	return t.roomKey(m, key)
+	return t.roomKey(m, k)
 }
 
 func (t *tableScreen) leave(m *Model) tea.Cmd {
@@ -174,14 +268,26 @@ func (t *tableScreen) leave(m *Model) tea.Cmd {
 	return nil
 }
 
-func (t *tableScreen) roomKey(m *Model, key string) tea.Cmd {
+// Room panels: tab moves the focus among them.
+const (
+	panelSeats = iota
+	panelOptions
+	panelRules
+	panels
+)
+
+func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	mem := t.member
+	key := k.String()
 	report := func(err error, ok string) {
 		if err != nil {
 			m.setStatus(err.Error(), true)
 		} else if ok != "" {
 			m.setStatus(ok, false)
 		}
+	}
+	if t.panel == panelRules && t.rules.key(k) {
+		return nil
 	}
 	spec, _ := rules.Lookup(t.u.Table.Game)
 	switch key {
@@ -194,17 +300,19 @@ func (t *tableScreen) roomKey(m *Model, key string) tea.Cmd {
 	case "q":
 		return t.leave(m)
 	case "tab":
-		t.panel = 1 - t.panel
+		t.panel = (t.panel + 1) % panels
+	case "shift+tab":
+		t.panel = (t.panel + panels - 1) % panels
 	case "up", "k":
-		if t.panel == 0 && t.seatSel > 0 {
+		if t.panel == panelSeats && t.seatSel > 0 {
 			t.seatSel--
-		} else if t.panel == 1 && t.optSel > 0 {
+		} else if t.panel == panelOptions && t.optSel > 0 {
 			t.optSel--
 		}
 	case "down", "j":
-		if t.panel == 0 && t.seatSel < len(t.u.Table.Seats)-1 {
+		if t.panel == panelSeats && t.seatSel < len(t.u.Table.Seats)-1 {
 			t.seatSel++
-		} else if t.panel == 1 && spec != nil && t.optSel < len(spec.Options)-1 {
+		} else if t.panel == panelOptions && spec != nil && t.optSel < len(spec.Options)-1 {
 			t.optSel++
 		}
 	case "left", "right", "h", "l":
@@ -215,7 +323,7 @@ func (t *tableScreen) roomKey(m *Model, key string) tea.Cmd {
 			m.setStatus("Only the host can change the options.", true)
 			return nil
 		}
-		t.panel = 1
+		t.panel = panelOptions
 		opt := spec.Options[t.optSel]
 		d := 1
 		if key == "left" || key == "h" {
@@ -246,6 +354,9 @@ func (t *tableScreen) roomKey(m *Model, key string) tea.Cmd {
 
 func (t *tableScreen) render(m *Model, w, h int) []string {
 	if t.showGame() {
+		if t.logOpen {
+			return t.renderLog(m, w, h)
+		}
 		return t.renderGame(m, w, h)
 	}
 	return t.renderRoom(m, w, h)
@@ -266,6 +377,13 @@ func (t *tableScreen) who(m *Model) string {
 	return "you: " + m.o.Player.Name
 }
 
+// sidePanelFrom is the terminal width from which the game screen shows the log and chat
+// in a side panel, leaving the game a full 80×(h-4) area beside it.
+const (
+	sidePanelFrom = 120
+	sidePanelW    = 36
+)
+
 func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	head := t.u.View.Head()
 	left := fmt.Sprintf("%s · table %s", t.u.Table.GameName, t.u.Table.Code)
@@ -284,32 +402,74 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	prompt := head.Prompt
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
-	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) {
+	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
 		prompt = strings.TrimSpace(prompt + " " + dimStyle.Render("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
 	out = append(out, m.statusLine(w, headStyle.Render(prompt)))
-	area := t.game.Render(gameui.Frame{Width: w, Height: h - 5, Now: m.now, Seat: t.u.Seat, Names: t.names(), Plain: m.plain})
-	out = append(out, block(area, w, h-5)...)
-	feed := t.feed
-	if len(feed) > 2 {
-		feed = feed[len(feed)-2:]
+
+	gameW, feedH := w, 2
+	if w >= sidePanelFrom {
+		gameW, feedH = w-sidePanelW-2, 0
 	}
-	for len(feed) < 2 {
-		feed = append([]string{""}, feed...)
+	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Plain: m.plain})
+	body := block(area, gameW, h-3-feedH)
+	if feedH == 0 {
+		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · L: all")}
+		side = append(side, t.feedTail(sidePanelW, h-4)...)
+		body = columns(2, body, block(joinLines(side), sidePanelW, h-3))
 	}
-	for _, f := range feed {
-		out = append(out, fit(dimStyle.Render(" "+f), w))
+	out = append(out, body...)
+	if feedH > 0 {
+		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
 	}
 	if t.chatting {
-		out = append(out, fit(" say: "+t.chat.view(w-10, true), w))
+		out = append(out, fit(" say: "+t.chat.view(w-10, true)+dimStyle.Render("  enter sends · esc cancels"), w))
 		return out
 	}
-	keys := [][2]string{{"?", "help"}}
-	for _, k := range t.game.Keys() {
-		keys = append(keys, [2]string{k.Keys, k.Help})
+	bs := append([]key.Binding{helpKey}, gameBindings(t.game.Keys())...)
+	bs = append(bs, chatKey, logKey, roomKey, leaveKey)
+	out = append(out, footerLine(w, bs...))
+	return out
+}
+
+// feedLines is the whole feed of events and chat, each entry wrapped to w columns.
+func (t *tableScreen) feedLines(w int) []string {
+	var out []string
+	for _, f := range t.feed {
+		for i, l := range wrap(f, w-2) {
+			if i == 0 {
+				out = append(out, dimStyle.Render(" "+l))
+			} else {
+				out = append(out, dimStyle.Render("   "+l))
+			}
+		}
 	}
-	keys = append(keys, [2]string{"/", "chat"}, [2]string{"esc", "table"}, [2]string{"q", "leave"})
-	out = append(out, fit(keyHelp(keys...), w))
+	return out
+}
+
+// feedTail is the newest n lines of the wrapped feed, blank lines first when short.
+func (t *tableScreen) feedTail(w, n int) []string {
+	lines := t.feedLines(w)
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	for len(lines) < n {
+		lines = append([]string{""}, lines...)
+	}
+	return lines
+}
+
+// renderLog shows every event and chat line of the game in a scrollable view.
+func (t *tableScreen) renderLog(m *Model, w, h int) []string {
+	out := []string{m.title(w, t.u.Table.GameName+" · table "+t.u.Table.Code+" · the whole log", "esc closes")}
+	atEnd := t.log.vp.AtBottom() || t.log.vp.TotalLineCount() == 0
+	t.log.set(t.feedLines(w), w, h-3)
+	if atEnd {
+		t.log.vp.GotoBottom() // follow new events until the player scrolls up
+	}
+	out = append(out, t.log.view()...)
+	out = append(out, fit(dimStyle.Render(" "+t.log.position()), w))
+	out = append(out, footerLine(w, append(scrollKeys(), closeLog)...))
 	return out
 }
 
@@ -341,7 +501,13 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	out = append(out, m.statusLine(w, t.hint(info)))
 
 	leftW := 34
-	seats := []string{headStyle.Render(fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Render(fmt.Sprintf(" (needs %s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
+	focus := func(p int, title string) string {
+		if t.panel == p {
+			return headStyle.Render("▸ " + title)
+		}
+		return headStyle.Render("  " + title)
+	}
+	seats := []string{focus(panelSeats, fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Render(fmt.Sprintf(" (needs %s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
 	for i, s := range info.Seats {
 		marks := ""
 		if s.Host {
@@ -359,18 +525,23 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			marks += " ← you"
 		}
 		name := gameui.SeatStyle(i).Render(s.Name)
-		line := fmt.Sprintf("%d %s%s", i+1, name, dimStyle.Render(marks))
-		if t.panel == 0 && i == t.seatSel && t.u.Host {
-			line = selStyle.Render(fit(fmt.Sprintf("▸%d %s%s", i+1, s.Name, marks), leftW))
+		line := fmt.Sprintf("  %d %s%s", i+1, name, dimStyle.Render(marks))
+		if t.panel == panelSeats && i == t.seatSel && t.u.Host {
+			line = selStyle.Render(fit(fmt.Sprintf(" ▸%d %s%s", i+1, s.Name, marks), leftW))
 		}
 		seats = append(seats, line)
 	}
+	topH := (h - 4) / 2
+	if n := len(info.Seats) + 1; n > topH {
+		topH = min(n, h-9)
+	}
+	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
-		opts = append(opts, headStyle.Render("Options"))
+		opts = append(opts, focus(panelOptions, "Options"))
 		for i, o := range spec.Options {
 			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
-			if t.panel == 1 && i == t.optSel && t.u.Host {
+			if t.panel == panelOptions && i == t.optSel && t.u.Host {
 				line = selStyle.Render("‹ " + line + " ›")
 			} else {
 				line = "  " + line
@@ -378,16 +549,16 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			opts = append(opts, line)
 		}
 		if info.Result != nil {
-			opts = append(opts, "", headStyle.Render("Last game: ")+info.Result.Summary)
+			opts = append(opts, headStyle.Render("  Last game: ")+info.Result.Summary)
 		}
-		opts = append(opts, "")
-		opts = append(opts, wrap(spec.HowToPlay, w-leftW-3)...)
+		rulesH := max(1, topH-len(opts)-2)
+		t.rules.set(rulesLines(spec.Rules, rightW-2), rightW-2, rulesH)
+		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+t.rules.position()+rulesHint(t.panel == panelRules)))
+		for _, l := range t.rules.view() {
+			opts = append(opts, "  "+l)
+		}
 	}
-	topH := (h - 4) / 2
-	if n := len(info.Seats) + 1; n > topH {
-		topH = min(n, h-9)
-	}
-	out = append(out, columns(2, block(joinLines(seats), leftW, topH), block(joinLines(opts), w-leftW-2, topH))...)
+	out = append(out, columns(2, block(joinLines(seats), leftW, topH), block(joinLines(opts), rightW, topH))...)
 
 	chatH := h - 4 - topH - 1
 	out = append(out, fit(headStyle.Render("Chat")+dimStyle.Render(" · pgup/pgdn scroll"), w))
@@ -396,12 +567,19 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	start := max(0, end-chatH)
 	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chat.view(w-6, true), w))
+		out = append(out, fit("say: "+t.chat.view(w-6, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit(dimStyle.Render("press enter to chat"), w))
 	}
-	out = append(out, fit(keyHelp(t.roomKeys()...), w))
+	out = append(out, footerLine(w, t.roomKeys()...))
 	return out
+}
+
+func rulesHint(focused bool) string {
+	if focused {
+		return " · ↑↓ pgup pgdn scroll"
+	}
+	return " · tab here to scroll"
 }
 
 // hint tells the player what happens next at the table.
@@ -419,19 +597,20 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	}
 }
 
-func (t *tableScreen) roomKeys() [][2]string {
-	keys := [][2]string{{"?", "help"}}
+// roomKeys are the table screen's keys, most important first.
+func (t *tableScreen) roomKeys() []key.Binding {
+	keys := []key.Binding{helpKey}
 	if t.u.View != nil {
-		keys = append(keys, [2]string{"esc", "back to game"})
+		keys = append(keys, bind("esc", "back to the game", "esc"))
 	}
 	if t.u.Host {
 		if t.playing() {
-			keys = append(keys, [2]string{"↑↓", "seat"}, [2]string{"x", "bot takes seat"}, [2]string{"H", "make host"}, [2]string{"C", "close table"})
+			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
 		} else {
-			keys = append(keys, [2]string{"s", "start"}, [2]string{"b", "add bot"}, [2]string{"↑↓", "seat"}, [2]string{"x", "remove"}, [2]string{"H", "make host"}, [2]string{"tab ←→", "options"}, [2]string{"C", "close"})
+			keys = append(keys, bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C"))
 		}
 	}
-	return append(keys, [2]string{"q", "leave"})
+	return append(keys, roomPanel, bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown"), bind("q", "leave", "q"))
 }
 
 func (t *tableScreen) chatLines(w int) []string {
@@ -439,7 +618,13 @@ func (t *tableScreen) chatLines(w int) []string {
 	for _, c := range t.u.Chat {
 		stamp := dimStyle.Render(c.At.Format("15:04") + " ")
 		if c.Seat == -2 {
-			out = append(out, fit(stamp+dimStyle.Render("» "+c.Text), w))
+			for i, l := range wrap("» "+c.Text, w-8) {
+				if i == 0 {
+					out = append(out, fit(stamp+dimStyle.Render(l), w))
+				} else {
+					out = append(out, fit("      "+dimStyle.Render(l), w))
+				}
+			}
 			continue
 		}
 		name := c.From
@@ -448,11 +633,13 @@ func (t *tableScreen) chatLines(w int) []string {
 		} else {
 			name = dimStyle.Render(name + " (watching)")
 		}
-		for i, l := range wrap(c.Text, w-len(c.From)-10) {
+		// The text wraps under itself; a very long name gives way to the text.
+		indent := min(ansi.StringWidth(name)+2, w/3)
+		for i, l := range wrap(c.Text, w-6-indent) {
 			if i == 0 {
 				out = append(out, fit(stamp+name+": "+l, w))
 			} else {
-				out = append(out, fit("      "+strings.Repeat(" ", len(c.From)+2)+l, w))
+				out = append(out, fit("      "+strings.Repeat(" ", indent)+l, w))
 			}
 		}
 	}

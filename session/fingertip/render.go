@@ -21,10 +21,10 @@ const (
 var (
 	boldStyle   = lipgloss.NewStyle().Bold(true)
 	dimStyle    = lipgloss.NewStyle().Faint(true)
-	targetStyle = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(lipgloss.Color("#FFD75F"))
-	yesStyle    = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#5FD75F"))
+	targetStyle = lipgloss.NewStyle().Bold(true).Reverse(true).Foreground(gameui.Gold.Color())
+	yesStyle    = lipgloss.NewStyle().Bold(true).Foreground(gameui.OK.Color())
 	cursorStyle = lipgloss.NewStyle().Bold(true).Reverse(true)
-	noteStyle   = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#FF5F5F"))
+	noteStyle   = lipgloss.NewStyle().Bold(true).Foreground(gameui.Error.Color())
 )
 
 // Render draws the game area: the clue line, the square and the players' column, or

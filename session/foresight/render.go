@@ -56,8 +56,8 @@ func paint(f gameui.Frame, st lipgloss.Style, text string) string {
 var (
 	bold   = lipgloss.NewStyle().Bold(true)
 	faint  = lipgloss.NewStyle().Faint(true)
-	warn   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F07A6A")).Bold(true)
-	good   = lipgloss.NewStyle().Foreground(lipgloss.Color("#7BD88F"))
+	warn   = lipgloss.NewStyle().Foreground(gameui.Error.Color()).Bold(true)
+	good   = lipgloss.NewStyle().Foreground(gameui.OK.Color())
 	picked = lipgloss.NewStyle().Reverse(true)
 )
 

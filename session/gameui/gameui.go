@@ -7,12 +7,10 @@ package gameui
 
 import (
 	"fmt"
-	"image/color"
 	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"parlor/rules"
 )
@@ -74,38 +72,6 @@ func Lookup(gameID string) (Factory, bool) {
 	defer mu.RUnlock()
 	f, ok := registry[gameID]
 	return f, ok
-}
-
-// seatColors are distinct on dark and light backgrounds; seats beyond wrap around, and
-// every screen also marks seats with their initial so colour is never the only cue.
-var seatColors = []color.Color{
-	lipgloss.Color("#E8B04B"), // amber
-	lipgloss.Color("#5FB3F9"), // sky
-	lipgloss.Color("#F2668B"), // rose
-	lipgloss.Color("#7BD88F"), // green
-	lipgloss.Color("#B98CF5"), // violet
-	lipgloss.Color("#F59A5F"), // orange
-	lipgloss.Color("#4FD6C9"), // teal
-	lipgloss.Color("#D9D96A"), // olive
-	lipgloss.Color("#9AA5F0"), // periwinkle
-	lipgloss.Color("#E07FD0"), // orchid
-	lipgloss.Color("#A8D26B"), // lime
-	lipgloss.Color("#F07A6A"), // coral
-	lipgloss.Color("#6AB8D9"), // steel
-	lipgloss.Color("#D9A86A"), // tan
-}
-
-// SeatColor is the colour of a seat.
-func SeatColor(seat int) color.Color {
-	if seat < 0 {
-		return lipgloss.Color("#AAAAAA")
-	}
-	return seatColors[seat%len(seatColors)]
-}
-
-// SeatStyle is a bold style in a seat's colour.
-func SeatStyle(seat int) lipgloss.Style {
-	return lipgloss.NewStyle().Foreground(SeatColor(seat)).Bold(true)
 }
 
 // Remaining formats the time left until deadline, e.g. "0:42"; "" when there is none.

@@ -14,19 +14,19 @@ import (
 // cellWidth is one grid cell: five cells fill 80 columns.
 const cellWidth = 16
 
-var boardColours = map[string]string{"red": "#F0605A", "blue": "#5FB3F9", "green": "#7BD88F", "yellow": "#E8C547"}
+var boardColours = map[string]gameui.Tone{"red": gameui.Red, "blue": gameui.Blue, "green": gameui.Green, "yellow": gameui.Yellow}
 
 func colourStyle(col string, plain bool) lipgloss.Style {
 	if plain {
 		return lipgloss.NewStyle()
 	}
-	return lipgloss.NewStyle().Foreground(lipgloss.Color(boardColours[col]))
+	return lipgloss.NewStyle().Foreground(boardColours[col].Color())
 }
 
 var (
 	dim    = lipgloss.NewStyle().Faint(true)
 	bold   = lipgloss.NewStyle().Bold(true)
-	warn   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F2668B")).Bold(true)
+	warn   = lipgloss.NewStyle().Foreground(gameui.Error.Color()).Bold(true)
 	cursor = lipgloss.NewStyle().Reverse(true)
 )
 

@@ -21,9 +21,9 @@ const (
 var (
 	dim   = lipgloss.NewStyle().Faint(true)
 	bold  = lipgloss.NewStyle().Bold(true)
-	good  = lipgloss.NewStyle().Foreground(lipgloss.Color("#7BD88F")).Bold(true)
-	bad   = lipgloss.NewStyle().Foreground(lipgloss.Color("#F2668B"))
-	warn  = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B"))
+	good  = lipgloss.NewStyle().Foreground(gameui.OK.Color()).Bold(true)
+	bad   = lipgloss.NewStyle().Foreground(gameui.Error.Color())
+	warn  = lipgloss.NewStyle().Foreground(gameui.Accent.Color())
 	inv   = lipgloss.NewStyle().Reverse(true)
 	panel = 28 // width of the players column beside the topics (a var only to sit with the styles)
 )

@@ -1,0 +1,55 @@
+package gameui
+
+import (
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
+
+// Binding turns a line of key help into a key.Binding for the help bubble. Game screens
+// list keys as text ("1-5") because one entry often stands for a range of keys; the
+// binding only carries the help text.
+func (k Key) Binding() key.Binding {
+	return key.NewBinding(key.WithKeys(k.Keys), key.WithHelp(k.Keys, k.Help))
+}
+
+// Bindings turns key help lines into bindings.
+func Bindings(keys []Key) []key.Binding {
+	out := make([]key.Binding, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, k.Binding())
+	}
+	return out
+}
+
+var footerStyles = help.Styles{
+	ShortKey:       lipgloss.NewStyle().Bold(true),
+	ShortSeparator: lipgloss.NewStyle().Foreground(Dim.Color()),
+	Ellipsis:       lipgloss.NewStyle().Foreground(Dim.Color()),
+	FullKey:        lipgloss.NewStyle().Bold(true),
+	FullSeparator:  lipgloss.NewStyle().Foreground(Dim.Color()),
+}
+
+// Footer is the one-line key help at the bottom of a screen: whole entries only, in the
+// order given (most important first), as many as fit in width; "…" says more are on '?'.
+func Footer(width int, bindings ...key.Binding) string {
+	h := help.New()
+	h.ShortSeparator = " · "
+	h.Styles = footerStyles
+	h.SetWidth(width)
+	return Fit(h.ShortHelpView(bindings), width)
+}
+
+// HelpKey opens the help; TableKeys are the keys every game screen shares, after the
+// game's own.
+var (
+	HelpKey   = Key{Keys: "?", Help: "help & rules"}
+	TableKeys = []Key{{Keys: "/", Help: "chat"}, {Keys: "L", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
+)
+
+// GameFooter is the footer of a game screen: the help key, the game's keys, then the
+// table's keys, fitted into width.
+func GameFooter(width int, game []Key) string {
+	keys := append([]Key{HelpKey}, game...)
+	return Footer(width, Bindings(append(keys, TableKeys...))...)
+}

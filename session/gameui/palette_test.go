@@ -1,0 +1,67 @@
+package gameui
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/colorprofile"
+)
+
+var sgrColour = regexp.MustCompile(`\x1b\[(?:1;)?([0-9;]+)m`)
+
+// colourOf renders text in st and recolours it for p, returning the colour parameters.
+func colourOf(t *testing.T, p colorprofile.Profile, tone Tone) string {
+	t.Helper()
+	out := SeatStyle(0).Foreground(tone.Color()).Render("x")
+	if r := Recolor(p); r != nil {
+		out = r.Replace(out)
+	}
+	m := sgrColour.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no colour in %q", out)
+	}
+	if strings.Contains(m[1], ";2;") && p != colorprofile.TrueColor {
+		t.Fatalf("%v: true colour left in %q", p, out)
+	}
+	return m[1]
+}
+
+func TestPaletteDistinctInEveryProfile(t *testing.T) {
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.ANSI256, colorprofile.TrueColor} {
+		if a, e := colourOf(t, p, Accent), colourOf(t, p, Error); a == e {
+			t.Errorf("%v: the accent looks like an error (%s)", p, a)
+		}
+		if ok, e := colourOf(t, p, OK), colourOf(t, p, Error); ok == e {
+			t.Errorf("%v: OK looks like an error (%s)", p, ok)
+		}
+		seen := map[string]int{}
+		for seat := range seatTones {
+			c := colourOf(t, p, SeatTone(seat))
+			if other, dup := seen[c]; dup {
+				t.Errorf("%v: seats %d and %d share colour %s", p, other+1, seat+1, c)
+			}
+			seen[c] = seat
+		}
+	}
+}
+
+func TestRecolorIn16Colours(t *testing.T) {
+	out := Recolor(colorprofile.ANSI).Replace(SeatStyle(0).Render("Ann"))
+	if !strings.Contains(out, "33m") { // amber → yellow (3), not the downsampled bright red
+		t.Fatalf("seat 1 in 16 colours: %q", out)
+	}
+	if Recolor(colorprofile.TrueColor) != nil {
+		t.Fatal("true colour needs no recolouring")
+	}
+}
+
+func TestTonesHaveTheirOwnTrueColour(t *testing.T) {
+	seen := map[string]bool{}
+	for _, tone := range Tones() {
+		if seen[strings.ToLower(tone.True)] {
+			t.Errorf("%s is in the palette twice: Recolor could map it only one way", tone.True)
+		}
+		seen[strings.ToLower(tone.True)] = true
+	}
+}

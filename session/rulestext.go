@@ -1,0 +1,37 @@
+package session
+
+import (
+	"strings"
+)
+
+// rulesLines lays out a game's rules text (rules.Spec.Rules) for a width: "# " and "## "
+// lines are headings, "- " lines list items with a hanging indent, other lines
+// paragraphs. The text is our own light markdown, so a full markdown renderer is not
+// needed.
+func rulesLines(text string, w int) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "# "):
+			out = append(out, headStyle.Render(strings.ToUpper(strings.TrimPrefix(line, "# "))), "")
+		case strings.HasPrefix(line, "## "):
+			if len(out) > 0 && out[len(out)-1] != "" {
+				out = append(out, "")
+			}
+			out = append(out, headStyle.Render(strings.TrimPrefix(line, "## ")))
+		case strings.HasPrefix(line, "- "):
+			for i, l := range wrap(strings.TrimPrefix(line, "- "), w-2) {
+				if i == 0 {
+					out = append(out, "• "+l)
+				} else {
+					out = append(out, "  "+l)
+				}
+			}
+		default:
+			out = append(out, wrap(line, w)...)
+		}
+	}
+	return out
+}
