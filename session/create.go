@@ -116,13 +116,13 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 			left = append(left, dimStyle.Render(" "+l))
 		}
 	}
-	rightW := w - leftW - 3
+	rightW := w - leftW - 2
 	right := []string{headStyle.Render(spec.Name) + dimStyle.Render(" · "+playersText(spec)+" players"), ""}
 	min, max := spec.PlayerRange(c.opts)
 	right = append(right, wrap(spec.Summary, rightW)...)
 	right = append(right, dimStyle.Render(fmt.Sprintf("With these options: %s.", playerRange(min, max))), "")
 	rulesH := h - 3 - len(right) - 1
-	c.rules.set(rulesLines(spec.Rules, rightW), rightW, rulesH)
+	c.rules.set(rulesLines(rulesOf(spec), rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
 	right = append(right, dimStyle.Render("Rules: "+c.rules.position()+" · pgup pgdn home end scroll"))
 	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))

@@ -61,7 +61,7 @@ func (m *Model) helpLines(w int) []string {
 		game = m.table.u.Table.Game
 	}
 	if spec, ok := rules.Lookup(game); ok {
-		body = append(body, rulesLines(spec.Rules, w)...)
+		body = append(body, rulesLines(rulesOf(spec), w)...)
 	} else {
 		section("parlor: party games over SSH", wrap(aboutParlor, w)...)
 		var games []string

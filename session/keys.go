@@ -51,11 +51,6 @@ var (
 		Back:   bind("esc", "back", "esc"),
 		Quit:   bind("ctrl+c", "quit", "ctrl+c"),
 	}
-
-	typingKeys = struct{ Send, Cancel key.Binding }{
-		Send:   bind("enter", "send", "enter"),
-		Cancel: bind("esc", "cancel", "esc"),
-	}
 )
 
 // keyLines lists bindings for the help screen, one per line.

@@ -58,12 +58,3 @@ func wrap(s string, w int) []string {
 	}
 	return out
 }
-
-// keyHelp renders "k action · k action" for a footer.
-func keyHelp(pairs ...[2]string) string {
-	parts := make([]string, 0, len(pairs))
-	for _, p := range pairs {
-		parts = append(parts, keyStyle.Render(p[0])+" "+p[1])
-	}
-	return strings.Join(parts, dimStyle.Render(" · "))
-}

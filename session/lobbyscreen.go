@@ -136,7 +136,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if s.typing {
 		out = append(out, fit("  Table code: "+boxed(s.code.view(6, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels · f1 help"), w))
 	} else {
-		out = append(out, "")
+		out = append(out, fit("", w))
 	}
 	out = append(out, m.statusLine(w, ""))
 	l := lobbyKeys

@@ -2,7 +2,17 @@ package session
 
 import (
 	"strings"
+
+	"parlor/rules"
 )
+
+// rulesOf is a game's complete rules, or its one paragraph for a game that has no more.
+func rulesOf(spec *rules.Spec) string {
+	if spec.Rules != "" {
+		return spec.Rules
+	}
+	return "# " + spec.Name + "\n" + spec.HowToPlay
+}
 
 // rulesLines lays out a game's rules text (rules.Spec.Rules) for a width: "# " and "## "
 // lines are headings, "- " lines list items with a hanging indent, other lines

@@ -423,7 +423,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
 	}
 	if t.chatting {
-		out = append(out, fit(" say: "+t.chat.view(w-10, true)+dimStyle.Render("  enter sends · esc cancels"), w))
+		out = append(out, fit(" say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
 		return out
 	}
 	bs := append([]key.Binding{helpKey}, gameBindings(t.game.Keys())...)
@@ -552,7 +552,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			opts = append(opts, headStyle.Render("  Last game: ")+info.Result.Summary)
 		}
 		rulesH := max(1, topH-len(opts)-2)
-		t.rules.set(rulesLines(spec.Rules, rightW-2), rightW-2, rulesH)
+		t.rules.set(rulesLines(rulesOf(spec), rightW-2), rightW-2, rulesH)
 		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+t.rules.position()+rulesHint(t.panel == panelRules)))
 		for _, l := range t.rules.view() {
 			opts = append(opts, "  "+l)
@@ -567,7 +567,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	start := max(0, end-chatH)
 	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chat.view(w-6, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
+		out = append(out, fit("say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit(dimStyle.Render("press enter to chat"), w))
 	}

@@ -36,8 +36,19 @@ func Footer(width int, bindings ...key.Binding) string {
 	h := help.New()
 	h.ShortSeparator = " · "
 	h.Styles = footerStyles
-	h.SetWidth(width)
-	return Fit(h.ShortHelpView(bindings), width)
+	// The bubble cuts at the width itself, but when even its " …" does not fit it adds
+	// the entry anyway and the line overflows; so measure and drop whole entries here.
+	more := " " + footerStyles.Ellipsis.Render("…")
+	for n := len(bindings); n > 0; n-- {
+		line := h.ShortHelpView(bindings[:n])
+		if n < len(bindings) {
+			line += more
+		}
+		if lipgloss.Width(line) <= width {
+			return Fit(line, width)
+		}
+	}
+	return Fit("", width)
 }
 
 // HelpKey opens the help; TableKeys are the keys every game screen shares, after the

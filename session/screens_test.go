@@ -1,0 +1,362 @@
+package session
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/assets"
+	_ "parlor/games"
+	"parlor/lobby"
+	"parlor/rules"
+	qd "parlor/rules/quadrant"
+	"parlor/session/gameui/gameuitest"
+)
+
+// clock is a settable clock shared by the lobby and the session.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// harness drives a root model directly, without a program: keys in, frames out.
+type harness struct {
+	t     *testing.T
+	ctx   context.Context
+	m     *Model
+	l     *lobby.Lobby
+	clock *clock
+}
+
+func newHarness(t *testing.T, name string, w, h int) *harness {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &clock{t: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)}
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Now: c.now})
+	m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:" + name, Name: name}, Now: c.now})
+	t.Cleanup(func() {
+		m.leaveTable()
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	return &harness{t: t, ctx: ctx, m: m, l: l, clock: c}
+}
+
+func (h *harness) press(keys ...string) {
+	for _, k := range keys {
+		h.m.Update(gameuitest.Key(k))
+	}
+}
+
+// lines is the screen as plain text, one string per row.
+func (h *harness) lines() []string {
+	h.m.dirty = true
+	v := h.m.View()
+	return strings.Split(ansi.Strip(v.Content), "\n")
+}
+
+func (h *harness) screen() string { return strings.Join(h.lines(), "\n") }
+
+// flat is the screen as one line of words: wrapped sentences read whole.
+func (h *harness) flat() string { return strings.Join(strings.Fields(h.screen()), " ") }
+
+// pump delivers table updates to the model until cond holds.
+func (h *harness) pump(cond func() bool) {
+	h.t.Helper()
+	for i := 0; i < 200 && !cond(); i++ {
+		mem := h.m.table.member
+		if mem == nil {
+			h.t.Fatal("not at a table")
+		}
+		ctx, cancel := context.WithTimeout(h.ctx, 50*time.Millisecond)
+		u, ok, _ := mem.Next(ctx)
+		cancel()
+		if ok {
+			h.m.Update(updateMsg{mem, u})
+		}
+	}
+	if !cond() {
+		h.t.Fatalf("condition never met; screen:\n%s", h.screen())
+	}
+}
+
+// sitAt creates a table of game with bots filling it and starts it.
+func (h *harness) sitAt(game string, opts rules.Options, players int) {
+	h.t.Helper()
+	h.m.enter(h.l.Create(h.m.o.Player, game, opts, true))
+	for i := 1; i < players; i++ {
+		if err := h.m.table.member.AddBot(); err != nil {
+			h.t.Fatal(err)
+		}
+	}
+	if err := h.m.table.member.Start(); err != nil {
+		h.t.Fatal(err)
+	}
+	h.pump(func() bool { return h.m.table.showGame() })
+}
+
+// checkFrame fails if the frame is not exactly w×h or its footer cuts an entry.
+func (h *harness) checkFrame(where string) {
+	h.t.Helper()
+	lines := h.lines()
+	if len(lines) != h.m.height {
+		h.t.Fatalf("%s: %d rows, want %d", where, len(lines), h.m.height)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w != h.m.width {
+			h.t.Fatalf("%s: row %d is %d wide, want %d: %q", where, i, w, h.m.width, l)
+		}
+	}
+	foot := strings.TrimRight(lines[len(lines)-1], " ")
+	if strings.HasSuffix(foot, "…") && !strings.HasSuffix(foot, " …") {
+		h.t.Errorf("%s: the footer cuts an entry: %q", where, foot)
+	}
+	if foot == "" {
+		h.t.Errorf("%s: no key hints", where)
+	}
+}
+
+// lastSentence is the last sentence of a rules text.
+func lastSentence(text string) string {
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	last := strings.TrimPrefix(lines[len(lines)-1], "- ")
+	parts := strings.Split(strings.TrimSuffix(last, "."), ". ")
+	return strings.Join(strings.Fields(parts[len(parts)-1]), " ")
+}
+
+// scrollToFind pages through the help until text is on screen.
+func (h *harness) scrollToFind(text string) bool {
+	for i := 0; i < 40; i++ {
+		if strings.Contains(h.flat(), text) {
+			return true
+		}
+		h.press("pgdown")
+	}
+	return strings.Contains(h.flat(), text)
+}
+
+func TestHelpScrollsToTheLastSentenceOfEveryGamesRules(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("c")
+	for i, spec := range h.m.create.games {
+		h.m.create.game, h.m.create.opts = i, spec.Defaults()
+		h.press("?")
+		if !h.m.help {
+			t.Fatal("? did not open the help")
+		}
+		h.checkFrame(spec.Name + " help")
+		if !strings.Contains(h.screen(), strings.ToUpper(spec.Name)) {
+			t.Errorf("%s: the help does not start with the rules:\n%s", spec.Name, h.screen())
+		}
+		if !h.scrollToFind(lastSentence(spec.Rules)) {
+			t.Errorf("%s: never reached %q:\n%s", spec.Name, lastSentence(spec.Rules), h.screen())
+		}
+		h.press("end")
+		all := strings.Contains(h.screen(), "all shown") // a test game's one paragraph fits
+		if !(all || strings.Contains(h.screen(), "100%")) || !strings.Contains(h.screen(), "create the table") {
+			t.Errorf("%s: end does not show the keys and 100%%:\n%s", spec.Name, h.screen())
+		}
+		h.press("home")
+		if !(all || strings.Contains(h.screen(), " 0%")) {
+			t.Errorf("%s: home does not go back to the top:\n%s", spec.Name, h.screen())
+		}
+		h.press("esc")
+
+		// The create screen itself scrolls the same rules.
+		h.checkFrame(spec.Name + " create")
+		if !h.scrollToFind(lastSentence(spec.Rules)) {
+			t.Errorf("%s: the create screen never shows %q:\n%s", spec.Name, lastSentence(spec.Rules), h.screen())
+		}
+	}
+}
+
+func TestLobbyHelpExplainsParlorAndListsTheGames(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("?")
+	h.checkFrame("lobby help")
+	if !strings.Contains(h.flat(), "party games with friends over SSH") {
+		t.Fatalf("no word about parlor:\n%s", h.screen())
+	}
+	for _, g := range rules.Games() {
+		if !h.scrollToFind("• " + g.Name + " (") {
+			t.Errorf("%s is not listed:\n%s", g.Name, h.screen())
+		}
+	}
+}
+
+func TestTableScreenScrollsTheRules(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "talltale", nil, true))
+	h.pump(func() bool { return h.m.table.u.Table.Code != "" })
+	h.checkFrame("table")
+	h.press("tab", "tab") // to the rules panel
+	spec, _ := rules.Lookup("talltale")
+	found := false
+	for i := 0; i < 40 && !found; i++ {
+		found = strings.Contains(h.flat(), lastSentence(spec.Rules))
+		h.press("pgdown")
+	}
+	if !found {
+		t.Fatalf("the table's rules never reach %q:\n%s", lastSentence(spec.Rules), h.screen())
+	}
+	h.press("?")
+	if !h.scrollToFind("Keys: the table") {
+		t.Fatalf("the table's help has no keys:\n%s", h.screen())
+	}
+}
+
+func TestFootersFitAt80Columns(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.checkFrame("lobby")
+	h.press("tab")
+	h.checkFrame("lobby code box")
+	h.press("esc", "N")
+	h.checkFrame("name")
+	h.press("esc", "c")
+	for range h.m.create.games {
+		h.checkFrame("create " + h.m.create.spec().Name)
+		h.press("right")
+	}
+	h.press("esc")
+	for _, g := range []struct {
+		id      string
+		opts    rules.Options
+		players int
+	}{{"topfive", nil, 3}, {"topfive", rules.Options{"variant": "duo"}, 2}, {"fingertip", nil, 3}, {"foresight", nil, 3},
+		{"quadrant", nil, 4}, {"talltale", nil, 3}} {
+		h.m.leaveTable()
+		h.sitAt(g.id, g.opts, g.players)
+		h.checkFrame(g.id + " game")
+		h.press("esc")
+		h.checkFrame(g.id + " table during the game")
+		h.press("esc", "L")
+		h.checkFrame(g.id + " log")
+		h.press("esc", "/")
+		h.checkFrame(g.id + " chat")
+		h.press("esc")
+	}
+}
+
+func TestQuestionMarkTypesInTextBoxesAndF1OpensHelp(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "talltale", nil, true))
+	h.pump(func() bool { return h.m.table.u.Table.Code != "" })
+	h.press("enter", "w", "h", "y", "?")
+	if h.m.help || h.m.table.chat.value() != "why?" {
+		t.Fatalf("? in the chat box: help %v, text %q", h.m.help, h.m.table.chat.value())
+	}
+	if !strings.Contains(h.screen(), "f1 help") {
+		t.Fatalf("the chat box does not say which key opens the help:\n%s", h.screen())
+	}
+	h.m.Update(tea.KeyPressMsg{Code: tea.KeyF1})
+	if !h.m.help {
+		t.Fatal("f1 did not open the help from a text box")
+	}
+	h.press("esc")
+	if h.m.help || h.m.table.chat.value() != "why?" {
+		t.Fatalf("closing the help lost the text: %q", h.m.table.chat.value())
+	}
+}
+
+func TestStatusClearsAfterAFewSecondsAndOnANewPhase(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.setStatus("slow down: too many messages at once", true)
+	h.m.Update(tickMsg(h.clock.now().Add(time.Second)))
+	if h.m.status == "" {
+		t.Fatal("the status went away after a second")
+	}
+	h.m.Update(tickMsg(h.clock.now().Add(statusFor)))
+	if h.m.status != "" {
+		t.Fatalf("the status stayed %s", statusFor)
+	}
+
+	h.sitAt("topfive", nil, 3)
+	h.m.setStatus("an old error", true)
+	u := h.m.table.u
+	h.m.table.u.View = nil // so the next update is a new phase for the screen
+	h.m.Update(updateMsg{h.m.table.member, u})
+	if h.m.status != "" {
+		t.Fatal("a new phase left the old status over the prompt")
+	}
+}
+
+func TestHeldArrowKeyNeverTripsTheRateLimit(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("quadrant", nil, 4)
+	h.pump(func() bool { return h.m.table.u.View.Head().Phase == qd.PhasePlacement })
+	// 20 steps right to the edge, then 30 left: more moves than the limit's burst.
+	for i := 0; i < 30; i++ {
+		h.press("right")
+	}
+	for i := 0; i < 30; i++ {
+		h.press("left")
+		if h.m.statusErr && strings.Contains(h.m.status, "slow down") {
+			t.Fatalf("held arrow: %q after %d presses left", h.m.status, i+1)
+		}
+	}
+	if len(h.m.table.pending) > 1 {
+		t.Fatalf("moves were not collapsed: %d waiting", len(h.m.table.pending))
+	}
+	for i := 0; i < 10 && len(h.m.table.pending) > 0; i++ {
+		h.clock.add(time.Second) // the limit refills
+		h.m.Update(retryMsg{h.m.table.member})
+	}
+	if len(h.m.table.pending) > 0 || h.m.status != "" {
+		t.Fatalf("held-back moves not sent: %d pending, status %q", len(h.m.table.pending), h.m.status)
+	}
+	h.pump(func() bool {
+		v, _ := rules.ViewAs[qd.View](h.m.table.u.View)
+		for _, tok := range v.Tokens {
+			if tok.Seat == h.m.table.seat() {
+				return tok.X == qd.MaxX-30
+			}
+		}
+		return false
+	})
+}
+
+func TestWideNamesInTitleAndNameBox(t *testing.T) {
+	for _, name := range []string{"漢字漢字漢字漢字", "🎲 Zoë 🙂"} {
+		h := newHarness(t, name, 80, 24)
+		title := h.lines()[0]
+		if ansi.StringWidth(title) != 80 || !strings.Contains(title, "you are "+name) {
+			t.Errorf("title with %q: %q (%d wide)", name, title, ansi.StringWidth(title))
+		}
+		h.press("N")
+		if !strings.Contains(h.screen(), "Name: "+name) {
+			t.Errorf("name box with %q:\n%s", name, h.screen())
+		}
+		h.checkFrame("name box " + name)
+	}
+	// 16 columns is the limit: a ninth CJK character (18 columns) is refused.
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("N", "backspace", "backspace", "backspace")
+	for _, r := range "漢字漢字漢字漢字漢" {
+		h.press(string(r))
+	}
+	if got := h.m.name.input.value(); got != "漢字漢字漢字漢字" {
+		t.Fatalf("name box holds %q (%d columns)", got, ansi.StringWidth(got))
+	}
+	if !strings.Contains(h.m.status, "at most 16") {
+		t.Fatalf("no word on the limit: %q", h.m.status)
+	}
+	if _, err := CheckName("漢字漢字漢字漢字漢字漢字漢字漢字"); err == nil || !strings.Contains(err.Error(), "counts 32") {
+		t.Fatalf("16 CJK characters: %v", err)
+	}
+	if _, err := CheckName(strings.Repeat("a", 40)); err == nil || !strings.Contains(err.Error(), "counts 40") {
+		t.Fatalf("40 characters: %v", err)
+	}
+}
