@@ -407,7 +407,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, m.statusLine(w, headStyle.Render(prompt)))
 
-	gameW, feedH := w, 2
+	// One line of events and chat at 24 rows (L shows them all), more on taller screens.
+	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}

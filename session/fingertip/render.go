@@ -61,7 +61,16 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 	top := s.topLines(w, plain)
 	cw := min(cellCols, (w-minSidebar-1-2)/3)
 	sw := min(24, w-(3*cw+2)-1)
-	ch := min(maxCellRows, (h-len(top))/3)
+	// The pictures keep every row: a long clue gives way (cut with "…"; the log has it
+	// whole), never the square.
+	need := 1 + s.tallest()
+	ch := min(maxCellRows, max(need, (h-len(top))/3))
+	if room := max(0, h-3*ch); len(top) > room {
+		top = top[:room]
+		if room > 0 {
+			top[room-1] = gameui.Fit(ansi.Truncate(top[room-1], w-1, "")+"…", w)
+		}
+	}
 	side := s.sidebar(sw, 3*ch, plain)
 	out := top
 	for row := range 3 {
@@ -105,8 +114,9 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		line = fmt.Sprintf("Your card is %d. Press enter to write your clue.", v.Target)
 	case v.Phase == ft.PhaseClue:
 		line = name + " is thinking of a clue…"
-	case v.Phase == ft.PhaseReveal && v.LastTurn != nil:
-		line = p.Paint(boldStyle, "Turn over: ") + v.LastTurn.Summary
+	case v.Phase == ft.PhaseReveal:
+		// The prompt line above says what happened; here only how to read the square.
+		line = p.Paint(boldStyle, "Turn over. ") + "★ marks the target; → names who took a card."
 	default:
 		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}
@@ -121,6 +131,15 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		wrapped[i] = gameui.Fit(wrapped[i], w)
 	}
 	return wrapped
+}
+
+// tallest is the height of the tallest picture in the square (or of its description).
+func (s *Screen) tallest() int {
+	n := 1
+	for _, c := range s.v.Square {
+		n = max(n, len(c.Art))
+	}
+	return min(n, ft.PictureRows)
 }
 
 // name is a seat's display name from the view.

@@ -17,12 +17,16 @@ import (
 
 // Frame is what the session gives a game screen to render with.
 type Frame struct {
-	Width, Height int       // the area the game may use (at least 80×18 inside an 80×24 terminal)
+	Width, Height int       // the area the game may use (at least 80×AreaHeight)
 	Now           time.Time // for countdowns
 	Seat          int       // the viewer's seat; rules.Spectator for a spectator
 	Names         []string  // display name per seat
 	Plain         bool      // no colour available (TERM=dumb, NO_COLOR): draw so that colour is not needed
 }
+
+// AreaHeight is the height of the game area in an 80×24 terminal: the session keeps the
+// title, the prompt, a line of events and the key hints around it.
+const AreaHeight = 20
 
 // Key is one line of key help, e.g. {"1-5", "give the selected topic a rank"}.
 type Key struct {
