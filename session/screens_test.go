@@ -360,3 +360,12 @@ func TestWideNamesInTitleAndNameBox(t *testing.T) {
 		t.Fatalf("40 characters: %v", err)
 	}
 }
+
+func TestTableScreenSaysWhenItIsYourTurn(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.press("esc")
+	if !strings.Contains(h.screen(), "It is your turn: press esc to go back to the game.") {
+		t.Fatalf("no word that the game waits for me:\n%s", h.screen())
+	}
+}

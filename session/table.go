@@ -587,6 +587,8 @@ func rulesHint(focused bool) string {
 func (t *tableScreen) hint(info lobby.TableInfo) string {
 	n := len(info.Seats)
 	switch {
+	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
+		return okStyle.Render("It is your turn: press esc to go back to the game. ") + t.u.View.Head().Prompt
 	case info.State == lobby.StatePlaying:
 		return "The game is running: press esc to go back to it."
 	case !t.u.Host:

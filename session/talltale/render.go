@@ -100,7 +100,7 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" drew 4 illustrations and is choosing 3 for the story.", "")
 		return append(lines, s.standings(f, nil)...)
 	case v.Phase == tt.PhaseStory && s.narrating():
-		lines = append(lines, "Your story so far: "+string(s.story)+p.Paint(dim, "  (enter to go on writing)"))
+		lines = append(lines, "Your story so far: "+s.storyText()+p.Paint(dim, "  (enter to go on writing)"))
 	case v.Phase == tt.PhaseStory:
 		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
 	}
@@ -228,15 +228,10 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	for _, k := range v.Hand.Kept {
 		lines = append(lines, "  "+cardLine(k, f.Plain)+p.Paint(dim, " · "+strings.Join(k.Forbidden[1:], ", ")))
 	}
-	text := string(s.story)
-	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", len(s.story), tt.MaxStory))
-	box := wrap(text+"_", f.Width-2)
-	for len(box) < 4 {
-		box = append(box, "")
-	}
-	for _, l := range box {
-		lines = append(lines, "> "+l)
-	}
+	text := s.storyText()
+	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", s.story.Length(), tt.MaxStory))
+	s.story.SetWidth(f.Width)
+	lines = append(lines, strings.Split(s.story.View(), "\n")...)
 	clean := tt.CleanStory(text)
 	word, name := s.forbidden()
 	switch {
@@ -270,7 +265,7 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 	if r.TimedOut {
 		lines = append(lines, fmt.Sprintf("Time is up: %s told no story. Everyone else scores %d.", narr, tt.TimeoutScore))
 	} else {
-		lines = append(lines, s.storyLines(f, 2)...)
+		lines = append(lines, s.storyLines(f, f.Height)...)
 		if r.Narrator == s.seat {
 			lines = append(lines, "Your illustrations were:")
 		} else {
@@ -295,7 +290,11 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 	if r.Forbidden != "" {
 		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
 	}
-	return append(append(lines, ""), s.standings(f, r.Points)...)
+	// The whole story stays: when the scores would not fit one per line, they share lines.
+	if table := s.standings(f, r.Points); len(lines)+1+len(table) <= f.Height {
+		return append(append(lines, ""), table...)
+	}
+	return append(lines, s.standingsLine(f, r.Points)...)
 }
 
 // renderOver shows the final results.
@@ -327,6 +326,29 @@ func (s *Screen) standings(f gameui.Frame, round []int) []string {
 			line += "  narrator"
 		}
 		lines = append(lines, line)
+	}
+	return lines
+}
+
+// standingsLine is the scores in as few lines as the width allows: "Ann 12 (+3) · …".
+func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
+	v := s.v
+	order := make([]int, len(v.Names))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return v.Scores[b] - v.Scores[a] })
+	var parts []string
+	for _, seat := range order {
+		part := fmt.Sprintf("%s %d", v.Names[seat], v.Scores[seat])
+		if round != nil {
+			part += fmt.Sprintf(" (+%d)", round[seat])
+		}
+		parts = append(parts, strings.ReplaceAll(part, " ", "\u00a0")) // one entry never breaks
+	}
+	lines := wrap("Scores: "+strings.Join(parts, " · "), f.Width)
+	for i := range lines {
+		lines[i] = strings.ReplaceAll(lines[i], "\u00a0", " ")
 	}
 	return lines
 }

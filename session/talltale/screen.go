@@ -3,6 +3,7 @@
 package talltale
 
 import (
+	"charm.land/bubbles/v2/textarea"
 	"fmt"
 	"slices"
 
@@ -22,13 +23,13 @@ func init() {
 type Screen struct {
 	seat    int
 	v       *tt.View
-	stage   string // round and phase of the view, to reset input when they change
-	board   int    // index in v.Boards of the board shown
-	cell    int    // 0..24, the cursor on that board
-	pick    int    // 0..3, the cursor on the narrator's drawn illustrations
-	story   []rune // the story being written
-	writing bool   // the story box has focus
-	warned  string // the forbidden word the narrator was warned about; enter again sends
+	stage   string         // round and phase of the view, to reset input when they change
+	board   int            // index in v.Boards of the board shown
+	cell    int            // 0..24, the cursor on that board
+	pick    int            // 0..3, the cursor on the narrator's drawn illustrations
+	story   textarea.Model // the story being written
+	writing bool           // the story box has focus
+	warned  string         // the forbidden word the narrator was warned about; enter again sends
 
 	// The last frame drawn: Render is called far more often than anything changes.
 	cached      string
@@ -37,7 +38,7 @@ type Screen struct {
 }
 
 // New makes the screen of seat (rules.Spectator to watch).
-func New(seat int) *Screen { return &Screen{seat: seat} }
+func New(seat int) *Screen { return &Screen{seat: seat, story: newStoryBox()} }
 
 // SetView takes the seat's newest view.
 func (s *Screen) SetView(rv rules.View) {
@@ -49,7 +50,7 @@ func (s *Screen) SetView(rv rules.View) {
 	if stage != s.stage {
 		if s.v == nil || s.v.Round != v.Round {
 			s.board, s.cell, s.pick = 0, 12, 0
-			s.story = nil
+			s.story.Reset()
 		}
 		s.writing = v.Phase == tt.PhaseStory && v.Narrator == s.seat
 		s.warned = ""
@@ -81,7 +82,7 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 	s.fresh = false
 	if p, ok := msg.(tea.PasteMsg); ok {
 		if s.Typing() {
-			s.typeText(p.Content)
+			s.edit(p)
 		}
 		return nil, nil
 	}

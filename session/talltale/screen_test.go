@@ -1,6 +1,8 @@
 package talltale
 
 import (
+	"fmt"
+	"github.com/charmbracelet/x/ansi"
 	"os"
 	"parlor/session/gameui/gameuitest"
 	"strings"
@@ -37,9 +39,9 @@ func check(t *testing.T, s *Screen, want ...string) string {
 	t.Helper()
 	var out string
 	for _, plain := range []bool{true, false} {
-		out = s.Render(gameui.Frame{Width: 80, Height: 19, Now: t0, Seat: s.seat, Plain: plain})
+		out = s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0, Seat: s.seat, Plain: plain})
 		lines := strings.Split(out, "\n")
-		if len(lines) > 19 {
+		if len(lines) > gameui.AreaHeight {
 			t.Errorf("%d lines", len(lines))
 		}
 		for _, l := range lines {
@@ -295,6 +297,86 @@ func TestLongStoryFits(t *testing.T) {
 			last := v.Boards[0].Illustrations[24].Name
 			if len(lines) > h || !strings.Contains(lines[len(lines)-1], last) || !strings.Contains(out, "lo lo") {
 				t.Errorf("seat %d height %d:\n%s", seat, h, out)
+			}
+		}
+	}
+}
+
+func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	s := New(narr)
+	s.SetView(g.View(narr))
+	words := strings.Fields("🐝 Dr. Bee 🍯 flew over 蜂蜜の森 and 👩‍🚀 waved at the quiet 月 while 🎈 drifted past the old mill by the river bend tonight")
+	for i, w := range words { // a terminal sends an emoji sequence as one key's text
+		if i > 0 {
+			s.Update(key("space"))
+		}
+		s.Update(tea.KeyPressMsg{Code: []rune(w)[0], Text: w})
+	}
+	out := check(t, s)
+	flat := strings.Join(strings.Fields(ansi.Strip(out)), " ")
+	for _, w := range words {
+		if !strings.Contains(flat, w) {
+			t.Errorf("the story box hides %q:\n%s", w, ansi.Strip(out))
+		}
+	}
+	if got := s.storyText(); got != strings.Join(words, " ") {
+		t.Fatalf("the story holds %q", got)
+	}
+}
+
+func TestRevealShowsTheWholeStory(t *testing.T) {
+	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, c := range "ABCDEF" {
+		names = append(names, strings.Repeat(string(c), 16)) // six players, the longest names
+	}
+	g, err := tt.New(rules.Setup{Names: names, Seed: 9, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(0).(tt.View)
+	narr := v.Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	var story []string
+	for i := 0; len(strings.Join(story, " ")) < tt.MaxStory-12; i++ {
+		story = append(story, fmt.Sprintf("word%d", i))
+	}
+	text := strings.Join(story, " ") + " the end."
+	send(t, g, narr, tt.Story{Type: "story", Text: text, Confirm: true})
+	for seat := range names {
+		if seat == narr {
+			continue
+		}
+		ills := g.View(seat).(tt.View).Boards[0].Illustrations
+		for i := range tt.Tokens {
+			send(t, g, seat, tt.Token{Type: "token", Card: ills[i].ID})
+		}
+	}
+	for seat := range names {
+		s := New(seat)
+		s.SetView(g.View(seat))
+		if s.v.Phase != tt.PhaseReveal {
+			t.Fatalf("phase %s", s.v.Phase)
+		}
+		out := ansi.Strip(check(t, s))
+		flat := strings.Join(strings.Fields(out), " ")
+		if !strings.Contains(flat, text) {
+			t.Errorf("seat %d: the reveal does not show the whole story:\n%s", seat, out)
+		}
+		for _, k := range s.v.Reveal.Kept {
+			if !strings.Contains(out, k.Card.Name) {
+				t.Errorf("seat %d: the reveal lost %s:\n%s", seat, k.Card.Name, out)
+			}
+		}
+		for _, n := range names {
+			if !strings.Contains(out, n) {
+				t.Errorf("seat %d: the scores lost %s:\n%s", seat, n, out)
 			}
 		}
 	}

@@ -1,12 +1,40 @@
 package talltale
 
 import (
+	"strings"
 	"unicode"
 
+	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
 	tt "parlor/rules/talltale"
 )
+
+// storyRows is the height of the story box: 280 characters at 78 columns, with room.
+const storyRows = 5
+
+// newStoryBox is the narrator's story editor: bubbles' textarea wraps and measures wide
+// characters and emoji by their columns and moves the cursor through them. Enter sends
+// the story, so it inserts no line break; the cursor does not blink, so an idle screen
+// costs nothing.
+func newStoryBox() textarea.Model {
+	ta := textarea.New()
+	ta.Prompt = "> "
+	ta.ShowLineNumbers = false
+	ta.CharLimit = tt.MaxStory
+	ta.MaxHeight = storyRows
+	ta.SetHeight(storyRows)
+	ta.KeyMap.InsertNewline.SetEnabled(false)
+	st := textarea.DefaultDarkStyles()
+	st.Cursor.Blink = false
+	st.Focused.CursorLine = st.Focused.Text
+	ta.SetStyles(st)
+	ta.Focus()
+	return ta
+}
+
+// storyText is the story being written.
+func (s *Screen) storyText() string { return s.story.Value() }
 
 // storyKey edits the story; enter sends it, after a warning naming a forbidden word
 // unless the table plays strict (then the penalty simply applies).
@@ -14,8 +42,9 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 	switch k.String() {
 	case "esc":
 		s.writing = false
+		return nil
 	case "enter":
-		text := tt.CleanStory(string(s.story))
+		text := tt.CleanStory(s.storyText())
 		if text == "" || len([]rune(text)) > tt.MaxStory || tt.Sentences(text) > 2 {
 			return nil
 		}
@@ -24,37 +53,39 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 			return nil
 		}
 		return tt.Story{Type: "story", Text: text, Confirm: s.warned != ""}
-	case "backspace":
-		if len(s.story) > 0 {
-			s.story = s.story[:len(s.story)-1]
-		}
-	case "ctrl+u":
-		s.story = nil
-	case "space":
-		s.typeText(" ")
-	default:
-		if k.Mod&(tea.ModCtrl|tea.ModAlt) == 0 {
-			s.typeText(k.Text)
-		}
 	}
+	s.edit(k)
 	return nil
 }
 
-// typeText adds typed or pasted text, without control characters, up to the limit.
-func (s *Screen) typeText(t string) {
-	for _, r := range t {
-		if r == '\n' || r == '\t' || r == '\r' {
-			r = ' '
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == unicode.ReplacementChar {
-			continue
-		}
-		if len(s.story) >= tt.MaxStory {
-			break
-		}
-		s.story = append(s.story, r)
+// edit passes a key or a paste to the story box and keeps its text clean: line breaks
+// and tabs become spaces, control characters are dropped.
+func (s *Screen) edit(msg tea.Msg) {
+	if p, ok := msg.(tea.PasteMsg); ok {
+		msg = tea.PasteMsg{Content: cleanStoryInput(p.Content)}
 	}
-	s.warned = ""
+	before := s.storyText()
+	s.story, _ = s.story.Update(msg)
+	if after := s.storyText(); after != before {
+		if clean := cleanStoryInput(after); clean != after {
+			s.story.SetValue(clean)
+		}
+		s.warned = ""
+	}
+}
+
+func cleanStoryInput(t string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\n' || r == '\t' || r == '\r':
+			return ' '
+		case unicode.IsControl(r) || r == unicode.ReplacementChar:
+			return -1
+		case unicode.Is(unicode.Cf, r) && r != '\u200d': // keep emoji joiners
+			return -1
+		}
+		return r
+	}, t)
 }
 
 // forbidden finds a forbidden word of the kept illustrations in the story being
@@ -64,7 +95,7 @@ func (s *Screen) forbidden() (string, string) {
 		return "", ""
 	}
 	for _, k := range s.v.Hand.Kept {
-		if w, ok := tt.FindForbidden(string(s.story), k.Forbidden); ok {
+		if w, ok := tt.FindForbidden(s.storyText(), k.Forbidden); ok {
 			return w, k.Name
 		}
 	}
