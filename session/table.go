@@ -427,9 +427,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		out = append(out, fit(" say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
 		return out
 	}
-	bs := append([]key.Binding{helpKey}, gameBindings(t.game.Keys())...)
-	bs = append(bs, chatKey, logKey, roomKey, leaveKey)
-	out = append(out, footerLine(w, bs...))
+	out = append(out, gameui.GameFooter(w, t.game.Keys()))
 	return out
 }
 

@@ -47,7 +47,7 @@ func typeText(s *Screen, text string) {
 // render draws at 80×24 (a 80×19 game area) and checks the size limits.
 func render(t *testing.T, s *Screen, plain bool) string {
 	t.Helper()
-	return renderAt(t, s, 80, 19, plain)
+	return renderAt(t, s, 80, gameui.AreaHeight, plain)
 }
 
 func renderAt(t *testing.T, s *Screen, w, h int, plain bool) string {
@@ -64,6 +64,9 @@ func renderAt(t *testing.T, s *Screen, w, h int, plain bool) string {
 	}
 	if plain && strings.Contains(out, "\x1b") {
 		t.Fatalf("plain mode uses escape sequences:\n%q", out)
+	}
+	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+		t.Fatal(err)
 	}
 	return ansi.Strip(out)
 }

@@ -224,13 +224,11 @@ func (s *Screen) points() int {
 func (s *Screen) Keys() []gameui.Key {
 	switch s.mode() {
 	case answering:
-		k := []gameui.Key{{Keys: "↑↓", Help: "row"}, {Keys: "←→/tab", Help: "column"}}
+		k := []gameui.Key{{Keys: "enter", Help: "send"}, {Keys: "↑↓←→", Help: "move"}}
 		if s.row == 0 || s.col == colChoice {
-			k = append(k, gameui.Key{Keys: fmt.Sprintf("1-%d", max(len(s.v.Choices), 1)), Help: "pick an answer"})
-		} else {
-			k = append(k, gameui.Key{Keys: "0 2 5 1", Help: "wager 0/25/50/100"}, gameui.Key{Keys: "+ -", Help: "raise/lower"})
+			return append(k, gameui.Key{Keys: fmt.Sprintf("1-%d", max(len(s.v.Choices), 1)), Help: "pick an answer"})
 		}
-		return append(k, gameui.Key{Keys: "enter", Help: "submit"})
+		return append(k, gameui.Key{Keys: "0 2 5 1", Help: "wager 0/25/50/100"}, gameui.Key{Keys: "+ -", Help: "raise/lower"})
 	case reading:
 		return []gameui.Key{{Keys: "enter", Help: "ready for the next question"}}
 	case results:

@@ -54,7 +54,7 @@ func Footer(width int, bindings ...key.Binding) string {
 // HelpKey opens the help; TableKeys are the keys every game screen shares, after the
 // game's own.
 var (
-	HelpKey   = Key{Keys: "?", Help: "help & rules"}
+	HelpKey   = Key{Keys: "?", Help: "help"}
 	TableKeys = []Key{{Keys: "/", Help: "chat"}, {Keys: "L", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
 )
 

@@ -57,6 +57,9 @@ func check(t *testing.T, s *Screen, want ...string) string {
 			}
 		}
 	}
+	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 

@@ -157,11 +157,11 @@ func noMarkerWhy(v tf.View) string {
 func (s *Screen) Keys() []gameui.Key {
 	switch {
 	case s.editing():
-		keys := []gameui.Key{{Keys: "↑↓ j k", Help: "choose a topic"}, {Keys: "1-5", Help: "give it a rank"}}
+		keys := []gameui.Key{{Keys: "1-5", Help: "rank the topic"}}
 		if s.needsMarker() {
-			keys = append(keys, gameui.Key{Keys: "m", Help: "put the marker on it"})
+			keys = append(keys, gameui.Key{Keys: "m", Help: "marker on it"})
 		}
-		return append(keys, gameui.Key{Keys: "0", Help: "clear its rank"}, gameui.Key{Keys: "enter", Help: "submit"})
+		return append(keys, gameui.Key{Keys: "enter", Help: "send"}, gameui.Key{Keys: "↑↓", Help: "topic"}, gameui.Key{Keys: "0", Help: "clear"})
 	case s.have && s.v.Phase == tf.PhaseResults && s.seat >= 0 && s.seat < len(s.v.Ready) && !s.v.Ready[s.seat] && !s.ready:
 		return []gameui.Key{{Keys: "enter", Help: "ready for the next round"}}
 	}

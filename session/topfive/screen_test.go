@@ -47,9 +47,9 @@ func press(s *Screen, keys ...string) any {
 // render draws at 80×19 and checks the frame's bounds.
 func render(t *testing.T, s *Screen, names []string, plain bool) string {
 	t.Helper()
-	out := s.Render(gameui.Frame{Width: 80, Height: 19, Now: t0, Seat: s.seat, Names: names, Plain: plain})
+	out := s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0, Seat: s.seat, Names: names, Plain: plain})
 	lines := strings.Split(out, "\n")
-	if len(lines) > 19 {
+	if len(lines) > gameui.AreaHeight {
 		t.Fatalf("%d lines:\n%s", len(lines), out)
 	}
 	for i, l := range lines {
@@ -59,6 +59,9 @@ func render(t *testing.T, s *Screen, names []string, plain bool) string {
 	}
 	if plain && strings.Contains(out, "\x1b[") {
 		t.Fatal("plain frame has escape codes")
+	}
+	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+		t.Fatal(err)
 	}
 	return ansi.Strip(out)
 }

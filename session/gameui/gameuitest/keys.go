@@ -3,9 +3,13 @@
 package gameuitest
 
 import (
+	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/session/gameui"
 )
 
 var named = map[string]rune{
@@ -27,4 +31,20 @@ func Key(name string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: code, Mod: mod}
 	}
 	return tea.KeyPressMsg{Code: []rune(name)[0], Text: name, Mod: mod}
+}
+
+// FooterError checks the footer a game screen gets at width: no entry may be cut, and
+// every key of the game itself must be there whole (the table's own keys may give way).
+// It returns what is wrong, or nil.
+func FooterError(width int, keys []gameui.Key) error {
+	line := ansi.Strip(gameui.GameFooter(width, keys))
+	if w := ansi.StringWidth(line); w > width {
+		return fmt.Errorf("footer is %d wide, at most %d: %q", w, width, line)
+	}
+	for _, k := range keys {
+		if !strings.Contains(line, k.Keys+" "+k.Help) {
+			return fmt.Errorf("footer lacks %q: %q", k.Keys+" "+k.Help, line)
+		}
+	}
+	return nil
 }
