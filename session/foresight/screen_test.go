@@ -208,6 +208,11 @@ func TestWholeGamesRender(t *testing.T) {
 					mustContain(t, out, fmt.Sprintf("Round %d results", v.Round))
 				case i > 0:
 					mustContain(t, out, "You (answer)", "Question", "Wagered")
+					for p, name := range v.Names { // every opponent keeps their row
+						if p != i-1 {
+							mustContain(t, out, name)
+						}
+					}
 				default:
 					mustContain(t, out, "Question", "Submitted")
 				}

@@ -167,6 +167,13 @@ func playAll(t *testing.T, names []string, opts rules.Options) (*tf.Game, map[st
 				}
 				screen := render(t, s, names, plain)
 				seen[s.v.Phase] = true
+				if s.v.Phase == tf.PhaseRanking {
+					for _, topic := range s.v.Topics { // no topic row gives way, no topic is cut
+						if !strings.Contains(screen, topic) {
+							t.Fatalf("%d players, seat %d, %s: topic %q is missing:\n%s", len(names), s.seat, s.v.Phase, topic, screen)
+						}
+					}
+				}
 				for _, l := range strings.Split(screen, "\n") {
 					seen[strings.TrimSpace(l)] = true
 				}
@@ -228,6 +235,11 @@ func TestWholeGameRenders(t *testing.T) {
 func TestEightPlayersFit(t *testing.T) {
 	names := []string{"Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Fitzgerald", "Gus", "Hildegard"}
 	playAll(t, names, nil)
+	var longest []string // names as long as a name may be
+	for _, c := range "ABCDEFGH" {
+		longest = append(longest, strings.Repeat(string(c), 16))
+	}
+	playAll(t, longest, nil)
 }
 
 func TestDuoWording(t *testing.T) {
