@@ -91,7 +91,7 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 		return append(out, block("No games are installed.", w, h-1)...)
 	}
 	spec := c.spec()
-	leftW := 44
+	leftW := 40
 	var left []string
 	row := func(i int, label, value string) {
 		line := fmt.Sprintf("  %-20s ‹ %s ›", label, value)
@@ -120,16 +120,19 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	right := []string{headStyle.Render(spec.Name) + dimStyle.Render(" · "+playersText(spec)+" players"), ""}
 	min, max := spec.PlayerRange(c.opts)
 	right = append(right, wrap(spec.Summary, rightW)...)
-	right = append(right, dimStyle.Render(fmt.Sprintf("With these options: %s.", playerRange(min, max))), "")
+	for _, l := range wrap(fmt.Sprintf("With these options: %s.", playerRange(min, max)), rightW) {
+		right = append(right, dimStyle.Render(l))
+	}
+	right = append(right, "")
 	rulesH := h - 3 - len(right) - 1
 	c.rules.set(rulesLines(rulesOf(spec), rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
-	right = append(right, dimStyle.Render("Rules: "+c.rules.position()+" · pgup pgdn home end scroll"))
+	right = append(right, dimStyle.Render("Rules: "+c.rules.position()))
 	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))
 	out = append(out, body...)
 	out = append(out, m.statusLine(w, ""))
 	ck := createKeys
-	out = append(out, footerLine(w, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back, helpKey))
+	out = append(out, footerLine(w, helpKey, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back))
 	return out
 }
 

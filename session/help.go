@@ -66,9 +66,10 @@ func (m *Model) helpLines(w int) []string {
 		section("parlor: party games over SSH", wrap(aboutParlor, w)...)
 		var games []string
 		for _, g := range rules.Games() {
-			games = append(games, wrap(fmt.Sprintf("• %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
+			games = append(games, rulesLines(fmt.Sprintf("- %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
 		}
 		section("The games", games...)
+		body = append(body, "")
 		body = append(body, wrap("Each game's complete rules are on ? in the new-table screen (c) and at its table.", w)...)
 	}
 	switch m.screen {
@@ -96,11 +97,11 @@ func (m *Model) helpLines(w int) []string {
 
 // aboutParlor is the lobby's help: what parlor is and how a table works.
 const aboutParlor = "parlor is a place to play party games with friends over SSH. " +
-	"Everyone connects with ssh and sees their own screen; nothing else is installed.\n" +
+	"Everyone connects with ssh and sees their own screen; nothing else is installed.\n\n" +
 	"Tables: create a table for a game (c), choose its options, and share its four-letter code. " +
 	"Friends join it from the lobby (tab, then the code) or straight from their shell. " +
 	"The one who created the table is its host: they start the game, add bots to fill empty seats, and can remove players. " +
-	"Anyone may watch a running game.\n" +
+	"Anyone may watch a running game.\n\n" +
 	"Your seat is yours: if your connection drops, connect again with the same SSH key and you are back in your seat. " +
-	"Guests (no SSH key) cannot take a seat back.\n" +
+	"Guests (no SSH key) cannot take a seat back.\n\n" +
 	"In every screen, ? shows the help and the rules of the game at hand; the bottom line shows the most important keys."

@@ -130,7 +130,14 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	body = append(body, "", headStyle.Render("  Games"))
 	for _, g := range rules.Games() {
-		body = append(body, fit(fmt.Sprintf("  %-11s %s players · %s", g.Name, playersText(g), g.Summary), w))
+		// The summary wraps under itself, so each game's line reads whole.
+		for i, l := range wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
+			name := ""
+			if i == 0 {
+				name = g.Name
+			}
+			body = append(body, fit(fmt.Sprintf("  %-12s %s", name, l), w))
+		}
 	}
 	out = append(out, block(joinLines(body), w, h-4)...)
 	if s.typing {

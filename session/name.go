@@ -75,7 +75,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 		lines[1] = headStyle.Render("  Change your name")
 	}
 	lines = append(lines,
-		"  Pick the name other players will see: 2 to 16 characters, wide ones counting twice.",
+		"  Pick the name others will see: 2 to 16 characters, wide ones count twice.",
 	)
 	if m.o.Player.Guest {
 		lines = append(lines, dimStyle.Render("  You are a guest (no SSH key): your name is not remembered and a lost"),

@@ -427,7 +427,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		out = append(out, fit(" say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
 		return out
 	}
-	out = append(out, gameui.GameFooter(w, t.game.Keys()))
+	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
 	return out
 }
 
@@ -530,10 +530,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		}
 		seats = append(seats, line)
 	}
-	topH := (h - 4) / 2
-	if n := len(info.Seats) + 1; n > topH {
-		topH = min(n, h-9)
-	}
+	// The chat takes the lines it has (at least 3, at most half); seats, options and
+	// rules the rest.
+	chatLines := t.chatLines(w)
+	chatH := min(max(3, len(chatLines)), (h-5)/2)
+	topH := h - 5 - chatH
 	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
@@ -559,9 +560,8 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	}
 	out = append(out, columns(2, block(joinLines(seats), leftW, topH), block(joinLines(opts), rightW, topH))...)
 
-	chatH := h - 4 - topH - 1
 	out = append(out, fit(headStyle.Render("Chat")+dimStyle.Render(" · pgup/pgdn scroll"), w))
-	lines := t.chatLines(w)
+	lines := chatLines
 	end := max(0, len(lines)-t.scroll)
 	start := max(0, end-chatH)
 	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
@@ -578,7 +578,7 @@ func rulesHint(focused bool) string {
 	if focused {
 		return " · ↑↓ pgup pgdn scroll"
 	}
-	return " · tab here to scroll"
+	return " · tab: scroll"
 }
 
 // hint tells the player what happens next at the table.

@@ -65,7 +65,7 @@ func renderAt(t *testing.T, s *Screen, w, h int, plain bool) string {
 	if plain && strings.Contains(out, "\x1b") {
 		t.Fatalf("plain mode uses escape sequences:\n%q", out)
 	}
-	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+	if err := gameuitest.FooterError(80, s.Keys(), s.Typing()); err != nil {
 		t.Fatal(err)
 	}
 	return ansi.Strip(out)

@@ -65,7 +65,7 @@ func render(t *testing.T, s *Screen, f gameui.Frame) string {
 			t.Fatalf("a line %d wide, at most %d: %q", w, f.Width, l)
 		}
 	}
-	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+	if err := gameuitest.FooterError(80, s.Keys(), s.Typing()); err != nil {
 		t.Fatal(err)
 	}
 	return ansi.Strip(out)

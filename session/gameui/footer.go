@@ -51,16 +51,21 @@ func Footer(width int, bindings ...key.Binding) string {
 	return Fit("", width)
 }
 
-// HelpKey opens the help; TableKeys are the keys every game screen shares, after the
-// game's own.
+// HelpKey opens the help (TypingHelpKey while a text box has focus, where ? is typed);
+// TableKeys are the keys every game screen shares, after the game's own.
 var (
-	HelpKey   = Key{Keys: "?", Help: "help"}
-	TableKeys = []Key{{Keys: "/", Help: "chat"}, {Keys: "L", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
+	HelpKey       = Key{Keys: "?", Help: "help"}
+	TypingHelpKey = Key{Keys: "f1", Help: "help"}
+	TableKeys     = []Key{{Keys: "/", Help: "chat"}, {Keys: "L", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
 )
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
-// table's keys, fitted into width.
-func GameFooter(width int, game []Key) string {
+// table's keys, fitted into width. While the game's text box has focus (typing), every
+// key but esc and f1 goes to the box, so only those are offered.
+func GameFooter(width int, game []Key, typing bool) string {
+	if typing {
+		return Footer(width, Bindings(append([]Key{TypingHelpKey}, game...))...)
+	}
 	keys := append([]Key{HelpKey}, game...)
 	return Footer(width, Bindings(append(keys, TableKeys...))...)
 }

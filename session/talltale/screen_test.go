@@ -57,7 +57,7 @@ func check(t *testing.T, s *Screen, want ...string) string {
 			}
 		}
 	}
-	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+	if err := gameuitest.FooterError(80, s.Keys(), s.Typing()); err != nil {
 		t.Fatal(err)
 	}
 	return out

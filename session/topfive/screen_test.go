@@ -60,7 +60,7 @@ func render(t *testing.T, s *Screen, names []string, plain bool) string {
 	if plain && strings.Contains(out, "\x1b[") {
 		t.Fatal("plain frame has escape codes")
 	}
-	if err := gameuitest.FooterError(80, s.Keys()); err != nil {
+	if err := gameuitest.FooterError(80, s.Keys(), s.Typing()); err != nil {
 		t.Fatal(err)
 	}
 	return ansi.Strip(out)

@@ -36,8 +36,8 @@ func Key(name string) tea.KeyPressMsg {
 // FooterError checks the footer a game screen gets at width: no entry may be cut, and
 // every key of the game itself must be there whole (the table's own keys may give way).
 // It returns what is wrong, or nil.
-func FooterError(width int, keys []gameui.Key) error {
-	line := ansi.Strip(gameui.GameFooter(width, keys))
+func FooterError(width int, keys []gameui.Key, typing bool) error {
+	line := ansi.Strip(gameui.GameFooter(width, keys, typing))
 	if w := ansi.StringWidth(line); w > width {
 		return fmt.Errorf("footer is %d wide, at most %d: %q", w, width, line)
 	}
