@@ -431,26 +431,39 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	return out
 }
 
-// feedLines is the whole feed of events and chat, each entry wrapped to w columns.
-func (t *tableScreen) feedLines(w int) []string {
+// feedEntry is one event or chat line wrapped to w columns, continuation indented.
+func feedEntry(f string, w int) []string {
 	var out []string
-	for _, f := range t.feed {
-		for i, l := range wrap(f, w-2) {
-			if i == 0 {
-				out = append(out, dimStyle.Render(" "+l))
-			} else {
-				out = append(out, dimStyle.Render("   "+l))
-			}
+	for i, l := range wrap(f, w-3) {
+		if i == 0 {
+			out = append(out, dimStyle.Render(" "+l))
+		} else {
+			out = append(out, dimStyle.Render("   "+l))
 		}
 	}
 	return out
 }
 
-// feedTail is the newest n lines of the wrapped feed, blank lines first when short.
+// feedLines is the whole feed of events and chat, each entry wrapped to w columns.
+func (t *tableScreen) feedLines(w int) []string {
+	var out []string
+	for _, f := range t.feed {
+		out = append(out, feedEntry(f, w)...)
+	}
+	return out
+}
+
+// feedTail is the newest entries that fit in n lines, whole: an entry too long for
+// the lines left is cut at its end with "…" (L shows it whole), never shown by its tail.
 func (t *tableScreen) feedTail(w, n int) []string {
-	lines := t.feedLines(w)
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
+	var lines []string
+	for i := len(t.feed) - 1; i >= 0 && len(lines) < n; i-- {
+		entry := feedEntry(t.feed[i], w)
+		if room := n - len(lines); len(entry) > room {
+			entry = entry[:room]
+			entry[room-1] = ansi.Truncate(entry[room-1], w-2, "") + "…"
+		}
+		lines = append(entry, lines...)
 	}
 	for len(lines) < n {
 		lines = append([]string{""}, lines...)
