@@ -60,6 +60,11 @@ func (m *Model) helpLines(w int) []string {
 	case screenTable:
 		game = m.table.u.Table.Game
 	}
+	if t := &m.table; m.screen == screenTable && t.u.View != nil && !t.u.View.Head().Over {
+		// The prompt line may be cut at the screen's width: here it reads whole.
+		section("Now", wrap(t.u.View.Head().Prompt, w)...)
+		body = append(body, "")
+	}
 	if spec, ok := rules.Lookup(game); ok {
 		body = append(body, rulesLines(rulesOf(spec), w)...)
 	} else {

@@ -369,3 +369,13 @@ func TestTableScreenSaysWhenItIsYourTurn(t *testing.T) {
 		t.Fatalf("no word that the game waits for me:\n%s", h.screen())
 	}
 }
+
+func TestHelpShowsTheWholePrompt(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	prompt := h.m.table.u.View.Head().Prompt
+	h.press("?")
+	if !strings.Contains(h.flat(), "Now "+prompt) {
+		t.Fatalf("the help does not start with the prompt %q:\n%s", prompt, h.screen())
+	}
+}

@@ -71,22 +71,21 @@ func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
 	return gameui.Painter{Plain: f.Plain}.Paint(gameui.SeatStyle(seat), n)
 }
 
-// status is the first line: round, who is the Player of Honour, time left.
+// status is the first line: who is the Player of Honour (the title bar above shows the
+// round and the time left, so they are not repeated here).
 func (s *Screen) status(f gameui.Frame) string {
 	v := s.v
-	line := fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)
 	if v.Variant == tf.VariantDuo {
-		line += " · Duo: rank by your own taste"
+		line := "Duo: rank by your own taste"
 		if len(v.Scores) > 0 {
 			line += fmt.Sprintf(" · together %d so far", v.Scores[0])
 		}
-	} else if v.Honour >= 0 {
-		line += " · Player of Honour: " + s.seatName(f, v.Honour, 20)
+		return line
 	}
-	if left := gameui.Remaining(v.Deadline, f.Now); left != "" && v.Phase == tf.PhaseRanking {
-		line += " · " + left + " left"
+	if v.Honour >= 0 {
+		return "Player of Honour: " + s.seatName(f, v.Honour, 20)
 	}
-	return line
+	return ""
 }
 
 // ranking draws the ranking phase: the topics (with the draft or the submitted ranking)
