@@ -379,3 +379,24 @@ func TestHelpShowsTheWholePrompt(t *testing.T) {
 		t.Fatalf("the help does not start with the prompt %q:\n%s", prompt, h.screen())
 	}
 }
+
+func TestBigTerminalHasASidePanelWithTheLog(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt("fingertip", nil, 3)
+	h.checkFrame("fingertip at 120×40")
+	if !strings.Contains(h.screen(), "Log and chat") || !strings.Contains(h.screen(), "The game has started") {
+		t.Fatalf("no side panel at 120×40:\n%s", h.screen())
+	}
+}
+
+func TestFeedShowsWholeEntriesNotTails(t *testing.T) {
+	ts := tableScreen{feed: []string{"short one", "a long entry " + strings.Repeat("word ", 30) + "END"}}
+	got := ansi.Strip(strings.Join(ts.feedTail(80, 1), "\n"))
+	if !strings.HasPrefix(strings.TrimSpace(got), "a long entry") || !strings.HasSuffix(strings.TrimSpace(got), "…") {
+		t.Fatalf("one line of feed: %q", got)
+	}
+	got = ansi.Strip(strings.Join(ts.feedTail(80, 4), "\n"))
+	if !strings.Contains(got, "short one") || !strings.Contains(got, "END") {
+		t.Fatalf("four lines of feed: %q", got)
+	}
+}

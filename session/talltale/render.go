@@ -50,10 +50,8 @@ func (s *Screen) render(f gameui.Frame) string {
 func (s *Screen) status(f gameui.Frame) string {
 	v := s.v
 	line := "Narrator: " + s.seatName(v.Narrator, f.Plain)
-	if v.TieBreak {
+	if v.TieBreak { // the title bar above shows the round
 		line = "Tie-break! " + line
-	} else if v.Rounds > 0 {
-		line += fmt.Sprintf(" · round %d of %d", v.Round, v.Rounds)
 	}
 	if v.Phase == tt.PhaseRace {
 		var parts []string
