@@ -125,7 +125,7 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	}
 	right = append(right, "")
 	rulesH := h - 3 - len(right) - 1
-	c.rules.set(rulesLines(rulesOf(spec), rightW), rightW, rulesH)
+	c.rules.set(specRules(spec, rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
 	right = append(right, dimStyle.Render("Rules: "+c.rules.position()))
 	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))

@@ -66,7 +66,7 @@ func (m *Model) helpLines(w int) []string {
 		body = append(body, "")
 	}
 	if spec, ok := rules.Lookup(game); ok {
-		body = append(body, rulesLines(rulesOf(spec), w)...)
+		body = append(body, specRules(spec, w)...)
 	} else {
 		section("parlor: party games over SSH", wrap(aboutParlor, w)...)
 		var games []string

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -44,7 +45,7 @@ func (p *pager) set(lines []string, w, h int) {
 	if !equal(lines, p.lines) {
 		p.lines = lines
 		off := p.vp.YOffset()
-		p.vp.SetContentLines(lines)
+		p.vp.SetContentLines(slices.Clone(lines)) // lines may be shared (rulesCache)
 		p.vp.SetYOffset(off)
 	}
 }

@@ -1,7 +1,9 @@
 package session
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 
 	"parlor/rules"
 )
@@ -44,4 +46,19 @@ func rulesLines(text string, w int) []string {
 		}
 	}
 	return out
+}
+
+// rulesCache keeps each game's rules laid out per width: the table and create screens
+// draw them on every frame. Widths are clamped by the server, so it stays small.
+var rulesCache sync.Map // "id/width" → []string
+
+// specRules is a game's rules laid out for width w.
+func specRules(spec *rules.Spec, w int) []string {
+	k := fmt.Sprintf("%s/%d", spec.ID, w)
+	if v, ok := rulesCache.Load(k); ok {
+		return v.([]string)
+	}
+	lines := rulesLines(rulesOf(spec), w)
+	rulesCache.Store(k, lines)
+	return lines
 }

@@ -565,7 +565,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			opts = append(opts, headStyle.Render("  Last game: ")+info.Result.Summary)
 		}
 		rulesH := max(1, topH-len(opts)-2)
-		t.rules.set(rulesLines(rulesOf(spec), rightW-2), rightW-2, rulesH)
+		t.rules.set(specRules(spec, rightW-2), rightW-2, rulesH)
 		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+t.rules.position()+rulesHint(t.panel == panelRules)))
 		for _, l := range t.rules.view() {
 			opts = append(opts, "  "+l)

@@ -1,6 +1,10 @@
 package gameui
 
 import (
+	"fmt"
+	"strings"
+	"sync"
+
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
@@ -33,6 +37,36 @@ var footerStyles = help.Styles{
 // Footer is the one-line key help at the bottom of a screen: whole entries only, in the
 // order given (most important first), as many as fit in width; "…" says more are on '?'.
 func Footer(width int, bindings ...key.Binding) string {
+	var id strings.Builder
+	fmt.Fprint(&id, width)
+	for _, b := range bindings {
+		fmt.Fprintf(&id, "\x00%s\x01%s", b.Help().Key, b.Help().Desc)
+	}
+	footerMu.Lock()
+	line, ok := footers[id.String()]
+	footerMu.Unlock()
+	if !ok {
+		line = footer(width, bindings)
+		footerMu.Lock()
+		if len(footers) >= footerCacheMax {
+			clear(footers)
+		}
+		footers[id.String()] = line
+		footerMu.Unlock()
+	}
+	return line
+}
+
+// Footers are drawn for every frame of every session, from a small set of key lists:
+// each is measured once and kept (a bounded cache, emptied when full).
+var (
+	footerMu sync.Mutex
+	footers  = map[string]string{}
+)
+
+const footerCacheMax = 4096
+
+func footer(width int, bindings []key.Binding) string {
 	h := help.New()
 	h.ShortSeparator = " · "
 	h.Styles = footerStyles
