@@ -15,9 +15,8 @@ import (
 // characters) with every change sanitised like any player text, and an optional limit
 // in terminal columns. Its cursor does not blink, so an idle screen costs nothing.
 type lineInput struct {
-	ti    textinput.Model
-	limit int // characters
-	cols  int // terminal columns; 0: no column limit
+	ti   textinput.Model // its CharLimit caps the characters
+	cols int             // terminal columns; 0: no column limit
 }
 
 func newLineInput(limit int) lineInput {
@@ -28,7 +27,7 @@ func newLineInput(limit int) lineInput {
 	ti.SetStyles(st)
 	ti.CharLimit = limit
 	ti.Focus()
-	return lineInput{ti: ti, limit: limit}
+	return lineInput{ti: ti}
 }
 
 func (in *lineInput) value() string { return in.ti.Value() }
