@@ -72,7 +72,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 	lines := []string{m.title(w, "parlor · party games over SSH", "")}
 	lines = append(lines, "", headStyle.Render("  Welcome to parlor!"), "")
 	if n.renaming {
-		lines[1] = headStyle.Render("  Change your name")
+		lines[2] = headStyle.Render("  Change your name")
 	}
 	lines = append(lines,
 		"  Pick the name others will see: 2 to 16 characters, wide ones count twice.",
@@ -94,8 +94,10 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 	return out
 }
 
+// boxed frames a text box w columns wide in brackets: the box's own styles (its cursor)
+// would end a reverse-video background after the first character.
 func boxed(s string, w int) string {
-	return selStyle.Render(fit(s, w))
+	return dimStyle.Render("[") + fit(s, w) + dimStyle.Render("]")
 }
 
 func joinLines(lines []string) string {

@@ -336,7 +336,7 @@ func TestWideNamesInTitleAndNameBox(t *testing.T) {
 			t.Errorf("title with %q: %q (%d wide)", name, title, ansi.StringWidth(title))
 		}
 		h.press("N")
-		if !strings.Contains(h.screen(), "Name: "+name) {
+		if !strings.Contains(h.screen(), "Name: ["+name) {
 			t.Errorf("name box with %q:\n%s", name, h.screen())
 		}
 		h.checkFrame("name box " + name)
