@@ -21,7 +21,7 @@ func TestGameTopFiveWholeGame(t *testing.T) {
 	setOption(t, ann, "Reveal pace", "1s")
 	addBots(t, ann, 1, 2)
 	ann.Press("s")
-	ann.WaitFor("Top Five · table "+code, "Round 1 of 6")
+	ann.WaitFor("Top Five · table "+code, "round 1 of 6")
 
 	const rounds = 6
 	for r := 1; r <= rounds; r++ {
