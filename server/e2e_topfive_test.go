@@ -25,7 +25,7 @@ func TestGameTopFiveWholeGame(t *testing.T) {
 
 	const rounds = 6
 	for r := 1; r <= rounds; r++ {
-		scr := ann.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "1 = most liked")
+		scr := ann.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "1 = most liked")
 		honour := strings.Contains(scr, "You are the Player of Honour")
 		if honour != (r%3 == 1) {
 			t.Fatalf("round %d: Ann is Player of Honour = %v; the screen shows:\n%s", r, honour, scr)
