@@ -242,7 +242,7 @@ func TestFootersFitAt80Columns(t *testing.T) {
 		h.checkFrame(g.id + " game")
 		h.press("esc")
 		h.checkFrame(g.id + " table during the game")
-		h.press("esc", "L")
+		h.press("esc", "v")
 		h.checkFrame(g.id + " log")
 		h.press("esc", "/")
 		h.checkFrame(g.id + " chat")
@@ -398,5 +398,28 @@ func TestFeedShowsWholeEntriesNotTails(t *testing.T) {
 	got = ansi.Strip(strings.Join(ts.feedTail(80, 4), "\n"))
 	if !strings.Contains(got, "short one") || !strings.Contains(got, "END") {
 		t.Fatalf("four lines of feed: %q", got)
+	}
+}
+
+func TestTableKeysLeaveTheGamesKeysAlone(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("quadrant", nil, 4)
+	h.pump(func() bool { return h.m.table.u.View.Head().Phase == qd.PhasePlacement })
+	h.press("L") // Quadrant: move the token right, fast
+	if h.m.table.logOpen {
+		t.Fatal("L opened the log instead of moving the token")
+	}
+	h.pump(func() bool {
+		v, _ := rules.ViewAs[qd.View](h.m.table.u.View)
+		for _, tok := range v.Tokens {
+			if tok.Seat == h.m.table.seat() {
+				return tok.X > 0
+			}
+		}
+		return false
+	})
+	h.press("v")
+	if !h.m.table.logOpen {
+		t.Fatal("v did not open the log")
 	}
 }

@@ -195,10 +195,10 @@ func (t *tableScreen) retry(m *Model) tea.Cmd {
 
 var (
 	chatKey   = bind("/", "chat", "/")
-	logKey    = bind("L", "whole log", "L")
+	logKey    = bind("v", "view the whole log", "v")
 	roomKey   = bind("esc", "table", "esc")
 	leaveKey  = bind("q", "leave", "q")
-	closeLog  = bind("esc", "close the log", "esc", "L", "q")
+	closeLog  = bind("esc", "close the log", "esc", "v", "q")
 	roomPanel = bind("tab", "seats/options/rules", "tab")
 )
 
@@ -407,7 +407,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, m.statusLine(w, headStyle.Render(prompt)))
 
-	// One line of events and chat at 24 rows (L shows them all), more on taller screens.
+	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
 	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
@@ -415,7 +415,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Plain: m.plain})
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
-		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · L: all")}
+		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
 		side = append(side, t.feedTail(sidePanelW, h-4)...)
 		body = columns(2, body, block(joinLines(side), sidePanelW, h-3))
 	}
@@ -454,7 +454,7 @@ func (t *tableScreen) feedLines(w int) []string {
 }
 
 // feedTail is the newest entries that fit in n lines, whole: an entry too long for
-// the lines left is cut at its end with "…" (L shows it whole), never shown by its tail.
+// the lines left is cut at its end with "…" (v shows it whole), never shown by its tail.
 func (t *tableScreen) feedTail(w, n int) []string {
 	var lines []string
 	for i := len(t.feed) - 1; i >= 0 && len(lines) < n; i-- {

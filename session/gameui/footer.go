@@ -85,12 +85,15 @@ func footer(width int, bindings []key.Binding) string {
 	return Fit("", width)
 }
 
+// The table's keys must not take a key a game uses: "L" moves Quadrant's token, so the
+// log is on "v".
+//
 // HelpKey opens the help (TypingHelpKey while a text box has focus, where ? is typed);
 // TableKeys are the keys every game screen shares, after the game's own.
 var (
 	HelpKey       = Key{Keys: "?", Help: "help"}
 	TypingHelpKey = Key{Keys: "f1", Help: "help"}
-	TableKeys     = []Key{{Keys: "/", Help: "chat"}, {Keys: "L", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
+	TableKeys     = []Key{{Keys: "/", Help: "chat"}, {Keys: "v", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
 )
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
