@@ -423,3 +423,18 @@ func TestTableKeysLeaveTheGamesKeysAlone(t *testing.T) {
 		t.Fatal("v did not open the log")
 	}
 }
+
+func TestInGameChatShowsTheConversationWhileTyping(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	long := "a rather long message " + strings.Repeat("that goes on ", 8) + "THE END"
+	if err := h.m.table.member.Chat(long); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, " "), "THE END") })
+	h.press("/")
+	h.checkFrame("chatting")
+	if flat := h.flat(); !strings.Contains(flat, strings.Join(strings.Fields(long), " ")) || !strings.Contains(flat, "The game has started") {
+		t.Fatalf("the conversation is not readable while typing:\n%s", h.screen())
+	}
+}

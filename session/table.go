@@ -419,6 +419,14 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		side = append(side, t.feedTail(sidePanelW, h-4)...)
 		body = columns(2, body, block(joinLines(side), sidePanelW, h-3))
 	}
+	if t.chatting && feedH > 0 && feedH < chatLinesWhileTyping {
+		// While typing a message, the conversation takes the bottom of the game area:
+		// one line is too little to follow it.
+		n := chatLinesWhileTyping - feedH
+		rule := fit(dimStyle.Render(strings.Repeat("─", 3)+" chat and events "+strings.Repeat("─", w)), w)
+		body = append(body[:len(body)-n], rule)
+		feedH += n - 1
+	}
 	out = append(out, body...)
 	if feedH > 0 {
 		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
@@ -430,6 +438,9 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
 	return out
 }
+
+// chatLinesWhileTyping is how many lines the conversation gets while a message is typed.
+const chatLinesWhileTyping = 7
 
 // feedEntry is one event or chat line wrapped to w columns, continuation indented.
 func feedEntry(f string, w int) []string {
