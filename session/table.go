@@ -200,6 +200,8 @@ var (
 	leaveKey  = bind("q", "leave", "q")
 	closeLog  = bind("esc", "close the log", "esc", "v", "q")
 	roomPanel = bind("tab", "seats/options/rules", "tab")
+	// chatTypingKeys are the footer while a chat message is typed.
+	chatTypingKeys = []key.Binding{bind("enter", "send", "enter"), bind("esc", "cancel", "esc"), helpInTyped}
 )
 
 // gameChromeKeys are the table's keys on a game screen, after the game's own.
@@ -432,8 +434,12 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
 	}
 	if t.chatting {
-		out = append(out, fit(" say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
-		return out
+		// The message box takes the last line above the footer, which lists its keys.
+		if feedH > 0 {
+			copy(out[len(out)-feedH:], block(joinLines(t.feedTail(w-1, feedH-1)), w, feedH-1))
+		}
+		out[len(out)-1] = fit(" say: "+t.chat.view(w-7, true), w)
+		return append(out, footerLine(w, chatTypingKeys...))
 	}
 	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
 	return out
@@ -590,10 +596,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	start := max(0, end-chatH)
 	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chat.view(w-45, true)+dimStyle.Render("  enter sends · esc cancels · f1 help"), w))
-	} else {
-		out = append(out, fit(dimStyle.Render("press enter to chat"), w))
+		out = append(out, fit("say: "+t.chat.view(w-6, true), w))
+		out = append(out, footerLine(w, chatTypingKeys...))
+		return out
 	}
+	out = append(out, fit(dimStyle.Render("press enter to chat"), w))
 	out = append(out, footerLine(w, t.roomKeys()...))
 	return out
 }
