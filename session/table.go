@@ -425,7 +425,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		// While typing a message, the conversation takes the bottom of the game area:
 		// one line is too little to follow it.
 		n := chatLinesWhileTyping - feedH
-		rule := fit(dimStyle.Render(strings.Repeat("─", 3)+" chat and events "+strings.Repeat("─", w)), w)
+		rule := dimStyle.Render(ansi.Truncate("─── chat and events "+strings.Repeat("─", w), w, ""))
 		body = append(body[:len(body)-n], rule)
 		feedH += n - 1
 	}
