@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"parlor/rules"
+	"parlor/session/gameui"
 )
 
 // openHelp shows the help of the current screen from its top.
@@ -90,7 +91,7 @@ func (m *Model) helpLines(w int) []string {
 	case screenTable:
 		t := &m.table
 		if t.showGame() {
-			section("Keys: the game now", keyLines(gameBindings(t.game.Keys()))...)
+			section("Keys: the game now", keyLines(gameui.Bindings(t.game.Keys()))...)
 			section("Keys: at the table", keyLines(t.gameChromeKeys())...)
 		} else {
 			section("Keys: the table", keyLines(t.roomKeys())...)

@@ -1,11 +1,8 @@
 package session
 
-import (
-	"charm.land/bubbles/v2/key"
+import "charm.land/bubbles/v2/key"
 
-	"parlor/session/gameui"
-)
-
+// bind makes a key binding: the keys it matches and how the help names it.
 func bind(help, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
@@ -64,6 +61,3 @@ func keyLines(bs []key.Binding) []string {
 	}
 	return out
 }
-
-// gameBindings are a game screen's keys as bindings.
-func gameBindings(keys []gameui.Key) []key.Binding { return gameui.Bindings(keys) }

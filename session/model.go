@@ -490,5 +490,6 @@ func gameScreen(game string, seat int) gameui.Screen {
 	return f(seat)
 }
 
-// keyMatches is key.Matches for one binding.
+// keyMatches is key.Matches for one binding, for the key handlers whose local `key`
+// (the key's name) shadows the package.
 func keyMatches(k tea.KeyPressMsg, b key.Binding) bool { return key.Matches(k, b) }
