@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/assets"
@@ -436,5 +437,21 @@ func TestInGameChatShowsTheConversationWhileTyping(t *testing.T) {
 	h.checkFrame("chatting")
 	if flat := h.flat(); !strings.Contains(flat, strings.Join(strings.Fields(long), " ")) || !strings.Contains(flat, "The game has started") {
 		t.Fatalf("the conversation is not readable while typing:\n%s", h.screen())
+	}
+}
+
+func TestSixteenColourTerminalGetsThePalettesOwnColours(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.o.AskName, h.m.screen = true, screenName
+	h.m.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
+	h.m.dirty = true
+	out := h.m.View().Content
+	if strings.Contains(out, "38;2;") {
+		t.Fatalf("true colour sent to a 16-colour terminal: %q", out)
+	}
+	// "Welcome to parlor!" is the accent: bright yellow (93), never the error's bright red (91).
+	i := strings.Index(out, "Welcome to parlor!")
+	if i < 0 || !strings.Contains(out[max(0, i-12):i], "93m") {
+		t.Fatalf("the welcome is not in the accent colour: %q", out[max(0, i-30):i+20])
 	}
 }
