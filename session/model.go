@@ -419,7 +419,7 @@ func (m *Model) render() string {
 		lines = m.table.render(m, w, h)
 	}
 	if m.confirm != "" {
-		lines[h-1] = fit(errStyle.Render(m.confirmText()), w)
+		lines[h-1] = fit(headStyle.Render(m.confirmText()), w) // a question, not an error
 	}
 	return strings.Join(lines, "\n")
 }
@@ -427,11 +427,11 @@ func (m *Model) render() string {
 func (m *Model) confirmText() string {
 	switch m.confirm {
 	case "quit":
-		return "Leave parlor in the middle of the game? Your seat waits for you. y yes · any other key: no"
+		return "Leave parlor mid-game? Your seat waits for you. y: yes · any other key: no"
 	case "leave":
-		return "Leave this game? Your seat waits for you while it runs. y yes · any other key: no"
+		return "Leave this game? Your seat waits for you while it runs. y: yes · other keys: no"
 	case "close":
-		return "Close the table for everyone? y yes · any other key: no"
+		return "Close the table for everyone? y: yes · any other key: no"
 	}
 	return ""
 }

@@ -455,3 +455,20 @@ func TestSixteenColourTerminalGetsThePalettesOwnColours(t *testing.T) {
 		t.Fatalf("the welcome is not in the accent colour: %q", out[max(0, i-30):i+20])
 	}
 }
+
+func TestConfirmQuestionsFit(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	for _, k := range []string{"q", "ctrl+c"} {
+		if k == "ctrl+c" {
+			h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+		} else {
+			h.press(k)
+		}
+		h.checkFrame("confirm after " + k)
+		if last := h.lines()[23]; !strings.Contains(last, "y: yes") {
+			t.Fatalf("confirm after %s: %q", k, last)
+		}
+		h.press("n")
+	}
+}
