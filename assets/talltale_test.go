@@ -21,6 +21,9 @@ func TestTallTaleIllustrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if deck, err = talltale.Boards(deck); err != nil {
+		t.Fatal(err)
+	}
 	if len(deck) != 100 {
 		t.Fatalf("%d illustrations, want 100", len(deck))
 	}

@@ -113,7 +113,8 @@ type Spec struct {
 	// are headings, "- " lines are list items, other lines paragraphs.
 	Rules   string   `json:"rules"`
 	Options []Option `json:"options"`
-	Content []string `json:"-"` // asset files the game needs, e.g. "topfive/topics.txt"
+	Content []string `json:"-"`               // asset files the game needs, e.g. "topfive/topics.txt"
+	Decks   []Deck   `json:"decks,omitempty"` // content files players may replace with packs
 
 	// Players gives the allowed player count for these options (e.g. a mode); nil means
 	// MinPlayers..MaxPlayers.

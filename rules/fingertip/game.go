@@ -78,13 +78,13 @@ func New(s rules.Setup) (*Game, error) {
 	if n < MinPlayers || n > MaxPlayers {
 		return nil, fmt.Errorf("fingertip: needs 3 to 6 players, not %d", n)
 	}
-	raw, ok := s.Content[ContentFile]
-	if !ok {
-		return nil, fmt.Errorf("fingertip: content %s is missing", ContentFile)
-	}
-	pics, err := ParsePictures(raw)
+	pics, err := rules.ReadDeck(s.Content, ContentFile, ParsePictures, func(p Picture) string { return rules.Fold(p.Alt) })
 	if err != nil {
 		return nil, err
+	}
+	pics = pics[:len(pics)/2*2] // card k is pictures 2k and 2k+1
+	if have, need := len(pics)/2, PileSize(n); have < need {
+		return nil, fmt.Errorf("%w: %d pictures make %d cards, and %d players need %d cards (%d pictures): %s", ErrContent, len(pics), have, n, need, 2*need, rules.TooSmall)
 	}
 	g := &Game{
 		names:    append([]string(nil), s.Names...),
@@ -96,7 +96,7 @@ func New(s rules.Setup) (*Game, error) {
 		out:      make([]bool, n),
 	}
 	g.total = PileSize(n)
-	g.pile = g.rng.Perm(Cards)[:g.total]
+	g.pile = g.rng.Perm(len(pics) / 2)[:g.total]
 	for i := range g.square {
 		g.square[i] = slot{card: -1, left: -1, finger: -1, takenBy: -1}
 	}

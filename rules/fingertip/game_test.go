@@ -405,6 +405,10 @@ func TestCleanClue(t *testing.T) {
 		"bidi\u202eoverride":    "bidioverride",
 		"bad\xffutf8":           "badutf8",
 		strings.Repeat("x", 80): strings.Repeat("x", 80),
+		// A decomposed accent joins its letter, so it neither counts twice nor splits a word.
+		"cafe\u0301 noir":             "café noir",
+		strings.Repeat("e\u0301", 80): strings.Repeat("é", 80),
+		"ｶﾀﾅ":                         "ｶﾀﾅ",
 	} {
 		if got, err := CleanClue(in); err != nil || got != want {
 			t.Errorf("CleanClue(%q) = %q, %v; want %q", in, got, err, want)

@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // How a turn ended, in TurnResult.Ending.
@@ -172,7 +174,8 @@ func (g *Game) picture(s slot) Picture {
 }
 
 // CleanClue makes player text safe to show: valid UTF-8, no control or format
-// characters (so no escape sequences), single spaces, at most ClueMax characters.
+// characters (so no escape sequences), single spaces, composed accents (NFC), at most
+// ClueMax characters.
 func CleanClue(text string) (string, error) {
 	text = strings.ToValidUTF8(text, "")
 	text = strings.Map(func(r rune) rune {
@@ -184,7 +187,8 @@ func CleanClue(text string) (string, error) {
 		}
 		return r
 	}, text)
-	text = strings.Join(strings.Fields(text), " ")
+	// NFC: a letter typed with a combining accent is one character, as it looks.
+	text = norm.NFC.String(strings.Join(strings.Fields(text), " "))
 	if text == "" {
 		return "", ErrEmptyClue
 	}

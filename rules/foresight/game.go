@@ -66,18 +66,19 @@ func New(s rules.Setup) (*Game, error) {
 	if n < 2 || n > 8 {
 		return nil, fmt.Errorf("foresight: needs 2 to 8 players, not %d", n)
 	}
-	all, err := Parse(s.Content[QuestionsFile])
+	all, err := rules.ReadDeck(s.Content, QuestionsFile, Parse, func(q Question) string { return normal(q.Text) })
 	if err != nil {
 		return nil, err
 	}
 	decks := strings.Split(option(s.Options, "decks"), "+")
 	deck := InDecks(all, decks)
-	if len(deck) == 0 {
-		return nil, fmt.Errorf("foresight: no questions in the %s deck", strings.Join(decks, " and "))
+	limit, _ := strconv.Atoi(option(s.Options, "rounds")) // "none" reads as 0
+	need := max(limit, 1)                                 // without a limit, a game ends early when its deck is spent
+	if len(deck) < need {
+		return nil, fmt.Errorf("%w: %d questions in the %s deck, and a game needs %d: %s", ErrBadContent, len(deck), strings.Join(decks, " and "), need, rules.TooSmall)
 	}
 	r := rand.New(rand.NewPCG(s.Seed, s.Seed^0x666f726573696768))
 	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	limit, _ := strconv.Atoi(option(s.Options, "rounds")) // "none" reads as 0
 	g := &Game{
 		names:     slices.Clone(s.Names),
 		deck:      deck,

@@ -107,7 +107,7 @@ func TestRandomPlay(t *testing.T) {
 		t.Run(fmt.Sprintf("seed%d_%dp", seed, n), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, 7))
 			opts := rules.Options{"timer": []string{"off", "60s"}[i%2], "rounds": []string{"none", "10"}[i%3%2]}
-			g := newGame(t, n, opts, seed, testDeck(8, 5))
+			g := newGame(t, n, opts, seed, testDeck(10, 5)) // a round limit of 10 needs 10 questions
 			bots := make([]*Bot, n)
 			human := make([]bool, n)
 			for p := range bots {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"parlor/rules"
 )
 
 // The two decks a question can belong to; a table chooses which are in play.
@@ -37,8 +39,10 @@ type Question struct {
 // blank lines and lines starting with # are skipped. It checks every rule of the content
 // (deck name, 2–5 choices, lengths, no duplicate questions or choices).
 func Parse(data []byte) ([]Question, error) {
+	var ps rules.Problems
 	if !utf8.Valid(data) {
-		return nil, fmt.Errorf("%w: not UTF-8", ErrBadContent)
+		ps.Add(0, "not UTF-8")
+		return nil, ps.Err(ErrBadContent)
 	}
 	var out []Question
 	seen := map[string]int{}
@@ -49,14 +53,19 @@ func Parse(data []byte) ([]Question, error) {
 		}
 		q, err := parseLine(line)
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %v", ErrBadContent, i+1, err)
+			ps.Add(i+1, "%v", err)
+			continue
 		}
 		key := normal(q.Text)
 		if prev, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%w: line %d repeats the question of line %d", ErrBadContent, i+1, prev)
+			ps.Add(i+1, "repeats the question of line %d", prev)
+			continue
 		}
 		seen[key] = i + 1
 		out = append(out, q)
+	}
+	if err := ps.Err(ErrBadContent); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -110,7 +119,7 @@ func checkText(s string, max int) error {
 // normal folds case, punctuation and spacing so near-identical questions count as duplicates.
 func normal(s string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
+	for _, r := range rules.Fold(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}

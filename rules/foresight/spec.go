@@ -26,6 +26,7 @@ var spec = &rules.Spec{
 	Rules:      rulesText,
 	Options:    options,
 	Content:    []string{QuestionsFile},
+	Decks:      []rules.Deck{{Kind: "foresight-questions", File: QuestionsFile, What: "questions", Min: 1, Count: rules.Counter(Parse)}},
 	New: func(s rules.Setup) (rules.Game, error) {
 		g, err := New(s)
 		if err != nil {

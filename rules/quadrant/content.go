@@ -1,13 +1,13 @@
 package quadrant
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"parlor/rules"
 )
 
 // Content file names, as the lobby loads them from assets.
@@ -37,14 +37,15 @@ type Decks struct {
 }
 
 // ParseDecks reads the two content files from content (blank lines and lines starting
-// with # are skipped) and checks every card's length, text and uniqueness. It does not
-// check the deck sizes: see Decks.CheckSize.
+// with # are skipped) and checks every card's length, text and uniqueness. When the host
+// mixed a pack with the built-in decks, the built-in cards of that file (under
+// rules.Builtin) join the pack's. It does not check the deck sizes: see Decks.CheckSize.
 func ParseDecks(content map[string][]byte) (Decks, error) {
-	w, err := parseDeck(WordsFile, content, MaxWordLen)
+	w, err := mixedDeck(WordsFile, content, MaxWordLen)
 	if err != nil {
 		return Decks{}, err
 	}
-	c, err := parseDeck(CriteriaFile, content, MaxCriterionLen)
+	c, err := mixedDeck(CriteriaFile, content, MaxCriterionLen)
 	if err != nil {
 		return Decks{}, err
 	}
@@ -62,38 +63,65 @@ func (d Decks) CheckSize() error {
 	return nil
 }
 
-// parseDeck reads one file: one card a line.
-func parseDeck(name string, content map[string][]byte, maxLen int) ([]string, error) {
+// ParseWords reads a word deck (a pack of kind quadrant-words), listing every problem
+// with its line in a *rules.ContentError.
+func ParseWords(b []byte) ([]string, error) { return parseDeck(b, MaxWordLen) }
+
+// ParseCriteria reads a criteria deck (a pack of kind quadrant-criteria).
+func ParseCriteria(b []byte) ([]string, error) { return parseDeck(b, MaxCriterionLen) }
+
+func mixedDeck(name string, content map[string][]byte, maxLen int) ([]string, error) {
 	b, ok := content[name]
 	if !ok {
 		return nil, fmt.Errorf("%w: %s is missing", ErrContent, name)
 	}
+	out, err := parseDeck(b, maxLen)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if more, ok := content[rules.Builtin(name)]; ok {
+		builtin, err := parseDeck(more, maxLen)
+		if err != nil {
+			return nil, fmt.Errorf("the built-in %s: %w", name, err)
+		}
+		out = rules.Mix(out, builtin, rules.Fold)
+	}
+	return out, nil
+}
+
+// parseDeck reads one file: one card a line.
+func parseDeck(b []byte, maxLen int) ([]string, error) {
+	var ps rules.Problems
 	if !utf8.Valid(b) {
-		return nil, fmt.Errorf("%w: %s is not UTF-8", ErrContent, name)
+		ps.Add(0, "not UTF-8")
+		return nil, ps.Err(ErrContent)
 	}
 	var out []string
 	seen := map[string]int{}
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
+	for i, line := range strings.Split(string(b), "\n") {
+		n := i + 1
+		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		if l := utf8.RuneCountInString(line); l > maxLen {
-			return nil, fmt.Errorf("%w: %s line %d: %q is %d characters, at most %d", ErrContent, name, n, line, l, maxLen)
+			ps.Add(n, "%q is %d characters, at most %d", line, l, maxLen)
+			continue
 		}
 		if strings.IndexFunc(line, func(r rune) bool { return unicode.IsControl(r) || !unicode.IsPrint(r) }) >= 0 {
-			return nil, fmt.Errorf("%w: %s line %d: %q has a control character", ErrContent, name, n, line)
+			ps.Add(n, "%q has a control character", line)
+			continue
 		}
-		key := strings.ToLower(line)
+		key := rules.Fold(line)
 		if first, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%w: %s line %d: %q repeats line %d", ErrContent, name, n, line, first)
+			ps.Add(n, "%q repeats line %d", line, first)
+			continue
 		}
 		seen[key] = n
 		out = append(out, line)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrContent, name, err)
+	if err := ps.Err(ErrContent); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

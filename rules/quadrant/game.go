@@ -134,10 +134,10 @@ func New(s rules.Setup) (*Game, error) {
 		}
 	}
 	if need := g.rounds * (maxN + 1); len(g.decks.Words) < need {
-		return nil, fmt.Errorf("%w: %d words, this game needs %d", ErrContent, len(g.decks.Words), need)
+		return nil, fmt.Errorf("%w: %d words, and this game of %d players needs %d: %s", ErrContent, len(g.decks.Words), n, need, rules.TooSmall)
 	}
 	if need := g.rounds * 2; len(g.decks.Criteria) < need {
-		return nil, fmt.Errorf("%w: %d criteria, this game needs %d", ErrContent, len(g.decks.Criteria), need)
+		return nil, fmt.Errorf("%w: %d criteria, and this game needs %d: %s", ErrContent, len(g.decks.Criteria), need, rules.TooSmall)
 	}
 	for _, name := range s.Names {
 		g.names = append(g.names, cleanName(name))

@@ -71,6 +71,10 @@ var Spec = &rules.Spec{
 			Choices: timerChoices, Default: "120s"},
 	},
 	Content: []string{WordsFile, CriteriaFile, WordsMeaningFile, CriteriaMeaningFile},
+	Decks: []rules.Deck{
+		{Kind: "quadrant-words", File: WordsFile, What: "words", Min: CompetitiveMin + 1, Count: rules.Counter(ParseWords)},
+		{Kind: "quadrant-criteria", File: CriteriaFile, What: "criteria", Min: 2, Count: rules.Counter(ParseCriteria)},
+	},
 	Players: players,
 	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
 	NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },

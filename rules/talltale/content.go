@@ -1,12 +1,13 @@
 package talltale
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"parlor/rules"
 )
 
 // ContentFile is the asset holding the 100 illustrations.
@@ -43,57 +44,102 @@ type Illustration struct {
 // ErrContent wraps every problem found in the illustrations file.
 var ErrContent = errors.New("talltale: bad content")
 
-// ParseIllustrations reads the illustrations file and validates all of it: four colour
-// sections of exactly 25 illustrations, each with a short unique name, an ASCII glyph
-// and its forbidden forms. Lines are "name | glyph | form, form"; "[colour]" starts a
-// section; "#" starts a comment.
+// ParseIllustrations reads an illustrations file and validates every line: "[colour]"
+// starts a board's section (each colour once, at most 25 illustrations in it), "#" starts
+// a comment, and every other line is "name | glyph | form, form" with a short unique
+// name, an ASCII glyph and its forbidden forms, none of them a colour word. Every problem
+// is listed with its line in a *rules.ContentError. The illustrations come back in file
+// order with their colour; Boards lays them out for a game.
 func ParseIllustrations(data []byte) ([]Illustration, error) {
+	var ps rules.Problems
 	var out []Illustration
-	colour := -1
+	colour := ""
+	count := map[string]int{}
 	seen := map[string]int{}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
+	for i, text := range strings.Split(string(data), "\n") {
+		line := i + 1
+		text = strings.TrimSpace(text)
 		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		if !utf8.ValidString(text) {
+			ps.Add(line, "not UTF-8")
 			continue
 		}
 		if strings.HasPrefix(text, "[") && strings.HasSuffix(text, "]") {
 			name := text[1 : len(text)-1]
-			want := colour + 1
-			if want >= len(Colours) || name != Colours[want] {
-				return nil, fmt.Errorf("%w: line %d: section %q out of order (want the colours %v in order)", ErrContent, line, name, Colours)
+			switch _, again := count[name]; {
+			case !slices.Contains(Colours, name):
+				ps.Add(line, "section %q is not a board colour (the colours are %s)", name, strings.Join(Colours, ", "))
+			case again:
+				ps.Add(line, "section [%s] appears twice", name)
+			default:
+				count[name] = 0
 			}
-			if want > 0 && len(out) != want*PerBoard {
-				return nil, fmt.Errorf("%w: %s has %d illustrations, want %d", ErrContent, Colours[colour], len(out)-colour*PerBoard, PerBoard)
-			}
-			colour = want
+			colour = name
 			continue
 		}
-		if colour < 0 {
-			return nil, fmt.Errorf("%w: line %d: illustration before the first [colour]", ErrContent, line)
+		if colour == "" {
+			ps.Add(line, "an illustration before the first [colour] section")
+			continue
 		}
 		ill, err := parseLine(text)
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d: %v", ErrContent, line, err)
+			ps.Add(line, "%v", err)
+			continue
 		}
 		key := fold(ill.Name)
 		if prev, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%w: line %d: %q is already illustration %d", ErrContent, line, ill.Name, prev)
+			ps.Add(line, "%q repeats line %d", ill.Name, prev)
+			continue
 		}
-		ill.ID = len(out)
-		ill.Colour = Colours[colour]
-		seen[key] = ill.ID
+		if count[colour]++; count[colour] > PerBoard {
+			ps.Add(line, "%s: a board holds %d illustrations, and [%s] has more", ill.Name, PerBoard, colour)
+			continue
+		}
+		seen[key] = line
+		ill.Colour = colour
 		out = append(out, ill)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrContent, err)
-	}
-	if len(out) != DeckSize || colour != len(Colours)-1 {
-		return nil, fmt.Errorf("%w: %d illustrations, want %d (%d per colour)", ErrContent, len(out), DeckSize, PerBoard)
+	if err := ps.Err(ErrContent); err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// Boards lays illustrations out as the four boards of a game, 25 of each colour in board
+// order, numbering them by place (colour*25 + position). From more of a colour it keeps
+// the first 25.
+func Boards(ills []Illustration) ([]Illustration, error) {
+	out := make([]Illustration, 0, DeckSize)
+	var short []string
+	for _, c := range Colours {
+		n := 0
+		for _, ill := range ills {
+			if ill.Colour == c && n < PerBoard {
+				ill.ID = len(out)
+				out = append(out, ill)
+				n++
+			}
+		}
+		if n < PerBoard {
+			short = append(short, fmt.Sprintf("%d %s", n, c))
+		}
+	}
+	if len(short) > 0 {
+		return nil, fmt.Errorf("%w: a game needs %d illustrations of each colour, and this deck has %s: %s", ErrContent, PerBoard, strings.Join(short, ", "), rules.TooSmall)
+	}
+	return out, nil
+}
+
+// readBoards reads the boards of a game: the table's illustrations and, when the host
+// mixed a pack with the built-in ones, those too.
+func readBoards(content map[string][]byte) ([]Illustration, error) {
+	ills, err := rules.ReadDeck(content, ContentFile, ParseIllustrations, func(ill Illustration) string { return fold(ill.Name) })
+	if err != nil {
+		return nil, err
+	}
+	return Boards(ills)
 }
 
 func parseLine(text string) (Illustration, error) {
@@ -123,6 +169,11 @@ func parseLine(text string) (Illustration, error) {
 		}
 		if len(words(f)) == 0 {
 			return Illustration{}, fmt.Errorf("%s: forbidden form %q has no word", name, f)
+		}
+		for _, w := range words(f) {
+			if slices.Contains(Colours, w) {
+				return Illustration{}, fmt.Errorf("%s: forbidden form %q names the board colour %s, which narrators may say", name, f, w)
+			}
 		}
 		if have[fold(f)] {
 			return Illustration{}, fmt.Errorf("%s: forbidden form %q listed twice", name, f)

@@ -7,7 +7,7 @@ import (
 )
 
 func TestParseIllustrations(t *testing.T) {
-	deck, err := ParseIllustrations(content(t)[ContentFile])
+	deck, err := readBoards(content(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestParseIllustrationsRejects(t *testing.T) {
 		"repeated forms": strings.Replace(good, "apple | (`) | apples", "apple | (`) | apples, Apples", 1),
 	}
 	for name, text := range cases {
-		if _, err := ParseIllustrations([]byte(text)); !errors.Is(err, ErrContent) {
+		if _, err := readBoards(map[string][]byte{ContentFile: []byte(text)}); !errors.Is(err, ErrContent) {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
@@ -59,6 +59,20 @@ func TestFindForbidden(t *testing.T) {
 		{"The fire was engine-like.", []string{"fire engine"}, "", false},
 		{"An AEROPLANE!", []string{"airplane", "aeroplane"}, "aeroplane", true},
 		{"scattered", []string{"cat"}, "", false},
+		// Any language: a decomposed accent (e + U+0301) stays inside its word…
+		{"Un cafe\u0301 noir.", []string{"café"}, "café", true},
+		{"Le cafe\u0301ier pousse.", []string{"cafe"}, "", false},
+		{"Un éclair au chocolat.", []string{"e\u0301clair"}, "e\u0301clair", true},
+		// …case folds the Unicode way, and compatibility forms meet their letters…
+		{"DIE STRASSE IST LANG.", []string{"Straße"}, "Straße", true},
+		{"Ein Mädchen lacht.", []string{"MÄDCHEN"}, "MÄDCHEN", true},
+		{"Σοφία γράφει.", []string{"ΣΟΦΊΑ"}, "ΣΟΦΊΑ", true},
+		{"ｶﾀﾅ", []string{"カタナ"}, "カタナ", true},
+		// …and words of a script written without spaces are found inside the text.
+		{"黒い猫が寝ている。", []string{"猫"}, "猫", true},
+		{"犬が走る。", []string{"猫"}, "", false},
+		{"ねこがいる", []string{"ねこ"}, "ねこ", true},
+		{"がっこうへいく", []string{"かっこう"}, "", false},
 	}
 	for _, c := range cases {
 		got, ok := FindForbidden(c.story, c.forms)

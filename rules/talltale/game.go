@@ -90,7 +90,7 @@ func New(s rules.Setup) (*Game, error) {
 	if n < 3 || n > 6 {
 		return nil, fmt.Errorf("talltale: Tall Tale needs 3 to 6 players, not %d", n)
 	}
-	deck, err := ParseIllustrations(s.Content[ContentFile])
+	deck, err := readBoards(s.Content)
 	if err != nil {
 		return nil, err
 	}

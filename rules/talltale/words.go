@@ -4,55 +4,35 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"parlor/rules"
 )
 
-// accents maps accented Latin letters to their plain letter, so that "Café" matches
-// "cafe". The standard library has no Unicode normalisation, and the module pins no
-// golang.org/x/text, so the common Latin-1 and Latin Extended-A letters are listed here.
-var accents = map[rune]string{}
+// fold is the form forbidden words are compared in: case, accents and Unicode
+// normalisation ignored (rules.Plain).
+func fold(s string) string { return rules.Plain(s) }
 
-func init() {
-	groups := map[string]string{
-		"a": "àáâãäåāăą", "c": "çćĉċč", "d": "ďđ", "e": "èéêëēĕėęě", "g": "ĝğġģ",
-		"h": "ĥħ", "i": "ìíîïĩīĭįı", "j": "ĵ", "k": "ķ", "l": "ĺļľŀł", "n": "ñńņňŉ",
-		"o": "òóôõöøōŏő", "r": "ŕŗř", "s": "śŝşšſ", "t": "ţťŧ", "u": "ùúûüũūŭůűų",
-		"w": "ŵ", "y": "ýÿŷ", "z": "źżž", "ae": "æ", "oe": "œ", "ss": "ß", "th": "þ",
-	}
-	for plain, letters := range groups {
-		for _, r := range letters {
-			accents[r] = plain
-		}
-	}
-}
-
-// fold lowercases s and strips accents: the form forbidden words are compared in.
-func fold(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if p, ok := accents[r]; ok {
-			b.WriteString(p)
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// words splits s into folded words: runs of letters and digits. Apostrophes and hyphens
-// separate words, so "cat's" and "cat-like" both contain the whole word "cat".
-func words(s string) []string {
-	return strings.FieldsFunc(fold(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-}
+// words splits s into folded words (rules.Words). Apostrophes and hyphens separate
+// words, so "cat's" and "cat-like" both contain the whole word "cat"; a decomposed
+// accent stays inside its word.
+func words(s string) []string { return rules.Words(s) }
 
 // FindForbidden returns the first of forms that story contains as a whole word (or run
-// of whole words), ignoring case and accents, and whether there was one.
+// of whole words), ignoring case, accents and Unicode normalisation, and whether there
+// was one. A form in a script written without spaces (Japanese, Chinese, Thai…) is found
+// anywhere in the story, since such text has no word boundaries to match.
 func FindForbidden(story string, forms []string) (string, bool) {
 	sw := words(story)
+	joined := strings.Join(sw, " ")
 	for _, f := range forms {
 		fw := words(f)
 		if len(fw) == 0 {
+			continue
+		}
+		if rules.Unspaced(f) {
+			if strings.Contains(joined, strings.Join(fw, " ")) {
+				return f, true
+			}
 			continue
 		}
 		for i := 0; i+len(fw) <= len(sw); i++ {

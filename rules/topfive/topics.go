@@ -2,10 +2,11 @@ package topfive
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"parlor/rules"
 )
 
 // Deck limits: the embedded deck must hold MinTopics; a topic fits on one line of the screen.
@@ -18,11 +19,14 @@ const (
 var ErrBadTopics = errors.New("topfive: bad topic deck")
 
 // ParseTopics reads a deck: one topic per line; blank lines and lines starting with '#'
-// are skipped. It rejects invalid UTF-8, control characters, topics over MaxTopicRunes,
-// duplicates (ignoring case) and decks smaller than MinTopics.
+// are skipped. It rejects invalid UTF-8, control characters, topics over MaxTopicRunes
+// and duplicates (ignoring case and accents), listing every problem with its line in a
+// *rules.ContentError. The size of a deck is the game's to check: see New.
 func ParseTopics(b []byte) ([]string, error) {
+	var ps rules.Problems
 	if !utf8.Valid(b) {
-		return nil, fmt.Errorf("%w: not valid UTF-8", ErrBadTopics)
+		ps.Add(0, "not valid UTF-8")
+		return nil, ps.Err(ErrBadTopics)
 	}
 	seen := map[string]int{}
 	var out []string
@@ -32,20 +36,23 @@ func ParseTopics(b []byte) ([]string, error) {
 			continue
 		}
 		if strings.ContainsFunc(t, unicode.IsControl) {
-			return nil, fmt.Errorf("%w: line %d has a control character", ErrBadTopics, i+1)
+			ps.Add(i+1, "a control character")
+			continue
 		}
 		if n := utf8.RuneCountInString(t); n > MaxTopicRunes {
-			return nil, fmt.Errorf("%w: line %d is %d characters long (at most %d): %q", ErrBadTopics, i+1, n, MaxTopicRunes, t)
+			ps.Add(i+1, "%q is %d characters long (at most %d)", t, n, MaxTopicRunes)
+			continue
 		}
-		key := strings.ToLower(t)
+		key := rules.Fold(t)
 		if first, dup := seen[key]; dup {
-			return nil, fmt.Errorf("%w: line %d repeats line %d: %q", ErrBadTopics, i+1, first, t)
+			ps.Add(i+1, "%q repeats line %d", t, first)
+			continue
 		}
 		seen[key] = i + 1
 		out = append(out, t)
 	}
-	if len(out) < MinTopics {
-		return nil, fmt.Errorf("%w: %d topics, need at least %d", ErrBadTopics, len(out), MinTopics)
+	if err := ps.Err(ErrBadTopics); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
