@@ -14,6 +14,7 @@ type Memory struct {
 	closed  bool
 	players map[string]Player
 	games   []FinishedGame // in recording order; copies, never shared with callers
+	packs   map[packKey]Pack
 }
 
 // NewMemory returns an empty in-memory store.

@@ -37,5 +37,19 @@ CREATE TABLE game_seats (
 
 CREATE INDEX game_seats_by_player ON game_seats(player_id, game_id);
 CREATE INDEX games_by_finish ON games(finished_at);
+`, // 2: content packs players upload, by owner and name.
+	`
+CREATE TABLE packs (
+	owner     TEXT NOT NULL,
+	name      TEXT NOT NULL,
+	kind      TEXT NOT NULL,
+	content   BLOB NOT NULL,
+	entries   INTEGER NOT NULL,
+	published INTEGER NOT NULL,
+	created   INTEGER NOT NULL,
+	PRIMARY KEY (owner, name)
+) STRICT;
+
+CREATE INDEX packs_published ON packs(published, name);
 `,
 }

@@ -1,5 +1,5 @@
-// Package store keeps what outlives a connection: who a player is (by SSH key) and the
-// games they finished. Everything goes through the Store interface so that the server
+// Package store keeps what outlives a connection: who a player is (by SSH key), the
+// games they finished, and the content packs they upload (Packs). Everything goes through the Store interface so that the server
 // and the lobby never see SQL; the in-memory and SQLite implementations pass the same
 // conformance suite (store/storetest), so a test can use either.
 package store
@@ -39,6 +39,8 @@ type Store interface {
 	RecentGames(ctx context.Context, playerID string, limit int) ([]FinishedGame, error)
 	// PlayerStats counts the player's finished and won games; zero for an unknown player.
 	PlayerStats(ctx context.Context, playerID string) (Stats, error)
+	// Packs keeps the content packs players upload.
+	Packs
 	// Close releases the store; later calls return ErrClosed. Closing twice is harmless.
 	Close() error
 }
