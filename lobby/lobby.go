@@ -27,6 +27,7 @@ type Config struct {
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	Packs     Packs                                           // players' content packs; nil: built-in decks only
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -201,7 +202,8 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if !ok {
 		return nil, fmt.Errorf("create %q: %w", gameID, ErrUnknownGame)
 	}
-	opts, err := spec.CheckOptions(opts)
+	deck, withDeck := opts[OptDeck]
+	opts, err := spec.CheckOptions(withoutDeck(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +238,25 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		t.run(l.ctx)
 	}()
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
-	return l.sit(p, code)
+	m, err := l.sit(p, code)
+	if err != nil || !withDeck {
+		return m, err
+	}
+	if err := m.SetOptions(rules.Options{OptDeck: deck}); err != nil {
+		m.Leave()
+		return nil, err
+	}
+	return m, nil
+}
+
+// withoutDeck is o without the deck, which the table keeps apart from the game's options.
+func withoutDeck(o rules.Options) rules.Options {
+	if _, ok := o[OptDeck]; !ok {
+		return o
+	}
+	out := cloneOptions(o)
+	delete(out, OptDeck)
+	return out
 }
 
 func (l *Lobby) table(code string) (*Table, error) {
@@ -264,11 +284,13 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 	if err != nil {
 		return nil, err
 	}
+	offers := l.offers(p, t.spec) // from the store, before the actor's turn
 	var m *Member
 	err = t.do(func(now time.Time) error {
 		m = newMember(t, p, now)
 		if i := t.seatOf(p.ID); i >= 0 && !p.Guest {
 			s := t.seats[i]
+			s.offers = offers
 			if s.member != nil {
 				t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
 				t.system(now, "%s reconnected.", p.Name)
@@ -286,7 +308,7 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 		if _, max := t.spec.PlayerRange(t.opts); len(t.seats) >= max {
 			return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
 		}
-		t.seats = append(t.seats, &seat{player: p, member: m})
+		t.seats = append(t.seats, &seat{player: p, member: m, offers: offers})
 		m.seat = len(t.seats) - 1
 		t.attach(m, now)
 		t.system(now, "%s sits down.", p.Name)

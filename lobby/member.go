@@ -147,7 +147,7 @@ func (t *Table) start(now time.Time) error {
 	if n := len(t.seats); n < min || n > max {
 		return fmt.Errorf("%s needs %s with these options; %d seated (add a bot with b)", t.spec.Name, playerRange(min, max), n)
 	}
-	content, err := t.lobby.content(t.spec.Content)
+	content, err := t.gameContent()
 	if err != nil {
 		return fmt.Errorf("start %s: %w", t.spec.Name, err)
 	}
@@ -157,6 +157,9 @@ func (t *Table) start(now time.Time) error {
 	}
 	g, err := t.spec.New(setup)
 	if err != nil {
+		if t.deck != nil {
+			return fmt.Errorf("the deck %q: %w", t.deckLabel(), err)
+		}
 		return err
 	}
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
@@ -197,7 +200,7 @@ func (m *Member) SetOptions(o rules.Options) error {
 			return err
 		}
 		merged := cloneOptions(m.t.opts)
-		for k, v := range o {
+		for k, v := range withoutDeck(o) {
 			merged[k] = v
 		}
 		checked, err := m.t.spec.CheckOptions(merged)
@@ -206,6 +209,11 @@ func (m *Member) SetOptions(o rules.Options) error {
 		}
 		if _, max := m.t.spec.PlayerRange(checked); len(m.t.seats) > max {
 			return fmt.Errorf("those options allow at most %d players and %d are seated: remove someone first", max, len(m.t.seats))
+		}
+		if deck, ok := o[OptDeck]; ok {
+			if err := m.t.chooseDeck(deck); err != nil {
+				return err
+			}
 		}
 		m.t.opts = checked
 		m.t.changed(now)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"parlor/rules"
+	"parlor/store"
 )
 
 const (
@@ -23,8 +24,9 @@ const (
 // the same key connecting again takes it back.
 type seat struct {
 	player Player
-	bot    rules.Bot // non-nil: a bot plays this seat
-	member *Member   // the connected member; nil while away
+	bot    rules.Bot    // non-nil: a bot plays this seat
+	member *Member      // the connected member; nil while away
+	offers []store.Pack // the player's own and published packs this game plays (deck.go)
 }
 
 // Table is one table: a goroutine (the actor) owns every field below inbox, and the rest
@@ -49,10 +51,13 @@ type Table struct {
 	chat       []ChatLine
 	chatID     int
 	rng        *rand.Rand
-	emptySince time.Time // when the last connected human left; zero while someone is here
-	dirty      bool      // something members see has changed since the last fan-out
-	dirtySince time.Time // when the oldest unsent change happened, for the latency metric
-	closing    string    // non-empty: close the table after this step, telling members why
+	emptySince time.Time   // when the last connected human left; zero while someone is here
+	dirty      bool        // something members see has changed since the last fan-out
+	dirtySince time.Time   // when the oldest unsent change happened, for the latency metric
+	closing    string      // non-empty: close the table after this step, telling members why
+	deck       *tablePack  // the chosen pack; nil: the built-in deck (deck.go)
+	mix        bool        // the pack is mixed with the built-in deck
+	shared     []tablePack // packs players shared with the table
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
@@ -255,6 +260,11 @@ func (t *Table) info() TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
+		Choices: t.spec.Options,
+	}
+	if deck, ok := t.deckOption(); ok {
+		info.Options[OptDeck] = t.deckLabel()
+		info.Choices = append(append([]rules.Option(nil), t.spec.Options...), deck)
 	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{

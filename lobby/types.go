@@ -32,18 +32,19 @@ type SeatInfo struct {
 
 // TableInfo is the public state of a table: what the lobby list and the table screen show.
 type TableInfo struct {
-	Code       string        `json:"code"`
-	Game       string        `json:"game"`
-	GameName   string        `json:"game_name"`
-	State      string        `json:"state"`
-	Private    bool          `json:"private"`
-	Options    rules.Options `json:"options"`
-	Seats      []SeatInfo    `json:"seats"`
-	MinPlayers int           `json:"min_players"` // for the current options
-	MaxPlayers int           `json:"max_players"`
-	Spectators int           `json:"spectators"`
-	Result     *rules.Result `json:"result,omitempty"` // the last finished game
-	Created    time.Time     `json:"-"`
+	Code       string         `json:"code"`
+	Game       string         `json:"game"`
+	GameName   string         `json:"game_name"`
+	State      string         `json:"state"`
+	Private    bool           `json:"private"`
+	Options    rules.Options  `json:"options"`
+	Choices    []rules.Option `json:"choices"` // the options the host may set here: the game's and the deck (deck.go)
+	Seats      []SeatInfo     `json:"seats"`
+	MinPlayers int            `json:"min_players"` // for the current options
+	MaxPlayers int            `json:"max_players"`
+	Spectators int            `json:"spectators"`
+	Result     *rules.Result  `json:"result,omitempty"` // the last finished game
+	Created    time.Time      `json:"-"`
 }
 
 // ChatLine is one chat message.

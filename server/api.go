@@ -34,10 +34,11 @@ type apiRequest struct {
 	Remove  bool            `json:"remove,omitempty"`
 	Action  json.RawMessage `json:"action,omitempty"`
 	Text    string          `json:"text,omitempty"`
+	Pack    string          `json:"pack,omitempty"`
 }
 
 // apiOps lists every request, for the error that answers an unknown one.
-var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "act", "chat"}
+var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "act", "chat", "share"}
 
 const apiMaxLine = 64 << 10
 
@@ -274,7 +275,7 @@ func (c *apiConn) tableOp(req apiRequest) error {
 	}
 	var err error
 	switch req.Op {
-	case "start", "options", "bot", "kick", "host", "act", "chat":
+	case "start", "options", "bot", "kick", "host", "act", "chat", "share":
 		if err := c.needTable(); err != nil {
 			return err
 		}
@@ -313,6 +314,8 @@ func (c *apiConn) tableOp(req apiRequest) error {
 		err = m.Act(req.Action)
 	case "chat":
 		err = m.Chat(req.Text)
+	case "share":
+		err = m.Share(req.Pack)
 	}
 	if err != nil {
 		return err

@@ -109,6 +109,7 @@ const usage = `parlor: party games over SSH.
   ssh -t -p PORT HOST join ABCD     go straight to table ABCD
   ssh -t -p PORT HOST watch ABCD    watch table ABCD
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
+  ssh -p PORT HOST pack             your own content packs (pack help)
   ssh -p PORT HOST help             this text
 `
 
@@ -126,6 +127,9 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 		switch {
 		case len(cmd) == 1 && cmd[0] == "api":
 			s.serveAPI(sess)
+			return
+		case len(cmd) >= 1 && cmd[0] == "pack":
+			s.servePack(sess, cmd[1:])
 			return
 		case len(cmd) == 1 && (cmd[0] == "help" || cmd[0] == "--help"):
 			fmt.Fprint(sess, s.usage())

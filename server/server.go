@@ -24,6 +24,7 @@ import (
 	"parlor/assets"
 	_ "parlor/games" // links every game in
 	"parlor/lobby"
+	"parlor/packs"
 	"parlor/store"
 )
 
@@ -42,6 +43,7 @@ type Server struct {
 	gate    *gate
 	refused *refusals
 	windows windowFeeds
+	packs   *packs.Library
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
 	Fingerprint string
@@ -88,7 +90,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{}}
+	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{},
+		packs: &packs.Library{Store: st}}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
 	lctx, cancel := context.WithCancel(context.Background())
 	s.stopAll = cancel
@@ -96,6 +99,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Logger:   logger.WithPrefix("lobby"),
 		Hooks:    s.metrics.hooks(),
 		Content:  assets.Load,
+		Packs:    s.packs,
 		OnFinish: s.recordGame,
 	})
 	opts := []ssh.Option{

@@ -389,22 +389,7 @@ func (p *Player) Ended() error {
 // Run runs a command without a PTY and returns its output and exit error.
 func (s *Server) Run(t testing.TB, key Key, command string) (stdout, stderr string, err error) {
 	t.Helper()
-	c := s.dial(t, "runner", key)
-	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out, errb strings.Builder
-	sess.Stdout, sess.Stderr = &out, &errb
-	done := make(chan error, 1)
-	go func() { done <- sess.Run(command) }()
-	select {
-	case err = <-done:
-	case <-time.After(Wait):
-		t.Fatalf("%q hung", command)
-	}
-	return out.String(), errb.String(), err
+	return s.RunInput(t, key, command, "")
 }
 
 // API is a JSON Lines client on "ssh host api".

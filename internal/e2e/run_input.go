@@ -1,0 +1,34 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// RunInput runs a command without a PTY, sending stdin as its standard input (then end
+// of file), and returns its output and exit error: ssh HOST pack add KIND NAME < file.
+func (s *Server) RunInput(t testing.TB, key Key, command, stdin string) (stdout, stderr string, err error) {
+	t.Helper()
+	c := s.dial(t, "runner", key)
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errb strings.Builder
+	sess.Stdout, sess.Stderr, sess.Stdin = &out, &errb, strings.NewReader(stdin)
+	done := make(chan error, 1)
+	go func() { done <- sess.Run(command) }()
+	select {
+	case err = <-done:
+	case <-time.After(Wait):
+		t.Fatalf("%q hung", command)
+	}
+	return out.String(), errb.String(), err
+}
+
+// Fingerprint is the key's SHA256 fingerprint, as the server names players (and admins).
+func (k Key) Fingerprint() string { return gossh.FingerprintSHA256(k.signer.PublicKey()) }

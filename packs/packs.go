@@ -1,0 +1,206 @@
+// Package packs is the library of content packs players upload over SSH: their own
+// words, topics, questions, illustrations and pictures for a game, in the same format as
+// the built-in files. It checks a pack with its game's own parser (rules.Deck) and the
+// per-player limits before the store keeps it, so a stored pack is always valid.
+package packs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"parlor/rules"
+	"parlor/store"
+)
+
+// Limits on what one player may upload; docs/packs.md and the README give the numbers.
+const (
+	MaxBytes   = 64 << 10 // one pack's file
+	MaxPacks   = 20       // packs per player
+	MaxNameLen = 40       // characters in a pack's name
+)
+
+// Errors a caller may branch on; their text is shown to players as it is.
+var (
+	ErrGuest     = errors.New("guests cannot keep packs: connect with an SSH key (make one with: ssh-keygen -t ed25519)")
+	ErrNotFound  = errors.New("you have no pack of that name (pack list shows yours)")
+	ErrTooMany   = fmt.Errorf("you already keep %d packs, the most a player may: remove one first (pack remove NAME)", MaxPacks)
+	ErrTooBig    = fmt.Errorf("the file is larger than %d KiB, the most a pack may be", MaxBytes>>10)
+	ErrNotAdmin  = errors.New("only an admin can publish a pack for everyone")
+	ErrBadKind   = errors.New("unknown pack kind")
+	ErrEmptyName = errors.New("a pack needs a name: pack add KIND NAME < file")
+)
+
+// Library keeps packs in a store.
+type Library struct {
+	Store store.Packs
+	Now   func() time.Time // the clock; time.Now if nil
+}
+
+// Kinds lists the pack kinds, for messages.
+func Kinds() string {
+	var out []string
+	for _, d := range rules.Decks() {
+		out = append(out, d.Kind)
+	}
+	return strings.Join(out, ", ")
+}
+
+// CheckName tidies a pack's name (the rest of the command line, so it may hold spaces)
+// and checks it.
+func CheckName(name string) (string, error) {
+	name = norm.NFC.String(strings.Join(strings.Fields(name), " "))
+	switch {
+	case name == "":
+		return "", ErrEmptyName
+	case !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
+	}):
+		return "", errors.New("a pack's name may not hold control characters")
+	case utf8.RuneCountInString(name) > MaxNameLen:
+		return "", fmt.Errorf("a pack's name is at most %d characters", MaxNameLen)
+	}
+	return name, nil
+}
+
+// Add checks content as a pack of kind and stores it as the owner's pack name, replacing
+// an earlier one of that name. A pack with problems is not stored: the error is a
+// *rules.ContentError listing every problem with its line.
+func (l *Library) Add(ctx context.Context, owner string, guest bool, kind, name string, content []byte) (store.Pack, error) {
+	if guest {
+		return store.Pack{}, ErrGuest
+	}
+	d, _, ok := rules.LookupDeck(kind)
+	if !ok {
+		return store.Pack{}, fmt.Errorf("%w %q: the kinds are %s", ErrBadKind, kind, Kinds())
+	}
+	name, err := CheckName(name)
+	if err != nil {
+		return store.Pack{}, err
+	}
+	if len(content) > MaxBytes {
+		return store.Pack{}, ErrTooBig
+	}
+	content, err = Normalize(content)
+	if err != nil {
+		return store.Pack{}, err
+	}
+	n, err := d.Check(content)
+	if err != nil {
+		return store.Pack{}, err
+	}
+	mine, err := l.Store.PacksOf(ctx, owner)
+	if err != nil {
+		return store.Pack{}, err
+	}
+	if len(mine) >= MaxPacks && !has(mine, name) {
+		return store.Pack{}, ErrTooMany
+	}
+	p := store.Pack{Owner: owner, Name: name, Kind: kind, Content: content, Entries: n, Created: l.now()}
+	if err := l.Store.SavePack(ctx, p); err != nil {
+		return store.Pack{}, err
+	}
+	return p, nil
+}
+
+// Normalize makes an uploaded file ready for its parser: a byte-order mark and Windows
+// line ends are dropped, and accents are composed (NFC), so that a letter typed with a
+// combining accent is one character, as it looks. A file with invalid UTF-8 or control
+// characters (escape sequences, even in comments, which "pack show" prints) is refused,
+// with every such line listed.
+func Normalize(b []byte) ([]byte, error) {
+	var ps rules.Problems
+	s := strings.TrimPrefix(string(b), "\uFEFF")
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	for i, line := range strings.Split(s, "\n") {
+		switch {
+		case !utf8.ValidString(line):
+			ps.Add(i+1, "not UTF-8 (save the file as UTF-8)")
+		case strings.ContainsFunc(line, func(r rune) bool { return r != '\t' && (unicode.IsControl(r) || unicode.In(r, unicode.Bidi_Control)) }):
+			ps.Add(i+1, "a control character")
+		}
+	}
+	if err := ps.Err(rules.ErrPack); err != nil {
+		return nil, err
+	}
+	return []byte(norm.NFC.String(s)), nil
+}
+
+func has(ps []store.Pack, name string) bool {
+	for _, p := range ps {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *Library) now() time.Time {
+	if l.Now == nil {
+		return time.Now()
+	}
+	return l.Now()
+}
+
+// Mine returns the owner's pack of that name, or ErrNotFound.
+func (l *Library) Mine(ctx context.Context, owner, name string) (store.Pack, error) {
+	name, err := CheckName(name)
+	if err != nil {
+		return store.Pack{}, err
+	}
+	p, err := l.Store.Pack(ctx, owner, name)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Pack{}, fmt.Errorf("%q: %w", name, ErrNotFound)
+	}
+	return p, err
+}
+
+// Remove deletes the owner's pack. Tables that already play it keep their copy.
+func (l *Library) Remove(ctx context.Context, owner, name string) error {
+	p, err := l.Mine(ctx, owner, name)
+	if err != nil {
+		return err
+	}
+	return l.Store.DeletePack(ctx, owner, p.Name)
+}
+
+// Publish shows the owner's pack to everyone (or stops showing it); admins only.
+func (l *Library) Publish(ctx context.Context, owner string, admin bool, name string, published bool) error {
+	if !admin {
+		return ErrNotAdmin
+	}
+	p, err := l.Mine(ctx, owner, name)
+	if err != nil {
+		return err
+	}
+	return l.Store.SetPublished(ctx, owner, p.Name, published)
+}
+
+// Usable lists the packs a player may choose for a table: their own, then the published
+// packs of others.
+func (l *Library) Usable(ctx context.Context, playerID string) ([]store.Pack, error) {
+	var out []store.Pack
+	if playerID != "" {
+		mine, err := l.Store.PacksOf(ctx, playerID)
+		if err != nil {
+			return nil, err
+		}
+		out = mine
+	}
+	pub, err := l.Store.PublishedPacks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pub {
+		if p.Owner != playerID {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,194 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"charm.land/ssh"
+
+	"parlor/lobby"
+	"parlor/packs"
+	"parlor/rules"
+	"parlor/store"
+)
+
+const packUsage = `Content packs: your own words for the games, in any language (docs/packs.md).
+
+  ssh HOST pack add KIND NAME < file   keep a pack (the same format as the built-in files)
+  ssh HOST pack list                   your packs and the published ones
+  ssh HOST pack show NAME              print one of your packs
+  ssh HOST pack remove NAME            forget one of your packs
+  ssh HOST pack share CODE NAME        offer one of your packs to table CODE
+  ssh HOST pack publish NAME           show your pack to everyone (admins)
+  ssh HOST pack unpublish NAME         stop showing it (admins)
+
+KIND is one of: KINDS.
+`
+
+// stdinWait is how long "pack add" waits for its file before giving up, so that a
+// forgotten "< file" ends with advice instead of a silent hang.
+const stdinWait = time.Minute
+
+// servePack runs "ssh host pack …". It needs no terminal: it reads a file on standard
+// input and answers in plain text, errors on standard error with exit status 1.
+func (s *Server) servePack(sess ssh.Session, args []string) {
+	player, _ := s.identify(sess)
+	ctx, cancel := context.WithTimeout(sess.Context(), 2*stdinWait)
+	defer cancel()
+	out, err := s.packCommand(ctx, sess, player, args)
+	if err != nil {
+		fail(sess, packError(err))
+		return
+	}
+	fmt.Fprint(sess, out)
+	_ = sess.Exit(0)
+}
+
+// packError words an error for the terminal: a bad pack lists every problem.
+func packError(err error) string {
+	var ce *rules.ContentError
+	if errors.As(err, &ce) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "The pack was not stored: %d problem", len(ce.Problems))
+		if len(ce.Problems) != 1 {
+			b.WriteString("s")
+		}
+		b.WriteString(" to fix.\n")
+		for _, p := range ce.Problems {
+			b.WriteString("  " + lobby.CleanText(p.String(), 200) + "\n")
+		}
+		return strings.TrimRight(b.String(), "\n")
+	}
+	return err.Error()
+}
+
+func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Player, args []string) (string, error) {
+	usage := strings.ReplaceAll(packUsage, "KINDS", packs.Kinds())
+	if len(args) == 0 || args[0] == "help" {
+		return usage, nil
+	}
+	verb, rest := args[0], args[1:]
+	name := strings.Join(rest, " ") // ssh joins the words of a remote command with spaces
+	if p.Guest {
+		return "", packs.ErrGuest
+	}
+	lib := s.packs
+	switch verb {
+	case "add":
+		if len(rest) < 2 {
+			return "", errors.New("pack add needs a kind and a name: pack add KIND NAME < file")
+		}
+		content, err := readStdin(ctx, sess)
+		if err != nil {
+			return "", err
+		}
+		pk, err := lib.Add(ctx, p.ID, p.Guest, rest[0], strings.Join(rest[1:], " "), content)
+		if err != nil {
+			return "", err
+		}
+		d, _, _ := rules.LookupDeck(pk.Kind)
+		return fmt.Sprintf("Stored %q: %s, %d %s.\n", pk.Name, pk.Kind, pk.Entries, d.What), nil
+	case "list":
+		return s.packList(ctx, p)
+	case "show":
+		pk, err := lib.Mine(ctx, p.ID, name)
+		if err != nil {
+			return "", err
+		}
+		return string(pk.Content), nil
+	case "remove":
+		if err := lib.Remove(ctx, p.ID, name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Removed %q. Tables that already play it keep their copy.\n", name), nil
+	case "publish", "unpublish":
+		if err := lib.Publish(ctx, p.ID, p.Admin, name, verb == "publish"); err != nil {
+			return "", err
+		}
+		if verb == "publish" {
+			return fmt.Sprintf("Published %q: every player can choose it for a table now.\n", name), nil
+		}
+		return fmt.Sprintf("%q is yours alone again.\n", name), nil
+	case "share":
+		if len(rest) < 2 {
+			return "", errors.New("pack share needs a table code and a name: pack share CODE NAME")
+		}
+		pk, err := lib.Mine(ctx, p.ID, strings.Join(rest[1:], " "))
+		if err != nil {
+			return "", err
+		}
+		if err := s.lobby.Share(p, rest[0], pk); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("Shared %q with table %s: its host can choose it as the deck.\n", pk.Name, strings.ToUpper(rest[0])), nil
+	}
+	return "", fmt.Errorf("unknown pack command %q.\n\n%s", lobby.CleanText(verb, 20), usage)
+}
+
+// packList lists the player's packs and the published ones.
+func (s *Server) packList(ctx context.Context, p lobby.Player) (string, error) {
+	usable, err := s.packs.Usable(ctx, p.ID)
+	if err != nil {
+		return "", err
+	}
+	var mine, pub []store.Pack
+	for _, pk := range usable {
+		if pk.Owner == p.ID {
+			mine = append(mine, pk)
+		} else {
+			pub = append(pub, pk)
+		}
+	}
+	var b strings.Builder
+	section := func(title, none string, list []store.Pack) {
+		b.WriteString(title + "\n")
+		if len(list) == 0 {
+			b.WriteString("  " + none + "\n")
+		}
+		for _, pk := range list {
+			d, _, _ := rules.LookupDeck(pk.Kind)
+			mark := ""
+			if pk.Published && pk.Owner == p.ID {
+				mark = "  (published)"
+			}
+			fmt.Fprintf(&b, "  %-*s  %-22s %4d %s%s\n", packs.MaxNameLen/2, pk.Name, pk.Kind, pk.Entries, d.What, mark)
+		}
+	}
+	section(fmt.Sprintf("Your packs (%d of %d):", len(mine), packs.MaxPacks), "none yet: ssh HOST pack add KIND NAME < file", mine)
+	section("Published packs:", "none", pub)
+	return b.String(), nil
+}
+
+// readStdin reads the whole file a client sends, at most packs.MaxBytes, within stdinWait.
+func readStdin(ctx context.Context, sess ssh.Session) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		b, err := io.ReadAll(io.LimitReader(sess, packs.MaxBytes+1))
+		done <- result{b, err}
+	}()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			return nil, fmt.Errorf("reading the file: %w", r.err)
+		}
+		if len(r.b) > packs.MaxBytes {
+			return nil, packs.ErrTooBig
+		}
+		if len(r.b) == 0 {
+			return nil, errors.New("no file arrived: send it on standard input, as in pack add KIND NAME < file")
+		}
+		return r.b, nil
+	case <-time.After(stdinWait):
+		return nil, errors.New("no file arrived within a minute: send it on standard input, as in pack add KIND NAME < file")
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}

@@ -1,0 +1,119 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"parlor/internal/e2e"
+	"parlor/packs"
+	"parlor/server"
+)
+
+const officeWords = "# words from our office\nStapler\nCoffee mug\nWhiteboard\nPrinter\nDesk plant\nLanyard\n"
+
+// mustRun runs a pack command that must succeed and returns what it printed.
+func mustRun(t *testing.T, s *e2e.Server, key e2e.Key, cmd, stdin string) string {
+	t.Helper()
+	out, errOut, err := s.RunInput(t, key, cmd, stdin)
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, errOut)
+	}
+	return out
+}
+
+// mustFail runs a pack command that must fail and returns its error text.
+func mustFail(t *testing.T, s *e2e.Server, key e2e.Key, cmd, stdin string) string {
+	t.Helper()
+	out, errOut, err := s.RunInput(t, key, cmd, stdin)
+	if err == nil {
+		t.Fatalf("%s succeeded: %s", cmd, out)
+	}
+	return errOut
+}
+
+func wantHas(t *testing.T, what, got string, wants ...string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("%s: %q does not say %q", what, got, w)
+		}
+	}
+}
+
+// TestPackCommand: add, list, show, share, remove and publish over SSH without a PTY,
+// the name being the rest of the command line.
+func TestPackCommand(t *testing.T) {
+	admin, ann, ben := e2e.NewKey(t), e2e.NewKey(t), e2e.NewKey(t)
+	s := e2e.Start(t, func(c *server.Config) { c.Admins = []string{admin.Fingerprint()} })
+
+	out := mustRun(t, s, ann, "pack add quadrant-words Office life", officeWords)
+	wantHas(t, "add", out, `Stored "Office life": quadrant-words, 6 words.`)
+	out = mustRun(t, s, ann, "pack add topfive-topics Büro Themen", "Montage\nKaffee\nMeetings\nDeadlines\nUrlaub\n")
+	wantHas(t, "add German", out, `Stored "Büro Themen": topfive-topics, 5 topics.`)
+
+	out = mustRun(t, s, ann, "pack list", "")
+	wantHas(t, "list", out, "Your packs (2 of 20):", "Office life", "quadrant-words", "6 words", "Büro Themen", "Published packs:\n  none")
+	if got := mustRun(t, s, ann, "pack show Office life", ""); got != officeWords {
+		t.Errorf("show = %q, want the file as sent", got)
+	}
+	if out := mustRun(t, s, ben, "pack list", ""); strings.Contains(out, "Office life") {
+		t.Errorf("Ben sees Ann's pack before it is published:\n%s", out)
+	}
+
+	// Publishing is for admins; a published pack is listed for everyone.
+	wantHas(t, "publish by a player", mustFail(t, s, ann, "pack publish Office life", ""), "only an admin")
+	mustRun(t, s, admin, "pack add topfive-topics Party", "Karaoke\nConfetti\nBalloons\nCake\nDancing\n")
+	wantHas(t, "publish", mustRun(t, s, admin, "pack publish Party", ""), `Published "Party"`)
+	out = mustRun(t, s, ben, "pack list", "")
+	wantHas(t, "list after publish", out, "Your packs (0 of 20):", "Published packs:", "Party", "5 topics")
+
+	// Replacing keeps one pack of a name; removing forgets it.
+	mustRun(t, s, ann, "pack add quadrant-words Office life", officeWords+"Paperclip\n")
+	wantHas(t, "replace", mustRun(t, s, ann, "pack list", ""), "Your packs (2 of 20):", "7 words")
+	wantHas(t, "remove", mustRun(t, s, ann, "pack remove Office life", ""), `Removed "Office life"`)
+	wantHas(t, "show removed", mustFail(t, s, ann, "pack show Office life", ""), "no pack of that name")
+	wantHas(t, "remove twice", mustFail(t, s, ann, "pack remove Office life", ""), "no pack of that name")
+}
+
+// TestPackErrors: a bad pack is refused with every problem and its line, and nothing is
+// stored; so are guests, unknown kinds, missing files and unknown verbs.
+func TestPackErrors(t *testing.T) {
+	ann := e2e.NewKey(t)
+	s := e2e.Start(t, nil)
+
+	bad := "Stapler\nA word far too long for the quadrant plane\n\nstapler\nCoffee\x1b[31m mug\n"
+	got := mustFail(t, s, ann, "pack add quadrant-words Broken", bad)
+	wantHas(t, "control character", got, "The pack was not stored", "line 5: a control character")
+	got = mustFail(t, s, ann, "pack add quadrant-words Broken", strings.ReplaceAll(bad, "\x1b[31m", ""))
+	wantHas(t, "bad words", got, "2 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
+	got = mustFail(t, s, ann, "pack add fingertip-pictures Wide", "== a wide picture\n"+strings.Repeat("#", 30)+"\n")
+	wantHas(t, "wide picture", got, "line 2: 30 columns wide (at most 22)")
+	got = mustFail(t, s, ann, "pack add talltale-illustrations Colours", "[red]\nrose | @}-,-- | roses, red flower\n")
+	wantHas(t, "colour", got, `line 2: rose: forbidden form "red flower" names the board colour red`)
+	got = mustFail(t, s, ann, "pack add topfive-topics Tiny", "One\nTwo\n")
+	wantHas(t, "too few", got, "2 topics, and a topfive-topics pack needs at least 5")
+	wantHas(t, "after errors", mustRun(t, s, ann, "pack list", ""), "Your packs (0 of 20):")
+
+	wantHas(t, "kind", mustFail(t, s, ann, "pack add crossword-clues Mine", "a\n"), `unknown pack kind "crossword-clues"`, "quadrant-words", "fingertip-pictures")
+	wantHas(t, "no name", mustFail(t, s, ann, "pack add quadrant-words", officeWords), "needs a kind and a name")
+	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "no file arrived")
+	wantHas(t, "verb", mustFail(t, s, ann, "pack frobnicate", ""), `unknown pack command "frobnicate"`, "pack add KIND NAME < file")
+	wantHas(t, "help", mustRun(t, s, ann, "pack", ""), "pack add KIND NAME < file", "topfive-topics")
+	wantHas(t, "guest", mustFail(t, s, e2e.Guest, "pack add quadrant-words Mine", officeWords), "guests cannot keep packs")
+}
+
+// TestPackLimits: a file over the size limit and a pack over the count limit are refused.
+func TestPackLimits(t *testing.T) {
+	ann := e2e.NewKey(t)
+	s := e2e.Start(t, nil)
+	s.FromManyAddresses() // more connections than one address may open at once
+
+	huge := strings.Repeat("word\n", packs.MaxBytes/5+1)
+	wantHas(t, "size", mustFail(t, s, ann, "pack add quadrant-words Huge", huge), "larger than 64 KiB")
+	for i := range packs.MaxPacks {
+		mustRun(t, s, ann, fmt.Sprintf("pack add topfive-topics Deck %d", i+1), "a\nb\nc\nd\ne\n")
+	}
+	wantHas(t, "count", mustFail(t, s, ann, "pack add topfive-topics One more", "a\nb\nc\nd\ne\n"), "already keep 20 packs")
+	mustRun(t, s, ann, "pack add topfive-topics Deck 1", "f\ng\nh\ni\nj\n") // replacing one is fine
+}
