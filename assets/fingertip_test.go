@@ -3,12 +3,10 @@ package assets_test
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/assets"
-	"parlor/rules"
 	"parlor/rules/fingertip"
 )
 
@@ -57,28 +55,5 @@ func TestFingertipGameOnRealContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"Ann", "Bob", "Cleo"}
-	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	g, err := fingertip.Spec.New(rules.Setup{Names: names, Seed: 5, Options: fingertip.Spec.Defaults(), Content: content, Now: now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bots := []rules.Bot{fingertip.Spec.NewBot(rules.BotSetup{Seat: 0, Seed: 1}), fingertip.Spec.NewBot(rules.BotSetup{Seat: 1, Seed: 2}), fingertip.Spec.NewBot(rules.BotSetup{Seat: 2, Seed: 3})}
-	for step := 0; ; step++ {
-		if _, over := g.Outcome(); over {
-			break
-		}
-		if step > 20000 {
-			t.Fatal("the game did not end")
-		}
-		now = now.Add(500 * time.Millisecond)
-		g.Tick(now)
-		for s, b := range bots {
-			if a := b.Act(g.View(s), now); a != nil {
-				if err := g.Apply(s, rules.Encode(a), now); err != nil {
-					t.Fatalf("bot %d: %v", s, err)
-				}
-			}
-		}
-	}
+	playBots(t, fingertip.Spec, 3, nil, content)
 }

@@ -2,17 +2,26 @@ package assets_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/assets"
+	"parlor/internal/packtest"
 	"parlor/rules"
-	_ "parlor/rules/fingertip"
-	_ "parlor/rules/foresight"
-	_ "parlor/rules/quadrant"
-	_ "parlor/rules/talltale"
-	_ "parlor/rules/topfive"
+	"parlor/rules/fingertip"
+	"parlor/rules/foresight"
+	"parlor/rules/quadrant"
+	"parlor/rules/talltale"
+	"parlor/rules/topfive"
+)
+
+// The specs of the games that keep theirs unexported.
+var (
+	foresightSpec, _ = rules.Lookup("foresight")
+	talltaleSpec, _  = rules.Lookup(talltale.ID)
 )
 
 // problems checks a pack of kind and returns its problems as "line: text" strings.
@@ -91,5 +100,94 @@ func TestBuiltinFilesArePacks(t *testing.T) {
 		if n, err := d.Check(b); err != nil || n < d.Min {
 			t.Errorf("%s: %d entries, %v", d.Kind, n, err)
 		}
+	}
+}
+
+// playBots plays a whole game of bots from content and returns its result.
+func playBots(t *testing.T, spec *rules.Spec, players int, opts rules.Options, content map[string][]byte) rules.Result {
+	t.Helper()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	names := []string{"Ann", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"}[:players]
+	o, err := spec.CheckOptions(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := spec.New(rules.Setup{Names: names, Seed: 5, Options: o, Content: content, Now: now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]rules.Bot, players)
+	for s := range bots {
+		bots[s] = spec.NewBot(rules.BotSetup{Seat: s, Seed: uint64(s + 1), Options: o, Content: content})
+	}
+	for step := 0; ; step++ {
+		if res, over := g.Outcome(); over {
+			return res
+		}
+		if step > 50000 {
+			t.Fatal("the game did not end")
+		}
+		now = now.Add(500 * time.Millisecond)
+		g.Tick(now)
+		for s, b := range bots {
+			if a := b.Act(g.View(s), now); a != nil {
+				if err := g.Apply(s, rules.Encode(a), now); err != nil {
+					t.Fatalf("bot %d: %v", s, err)
+				}
+			}
+		}
+	}
+}
+
+// withPack is the game's built-in content with a pack in place of file (and the built-in
+// copy beside it when mixed), as a table that chose the pack starts with.
+func withPack(t *testing.T, spec *rules.Spec, file, pack string, mix bool) map[string][]byte {
+	t.Helper()
+	content, err := assets.Load(spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mix {
+		content[rules.Builtin(file)] = content[file]
+	}
+	content[file] = []byte(pack)
+	return content
+}
+
+// TestGamesPlayWithPacks: bots play a whole game of every game on a pack, alone where the
+// pack is big enough and mixed with the built-in deck where it is not, and a pack that is
+// too small alone is refused at the start with advice.
+func TestGamesPlayWithPacks(t *testing.T) {
+	cases := []struct {
+		spec    *rules.Spec
+		file    string
+		pack    string
+		mix     bool
+		players int
+		opts    rules.Options
+	}{
+		{topfive.Spec, topfive.TopicsFile, packtest.Topics(30), false, 3, nil},
+		{topfive.Spec, topfive.TopicsFile, packtest.Topics(6), true, 4, nil},
+		{quadrant.Spec, quadrant.WordsFile, packtest.GermanWords, false, 4, nil},
+		{quadrant.Spec, quadrant.WordsFile, packtest.JapaneseWords, false, 4, nil},
+		{quadrant.Spec, quadrant.CriteriaFile, "leckerer\nteurer\nlauter\nschwerer\nälter\ngrößer\n", false, 4, nil},
+		{foresightSpec, foresight.QuestionsFile, packtest.Questions(12), false, 3, rules.Options{"rounds": "5", "decks": "family"}},
+		{fingertip.Spec, fingertip.ContentFile, packtest.Pictures(82), false, 3, nil},
+		{fingertip.Spec, fingertip.ContentFile, packtest.Pictures(20), true, 6, nil},
+		{talltaleSpec, talltale.ContentFile, packtest.Illustrations(25), false, 3, nil},
+		{talltaleSpec, talltale.ContentFile, packtest.Illustrations(3), true, 4, nil},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%s/mix=%v", c.spec.ID, c.file, c.mix), func(t *testing.T) {
+			content := withPack(t, c.spec, c.file, c.pack, c.mix)
+			if res := playBots(t, c.spec, c.players, c.opts, content); len(res.Scores) != c.players {
+				t.Errorf("result %+v", res)
+			}
+		})
+	}
+	small := withPack(t, topfive.Spec, topfive.TopicsFile, packtest.Topics(6), false)
+	_, err := topfive.Spec.New(rules.Setup{Names: []string{"a", "b", "c"}, Options: topfive.Spec.Defaults(), Content: small})
+	if err == nil || !strings.Contains(err.Error(), "6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck") {
+		t.Errorf("a small pack alone: %v", err)
 	}
 }

@@ -123,10 +123,11 @@ func (t *Table) chooseDeck(value string) error {
 		t.deck, t.mix = nil, false
 		return nil
 	}
-	if value == t.deckLabel() {
+	label, mix := strings.CutSuffix(value, mixSuffix)
+	if t.deck != nil && label == t.deck.Label {
+		t.mix = mix // the table's own copy, even if its owner removed the pack since
 		return nil
 	}
-	label, mix := strings.CutSuffix(value, mixSuffix)
 	for _, c := range t.candidates() {
 		if c.Label == label {
 			t.deck, t.mix = &c, mix

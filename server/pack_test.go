@@ -117,3 +117,44 @@ func TestPackLimits(t *testing.T) {
 	wantHas(t, "count", mustFail(t, s, ann, "pack add topfive-topics One more", "a\nb\nc\nd\ne\n"), "already keep 20 packs")
 	mustRun(t, s, ann, "pack add topfive-topics Deck 1", "f\ng\nh\ni\nj\n") // replacing one is fine
 }
+
+// TestPackTableOverAPI: a table created over the API plays its host's pack; a table-mate
+// shares theirs with "pack share CODE NAME" or the API's "share"; a pack too small for
+// the table is refused at the start, and mixed with the built-in deck it plays.
+func TestPackTableOverAPI(t *testing.T) {
+	annKey, benKey := e2e.NewKey(t), e2e.NewKey(t)
+	s := e2e.Start(t, nil)
+	mustRun(t, s, annKey, "pack add quadrant-words Office life", officeWords)
+	mustRun(t, s, benKey, "pack add quadrant-words Küche", "Löffel\nGabel\nMesser\nTopf\nPfanne\nSieb\nSchüssel\n")
+	mustRun(t, s, benKey, "pack add quadrant-criteria Gefühle", "gemütlicher\nlauter\nteurer\n")
+
+	ann := s.API(t, "ann", annKey)
+	ann.Send(map[string]any{"op": "create", "game": "quadrant", "options": map[string]string{"deck": "Office life"}})
+	code := fmt.Sprint(ann.Expect("joined")["code"])
+	ann.Until("table", func(m map[string]any) bool {
+		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "deck:Office life")
+	})
+	ben := s.API(t, "ben", benKey)
+	ben.Send(map[string]any{"op": "join", "code": code})
+	ben.Expect("joined")
+	wantHas(t, "share", mustRun(t, s, benKey, "pack share "+strings.ToLower(code)+" Küche", ""), `Shared "Küche" with table `+code)
+	ben.Send(map[string]any{"op": "share", "pack": "Gefühle"})
+	ben.Expect("ok")
+	ben.Send(map[string]any{"op": "share", "pack": "Nothing"})
+	wantHas(t, "share unknown", errorText(ben.Expect("error")), `no quadrant-words or quadrant-criteria pack named "Nothing"`)
+	ann.Until("table", func(m map[string]any) bool {
+		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "Gefühle (ben) + built-in")
+	})
+
+	for range 2 {
+		ann.Send(map[string]any{"op": "bot"})
+		ann.Expect("ok")
+	}
+	ann.Send(map[string]any{"op": "start"})
+	wantHas(t, "small deck", errorText(ann.Expect("error")), `the deck "Office life"`, "6 words, and this game of 4 players needs 15", "mix this one with the built-in deck")
+	ann.Send(map[string]any{"op": "options", "options": map[string]string{"deck": "Office life + built-in"}})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "start"})
+	ann.Expect("ok")
+	ann.Expect("view")
+}

@@ -1,0 +1,192 @@
+package lobby_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/assets"
+	"parlor/internal/packtest"
+	"parlor/lobby"
+	"parlor/packs"
+	"parlor/rules"
+	"parlor/rules/quadrant"
+	"parlor/rules/topfive"
+	"parlor/store"
+)
+
+// packLobby is a lobby with the built-in content and a pack library.
+func packLobby(t *testing.T) (*lobby.Lobby, *packs.Library) {
+	t.Helper()
+	lib := &packs.Library{Store: store.NewMemory()}
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: lib})
+	t.Cleanup(func() {
+		cancel()
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	return l, lib
+}
+
+func addPack(t *testing.T, lib *packs.Library, owner, kind, name, content string) store.Pack {
+	t.Helper()
+	p, err := lib.Add(context.Background(), owner, false, kind, name, []byte(content))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// deckChoices is the table's deck option's choices in the newest update.
+func deckChoices(t *testing.T, u lobby.Update) []string {
+	t.Helper()
+	for _, o := range u.Table.Choices {
+		if o.Key == lobby.OptDeck {
+			return o.Choices
+		}
+	}
+	t.Fatalf("no deck option in %+v", u.Table.Choices)
+	return nil
+}
+
+// TestDeckChoicesAndSharing: the host's deck option offers the built-in deck, the host's
+// own packs and the published ones of the game's kinds, and packs shared by table-mates,
+// each alone or mixed; only the host chooses, only seated players share, and a pack of
+// another game's kind is refused with the kinds the game takes.
+func TestDeckChoicesAndSharing(t *testing.T) {
+	l, lib := packLobby(t)
+	addPack(t, lib, ann.ID, "quadrant-words", "Bürowörter", packtest.GermanWords)
+	addPack(t, lib, ann.ID, "topfive-topics", "Not for Quadrant", packtest.Topics(5))
+	addPack(t, lib, "SHA256:admin", "quadrant-words", "日本語", packtest.JapaneseWords)
+	if err := lib.Store.SetPublished(context.Background(), "SHA256:admin", "日本語", true); err != nil {
+		t.Fatal(err)
+	}
+	bens := addPack(t, lib, ben.ID, "quadrant-criteria", "Kriterien", "leckerer\nteurer\nlauter\n")
+	topics := addPack(t, lib, ben.ID, "topfive-topics", "Themen", packtest.Topics(5))
+
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
+	want := []string{"built-in", "Bürowörter", "Bürowörter + built-in", "日本語", "日本語 + built-in"}
+	if got := deckChoices(t, u); !slices.Equal(got, want) {
+		t.Errorf("deck choices = %q, want %q", got, want)
+	}
+	if u.Table.Options[lobby.OptDeck] != lobby.DeckBuiltin {
+		t.Errorf("deck = %q, want built-in", u.Table.Options[lobby.OptDeck])
+	}
+
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Share(cat, a.Code(), bens); err == nil || !strings.Contains(err.Error(), "no seat") {
+		t.Errorf("sharing from outside the table: %v", err)
+	}
+	if err := l.Share(ben, a.Code(), topics); err == nil || !strings.Contains(err.Error(), "takes quadrant-words or quadrant-criteria") {
+		t.Errorf("sharing a pack of another game: %v", err)
+	}
+	if err := b.Share("Kriterien"); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "the shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "Kriterien (Ben) + built-in") })
+	if last := u.Chat[len(u.Chat)-1].Text; !strings.Contains(last, `Ben shared the pack "Kriterien" (3 criteria)`) {
+		t.Errorf("chat says %q", last)
+	}
+	if err := b.SetOptions(rules.Options{lobby.OptDeck: "Kriterien (Ben)"}); err == nil {
+		t.Error("a player who is not the host chose the deck")
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Somebody else's"}); err == nil || !strings.Contains(err.Error(), "no deck") {
+		t.Errorf("an unknown deck: %v", err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Kriterien (Ben) + built-in", quadrant.OptPlacement: "60s"}); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "the chosen deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "Kriterien (Ben) + built-in" })
+	if u.Table.Options[quadrant.OptPlacement] != "60s" {
+		t.Errorf("options = %v", u.Table.Options)
+	}
+}
+
+// startWith creates a table of game for ann with deck, fills it with bots and starts it;
+// it returns ann's member and the start's error.
+func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bots int) (*lobby.Member, error) {
+	t.Helper()
+	a, err := l.Create(ann, game, opts, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range bots {
+		if err := a.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return a, a.Start()
+}
+
+// viewJSON is ann's view, once the game has started, as JSON.
+func viewJSON(t *testing.T, a *lobby.Member) string {
+	t.Helper()
+	u := waitFor(t, a, "the game", func(u lobby.Update) bool { return u.View != nil })
+	b, err := json.Marshal(u.View)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestTablesPlayPacks: a table that chose a pack deals its entries, in any language; a
+// pack too small for the table is refused at the start with advice, and mixing it with
+// the built-in deck makes it playable; removing a pack does not take it from a table.
+func TestTablesPlayPacks(t *testing.T) {
+	l, lib := packLobby(t)
+	addPack(t, lib, ann.ID, "quadrant-words", "Deutsch", packtest.GermanWords)
+	addPack(t, lib, ann.ID, "quadrant-words", "日本語", packtest.JapaneseWords)
+	addPack(t, lib, ann.ID, "topfive-topics", "Übungen", packtest.Topics(30))
+	addPack(t, lib, ann.ID, "topfive-topics", "Few", packtest.Topics(6))
+
+	for _, c := range []struct{ deck, words string }{{"Deutsch", packtest.GermanWords}, {"日本語", packtest.JapaneseWords}} {
+		a, err := startWith(t, l, quadrant.ID, rules.Options{lobby.OptDeck: c.deck}, 3)
+		if err != nil {
+			t.Fatalf("%s: %v", c.deck, err)
+		}
+		u := waitFor(t, a, "the game", func(u lobby.Update) bool { return u.View != nil })
+		v := u.View.(quadrant.View)
+		for _, w := range append(v.Words, v.Reference) {
+			if !strings.Contains(c.words, "\n"+w+"\n") {
+				t.Errorf("%s table dealt %q, which is not in the pack", c.deck, w)
+			}
+		}
+		a.Leave()
+	}
+
+	a, err := startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Übungen"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := viewJSON(t, a); strings.Count(v, "Übung Nummer") != 5 {
+		t.Errorf("top five view: %s", v)
+	}
+	a.Leave()
+
+	a, err = startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Few"}, 2)
+	if err == nil || !strings.Contains(err.Error(), `the deck "Few": topfive: bad topic deck: 6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck`) {
+		t.Errorf("a small pack alone: %v", err)
+	}
+	if err := lib.Remove(context.Background(), ann.ID, "Few"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Few + built-in"}); err != nil {
+		t.Fatalf("the table forgot its copy of a removed pack: %v", err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatalf("a small pack mixed with the built-in deck: %v", err)
+	}
+	viewJSON(t, a)
+	a.Leave()
+}
