@@ -82,19 +82,40 @@ func (t *Table) candidates() []tablePack {
 
 // deckOption is the table's "deck" option, with the choices it has now.
 func (t *Table) deckOption() (rules.Option, bool) {
-	if len(t.spec.Decks) == 0 {
+	opt, ok := deckOption(t.spec, t.candidates())
+	if cur := t.deckLabel(); ok && !contains(opt.Choices, cur) {
+		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
+	}
+	return opt, ok
+}
+
+// deckOption is the "deck" option of a game with these packs to choose from; false for a
+// game without decks.
+func deckOption(spec *rules.Spec, packs []tablePack) (rules.Option, bool) {
+	if len(spec.Decks) == 0 {
 		return rules.Option{}, false
 	}
 	opt := rules.Option{Key: OptDeck, Name: "Deck",
 		Help:    "the built-in cards, or a pack (ssh HOST pack): alone, or mixed with the built-in cards",
 		Choices: []string{DeckBuiltin}, Default: DeckBuiltin}
-	for _, c := range t.candidates() {
+	for _, c := range packs {
 		opt.Choices = append(opt.Choices, c.Label, c.Label+mixSuffix)
 	}
-	if cur := t.deckLabel(); !contains(opt.Choices, cur) {
-		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
-	}
 	return opt, true
+}
+
+// DeckOption is the "deck" option a player creating a table of the game may set: the
+// built-in deck, their own packs and the published ones; false for a game without decks.
+func (l *Lobby) DeckOption(p Player, gameID string) (rules.Option, bool) {
+	spec, ok := rules.Lookup(gameID)
+	if !ok {
+		return rules.Option{}, false
+	}
+	var packs []tablePack
+	for _, pk := range l.offers(p, spec) {
+		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
+	}
+	return deckOption(spec, packs)
 }
 
 // deckLabel is the deck option's value.

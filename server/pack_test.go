@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"parlor/internal/e2e"
+	"parlor/internal/packtest"
 	"parlor/packs"
 	"parlor/server"
 )
@@ -157,4 +158,24 @@ func TestPackTableOverAPI(t *testing.T) {
 	ann.Send(map[string]any{"op": "start"})
 	ann.Expect("ok")
 	ann.Expect("view")
+}
+
+// TestPackTableInTheTUI: a player picks their pack as the deck on the create screen; the
+// table screen shows it and the game deals its topics.
+func TestPackTableInTheTUI(t *testing.T) {
+	t.Parallel()
+	s := e2e.Start(t, nil)
+	ann, key := newPlayer(t, s, "Ann")
+	mustRun(t, s, key, "pack add topfive-topics Übungen", packtest.Topics(30))
+	ann.Press("c")
+	ann.WaitFor("Choose a game")
+	ann.PressUntil("right", "‹ Top Five ›", 12)
+	ann.PressUntil("down", "▸ Deck", 12)
+	ann.PressUntil("right", "‹ Übungen ›", 6)
+	ann.Press("enter")
+	ann.TableCode()
+	ann.WaitFor("Deck                 Übungen")
+	addBots(t, ann, 1, 2)
+	ann.Press("s")
+	ann.WaitFor("Round 1 of 6", "Übung Nummer")
 }

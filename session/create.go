@@ -16,19 +16,39 @@ type createScreen struct {
 	opts    rules.Options
 	private bool
 	rules   pager // the selected game's rules
+	// deck is the game's deck option (the player's packs and the published ones), fetched
+	// when the game changes; empty for a game without decks.
+	deck  func(gameID string) (rules.Option, bool)
+	decks []rules.Option
 }
 
-func newCreateScreen() createScreen {
-	c := createScreen{games: rules.Games(), rules: newPager()}
+func newCreateScreen(deck func(gameID string) (rules.Option, bool)) createScreen {
+	c := createScreen{games: rules.Games(), rules: newPager(), deck: deck}
 	if len(c.games) > 0 {
-		c.opts = c.games[0].Defaults()
+		c.pick(0)
 	}
 	return c
 }
 
+// pick selects game i with its default options.
+func (c *createScreen) pick(i int) {
+	c.game = i
+	c.opts = c.spec().Defaults()
+	c.decks = nil
+	if opt, ok := c.deck(c.spec().ID); ok {
+		c.decks = []rules.Option{opt}
+		c.opts[opt.Key] = opt.Default
+	}
+}
+
 func (c *createScreen) spec() *rules.Spec { return c.games[c.game] }
 
-func (c *createScreen) rows() int { return len(c.spec().Options) + 2 }
+// options are the rows a player sets: the game's options, then its deck.
+func (c *createScreen) options() []rules.Option {
+	return append(append([]rules.Option(nil), c.spec().Options...), c.decks...)
+}
+
+func (c *createScreen) rows() int { return len(c.options()) + 2 }
 
 func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if len(c.games) == 0 {
@@ -65,11 +85,10 @@ func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 func (c *createScreen) change(d int) {
 	switch {
 	case c.row == 0:
-		c.game = (c.game + len(c.games) + d) % len(c.games)
-		c.opts = c.spec().Defaults()
+		c.pick((c.game + len(c.games) + d) % len(c.games))
 		c.rules = newPager()
-	case c.row <= len(c.spec().Options):
-		opt := c.spec().Options[c.row-1]
+	case c.row <= len(c.options()):
+		opt := c.options()[c.row-1]
 		c.opts[opt.Key] = cycle(opt.Choices, c.opts[opt.Key], d)
 	default:
 		c.private = !c.private
@@ -102,7 +121,7 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	}
 	left = append(left, headStyle.Render(" Choose a game and its options"), "")
 	row(0, "Game", spec.Name)
-	for i, opt := range spec.Options {
+	for i, opt := range c.options() {
 		row(i+1, opt.Name, c.opts[opt.Key])
 	}
 	private := "no (listed)"
@@ -111,8 +130,8 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	}
 	row(c.rows()-1, "Private", private)
 	left = append(left, "")
-	if c.row > 0 && c.row <= len(spec.Options) {
-		for _, l := range wrap(spec.Options[c.row-1].Help, leftW-2) {
+	if opts := c.options(); c.row > 0 && c.row <= len(opts) {
+		for _, l := range wrap(opts[c.row-1].Help, leftW-2) {
 			left = append(left, dimStyle.Render(" "+l))
 		}
 	}

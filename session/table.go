@@ -291,7 +291,6 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if t.panel == panelRules && t.rules.key(k) {
 		return nil
 	}
-	spec, _ := rules.Lookup(t.u.Table.Game)
 	switch key {
 	case "enter", "/":
 		t.chatting = true
@@ -314,11 +313,11 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case "down", "j":
 		if t.panel == panelSeats && t.seatSel < len(t.u.Table.Seats)-1 {
 			t.seatSel++
-		} else if t.panel == panelOptions && spec != nil && t.optSel < len(spec.Options)-1 {
+		} else if t.panel == panelOptions && t.optSel < len(t.u.Table.Choices)-1 {
 			t.optSel++
 		}
 	case "left", "right", "h", "l":
-		if spec == nil || len(spec.Options) == 0 {
+		if len(t.u.Table.Choices) == 0 {
 			return nil
 		}
 		if !t.u.Host {
@@ -326,7 +325,8 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		t.panel = panelOptions
-		opt := spec.Options[t.optSel]
+		t.optSel = min(t.optSel, len(t.u.Table.Choices)-1)
+		opt := t.u.Table.Choices[t.optSel]
 		d := 1
 		if key == "left" || key == "h" {
 			d = -1
@@ -569,7 +569,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	var opts []string
 	if spec != nil {
 		opts = append(opts, focus(panelOptions, "Options"))
-		for i, o := range spec.Options {
+		for i, o := range info.Choices {
 			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
 			if t.panel == panelOptions && i == t.optSel && t.u.Host {
 				line = selStyle.Render("‹ " + line + " ›")
