@@ -17,12 +17,78 @@ import (
 // each alone or mixed with the built-in deck. The chosen pack's content is copied into
 // the table, so a pack its owner removes (or a restart) does not take the deck away.
 
-// Deck option key and values.
+// Deck and content options: keys and values.
 const (
 	OptDeck     = "deck"
 	DeckBuiltin = "built-in"
 	mixSuffix   = " + built-in"
+
+	OptContent    = "content"
+	ContentFamily = "family-friendly" // entries tagged rules.AdultTag are left out
+	ContentAll    = "everything"
 )
+
+// contentOption is the family filter every game with decks has.
+var contentOption = rules.Option{Key: OptContent, Name: "Content",
+	Help:    "family-friendly leaves out every card tagged [adult] (Foresight's adult questions have their own option)",
+	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
+
+// tableOptions are the options the table keeps itself, apart from the game's: the deck
+// and the family filter, for a game with decks.
+func (t *Table) tableOptions() []rules.Option {
+	deck, ok := t.deckOption()
+	if !ok {
+		return nil
+	}
+	return []rules.Option{deck, contentOption}
+}
+
+// tableOptionValues are the values of tableOptions.
+func (t *Table) tableOptionValues() rules.Options {
+	if len(t.spec.Decks) == 0 {
+		return nil
+	}
+	content := ContentFamily
+	if t.everything {
+		content = ContentAll
+	}
+	return rules.Options{OptDeck: t.deckLabel(), OptContent: content}
+}
+
+// setTableOptions sets the deck and the family filter from o, if it holds them; on an
+// error nothing changed.
+func (t *Table) setTableOptions(o rules.Options) error {
+	if len(t.spec.Decks) == 0 && len(gameOptions(o)) < len(o) {
+		return fmt.Errorf("%w: %s plays no decks, so it has no %s or %s option", rules.ErrBadOption, t.spec.Name, OptDeck, OptContent)
+	}
+	if v, ok := o[OptContent]; ok {
+		if !contains(contentOption.Choices, v) {
+			return fmt.Errorf("%w: %s must be one of %v, not %q", rules.ErrBadOption, contentOption.Name, contentOption.Choices, CleanText(v, 30))
+		}
+	}
+	if v, ok := o[OptDeck]; ok {
+		if err := t.chooseDeck(v); err != nil {
+			return err
+		}
+	}
+	if v, ok := o[OptContent]; ok {
+		t.everything = v == ContentAll
+	}
+	return nil
+}
+
+// gameOptions is o without the options the table keeps itself.
+func gameOptions(o rules.Options) rules.Options {
+	_, deck := o[OptDeck]
+	_, content := o[OptContent]
+	if !deck && !content {
+		return o
+	}
+	out := cloneOptions(o)
+	delete(out, OptDeck)
+	delete(out, OptContent)
+	return out
+}
 
 // Packs finds the content packs a player may play: their own, then published ones.
 type Packs interface {
@@ -104,18 +170,23 @@ func deckOption(spec *rules.Spec, packs []tablePack) (rules.Option, bool) {
 	return opt, true
 }
 
-// DeckOption is the "deck" option a player creating a table of the game may set: the
-// built-in deck, their own packs and the published ones; false for a game without decks.
-func (l *Lobby) DeckOption(p Player, gameID string) (rules.Option, bool) {
+// TableOptions are the options beyond the game's that a player creating a table of the
+// game may set: the deck (the built-in deck, their own packs and the published ones) and
+// the family filter; none for a game without decks.
+func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	spec, ok := rules.Lookup(gameID)
 	if !ok {
-		return rules.Option{}, false
+		return nil
 	}
 	var packs []tablePack
 	for _, pk := range l.offers(p, spec) {
 		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
 	}
-	return deckOption(spec, packs)
+	deck, ok := deckOption(spec, packs)
+	if !ok {
+		return nil
+	}
+	return []rules.Option{deck, contentOption}
 }
 
 // deckLabel is the deck option's value.
@@ -165,17 +236,23 @@ func (t *Table) gameContent() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if t.deck == nil {
-		return content, nil
+	if t.deck != nil {
+		d, ok := t.fits(t.deck.Pack.Kind)
+		if !ok {
+			return nil, fmt.Errorf("the deck %q is a %s pack, which %s does not play", t.deck.Label, t.deck.Pack.Kind, t.spec.Name)
+		}
+		if t.mix {
+			content[rules.Builtin(d.File)] = content[d.File]
+		}
+		content[d.File] = t.deck.Pack.Content
 	}
-	d, ok := t.fits(t.deck.Pack.Kind)
-	if !ok {
-		return nil, fmt.Errorf("the deck %q is a %s pack, which %s does not play", t.deck.Label, t.deck.Pack.Kind, t.spec.Name)
+	for _, d := range t.spec.Decks {
+		for _, name := range []string{d.File, rules.Builtin(d.File)} {
+			if b, ok := content[name]; ok {
+				content[name] = rules.Rated(b, !t.everything)
+			}
+		}
 	}
-	if t.mix {
-		content[rules.Builtin(d.File)] = content[d.File]
-	}
-	content[d.File] = t.deck.Pack.Content
 	return content, nil
 }
 

@@ -3,12 +3,14 @@ package lobby_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"parlor/assets"
 	"parlor/internal/packtest"
+	"parlor/internal/testgame"
 	"parlor/lobby"
 	"parlor/packs"
 	"parlor/rules"
@@ -189,4 +191,40 @@ func TestTablesPlayPacks(t *testing.T) {
 	}
 	viewJSON(t, a)
 	a.Leave()
+}
+
+// TestFamilyFilter: a family-friendly table (the default) leaves out the entries of a deck
+// tagged [adult]; a table set to everything plays them, without the tag.
+func TestFamilyFilter(t *testing.T) {
+	l, lib := packLobby(t)
+	var pack strings.Builder
+	pack.WriteString(packtest.Topics(5))
+	for i := range 30 {
+		fmt.Fprintf(&pack, "Grown-up topic %d %s\n", i+1, rules.AdultTag)
+	}
+	addPack(t, lib, ann.ID, "topfive-topics", "Late night", pack.String())
+
+	a, err := startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Late night"}, 2)
+	if err == nil || !strings.Contains(err.Error(), "5 topics, and a game of 3 players needs 30") {
+		t.Fatalf("a family-friendly table counted the adult topics: %v", err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptContent: "everything"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if v := viewJSON(t, a); strings.Contains(v, rules.AdultTag) {
+		t.Errorf("the tag shows: %s", v)
+	}
+	a.Leave()
+
+	p, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.SetOptions(rules.Options{lobby.OptContent: "everything"}); err == nil {
+		t.Error("a game without decks took a content option")
+	}
+	p.Leave()
 }

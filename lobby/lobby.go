@@ -202,8 +202,13 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if !ok {
 		return nil, fmt.Errorf("create %q: %w", gameID, ErrUnknownGame)
 	}
-	deck, withDeck := opts[OptDeck]
-	opts, err := spec.CheckOptions(withoutDeck(opts))
+	own := rules.Options{}
+	for _, k := range []string{OptDeck, OptContent} {
+		if v, ok := opts[k]; ok {
+			own[k] = v
+		}
+	}
+	opts, err := spec.CheckOptions(gameOptions(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -239,24 +244,14 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	}()
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
 	m, err := l.sit(p, code)
-	if err != nil || !withDeck {
+	if err != nil || len(own) == 0 {
 		return m, err
 	}
-	if err := m.SetOptions(rules.Options{OptDeck: deck}); err != nil {
+	if err := m.SetOptions(own); err != nil {
 		m.Leave()
 		return nil, err
 	}
 	return m, nil
-}
-
-// withoutDeck is o without the deck, which the table keeps apart from the game's options.
-func withoutDeck(o rules.Options) rules.Options {
-	if _, ok := o[OptDeck]; !ok {
-		return o
-	}
-	out := cloneOptions(o)
-	delete(out, OptDeck)
-	return out
 }
 
 func (l *Lobby) table(code string) (*Table, error) {

@@ -200,7 +200,7 @@ func (m *Member) SetOptions(o rules.Options) error {
 			return err
 		}
 		merged := cloneOptions(m.t.opts)
-		for k, v := range withoutDeck(o) {
+		for k, v := range gameOptions(o) {
 			merged[k] = v
 		}
 		checked, err := m.t.spec.CheckOptions(merged)
@@ -210,10 +210,8 @@ func (m *Member) SetOptions(o rules.Options) error {
 		if _, max := m.t.spec.PlayerRange(checked); len(m.t.seats) > max {
 			return fmt.Errorf("those options allow at most %d players and %d are seated: remove someone first", max, len(m.t.seats))
 		}
-		if deck, ok := o[OptDeck]; ok {
-			if err := m.t.chooseDeck(deck); err != nil {
-				return err
-			}
+		if err := m.t.setTableOptions(o); err != nil {
+			return err
 		}
 		m.t.opts = checked
 		m.t.changed(now)

@@ -58,6 +58,7 @@ type Table struct {
 	deck       *tablePack  // the chosen pack; nil: the built-in deck (deck.go)
 	mix        bool        // the pack is mixed with the built-in deck
 	shared     []tablePack // packs players shared with the table
+	everything bool        // the content option: tagged adult entries are played too
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
@@ -262,9 +263,11 @@ func (t *Table) info() TableInfo {
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
 		Choices: t.spec.Options,
 	}
-	if deck, ok := t.deckOption(); ok {
-		info.Options[OptDeck] = t.deckLabel()
-		info.Choices = append(append([]rules.Option(nil), t.spec.Options...), deck)
+	if own := t.tableOptions(); len(own) > 0 {
+		for k, v := range t.tableOptionValues() {
+			info.Options[k] = v
+		}
+		info.Choices = append(append([]rules.Option(nil), t.spec.Options...), own...)
 	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{

@@ -108,7 +108,7 @@ var ErrPack = errors.New("bad pack")
 // Check parses b as a pack of this deck: the number of entries, or a *ContentError
 // listing every problem (the game's, and too few entries for one round).
 func (d Deck) Check(b []byte) (int, error) {
-	n, err := d.Count(b)
+	n, err := d.Count(Rated(b, false))
 	if err != nil {
 		return 0, err
 	}
@@ -166,4 +166,33 @@ func ReadDeck[T any](content map[string][]byte, file string, parse func([]byte) 
 		deck = Mix(deck, more, key)
 	}
 	return deck, nil
+}
+
+// AdultTag at the end of a line marks a deck's entry as not family-friendly: a table set
+// to family-friendly content leaves it out, any other table plays it without the tag. On
+// the first line of a block (a Fingertip picture's "== " line) it marks the whole block.
+const AdultTag = "[adult]"
+
+// Rated is a content file as a table plays it: with family true, entries tagged AdultTag
+// are left out, otherwise only their tags are. Lines keep their numbers, so a parser's
+// problems still point at the right line.
+func Rated(b []byte, family bool) []byte {
+	lines := strings.Split(string(b), "\n")
+	dropping := false // inside a tagged block
+	for i, l := range lines {
+		if strings.HasPrefix(l, "== ") {
+			dropping = false
+		}
+		base, tagged := strings.CutSuffix(strings.TrimRight(l, " \t\r"), AdultTag)
+		switch {
+		case tagged && family:
+			lines[i] = ""
+			dropping = strings.HasPrefix(l, "== ")
+		case tagged:
+			lines[i] = strings.TrimRight(base, " \t")
+		case dropping:
+			lines[i] = ""
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
 }

@@ -39,3 +39,13 @@ func TestMix(t *testing.T) {
 		t.Errorf("Mix = %q", got)
 	}
 }
+
+func TestRated(t *testing.T) {
+	file := "Cats\nTequila shots [adult]\nDogs  \n== a cat\n/\\_/\\\n== a bar [adult]\n|__|\n\n== a dog\no-o\n"
+	if got := string(Rated([]byte(file), true)); got != "Cats\n\nDogs  \n== a cat\n/\\_/\\\n\n\n\n== a dog\no-o\n" {
+		t.Errorf("family: %q", got)
+	}
+	if got := string(Rated([]byte(file), false)); got != "Cats\nTequila shots\nDogs  \n== a cat\n/\\_/\\\n== a bar\n|__|\n\n== a dog\no-o\n" {
+		t.Errorf("everything: %q", got)
+	}
+}

@@ -16,14 +16,15 @@ type createScreen struct {
 	opts    rules.Options
 	private bool
 	rules   pager // the selected game's rules
-	// deck is the game's deck option (the player's packs and the published ones), fetched
-	// when the game changes; empty for a game without decks.
-	deck  func(gameID string) (rules.Option, bool)
-	decks []rules.Option
+	// tableOptions gives the options the table keeps beyond the game's (the deck, with the
+	// player's packs and the published ones, and the family filter), fetched into own
+	// when the game changes.
+	tableOptions func(gameID string) []rules.Option
+	own          []rules.Option
 }
 
-func newCreateScreen(deck func(gameID string) (rules.Option, bool)) createScreen {
-	c := createScreen{games: rules.Games(), rules: newPager(), deck: deck}
+func newCreateScreen(tableOptions func(gameID string) []rules.Option) createScreen {
+	c := createScreen{games: rules.Games(), rules: newPager(), tableOptions: tableOptions}
 	if len(c.games) > 0 {
 		c.pick(0)
 	}
@@ -34,18 +35,17 @@ func newCreateScreen(deck func(gameID string) (rules.Option, bool)) createScreen
 func (c *createScreen) pick(i int) {
 	c.game = i
 	c.opts = c.spec().Defaults()
-	c.decks = nil
-	if opt, ok := c.deck(c.spec().ID); ok {
-		c.decks = []rules.Option{opt}
+	c.own = c.tableOptions(c.spec().ID)
+	for _, opt := range c.own {
 		c.opts[opt.Key] = opt.Default
 	}
 }
 
 func (c *createScreen) spec() *rules.Spec { return c.games[c.game] }
 
-// options are the rows a player sets: the game's options, then its deck.
+// options are the rows a player sets: the game's options, then the table's own.
 func (c *createScreen) options() []rules.Option {
-	return append(append([]rules.Option(nil), c.spec().Options...), c.decks...)
+	return append(append([]rules.Option(nil), c.spec().Options...), c.own...)
 }
 
 func (c *createScreen) rows() int { return len(c.options()) + 2 }

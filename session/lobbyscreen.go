@@ -80,7 +80,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
 		}
 	case keyMatches(k, l.Create):
-		m.create = newCreateScreen(func(id string) (rules.Option, bool) { return m.o.Lobby.DeckOption(m.o.Player, id) })
+		m.create = newCreateScreen(func(id string) []rules.Option { return m.o.Lobby.TableOptions(m.o.Player, id) })
 		m.screen = screenCreate
 	case keyMatches(k, l.Name):
 		m.name = newNameScreen(m.o.Player.Name)
