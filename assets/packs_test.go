@@ -3,6 +3,7 @@ package assets_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -189,5 +190,40 @@ func TestGamesPlayWithPacks(t *testing.T) {
 	_, err := topfive.Spec.New(rules.Setup{Names: []string{"a", "b", "c"}, Options: topfive.Spec.Defaults(), Content: small})
 	if err == nil || !strings.Contains(err.Error(), "6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck") {
 		t.Errorf("a small pack alone: %v", err)
+	}
+}
+
+// TestDocumentedExamples: every example in docs/packs.md parses as a pack of the kind
+// its section names, and every kind has an example.
+func TestDocumentedExamples(t *testing.T) {
+	doc, err := os.ReadFile("../docs/packs.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := map[string]int{}
+	kind := ""
+	for i, part := range strings.Split(string(doc), "```") {
+		if i%2 == 0 { // prose: the newest "### kind" heading names the examples after it
+			for _, line := range strings.Split(part, "\n") {
+				if k, ok := strings.CutPrefix(line, "### "); ok {
+					kind = k
+				}
+			}
+			continue
+		}
+		d, _, ok := rules.LookupDeck(kind)
+		if !ok {
+			continue // the command examples, before the kinds
+		}
+		body := strings.TrimPrefix(part, "\n")
+		if n, err := d.Count(rules.Rated([]byte(body), false)); err != nil || n == 0 {
+			t.Errorf("%s example: %d entries, %v\n%s", kind, n, err, body)
+		}
+		examples[kind]++
+	}
+	for _, d := range rules.Decks() {
+		if examples[d.Kind] == 0 {
+			t.Errorf("docs/packs.md has no example of %s", d.Kind)
+		}
 	}
 }
