@@ -49,7 +49,8 @@ var ErrContent = errors.New("talltale: bad content")
 // a comment, and every other line is "name | glyph | form, form" with a short unique
 // name, an ASCII glyph and its forbidden forms, none of them a colour word. Every problem
 // is listed with its line in a *rules.ContentError. The illustrations come back in file
-// order with their colour; Boards lays them out for a game.
+// order, numbered so, with their colour; Boards lays them out for a game (for a file in
+// board order, like the built-in one, the numbers are the same).
 func ParseIllustrations(data []byte) ([]Illustration, error) {
 	var ps rules.Problems
 	var out []Illustration
@@ -98,7 +99,7 @@ func ParseIllustrations(data []byte) ([]Illustration, error) {
 			continue
 		}
 		seen[key] = line
-		ill.Colour = colour
+		ill.ID, ill.Colour = len(out), colour // the file's order; Boards numbers them by place
 		out = append(out, ill)
 	}
 	if err := ps.Err(ErrContent); err != nil {
