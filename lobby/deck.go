@@ -315,13 +315,37 @@ func (l *Lobby) Share(p Player, code string, pk store.Pack) error {
 
 // Share offers one of the member's own packs, by name, to the member's table.
 func (m *Member) Share(name string) error {
-	if m.player.Guest {
-		return ErrNotSeated
-	}
-	for _, pk := range m.t.lobby.offers(m.player, m.t.spec) {
-		if pk.Owner == m.player.ID && pk.Name == name {
+	mine := m.ownPacks()
+	for _, pk := range mine {
+		if pk.Name == name {
 			return m.t.lobby.Share(m.player, m.t.code, pk)
 		}
 	}
 	return fmt.Errorf("you have no %s pack named %q (ssh HOST pack list shows yours)", m.t.deckKinds(), CleanText(name, 60))
+}
+
+// ShareAll offers every one of the member's own packs that the table's game plays, and
+// says how many.
+func (m *Member) ShareAll() (int, error) {
+	mine := m.ownPacks()
+	if len(mine) == 0 {
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with ssh HOST pack add KIND NAME < file", m.t.deckKinds())
+	}
+	for _, pk := range mine {
+		if err := m.t.lobby.Share(m.player, m.t.code, pk); err != nil {
+			return 0, err
+		}
+	}
+	return len(mine), nil
+}
+
+// ownPacks are the member's own packs that the table's game plays (not the published ones).
+func (m *Member) ownPacks() []store.Pack {
+	var out []store.Pack
+	for _, pk := range m.t.lobby.offers(m.player, m.t.spec) {
+		if pk.Owner == m.player.ID {
+			out = append(out, pk)
+		}
+	}
+	return out
 }

@@ -161,7 +161,8 @@ func TestPackTableOverAPI(t *testing.T) {
 }
 
 // TestPackTableInTheTUI: a player picks their pack as the deck on the create screen; the
-// table screen shows it and the game deals its topics.
+// table screen shows it, a table-mate shares theirs with p, and the game deals the
+// chosen pack's topics.
 func TestPackTableInTheTUI(t *testing.T) {
 	t.Parallel()
 	s := e2e.Start(t, nil)
@@ -173,9 +174,17 @@ func TestPackTableInTheTUI(t *testing.T) {
 	ann.PressUntil("down", "▸ Deck", 12)
 	ann.PressUntil("right", "‹ Übungen ›", 6)
 	ann.Press("enter")
-	ann.TableCode()
+	code := ann.TableCode()
 	ann.WaitFor("Deck                 Übungen")
-	addBots(t, ann, 1, 2)
+
+	ben, benKey := newPlayer(t, s, "Ben")
+	mustRun(t, s, benKey, "pack add topfive-topics Bens Themen", packtest.Topics(12))
+	joinTable(t, ben, code)
+	ben.Press("p")
+	ben.WaitFor("You shared 1 pack(s)")
+	ann.WaitFor(`Ben shared the pack "Bens Themen" (12 topics)`)
+
+	addBots(t, ann, 2, 1)
 	ann.Press("s")
 	ann.WaitFor("Round 1 of 6", "Übung Nummer")
 }

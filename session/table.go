@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -336,6 +337,12 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		report(mem.Start(), "")
 	case "b":
 		report(mem.AddBot(), "")
+	case "p":
+		if n, err := mem.ShareAll(); err != nil {
+			report(err, "")
+		} else {
+			report(nil, fmt.Sprintf("You shared %d pack(s) with the table: the host can choose them as the deck.", n))
+		}
 	case "x":
 		report(mem.Kick(t.seatSel), "")
 	case "H":
@@ -634,6 +641,9 @@ func (t *tableScreen) roomKeys() []key.Binding {
 	keys := []key.Binding{helpKey}
 	if t.u.View != nil {
 		keys = append(keys, bind("esc", "back to the game", "esc"))
+	}
+	if !t.playing() && t.seat() >= 0 && slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }) {
+		keys = append(keys, bind("p", "share your packs", "p"))
 	}
 	if t.u.Host {
 		if t.playing() {
