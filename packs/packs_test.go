@@ -1,0 +1,51 @@
+package packs_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"parlor/packs"
+	"parlor/rules"
+	_ "parlor/rules/quadrant"
+	"parlor/store"
+)
+
+// TestNormalize: a file from any editor reads the same: no byte-order mark, Unix line
+// ends, composed accents; control characters and invalid UTF-8 are refused by line.
+func TestNormalize(t *testing.T) {
+	got, err := packs.Normalize([]byte("\uFEFFCafe\u0301\r\nNaïve\r\n"))
+	if err != nil || string(got) != "Café\nNaïve\n" {
+		t.Errorf("Normalize = %q, %v", got, err)
+	}
+	_, err = packs.Normalize([]byte("ok\nbad\x07bell\nfine\n\xff\xfe\nrtl\u202eover\n"))
+	var ce *rules.ContentError
+	if !errors.As(err, &ce) || len(ce.Problems) != 3 || ce.Problems[0].Line != 2 || ce.Problems[1].Line != 4 || ce.Problems[2].Line != 5 {
+		t.Errorf("Normalize of a bad file: %v", err)
+	}
+}
+
+// TestAddStoresComposedText: a pack written with combining accents is stored composed,
+// so its entries compare and measure as they look.
+func TestAddStoresComposedText(t *testing.T) {
+	lib := &packs.Library{Store: store.NewMemory()}
+	ctx := context.Background()
+	words := "Cafe\u0301\nApfel\nBirne\nKirsche\nPflaume\n"
+	p, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", "  Obst   und  Café ", []byte(words))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Name != "Obst und Café" || !strings.HasPrefix(string(p.Content), "Café\n") || p.Entries != 5 {
+		t.Errorf("stored %q: %q, %d entries", p.Name, p.Content, p.Entries)
+	}
+	if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", "Dup", []byte(words+"café\n")); err == nil || !strings.Contains(err.Error(), "repeats line 1") {
+		t.Errorf("a composed and a decomposed café are one word: %v", err)
+	}
+	if _, err := lib.Add(ctx, "guest:1", true, "quadrant-words", "Mine", []byte(words)); !errors.Is(err, packs.ErrGuest) {
+		t.Errorf("guest: %v", err)
+	}
+	if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", strings.Repeat("n", packs.MaxNameLen+1), []byte(words)); err == nil {
+		t.Error("a name over the limit was taken")
+	}
+}
