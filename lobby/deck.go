@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,13 +35,19 @@ var contentOption = rules.Option{Key: OptContent, Name: "Content",
 	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
 
 // tableOptions are the options the table keeps itself, apart from the game's: the deck
-// and the family filter, for a game with decks.
-func (t *Table) tableOptions() []rules.Option {
-	deck, ok := t.deckOption()
+// and the family filter, for a game with decks. Only the host's own screen lists the
+// host's own packs (forHost): their names are nobody else's business until shared.
+func (t *Table) tableOptions(forHost bool) []rules.Option {
+	deck, ok := t.deckOption(forHost)
 	if !ok {
 		return nil
 	}
 	return []rules.Option{deck, contentOption}
+}
+
+// choices are the options the host may set at the table: the game's, then the table's.
+func (t *Table) choices(forHost bool) []rules.Option {
+	return append(slices.Clone(t.spec.Options), t.tableOptions(forHost)...)
 }
 
 // tableOptionValues are the values of tableOptions.
@@ -62,7 +69,7 @@ func (t *Table) setTableOptions(o rules.Options) error {
 		return fmt.Errorf("%w: %s plays no decks, so it has no %s or %s option", rules.ErrBadOption, t.spec.Name, OptDeck, OptContent)
 	}
 	if v, ok := o[OptContent]; ok {
-		if !contains(contentOption.Choices, v) {
+		if !slices.Contains(contentOption.Choices, v) {
 			return fmt.Errorf("%w: %s must be one of %v, not %q", rules.ErrBadOption, contentOption.Name, contentOption.Choices, CleanText(v, 30))
 		}
 	}
@@ -125,8 +132,8 @@ func (t *Table) deckKinds() string {
 }
 
 // candidates lists the packs the host may choose now, each label once: packs shared
-// with the table first, then the host's own and the published ones.
-func (t *Table) candidates() []tablePack {
+// with the table first, then the host's own and the published ones (withOffers).
+func (t *Table) candidates(withOffers bool) []tablePack {
 	var out []tablePack
 	seen := map[string]bool{}
 	add := func(tp tablePack) {
@@ -138,7 +145,7 @@ func (t *Table) candidates() []tablePack {
 	for _, tp := range t.shared {
 		add(tp)
 	}
-	if i := t.seatOf(t.host); i >= 0 {
+	if i := t.seatOf(t.host); i >= 0 && withOffers {
 		for _, p := range t.seats[i].offers {
 			add(tablePack{Label: p.Name, Pack: p})
 		}
@@ -147,9 +154,9 @@ func (t *Table) candidates() []tablePack {
 }
 
 // deckOption is the table's "deck" option, with the choices it has now.
-func (t *Table) deckOption() (rules.Option, bool) {
-	opt, ok := deckOption(t.spec, t.candidates())
-	if cur := t.deckLabel(); ok && !contains(opt.Choices, cur) {
+func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
+	opt, ok := deckOption(t.spec, t.candidates(forHost))
+	if cur := t.deckLabel(); ok && !slices.Contains(opt.Choices, cur) {
 		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
 	}
 	return opt, ok
@@ -200,15 +207,6 @@ func (t *Table) deckLabel() string {
 	return t.deck.Label
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // chooseDeck sets the deck from its option value.
 func (t *Table) chooseDeck(value string) error {
 	if value == DeckBuiltin {
@@ -220,7 +218,7 @@ func (t *Table) chooseDeck(value string) error {
 		t.mix = mix // the table's own copy, even if its owner removed the pack since
 		return nil
 	}
-	for _, c := range t.candidates() {
+	for _, c := range t.candidates(true) {
 		if c.Label == label {
 			t.deck, t.mix = &c, mix
 			return nil

@@ -57,8 +57,9 @@ func deckChoices(t *testing.T, u lobby.Update) []string {
 
 // TestDeckChoicesAndSharing: the host's deck option offers the built-in deck, the host's
 // own packs and the published ones of the game's kinds, and packs shared by table-mates,
-// each alone or mixed; only the host chooses, only seated players share, and a pack of
-// another game's kind is refused with the kinds the game takes.
+// each alone or mixed; the others see only the shared packs; only the host chooses, only
+// seated players share, and a pack of another game's kind is refused with the kinds the
+// game takes.
 func TestDeckChoicesAndSharing(t *testing.T) {
 	l, lib := packLobby(t)
 	addPack(t, lib, ann.ID, "quadrant-words", "Bürowörter", packtest.GermanWords)
@@ -99,6 +100,10 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	u = waitFor(t, a, "the shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "Kriterien (Ben) + built-in") })
 	if last := u.Chat[len(u.Chat)-1].Text; !strings.Contains(last, `Ben shared the pack "Kriterien" (3 criteria)`) {
 		t.Errorf("chat says %q", last)
+	}
+	ub := waitFor(t, b, "the shared pack, for Ben", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "Kriterien (Ben)") })
+	if got := deckChoices(t, ub); slices.Contains(got, "Bürowörter") || slices.Contains(got, "日本語") {
+		t.Errorf("Ben sees the host's own packs before they are shared: %q", got)
 	}
 	if err := b.SetOptions(rules.Options{lobby.OptDeck: "Kriterien (Ben)"}); err == nil {
 		t.Error("a player who is not the host chose the deck")

@@ -231,9 +231,18 @@ func (t *Table) fanOut() {
 	t.lobby.publish(info, ids)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
+	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
 		seat := m.seat
 		u := Update{Table: info, Seat: seat, Host: m.player.Admin || seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat}
+		if seat >= 0 && t.seats[seat].player.ID == t.host {
+			if hostInfo == nil {
+				hi := info
+				hi.Choices = t.choices(true)
+				hostInfo = &hi
+			}
+			u.Table = *hostInfo
+		}
 		if t.game != nil {
 			v, ok := views[seat]
 			if !ok {
@@ -261,13 +270,10 @@ func (t *Table) info() TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
-		Choices: t.spec.Options,
+		Choices: t.choices(false),
 	}
-	if own := t.tableOptions(); len(own) > 0 {
-		for k, v := range t.tableOptionValues() {
-			info.Options[k] = v
-		}
-		info.Choices = append(append([]rules.Option(nil), t.spec.Options...), own...)
+	for k, v := range t.tableOptionValues() {
+		info.Options[k] = v
 	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{
