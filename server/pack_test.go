@@ -186,5 +186,5 @@ func TestPackTableInTheTUI(t *testing.T) {
 
 	addBots(t, ann, 2, 1)
 	ann.Press("s")
-	ann.WaitFor("Round 1 of 6", "Übung Nummer")
+	ann.WaitFor("round 1 of 6", "Übung Nummer")
 }
