@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/packs"
 	"parlor/rules"
 	"parlor/store"
 )
@@ -21,17 +22,17 @@ import (
 // Deck and content options: keys and values.
 const (
 	OptDeck     = "deck"
-	DeckBuiltin = "built-in"
-	mixSuffix   = " + built-in"
+	DeckBuiltin = packs.Builtin
+	DeckMix     = packs.MixPrefix // "mix: NAME" is the pack NAME mixed with the built-in deck
 
 	OptContent    = "content"
-	ContentFamily = "family-friendly" // entries tagged rules.AdultTag are left out
+	ContentFamily = "family" // entries tagged rules.AdultTag are left out
 	ContentAll    = "everything"
 )
 
 // contentOption is the family filter every game with decks has.
 var contentOption = rules.Option{Key: OptContent, Name: "Content",
-	Help:    "family-friendly leaves out every card tagged [adult] (Foresight's adult questions have their own option)",
+	Help:    "family leaves out every card tagged [adult] (Foresight's adult questions have their own option)",
 	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
 
 // tableOptions are the options the table keeps itself, apart from the game's: the deck
@@ -172,7 +173,7 @@ func deckOption(spec *rules.Spec, packs []tablePack) (rules.Option, bool) {
 		Help:    "the built-in cards, or a pack (ssh HOST pack): alone, or mixed with the built-in cards",
 		Choices: []string{DeckBuiltin}, Default: DeckBuiltin}
 	for _, c := range packs {
-		opt.Choices = append(opt.Choices, c.Label, c.Label+mixSuffix)
+		opt.Choices = append(opt.Choices, c.Label, DeckMix+c.Label)
 	}
 	return opt, true
 }
@@ -202,7 +203,7 @@ func (t *Table) deckLabel() string {
 		return DeckBuiltin
 	}
 	if t.mix {
-		return t.deck.Label + mixSuffix
+		return DeckMix + t.deck.Label
 	}
 	return t.deck.Label
 }
@@ -213,7 +214,7 @@ func (t *Table) chooseDeck(value string) error {
 		t.deck, t.mix = nil, false
 		return nil
 	}
-	label, mix := strings.CutSuffix(value, mixSuffix)
+	label, mix := strings.CutPrefix(value, DeckMix)
 	if t.deck != nil && label == t.deck.Label {
 		t.mix = mix // the table's own copy, even if its owner removed the pack since
 		return nil

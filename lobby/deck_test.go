@@ -76,7 +76,7 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
-	want := []string{"built-in", "Bürowörter", "Bürowörter + built-in", "日本語", "日本語 + built-in"}
+	want := []string{"built-in", "Bürowörter", "mix: Bürowörter", "日本語", "mix: 日本語"}
 	if got := deckChoices(t, u); !slices.Equal(got, want) {
 		t.Errorf("deck choices = %q, want %q", got, want)
 	}
@@ -97,7 +97,7 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	if err := b.Share("Kriterien"); err != nil {
 		t.Fatal(err)
 	}
-	u = waitFor(t, a, "the shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "Kriterien (Ben) + built-in") })
+	u = waitFor(t, a, "the shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "mix: Kriterien (Ben)") })
 	if last := u.Chat[len(u.Chat)-1].Text; !strings.Contains(last, `Ben shared the pack "Kriterien" (3 criteria)`) {
 		t.Errorf("chat says %q", last)
 	}
@@ -111,10 +111,10 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Somebody else's"}); err == nil || !strings.Contains(err.Error(), "no deck") {
 		t.Errorf("an unknown deck: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Kriterien (Ben) + built-in", quadrant.OptPlacement: "60s"}); err != nil {
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "mix: Kriterien (Ben)", quadrant.OptPlacement: "60s"}); err != nil {
 		t.Fatal(err)
 	}
-	u = waitFor(t, a, "the chosen deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "Kriterien (Ben) + built-in" })
+	u = waitFor(t, a, "the chosen deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "mix: Kriterien (Ben)" })
 	if u.Table.Options[quadrant.OptPlacement] != "60s" {
 		t.Errorf("options = %v", u.Table.Options)
 	}
@@ -188,7 +188,7 @@ func TestTablesPlayPacks(t *testing.T) {
 	if err := lib.Remove(context.Background(), ann.ID, "Few"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Few + built-in"}); err != nil {
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "mix: Few"}); err != nil {
 		t.Fatalf("the table forgot its copy of a removed pack: %v", err)
 	}
 	if err := a.Start(); err != nil {
@@ -198,7 +198,7 @@ func TestTablesPlayPacks(t *testing.T) {
 	a.Leave()
 }
 
-// TestFamilyFilter: a family-friendly table (the default) leaves out the entries of a deck
+// TestFamilyFilter: a family table (the default) leaves out the entries of a deck
 // tagged [adult]; a table set to everything plays them, without the tag.
 func TestFamilyFilter(t *testing.T) {
 	l, lib := packLobby(t)
@@ -211,7 +211,7 @@ func TestFamilyFilter(t *testing.T) {
 
 	a, err := startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Late night"}, 2)
 	if err == nil || !strings.Contains(err.Error(), "5 topics, and a game of 3 players needs 30") {
-		t.Fatalf("a family-friendly table counted the adult topics: %v", err)
+		t.Fatalf("a family table counted the adult topics: %v", err)
 	}
 	if err := a.SetOptions(rules.Options{lobby.OptContent: "everything"}); err != nil {
 		t.Fatal(err)

@@ -19,6 +19,13 @@ import (
 	"parlor/store"
 )
 
+// How a table's deck option names the built-in deck and a pack mixed with it; no pack may
+// be named so that it reads as one of these.
+const (
+	Builtin   = "built-in"
+	MixPrefix = "mix: "
+)
+
 // Limits on what one player may upload; docs/packs.md and the README give the numbers.
 const (
 	MaxBytes   = 64 << 10 // one pack's file
@@ -65,6 +72,8 @@ func CheckName(name string) (string, error) {
 		return "", errors.New("a pack's name may not hold control characters")
 	case utf8.RuneCountInString(name) > MaxNameLen:
 		return "", fmt.Errorf("a pack's name is at most %d characters", MaxNameLen)
+	case strings.EqualFold(name, Builtin) || strings.HasPrefix(strings.ToLower(name), strings.TrimSpace(MixPrefix)):
+		return "", fmt.Errorf("a pack's name may not be %q or start with %q: the deck option uses those words", Builtin, strings.TrimSpace(MixPrefix))
 	}
 	return name, nil
 }

@@ -45,7 +45,9 @@ func TestAddStoresComposedText(t *testing.T) {
 	if _, err := lib.Add(ctx, "guest:1", true, "quadrant-words", "Mine", []byte(words)); !errors.Is(err, packs.ErrGuest) {
 		t.Errorf("guest: %v", err)
 	}
-	if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", strings.Repeat("n", packs.MaxNameLen+1), []byte(words)); err == nil {
-		t.Error("a name over the limit was taken")
+	for _, name := range []string{strings.Repeat("n", packs.MaxNameLen+1), "Built-in", "mix: Obst", "MIX:Obst", "bell\x07"} {
+		if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", name, []byte(words)); err == nil {
+			t.Errorf("the name %q was taken", name)
+		}
 	}
 }

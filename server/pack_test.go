@@ -144,7 +144,7 @@ func TestPackTableOverAPI(t *testing.T) {
 	ben.Send(map[string]any{"op": "share", "pack": "Nothing"})
 	wantHas(t, "share unknown", errorText(ben.Expect("error")), `no quadrant-words or quadrant-criteria pack named "Nothing"`)
 	ann.Until("table", func(m map[string]any) bool {
-		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "Gefühle (ben) + built-in")
+		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "mix: Gefühle (ben)")
 	})
 
 	for range 2 {
@@ -153,7 +153,7 @@ func TestPackTableOverAPI(t *testing.T) {
 	}
 	ann.Send(map[string]any{"op": "start"})
 	wantHas(t, "small deck", errorText(ann.Expect("error")), `the deck "Office life"`, "6 words, and this game of 4 players needs 15", "mix this one with the built-in deck")
-	ann.Send(map[string]any{"op": "options", "options": map[string]string{"deck": "Office life + built-in"}})
+	ann.Send(map[string]any{"op": "options", "options": map[string]string{"deck": "mix: Office life"}})
 	ann.Expect("ok")
 	ann.Send(map[string]any{"op": "start"})
 	ann.Expect("ok")
