@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
 )
@@ -131,7 +132,14 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	row(c.rows()-1, "Private", private)
 	left = append(left, "")
 	if opts := c.options(); c.row > 0 && c.row <= len(opts) {
-		for _, l := range wrap(opts[c.row-1].Help, leftW-2) {
+		opt := opts[c.row-1]
+		// A value too long for its row (a pack's name) is shown whole above the help.
+		if v := c.opts[opt.Key]; ansi.StringWidth(fmt.Sprintf("▸ %-20s ‹ %s ›", opt.Name, v)) > leftW {
+			for _, l := range wrap(v, leftW-2) {
+				left = append(left, " "+l)
+			}
+		}
+		for _, l := range wrap(opt.Help, leftW-2) {
 			left = append(left, dimStyle.Render(" "+l))
 		}
 	}
