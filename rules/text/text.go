@@ -5,12 +5,15 @@ package text
 import (
 	"strings"
 	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Words splits text into lower-case words: runs of letters (apostrophes and hyphens
-// separate words, so "cat's" and "cat-like" both hold "cat").
+// separate words, so "cat's" and "cat-like" both hold "cat"). Accents are composed first
+// (NFC), so a letter typed with a combining accent does not split its word.
 func Words(text string) []string {
-	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	return strings.FieldsFunc(strings.ToLower(norm.NFC.String(text)), func(r rune) bool { return !unicode.IsLetter(r) })
 }
 
 // detachments are WordNet's own rules for turning an inflected word into a base form

@@ -9,6 +9,9 @@ func TestWords(t *testing.T) {
 	if got := Words("A cat's cat-like DREAM, 3 times!"); !slices.Equal(got, []string{"a", "cat", "s", "cat", "like", "dream", "times"}) {
 		t.Fatalf("Words = %v", got)
 	}
+	if got := Words("Un cafe\u0301 noir"); !slices.Equal(got, []string{"un", "café", "noir"}) {
+		t.Fatalf("Words with a combining accent = %v", got)
+	}
 }
 
 func TestSameWord(t *testing.T) {
