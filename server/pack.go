@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"charm.land/ssh"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 	"parlor/packs"
@@ -155,7 +156,9 @@ func (s *Server) packList(ctx context.Context, p lobby.Player) (string, error) {
 			if pk.Published && pk.Owner == p.ID {
 				mark = "  (published)"
 			}
-			fmt.Fprintf(&b, "  %-*s  %-22s %4d %s%s\n", packs.MaxNameLen/2, pk.Name, pk.Kind, pk.Entries, d.What, mark)
+			// Padded by terminal columns, so names in wide scripts line up too.
+			name := pk.Name + strings.Repeat(" ", max(0, packs.MaxNameLen/2-ansi.StringWidth(pk.Name)))
+			fmt.Fprintf(&b, "  %s  %-22s %4d %s%s\n", name, pk.Kind, pk.Entries, d.What, mark)
 		}
 	}
 	section(fmt.Sprintf("Your packs (%d of %d):", len(mine), packs.MaxPacks), "none yet: ssh HOST pack add KIND NAME < file", mine)

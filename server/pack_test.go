@@ -53,8 +53,11 @@ func TestPackCommand(t *testing.T) {
 	out = mustRun(t, s, ann, "pack add topfive-topics Büro Themen", "Montage\nKaffee\nMeetings\nDeadlines\nUrlaub\n")
 	wantHas(t, "add German", out, `Stored "Büro Themen": topfive-topics, 5 topics.`)
 
+	mustRun(t, s, ann, "pack add quadrant-words 日本語の言葉", packtest.JapaneseWords)
 	out = mustRun(t, s, ann, "pack list", "")
-	wantHas(t, "list", out, "Your packs (2 of 20):", "Office life", "quadrant-words", "6 words", "Büro Themen", "Published packs:\n  none")
+	wantHas(t, "list", out, "Your packs (3 of 20):", "Office life", "quadrant-words", "6 words", "Büro Themen", "Published packs:\n  none")
+	// Columns line up whatever the script: a Japanese name is as wide as its characters.
+	wantHas(t, "list columns", out, "  Office life           quadrant-words", "  日本語の言葉          quadrant-words")
 	if got := mustRun(t, s, ann, "pack show Office life", ""); got != officeWords {
 		t.Errorf("show = %q, want the file as sent", got)
 	}
@@ -71,7 +74,7 @@ func TestPackCommand(t *testing.T) {
 
 	// Replacing keeps one pack of a name; removing forgets it.
 	mustRun(t, s, ann, "pack add quadrant-words Office life", officeWords+"Paperclip\n")
-	wantHas(t, "replace", mustRun(t, s, ann, "pack list", ""), "Your packs (2 of 20):", "7 words")
+	wantHas(t, "replace", mustRun(t, s, ann, "pack list", ""), "Your packs (3 of 20):", "7 words")
 	wantHas(t, "remove", mustRun(t, s, ann, "pack remove Office life", ""), `Removed "Office life"`)
 	wantHas(t, "show removed", mustFail(t, s, ann, "pack show Office life", ""), "no pack of that name")
 	wantHas(t, "remove twice", mustFail(t, s, ann, "pack remove Office life", ""), "no pack of that name")
