@@ -61,7 +61,7 @@ func TestInvalidActions(t *testing.T) {
 		{"story by a guesser", storyPhase, racer(1), `{"type":"story","text":"Hi."}`, ErrNotNarrator},
 		{"empty story", storyPhase, narr, `{"type":"story","text":" \n\t\u001b "}`, ErrEmptyStory},
 		{"story too long", storyPhase, narr, `{"type":"story","text":"` + long + `"}`, ErrStoryTooLong},
-		{"three sentences", storyPhase, narr, `{"type":"story","text":"A. B. C."}`, ErrTooManySentence},
+		{"three sentences", storyPhase, narr, `{"type":"story","text":"A cat. A dog. A bird."}`, ErrTooManySentence},
 		{"forbidden word warned", storyPhase, narr, `{"type":"story","text":"An APPLE."}`, ErrForbiddenWord},
 		{"narrator places a token", racePhase, narr, `{"type":"token","card":0}`, ErrNarratorRaces},
 		{"token out of range", racePhase, racer(1), `{"type":"token","card":100}`, ErrNoSuchCard},
