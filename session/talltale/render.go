@@ -288,11 +288,14 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 	if r.Forbidden != "" {
 		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
 	}
+	// The round's points after the penalty, so a penalised narrator sees what they got.
+	net := slices.Clone(r.Points)
+	net[r.Narrator] -= r.Penalty
 	// The whole story stays: when the scores would not fit one per line, they share lines.
-	if table := s.standings(f, r.Points); len(lines)+1+len(table) <= f.Height {
+	if table := s.standings(f, net); len(lines)+1+len(table) <= f.Height {
 		return append(append(lines, ""), table...)
 	}
-	return append(lines, s.standingsLine(f, r.Points)...)
+	return append(lines, s.standingsLine(f, net)...)
 }
 
 // renderOver shows the final results.
@@ -313,7 +316,7 @@ func (s *Screen) standings(f gameui.Frame, round []int) []string {
 	for _, seat := range order {
 		line := fmt.Sprintf("  %3d  %s", v.Scores[seat], s.seatName(seat, f.Plain))
 		if round != nil {
-			line += fmt.Sprintf("  (+%d this round)", round[seat])
+			line += fmt.Sprintf("  (%+d this round)", round[seat])
 		}
 		if slices.Contains(v.Winners, seat) {
 			line += "  winner!"
@@ -340,7 +343,7 @@ func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
 	for _, seat := range order {
 		part := fmt.Sprintf("%s %d", v.Names[seat], v.Scores[seat])
 		if round != nil {
-			part += fmt.Sprintf(" (+%d)", round[seat])
+			part += fmt.Sprintf(" (%+d)", round[seat])
 		}
 		parts = append(parts, strings.ReplaceAll(part, " ", "\u00a0")) // one entry never breaks
 	}
