@@ -49,6 +49,7 @@ type Header struct {
 	Deadline time.Time `json:"deadline,omitzero"` // when the current phase times out; zero if untimed
 	Scores   []int     `json:"scores"`            // total score per seat
 	Log      []string  `json:"log"`               // recent public events (and the viewer's own), newest last
+	Sheet    Sheet     `json:"sheet"`             // the score history: a row per round, totals, the last round's breakdown
 	Over     bool      `json:"over"`              // the game has ended; see Outcome
 }
 

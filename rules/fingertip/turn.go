@@ -92,6 +92,7 @@ func (g *Game) endTurn(finder int, ending string, now time.Time) {
 	r.Summary = g.turnSummary(r)
 	g.log.Add("%s", r.Summary)
 	g.last = r
+	g.record(r)
 	g.phase = PhaseReveal
 	g.deadline = now.Add(RevealTime)
 }
@@ -111,6 +112,25 @@ func (g *Game) turnSummary(r *TurnResult) string {
 		fmt.Fprintf(&b, " %s gives a card back.", act)
 	}
 	return b.String()
+}
+
+// record adds the finished turn to the score sheet: the cards each seat gained, and who
+// took what and why.
+func (g *Game) record(r *TurnResult) {
+	lines := []string{r.Summary}
+	for seat, n := range r.Taken {
+		switch {
+		case seat == r.Finder:
+			lines = append(lines, fmt.Sprintf("%s: +1 for finding the target.", g.names[seat]))
+		case seat == r.Active && (n != 0 || r.Returned):
+			why := fmt.Sprintf("%d wrong card%s taken", len(r.Wrong), plural(len(r.Wrong)))
+			if r.Returned {
+				why += ", 1 given back"
+			}
+			lines = append(lines, fmt.Sprintf("%s (clue-giver): %s = %+d.", g.names[seat], why, n))
+		}
+	}
+	g.sheet.Add(r.Turn, g.names[r.Active]+"'s clue", r.Taken, g.scores(), lines)
 }
 
 func plural(n int) string {

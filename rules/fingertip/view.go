@@ -62,6 +62,7 @@ func (g *Game) View(seat int) rules.View {
 			Game: ID, Seat: seat, Round: g.turn, Phase: g.phase,
 			Prompt: g.prompt(seat), Waiting: g.waiting(), Deadline: g.deadline,
 			Scores: g.scores(), Log: g.log.Tail(8), Over: g.phase == PhaseOver,
+			Sheet: g.sheet.Clone(),
 		},
 		Active:    g.active,
 		Clue:      g.clue,

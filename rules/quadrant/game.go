@@ -84,6 +84,7 @@ type Game struct {
 
 	scores     []int // competitive: per seat
 	teamScores [2]int
+	sheet      rules.Sheet
 	reveal     *Reveal
 	log        []entry
 }
@@ -124,6 +125,7 @@ func New(s rules.Setup) (*Game, error) {
 		rounds:     CompetitiveRounds,
 		teamOf:     make([]int, n),
 		scores:     make([]int, n),
+		sheet:      rules.NewSheet(n, 0),
 	}
 	maxN := n
 	if team {

@@ -58,6 +58,7 @@ type Game struct {
 	strict bool
 	limit  time.Duration
 	scores []int
+	sheet  rules.Sheet
 	log    []logLine
 
 	round, rounds int // round counts tie-breaks too; rounds is the regular number
@@ -105,6 +106,7 @@ func New(s rules.Setup) (*Game, error) {
 		strict: mode == ModeStrict,
 		limit:  rules.OptionDuration(s.Options[OptTimer]),
 		scores: make([]int, n),
+		sheet:  rules.NewSheet(n, 0),
 		rounds: Narrations(n) * n,
 	}
 	g.first = g.rng.IntN(n)

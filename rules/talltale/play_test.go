@@ -57,7 +57,7 @@ func checkSecrets(t *testing.T, g *Game) {
 			t.Fatalf("seat %d sees tokens %v, owns %v", s, v.MyTokens, own)
 		}
 		for k := range m {
-			if !slices.Contains([]string{"game", "seat", "round", "rounds", "phase", "prompt", "waiting", "deadline", "scores", "log", "over",
+			if !slices.Contains([]string{"game", "seat", "round", "rounds", "phase", "prompt", "waiting", "deadline", "scores", "log", "over", "sheet",
 				"names", "narrator", "mode", "time_limit", "reminded", "tie_break", "tied", "racers", "boards", "story", "placed", "my_tokens",
 				"hand", "reveal", "winners", "outcome"}, k) {
 				t.Fatalf("unexpected view field %q", k)

@@ -52,6 +52,7 @@ type Game struct {
 	tally    *Tally     // the round's scores once the reveal is done
 	ready    []bool
 	totals   []int
+	sheet    rules.Sheet
 	log      []entry
 }
 
@@ -83,6 +84,7 @@ func New(s rules.Setup) (*Game, error) {
 		timer:  rules.OptionDuration(opts[OptTimer]),
 		beat:   rules.OptionDuration(opts[OptPace]),
 		totals: make([]int, n),
+		sheet:  rules.NewSheet(n, 0),
 	}
 	if g.beat <= 0 {
 		g.beat = 2 * time.Second
@@ -286,6 +288,7 @@ func (g *Game) finishRound(now time.Time) {
 
 // endRound shows the round's scores, or ends the game after the last round.
 func (g *Game) endRound(now time.Time) {
+	g.addSheetRow()
 	if g.round >= g.rounds {
 		g.phase = PhaseOver
 		g.deadline = time.Time{}

@@ -63,6 +63,7 @@ func (g *Game) View(seat int) rules.View {
 			Deadline: g.deadline,
 			Scores:   append([]int(nil), g.totals...),
 			Log:      g.logFor(seat, 8),
+			Sheet:    g.sheet.Clone(),
 			Over:     g.phase == PhaseOver,
 			Waiting:  []int{},
 		},
