@@ -46,7 +46,7 @@ func (s *Screen) render(f gameui.Frame) string {
 	}
 	var lines []string
 	if s.v.Over {
-		lines = s.results(w, f.Plain)
+		lines = s.results(w, h, f.Plain)
 	} else {
 		lines = s.playing(w, h, f.Plain)
 	}

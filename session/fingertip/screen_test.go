@@ -249,7 +249,7 @@ func TestFinalResults(t *testing.T) {
 	}
 	refresh(g, ss)
 	out := render(t, ss[1], false)
-	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "★ ") {
+	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last round:") {
 		t.Fatalf("results:\n%s", out)
 	}
 	for _, s := range ss {

@@ -39,6 +39,8 @@ func (s *Screen) Render(f gameui.Frame) string {
 	switch {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
+	case s.v.Over:
+		lines = s.overLines(f)
 	case s.v.Reveal != nil:
 		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:

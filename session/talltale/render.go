@@ -301,7 +301,7 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 // renderOver shows the final results.
 func (s *Screen) renderOver(f gameui.Frame) []string {
 	lines := []string{gameui.Painter{Plain: f.Plain}.Paint(bold, "The game is over: "+s.v.Outcome+"!"), ""}
-	return append(lines, s.standings(f, nil)...)
+	return append(lines, gameui.Sheet(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
 }
 
 // standings lists every player by score, with this round's points when given.

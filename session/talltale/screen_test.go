@@ -198,7 +198,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 	}
 	update()
 	res, _ := g.Outcome()
-	check(t, screens[0], "The game is over", res.Summary)
+	check(t, screens[0], "The game is over", res.Summary, "Score sheet", "narrates", "Total", "Last round:")
 }
 
 func TestStrictModeHasNoWarning(t *testing.T) {
