@@ -57,6 +57,7 @@ type Game struct {
 	rng    *rand.Rand
 	strict bool
 	limit  time.Duration
+	race   time.Duration // the race time limit; 0 if off
 	scores []int
 	sheet  rules.Sheet
 	log    []logLine
@@ -105,6 +106,7 @@ func New(s rules.Setup) (*Game, error) {
 		rng:    rand.New(rand.NewPCG(s.Seed, s.Seed^0x7a11_7a1e)),
 		strict: mode == ModeStrict,
 		limit:  rules.OptionDuration(s.Options[OptTimer]),
+		race:   rules.OptionDuration(s.Options[OptRaceTime]),
 		scores: make([]int, n),
 		sheet:  rules.NewSheet(n, 0),
 		rounds: Narrations(n) * n,
@@ -192,7 +194,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		if err := rules.Decode(raw, &a); err != nil {
 			return fmt.Errorf("talltale: %w", err)
 		}
-		return g.tell(seat, a)
+		return g.tell(seat, a, now)
 	case "token":
 		var a Token
 		if err := rules.Decode(raw, &a); err != nil {
@@ -232,7 +234,7 @@ func (g *Game) discard(seat int, a Discard) error {
 	return nil
 }
 
-func (g *Game) tell(seat int, a Story) error {
+func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if err := g.narratorOnly(seat, PhaseStory, "tell the story"); err != nil {
 		return err
 	}
@@ -254,6 +256,9 @@ func (g *Game) tell(seat int, a Story) error {
 	g.forbidden = word
 	g.phase = PhaseRace
 	g.deadline = time.Time{}
+	if g.race > 0 {
+		g.deadline = now.Add(g.race)
+	}
 	g.addLog(-1, "%s: \"The end of the story!\" Race!", g.names[seat])
 	return nil
 }
@@ -329,7 +334,7 @@ func (g *Game) boardsInPlay() []string {
 	return out
 }
 
-// Tick runs the narrator's time limit and the pace of the reveal.
+// Tick runs the narrator's and the race's time limits and the pace of the reveal.
 func (g *Game) Tick(now time.Time) bool {
 	changed := false
 	for !g.over && !g.deadline.IsZero() && !now.Before(g.deadline) {
@@ -343,6 +348,9 @@ func (g *Game) Tick(now time.Time) bool {
 				continue
 			}
 			g.endRound(g.deadline, true)
+		case PhaseRace:
+			g.addLog(-1, "Time is up for the race: tokens not placed score nothing.")
+			g.endRound(g.deadline, false)
 		case PhaseReveal:
 			g.next(g.deadline)
 		default:
