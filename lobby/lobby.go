@@ -275,6 +275,7 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 			} else {
 				t.system(now, "%s is back.", p.Name)
 			}
+			t.back(s)
 			s.member, m.seat = m, i
 			t.attach(m, now)
 			t.passHost(now)

@@ -164,6 +164,9 @@ func (t *Table) start(now time.Time) error {
 		if s.bot != nil {
 			s.bot = t.newBot(i)
 		}
+		if s.standIn != nil {
+			s.standIn = t.newBot(i)
+		}
 	}
 	t.system(now, "The game has started. Good luck!")
 	t.lobby.log.Info("game started", "table", t.code, "game", t.spec.ID, "players", len(t.seats))
@@ -254,7 +257,7 @@ func (m *Member) Kick(seatNo int) error {
 			if s.bot != nil {
 				return fmt.Errorf("%s is already a bot", s.player.Name)
 			}
-			s.bot = t.newBot(seatNo)
+			s.bot, s.standIn = t.newBot(seatNo), nil
 			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
 			t.system(now, "A bot now plays for %s.", s.player.Name)
 			t.runBots(now)
@@ -326,7 +329,7 @@ func (m *Member) depart(freeSeat bool) {
 			t.removeSeat(seatNo)
 			t.system(now, "%s left the table.", s.player.Name)
 		} else {
-			t.system(now, "%s is away.", s.player.Name)
+			t.goneAway(s, now)
 		}
 		t.passHost(now)
 		if t.state != StatePlaying && t.humanSeats() == 0 {

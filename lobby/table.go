@@ -25,6 +25,9 @@ type seat struct {
 	player Player
 	bot    rules.Bot // non-nil: a bot plays this seat
 	member *Member   // the connected member; nil while away
+
+	awaySince time.Time // when the player's connection went; zero while here
+	standIn   rules.Bot // non-nil: a bot plays for the away player until they return
 }
 
 // Table is one table: a goroutine (the actor) owns every field below inbox, and the rest
@@ -125,6 +128,7 @@ func (t *Table) tick(now time.Time) {
 		if t.game.Tick(now) {
 			t.changed(now)
 		}
+		t.checkAway(now)
 		t.runBots(now)
 		t.checkOver(now)
 	}
@@ -142,13 +146,17 @@ func (t *Table) runBots(now time.Time) {
 	for round := 0; round < 64; round++ {
 		acted := false
 		for i, s := range t.seats {
-			if s.bot == nil || t.game == nil {
+			bot := s.bot
+			if bot == nil {
+				bot = s.standIn
+			}
+			if bot == nil || t.game == nil {
 				continue
 			}
 			if _, over := t.game.Outcome(); over {
 				return
 			}
-			a := s.bot.Act(t.game.View(i), now)
+			a := bot.Act(t.game.View(i), now)
 			if a == nil {
 				continue
 			}
@@ -260,6 +268,7 @@ func (t *Table) info() TableInfo {
 		info.Seats = append(info.Seats, SeatInfo{
 			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,
 			Away: s.bot == nil && s.member == nil, Host: s.bot == nil && s.player.ID == t.host,
+			AwaySince: s.awaySince, StandIn: s.standIn != nil,
 		})
 	}
 	for m := range t.members {

@@ -28,6 +28,9 @@ type SeatInfo struct {
 	Guest bool   `json:"guest,omitempty"`
 	Away  bool   `json:"away,omitempty"` // a human whose connection is gone
 	Host  bool   `json:"host,omitempty"`
+
+	AwaySince time.Time `json:"away_since,omitzero"` // when an away player's connection went
+	StandIn   bool      `json:"stand_in,omitempty"`  // a bot plays for the away player until they return
 }
 
 // TableInfo is the public state of a table: what the lobby list and the table screen show.
