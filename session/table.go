@@ -372,6 +372,17 @@ func (t *tableScreen) names() []string {
 	return names
 }
 
+// away is the set of seats whose player is away, for the game screen to mark.
+func (t *tableScreen) away() gameui.SeatSet {
+	var s gameui.SeatSet
+	for i, seat := range t.u.Table.Seats {
+		if seat.Away {
+			s = s.With(i)
+		}
+	}
+	return s
+}
+
 func (t *tableScreen) who(m *Model) string {
 	if t.u.Seat < 0 {
 		return "watching"
@@ -414,7 +425,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Plain: m.plain})
+	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}

@@ -34,7 +34,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if !s.cacheDirt && key == s.cacheKey {
 		return s.cache
 	}
-	s.plain = f.Plain
+	s.plain, s.frame = f.Plain, f
 	s.cache, s.cacheKey, s.cacheDirt = s.render(f), key, false
 	return s.cache
 }
@@ -162,6 +162,8 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 	for _, p := range v.Players {
 		mark := " "
 		switch {
+		case s.frame.Away.Has(p.Seat):
+			mark = "~" // the narrow column has no room for the words: the legend says it
 		case p.Active:
 			mark = "▶"
 		case p.Racing:
@@ -181,6 +183,9 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 		lines = append(lines, fmt.Sprintf("%s%s%3d", mark, name, p.Cards))
 	}
 	lines = append(lines, strings.Repeat("─", w), "▶ clue", "• racing", "✗ out")
+	if s.frame.Away != 0 {
+		lines = append(lines, "~ away")
+	}
 	if s.seat >= 0 && s.seat < len(v.Players) && v.Players[s.seat].Out && v.Phase == ft.PhaseRace {
 		lines = append(lines, "", gameui.Painter{Plain: plain}.Paint(noteStyle, "NO! You"), gameui.Painter{Plain: plain}.Paint(noteStyle, "are out."))
 	}

@@ -27,10 +27,11 @@ type Screen struct {
 	cursor   int // 0-8, for pointing with the arrow keys
 	clue     textinput.Model
 	typing   bool
-	textMode bool   // the player toggled the display: descriptions in colour, pictures in plain
-	plain    bool   // the last frame had no colour: descriptions are the default then
-	note     string // a local message, e.g. "Card 4 is taken — pick another"
-	turnKey  string // turn and phase the note and the text box belong to
+	textMode bool         // the player toggled the display: descriptions in colour, pictures in plain
+	plain    bool         // the last frame had no colour: descriptions are the default then
+	frame    gameui.Frame // the last frame drawn: who is away
+	note     string       // a local message, e.g. "Card 4 is taken — pick another"
+	turnKey  string       // turn and phase the note and the text box belong to
 
 	cache     string
 	cacheKey  gameui.FrameKey

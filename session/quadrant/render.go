@@ -35,6 +35,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if !s.dirty && key == s.cacheKey && s.cache != "" {
 		return s.cache
 	}
+	s.frame = f
 	var lines []string
 	switch {
 	case !s.have:
@@ -185,7 +186,7 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + s.cellText(t) + " "
+	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + gameui.AwayMark(s.frame, t.Seat) + " " + s.cellText(t) + " "
 	switch s.v.Phase {
 	case qd.PhasePlacement:
 		if t.Locked {

@@ -56,7 +56,7 @@ func (s *Screen) status(f gameui.Frame) string {
 	if v.Phase == tt.PhaseRace {
 		var parts []string
 		for _, r := range v.Racers {
-			name := v.Names[r]
+			name := v.Names[r] + gameui.AwayMark(f, r)
 			if r == s.seat {
 				name = "you"
 			}
@@ -314,7 +314,7 @@ func (s *Screen) standings(f gameui.Frame, round []int) []string {
 	slices.SortStableFunc(order, func(a, b int) int { return v.Scores[b] - v.Scores[a] })
 	lines := []string{"Scores:"}
 	for _, seat := range order {
-		line := fmt.Sprintf("  %3d  %s", v.Scores[seat], s.seatName(seat, f.Plain))
+		line := fmt.Sprintf("  %3d  %s%s", v.Scores[seat], s.seatName(seat, f.Plain), gameui.AwayMark(f, seat))
 		if round != nil {
 			line += fmt.Sprintf("  (%+d this round)", round[seat])
 		}

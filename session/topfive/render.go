@@ -212,6 +212,7 @@ func (s *Screen) players(f gameui.Frame) []string {
 		if seat == s.seat {
 			tag += " (you)"
 		}
+		tag += gameui.AwayMark(f, seat)
 		score := 0
 		if seat < len(v.Scores) {
 			score = v.Scores[seat]
