@@ -128,6 +128,8 @@ func (g *Game) winners() []int {
 func (g *Game) result() rules.Result {
 	r := rules.Result{Scores: append([]int(nil), g.totals...), Winners: g.winners()}
 	if g.duo {
+		// A duo scores together: nobody wins, so stats count the game as played, not won.
+		r.Winners = []int{}
 		r.Summary = fmt.Sprintf("Together you scored %d of %d", g.totals[0], DuoRounds*Hand)
 		return r
 	}
