@@ -119,8 +119,11 @@ func (l *Lobby) Online() int {
 	return l.online
 }
 
-// Tables lists the tables p may see (private ones only for an admin), waiting ones
-// first, then by code.
+// stateOrder lists tables one can join first, finished ones last.
+var stateOrder = map[string]int{StateWaiting: 0, StatePlaying: 1, StateFinished: 2}
+
+// Tables lists the tables p may see (private ones only for an admin): waiting ones
+// first, then running, then finished ones, each by code.
 func (l *Lobby) Tables(p Player) []TableInfo {
 	l.mu.Lock()
 	out := make([]TableInfo, 0, len(l.infos))
@@ -131,8 +134,8 @@ func (l *Lobby) Tables(p Player) []TableInfo {
 	}
 	l.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool {
-		if (out[i].State == StatePlaying) != (out[j].State == StatePlaying) {
-			return out[j].State == StatePlaying
+		if a, b := stateOrder[out[i].State], stateOrder[out[j].State]; a != b {
+			return a < b
 		}
 		return out[i].Code < out[j].Code
 	})
@@ -222,7 +225,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		}
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
-	t.host = p.ID
+	t.host, t.owner = p.ID, p.ID
 	l.tables[code] = t
 	l.infos[code] = t.info()
 	n := len(l.tables)
@@ -267,32 +270,7 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 	var m *Member
 	err = t.do(func(now time.Time) error {
 		m = newMember(t, p, now)
-		if i := t.seatOf(p.ID); i >= 0 && !p.Guest {
-			s := t.seats[i]
-			if s.member != nil {
-				t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
-				t.system(now, "%s reconnected.", p.Name)
-			} else {
-				t.system(now, "%s is back.", p.Name)
-			}
-			t.back(s)
-			s.member, m.seat = m, i
-			t.attach(m, now)
-			t.passHost(now)
-			return nil
-		}
-		if t.state == StatePlaying {
-			return fmt.Errorf("table %s: %w", t.code, ErrStarted)
-		}
-		if _, max := t.spec.PlayerRange(t.opts); len(t.seats) >= max {
-			return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
-		}
-		t.seats = append(t.seats, &seat{player: p, member: m})
-		m.seat = len(t.seats) - 1
-		t.attach(m, now)
-		t.system(now, "%s sits down.", p.Name)
-		t.passHost(now)
-		return nil
+		return t.seatMember(m, now)
 	})
 	if err != nil {
 		return nil, err

@@ -283,6 +283,7 @@ func (m *Member) MakeHost(seatNo int) error {
 			return fmt.Errorf("%s is away", m.t.seats[seatNo].player.Name)
 		}
 		m.t.host = m.t.seats[seatNo].player.ID
+		m.t.owner = m.t.host // handed over: the role no longer goes back
 		m.t.system(now, "%s is now the host.", m.t.seats[seatNo].player.Name)
 		return nil
 	})

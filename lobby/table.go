@@ -45,6 +45,7 @@ type Table struct {
 	state      string
 	seats      []*seat
 	host       string // player id of the host
+	owner      string // player id of the table's own host, who gets the role back on return
 	members    map[*Member]struct{}
 	game       rules.Game
 	content    map[string][]byte // the running game's content, also handed to its bots

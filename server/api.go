@@ -37,7 +37,7 @@ type apiRequest struct {
 }
 
 // apiOps lists every request, for the error that answers an unknown one.
-var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "act", "chat"}
+var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat"}
 
 const apiMaxLine = 64 << 10
 
@@ -274,7 +274,7 @@ func (c *apiConn) tableOp(req apiRequest) error {
 	}
 	var err error
 	switch req.Op {
-	case "start", "options", "bot", "kick", "host", "act", "chat":
+	case "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat":
 		if err := c.needTable(); err != nil {
 			return err
 		}
@@ -305,6 +305,13 @@ func (c *apiConn) tableOp(req apiRequest) error {
 		var n int
 		if n, err = seat(); err == nil {
 			err = m.MakeHost(n)
+		}
+	case "sit":
+		err = m.TakeSeat()
+	case "stand_in":
+		var n int
+		if n, err = seat(); err == nil {
+			err = m.StandIn(n)
 		}
 	case "act":
 		if len(req.Action) == 0 {

@@ -117,3 +117,28 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		t.Fatalf("huge line: %v", m)
 	}
 }
+
+// A spectator takes a free seat with "sit"; the host lets a bot play an away seat with
+// "stand_in" (only during a game).
+func TestAPISpectatorSitsAndStandIn(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann := s.API(t, "ann", e2e.NewKey(t))
+	ann.Send(map[string]any{"op": "hello", "name": "Ann"})
+	ann.Expect("hello")
+	ann.Send(map[string]any{"op": "create", "game": testgame.ID})
+	code := fmt.Sprint(ann.Expect("joined")["code"])
+	ben := s.API(t, "ben", e2e.NewKey(t))
+	ben.Send(map[string]any{"op": "hello", "name": "Ann"})
+	ben.Expect("hello")
+	ben.Send(map[string]any{"op": "watch", "code": code})
+	ben.Expect("joined")
+	ben.Send(map[string]any{"op": "sit"})
+	ben.Expect("ok")
+	ann.Until("Ben seated as Ann²", func(m map[string]any) bool {
+		return strings.Contains(fmt.Sprint(m), "Ann²")
+	})
+	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "no game") {
+		t.Fatalf("stand_in before a game: %v", m)
+	}
+}
