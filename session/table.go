@@ -338,6 +338,10 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		report(mem.AddBot(), "")
 	case "x":
 		report(mem.Kick(t.seatSel), "")
+	case "a":
+		report(mem.StandIn(t.seatSel), "")
+	case "t":
+		report(mem.TakeSeat(), "")
 	case "H":
 		report(mem.MakeHost(t.seatSel), "")
 	case "C":
@@ -557,7 +561,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		case s.Bot:
 			marks += " (bot)"
 		case s.Away:
-			marks += " (away)"
+			marks += " (" + awayFor(s, m.now) + ")"
 		case s.Guest:
 			marks += " (guest)"
 		}
@@ -648,10 +652,13 @@ func (t *tableScreen) roomKeys() []key.Binding {
 	}
 	if t.u.Host {
 		if t.playing() {
-			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
+			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("a", "a bot plays for an away player", "a"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
 		} else {
 			keys = append(keys, bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C"))
 		}
+	}
+	if t.u.Seat < 0 && !t.playing() {
+		keys = append(keys, bind("t", "take a seat", "t"))
 	}
 	return append(keys, roomPanel, bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown"), bind("q", "leave", "q"))
 }
