@@ -43,7 +43,7 @@ func (t *Table) checkAway(now time.Time) {
 			s.awaySince = now // away since before this game, e.g. a restored table
 		}
 		if opt := t.opts[rules.OptAway]; (opt == rules.AwayBot || opt == "") && now.Sub(s.awaySince) >= awayBotAfter {
-			t.standIn(i, now, fmt.Sprintf("%s has been away for %s", s.player.Name, awayFor(now.Sub(s.awaySince))))
+			t.standIn(i, now, fmt.Sprintf("%s has been away for %s", s.player.Name, AwayFor(now.Sub(s.awaySince))))
 		}
 	}
 }
@@ -92,8 +92,8 @@ func (m *Member) StandIn(seatNo int) error {
 	})
 }
 
-// awayFor says how long someone has been away, in whole seconds or minutes.
-func awayFor(d time.Duration) string {
+// AwayFor says how long someone has been away, in whole seconds or minutes: "45 s".
+func AwayFor(d time.Duration) string {
 	if d < 2*time.Minute {
 		return fmt.Sprintf("%d s", int(d/time.Second))
 	}

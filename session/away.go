@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"time"
 
 	"parlor/lobby"
@@ -12,12 +11,7 @@ import (
 func awayFor(s lobby.SeatInfo, now time.Time) string {
 	text := "away"
 	if !s.AwaySince.IsZero() {
-		switch d := now.Sub(s.AwaySince); {
-		case d < time.Minute:
-			text += fmt.Sprintf(" %d s", int(d/time.Second))
-		default:
-			text += fmt.Sprintf(" %d min", int(d/time.Minute))
-		}
+		text += " " + lobby.AwayFor(now.Sub(s.AwaySince))
 	}
 	if s.StandIn {
 		text += ", a bot plays"
