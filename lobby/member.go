@@ -145,7 +145,7 @@ func (t *Table) start(now time.Time) error {
 	}
 	min, max := t.spec.PlayerRange(t.opts)
 	if n := len(t.seats); n < min || n > max {
-		return fmt.Errorf("%s needs %s with these options; %d seated (add a bot with b)", t.spec.Name, playerRange(min, max), n)
+		return fmt.Errorf("%s needs %s with these options; %d seated: invite players or add bots", t.spec.Name, playerRange(min, max), n)
 	}
 	content, err := t.lobby.content(t.spec.Content)
 	if err != nil {
@@ -247,7 +247,7 @@ func (m *Member) Kick(seatNo int) error {
 			return ErrBadSeat
 		}
 		if seatNo == m.seat {
-			return fmt.Errorf("you cannot remove yourself: leave the table with q instead")
+			return fmt.Errorf("you cannot remove yourself: leave the table instead")
 		}
 		s := t.seats[seatNo]
 		if s.member != nil {

@@ -2,6 +2,7 @@ package lobby_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"parlor/internal/testgame"
@@ -129,5 +130,22 @@ func TestFinishedTablesInTheList(t *testing.T) {
 	}
 	if list := l.Tables(cat); len(list) != 1 {
 		t.Fatalf("closed table still listed: %+v", list)
+	}
+}
+
+// Lobby errors reach the JSON API as they are, so they speak without terminal keys.
+func TestLobbyErrorsHaveNoTerminalKeys(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	errs := []error{a.Start(), a.Kick(0)}
+	for _, err := range errs {
+		if err == nil {
+			t.Fatal("no error")
+		}
+		for _, k := range []string{" with b", " with q", "press "} {
+			if strings.Contains(err.Error(), k) {
+				t.Errorf("error %q mentions a key (%q)", err, k)
+			}
+		}
 	}
 }

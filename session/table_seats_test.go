@@ -135,3 +135,11 @@ func TestTableScreenSaysItIsYourTurn(t *testing.T) {
 		t.Errorf("no sign that the game waits for you:\n%s", out)
 	}
 }
+
+// A name too long is reported with its real length, not the length it was cut to.
+func TestLongNameReportsItsLength(t *testing.T) {
+	_, err := CheckName(strings.Repeat("abcd", 10))
+	if err == nil || !strings.Contains(err.Error(), "counts 40") {
+		t.Errorf("error %v, want it to say the name has 40 characters", err)
+	}
+}

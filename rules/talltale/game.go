@@ -163,7 +163,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	if g.tieBreak {
 		g.addLog(-1, "Tie-break: %s narrates, %s race.", g.names[narrator], g.nameList(racers))
 	} else {
-		g.addLog(-1, "Round %d of %d: %s is the narrator.", g.round, g.rounds, g.names[narrator])
+		g.addLog(-1, "Round %d: %s is the narrator.", g.round, g.names[narrator])
 	}
 }
 

@@ -418,3 +418,18 @@ func TestPenalisedNarratorRoundPoints(t *testing.T) {
 		t.Errorf("the narrator is shown the points before the penalty:\n%s", out)
 	}
 }
+
+// The round number is in the session's title bar: the game area does not repeat it.
+func TestRoundIsNotRepeated(t *testing.T) {
+	g := newGame(t, nil)
+	s := New(0)
+	s.SetView(g.View(0))
+	if out := check(t, s, "Narrator:"); strings.Contains(out, "round 1 of") {
+		t.Errorf("round repeated:\n%s", out)
+	}
+	for _, l := range g.View(0).Head().Log {
+		if strings.Contains(l, "of 6") {
+			t.Errorf("the log repeats the round count: %q", l)
+		}
+	}
+}

@@ -300,3 +300,19 @@ func TestLastRoundStaysVisible(t *testing.T) {
 	screen := render(t, s, names, true)
 	mustContain(t, screen, "last", "+7")
 }
+
+// The round number is in the session's title bar: the game area does not repeat it.
+func TestRoundIsNotRepeated(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	s := New(1)
+	s.SetView(g.View(1))
+	if out := render(t, s, names, true); strings.Contains(out, "Round 1 of") || !strings.Contains(out, "Player of Honour: Sarah") {
+		t.Errorf("round repeated, or the Player of Honour missing:\n%s", out)
+	}
+	for _, l := range g.View(1).Head().Log {
+		if strings.Contains(l, "of 6") {
+			t.Errorf("the log repeats the round count: %q", l)
+		}
+	}
+}
