@@ -57,8 +57,7 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 	rows := min(len(s.Rows), max(room-len(last), min(2, len(s.Rows))))
 	skipped := len(s.Rows) - rows
 	if skipped > 0 && rows > 1 {
-		rows--
-		skipped++
+		skipped++ // the line saying so takes a round's place
 	}
 	out := []string{row("Score sheet", heads)}
 	if skipped > 0 {
