@@ -77,7 +77,7 @@ func TestGameFingertipWholeGame(t *testing.T) {
 		}
 	}
 	for _, p := range humans {
-		scr := p.WaitFor("Game over: ", "Draw pile: ", "★ ", "The game is over.")
+		scr := p.WaitFor("Game over: ", "Score sheet", "Last round:", "The game is over.")
 		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
 			t.Fatalf("no winner line on the results:\n%s", scr)
 		}

@@ -103,8 +103,13 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		guesser.Press("enter")
 
 		for _, p := range []*e2e.Player{ann, ben} {
-			scr := p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
-			if !strings.Contains(scr, "the team ballot was cast") {
+			// The last round's scores are on the game-over score sheet, in words.
+			want := []string{fmt.Sprintf("Round %d of %d", r, rounds), "Totals:", "the team ballot was cast"}
+			if r == rounds {
+				want = []string{"Score sheet", "Last round:", "right on its ballot"}
+			}
+			scr := p.WaitFor(want[:2]...)
+			if !strings.Contains(scr, want[2]) {
 				t.Fatalf("round %d: the ballot was not cast:\n%s", r, scr)
 			}
 		}

@@ -57,7 +57,11 @@ func TestGameQuadrantWholeGame(t *testing.T) {
 			vote(t, p, 4)
 		}
 		for _, p := range humans {
-			p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
+			if r < rounds {
+				p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
+			} else { // the last round's scores are on the game-over score sheet
+				p.WaitFor("Score sheet", "Last round:")
+			}
 		}
 		if r < rounds {
 			for _, p := range humans {
