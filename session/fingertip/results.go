@@ -1,6 +1,18 @@
 package fingertip
 
-import "parlor/session/gameui"
+import (
+	"fmt"
+
+	"parlor/session/gameui"
+)
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
 
 // results is the final screen: the winner(s), then the score sheet (the cards each
 // seat gained turn by turn) with the last turn's breakdown.
@@ -13,7 +25,11 @@ func (s *Screen) results(w, h int, plain bool) []string {
 			title += " Tied players share the victory."
 		}
 	}
-	out := []string{gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w), gameui.Fit("", w)}
+	out := []string{
+		gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w),
+		gameui.Fit(fmt.Sprintf("Draw pile: %d card%s left; %d discarded.", v.Pile, plural(v.Pile), v.Discarded), w),
+		gameui.Fit("", w),
+	}
 	names := make([]string, len(v.Players))
 	for i, p := range v.Players {
 		names[i] = p.Name

@@ -257,6 +257,13 @@ func TestFinalResults(t *testing.T) {
 			t.Fatalf("an action after the end: %#v", a)
 		}
 	}
+	// One card is "1 card", not "1 cards".
+	v := g.View(1).(ft.View)
+	v.Pile, v.Discarded = 1, 1
+	ss[1].SetView(v)
+	if out := render(t, ss[1], true); !strings.Contains(out, "Draw pile: 1 card left; 1 discarded.") {
+		t.Errorf("draw pile line:\n%s", out)
+	}
 }
 
 func TestLargeAndSmallFrames(t *testing.T) {
