@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/internal/testgame"
 	"parlor/lobby"
@@ -127,6 +128,11 @@ func TestFinishedTablesInTheList(t *testing.T) {
 	}
 	if err := a.CloseTable(); err != nil {
 		t.Fatal(err)
+	}
+	// The table leaves the list as its actor stops, just after the host's request.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(l.Tables(cat)) != 1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
 	}
 	if list := l.Tables(cat); len(list) != 1 {
 		t.Fatalf("closed table still listed: %+v", list)
