@@ -16,6 +16,7 @@ import (
 
 	"charm.land/log/v2"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 )
 
@@ -27,6 +28,7 @@ type Config struct {
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	Tick      time.Duration                                   // how often a table checks its deadlines (default 250 ms); tests that drive Now set it long
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -84,6 +86,9 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = 250 * time.Millisecond
 	}
 	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
 }
@@ -242,7 +247,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 func (l *Lobby) table(code string) (*Table, error) {
 	norm, ok := NormalizeCode(code)
 	if !ok {
-		return nil, fmt.Errorf("%q is not a table code: codes are four letters, like ABCD", CleanText(code, 12))
+		return nil, fmt.Errorf("%q is not a table code: codes are four letters, like ABCD", playertext.Short(code, 12))
 	}
 	l.mu.Lock()
 	t := l.tables[norm]

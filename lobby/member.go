@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 )
 
@@ -70,7 +71,7 @@ func (m *Member) Act(action any) error {
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, raw, now); err != nil {
+		if err := m.t.game.Apply(m.seat, cleanAction(raw), now); err != nil {
 			return err
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
@@ -83,7 +84,7 @@ func (m *Member) Act(action any) error {
 
 // Chat says something to the table.
 func (m *Member) Chat(text string) error {
-	text = CleanText(text, 200)
+	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
 	}

@@ -13,10 +13,9 @@ import (
 )
 
 const (
-	tickEvery = 250 * time.Millisecond
-	chatKept  = 100
-	chatSent  = 50
-	botNames  = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
+	chatKept = 100
+	chatSent = 50
+	botNames = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
 )
 
 // seat is one player's place at a table; a seat is bound to the player's identity, so
@@ -67,7 +66,7 @@ func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, priva
 // run is the actor loop. A panic ends only this table: it is logged with the table code
 // and every member is told.
 func (t *Table) run(ctx context.Context) {
-	ticker := time.NewTicker(tickEvery)
+	ticker := time.NewTicker(t.lobby.cfg.Tick)
 	defer func() {
 		ticker.Stop()
 		if r := recover(); r != nil {

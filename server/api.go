@@ -16,6 +16,7 @@ import (
 	"charm.land/ssh"
 	"golang.org/x/time/rate"
 
+	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session"
@@ -279,7 +280,7 @@ func (c *apiConn) tableOp(req apiRequest) error {
 			return err
 		}
 	default:
-		return fmt.Errorf("unknown op %q: the ops are %s", lobby.CleanText(req.Op, 20), strings.Join(apiOps, ", "))
+		return fmt.Errorf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", "))
 	}
 	m := c.member
 	switch req.Op {

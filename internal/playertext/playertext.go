@@ -33,6 +33,10 @@ func Typed(s string) string {
 	return graphemes(sequences(s), false)
 }
 
+// Short is Clean cut to at most cols terminal columns: for a chat line, or for quoting
+// what someone sent in an error message or a log line.
+func Short(s string, cols int) string { return Truncate(Clean(s), cols) }
+
 // Width is how many terminal columns s takes.
 func Width(s string) int { return ansi.StringWidth(s) }
 
