@@ -9,6 +9,7 @@ import (
 	"parlor/assets"
 	"parlor/lobby"
 	"parlor/rules"
+	tt "parlor/rules/talltale"
 )
 
 // clock is a test clock the test moves by hand.
@@ -77,4 +78,17 @@ func viewOf[V rules.View](t *testing.T, m *lobby.Member, phase string) V {
 		return ok && v.Head().Phase == phase
 	})
 	return u.View.(V)
+}
+
+// findNarrator finds the Tall Tale narrator of the first round and their view, which holds
+// the drawn illustrations.
+func findNarrator(t *testing.T, ms []*lobby.Member) (*lobby.Member, tt.View) {
+	t.Helper()
+	for _, m := range ms {
+		if v := viewOf[tt.View](t, m, tt.PhaseDiscard); v.Hand != nil {
+			return m, v
+		}
+	}
+	t.Fatal("nobody holds the narrator's hand")
+	return nil, tt.View{}
 }

@@ -68,6 +68,7 @@ func (m *Member) Act(action any) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}

@@ -120,13 +120,7 @@ func (t *Table) changed(now time.Time) {
 }
 
 func (t *Table) tick(now time.Time) {
-	if t.game != nil && t.state == StatePlaying {
-		if t.game.Tick(now) {
-			t.changed(now)
-		}
-		t.runBots(now)
-		t.checkOver(now)
-	}
+	t.advance(now)
 	if t.connectedHumans() > 0 {
 		t.emptySince = time.Time{}
 	} else if t.emptySince.IsZero() {
@@ -134,6 +128,21 @@ func (t *Table) tick(now time.Time) {
 	} else if now.Sub(t.emptySince) >= t.lobby.cfg.IdleClose {
 		t.closing = "The table closed: nobody was connected for a while."
 	}
+}
+
+// advance brings the game's deadlines up to now, lets the bots answer what that
+// changed, and ends the game if that finished it. It runs on every tick and before every
+// action, so an action stamped after a deadline meets the game as the deadline left it,
+// whether or not the ticker has come round yet.
+func (t *Table) advance(now time.Time) {
+	if t.game == nil || t.state != StatePlaying {
+		return
+	}
+	if t.game.Tick(now) {
+		t.changed(now)
+	}
+	t.runBots(now)
+	t.checkOver(now)
 }
 
 // runBots lets every bot act until none wants to; bounded so a faulty bot cannot spin.

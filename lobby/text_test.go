@@ -40,9 +40,7 @@ func TestFingertipClueTooWideIsRefused(t *testing.T) {
 func TestTallTaleStoryIsCleanedByTheLobby(t *testing.T) {
 	l, _ := clockLobby(t)
 	ms := humans(t, l, tt.ID, 3, nil)
-	v := viewOf[tt.View](t, ms[0], tt.PhaseDiscard)
-	narrator := ms[v.Narrator]
-	nv := viewOf[tt.View](t, narrator, tt.PhaseDiscard)
+	narrator, nv := findNarrator(t, ms)
 	if err := narrator.Act(tt.Discard{Type: "discard", Card: nv.Hand.Drawn[0].ID}); err != nil {
 		t.Fatal(err)
 	}
