@@ -230,7 +230,7 @@ func (t *Table) fanOut() {
 			ids = append(ids, s.player.ID)
 		}
 	}
-	t.lobby.publish(info, ids)
+	t.lobby.publish(info, ids, t.host)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
 	for m := range t.members {
@@ -371,14 +371,14 @@ func (t *Table) botName() string {
 	return fmt.Sprintf("Bot %d", len(t.seats)+1)
 }
 
-// finishClose runs once when the actor stops: members are told why, the lobby forgets
-// the table.
+// finishClose runs once when the actor stops: the lobby forgets the table, then members
+// are told why (so a member told the table closed finds it gone from the lobby too).
 func (t *Table) finishClose() {
+	t.lobby.forget(t.code)
 	for m := range t.members {
 		t.detach(m, t.closing)
 	}
 	close(t.done)
-	t.lobby.forget(t.code)
 	t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
 }
 

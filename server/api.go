@@ -53,7 +53,7 @@ type apiConn struct {
 	enc *json.Encoder
 
 	member *lobby.Member
-	budget *rate.Limiter // requests that are not game actions or chat
+	budget *rate.Limiter // every request; the lobby limits game actions and chat further
 }
 
 func (s *Server) serveAPI(sess ssh.Session) {
