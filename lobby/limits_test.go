@@ -163,3 +163,29 @@ func waitClosed(t *testing.T, m *lobby.Member) {
 func contextTimeout() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), 5*time.Second)
 }
+
+func TestChatAllowanceRefillsOnTheLobbyClock(t *testing.T) {
+	l, clk := clockLobby(t)
+	a, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for ; sent < 20; sent++ {
+		if err := a.Chat("hello"); errors.Is(err, lobby.ErrSlowDown) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sent != 6 {
+		t.Fatalf("%d chat lines went through at once, want a burst of 6", sent)
+	}
+	clk.Add(2 * time.Second)
+	if err := a.Chat("again"); err != nil {
+		t.Fatalf("after two seconds: %v", err)
+	}
+	if err := a.Chat("and again"); !errors.Is(err, lobby.ErrSlowDown) {
+		t.Fatalf("two seconds earn one line: %v", err)
+	}
+}
