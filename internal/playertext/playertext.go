@@ -20,7 +20,8 @@ import (
 // Clean returns s as one line of text that is safe on any terminal: escape sequences
 // (CSI, OSC, DCS, SOS, PM, APC, charset designations, and their C1 forms) are removed
 // whole; control, bidirectional and other invisible formatting characters are removed;
-// invalid UTF-8 becomes U+FFFD; line breaks, tabs and other spaces become single spaces;
+// invalid UTF-8 becomes U+FFFD (a lone byte 0x80–0x9F is read as the 8-bit C1 control it
+// is to a terminal, and goes); line breaks, tabs and other spaces become single spaces;
 // and the ends are trimmed. Joiners and variation selectors inside a character (emoji
 // sequences, flags) are kept.
 func Clean(s string) string {
@@ -35,7 +36,7 @@ func Typed(s string) string {
 
 // Short is Clean cut to at most cols terminal columns: for a chat line, or for quoting
 // what someone sent in an error message or a log line.
-func Short(s string, cols int) string { return Truncate(Clean(s), cols) }
+func Short(s string, cols int) string { return strings.TrimSpace(Truncate(Clean(s), cols)) }
 
 // Width is how many terminal columns s takes.
 func Width(s string) int { return ansi.StringWidth(s) }

@@ -73,6 +73,7 @@ func TestClean(t *testing.T) {
 		{"overlong UTF-8 replaced", "a\xc0\xafb", "a\uFFFD\uFFFDb"},
 		{"stray continuation byte replaced", "a\xa0b", "a\uFFFDb"},
 		{"Hangul filler is a space", "a\u3164b", "a b"},
+		{"8-bit C1 byte is a control", "a\x85b\x90q\x9cc", "a bc"},
 		{"Zalgo pile cut", "a" + strings.Repeat("\u0301", 100), "a" + strings.Repeat("\u0301", maxClusterRunes-1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -166,4 +167,13 @@ func FuzzClean(f *testing.F) {
 			t.Fatalf("Clean not idempotent: %q then %q", got, Clean(got))
 		}
 	})
+}
+
+func TestShortCutsAndTrims(t *testing.T) {
+	if got := Short("hello \x1b[1mworld", 6); got != "hello" {
+		t.Errorf("Short = %q", got)
+	}
+	if got := Short("你好世界", 3); got != "你" {
+		t.Errorf("Short = %q", got)
+	}
 }
