@@ -16,6 +16,7 @@ import (
 
 	"charm.land/log/v2"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 )
 
@@ -27,6 +28,7 @@ type Config struct {
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	Tick      time.Duration                                   // how often a table checks its deadlines (default 250 ms); tests that drive Now set it long
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -67,10 +69,14 @@ type Lobby struct {
 	ctx   context.Context
 	wg    sync.WaitGroup
 
+	creates *addrLimits // tables created per address
+	misses  *addrLimits // unknown codes tried per address
+
 	mu      sync.Mutex
 	tables  map[string]*Table
 	infos   map[string]TableInfo // newest public state of every table, for the lobby list
 	seatIDs map[string][]string  // player ids seated at each table
+	hosts   map[string]string    // the host's player id at each table
 	online  int
 }
 
@@ -85,7 +91,14 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
 	}
-	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
+	if cfg.Tick <= 0 {
+		cfg.Tick = 250 * time.Millisecond
+	}
+	return &Lobby{
+		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
+		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
+		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
+	}
 }
 
 func (l *Lobby) now() time.Time { return l.cfg.Now() }
@@ -159,14 +172,26 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 	return codes
 }
 
-// publish records a table's newest public state and who sits at it.
-func (l *Lobby) publish(info TableInfo, seatIDs []string) {
+// publish records a table's newest public state, who sits at it and who hosts it.
+func (l *Lobby) publish(info TableInfo, seatIDs []string, host string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if _, open := l.tables[info.Code]; open {
 		l.infos[info.Code] = info
 		l.seatIDs[info.Code] = seatIDs
+		l.hosts[info.Code] = host
 	}
+}
+
+// hosted counts the open tables playerID hosts; l.mu is held.
+func (l *Lobby) hosted(playerID string) int {
+	n := 0
+	for _, h := range l.hosts {
+		if h == playerID {
+			n++
+		}
+	}
+	return n
 }
 
 func (l *Lobby) forget(code string) {
@@ -174,6 +199,7 @@ func (l *Lobby) forget(code string) {
 	delete(l.tables, code)
 	delete(l.infos, code)
 	delete(l.seatIDs, code)
+	delete(l.hosts, code)
 	n := len(l.tables)
 	l.mu.Unlock()
 	if l.hooks.Tables != nil {
@@ -184,10 +210,18 @@ func (l *Lobby) forget(code string) {
 // codeLetters leaves out I and O, which are easy to misread as 1 and 0.
 const codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-// NormalizeCode upper-cases and trims a typed join code; ok is false if it cannot be one.
+// Code lengths: a public table is listed in the lobby anyway, so its code is short to
+// type; a private table's code is its only protection, so it is too long to guess.
+const (
+	CodeLen        = 4
+	PrivateCodeLen = 8
+)
+
+// NormalizeCode upper-cases a typed join code and drops spaces and dashes ("abcd-efgh");
+// ok is false if it cannot be one.
 func NormalizeCode(s string) (string, bool) {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	if len(s) != 4 {
+	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s)))
+	if len(s) != CodeLen && len(s) != PrivateCodeLen {
 		return s, false
 	}
 	for _, r := range s {
@@ -213,9 +247,21 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		l.mu.Unlock()
 		return nil, fmt.Errorf("the server is shutting down")
 	}
+	if !p.Admin && l.hosted(p.ID) >= MaxHostedTables {
+		l.mu.Unlock()
+		return nil, ErrHostLimit
+	}
+	if !p.Admin && !l.creates.allow(p.Addr, l.now()) {
+		l.mu.Unlock()
+		return nil, ErrCreateLimit
+	}
+	size := CodeLen
+	if private {
+		size = PrivateCodeLen
+	}
 	var code string
 	for {
-		b := make([]byte, 4)
+		b := make([]byte, size)
 		for i := range b {
 			b[i] = codeLetters[rand.IntN(len(codeLetters))]
 		}
@@ -228,6 +274,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	t.host, t.owner = p.ID, p.ID
 	l.tables[code] = t
 	l.infos[code] = t.info()
+	l.hosts[code] = p.ID
 	n := len(l.tables)
 	l.wg.Add(1)
 	l.mu.Unlock()
@@ -239,18 +286,26 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		t.run(l.ctx)
 	}()
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
-	return l.sit(p, code)
+	return l.sit(p, t)
 }
 
-func (l *Lobby) table(code string) (*Table, error) {
+// find looks up the table a player typed the code of. Unknown codes are counted per
+// address: once an address has tried too many, it may look up no code at all for a
+// while, found or not, so that trying codes cannot find a private table.
+func (l *Lobby) find(p Player, code string) (*Table, error) {
 	norm, ok := NormalizeCode(code)
 	if !ok {
-		return nil, fmt.Errorf("%q is not a table code: codes are four letters, like ABCD", CleanText(code, 12))
+		return nil, fmt.Errorf("%q is not a table code: a code is %d letters (%d for a private table), like ABCD", playertext.Short(code, 12), CodeLen, PrivateCodeLen)
+	}
+	now := l.now()
+	if !l.misses.ready(p.Addr, now) {
+		return nil, ErrCodeLimit
 	}
 	l.mu.Lock()
 	t := l.tables[norm]
 	l.mu.Unlock()
 	if t == nil {
+		l.misses.allow(p.Addr, now)
 		return nil, fmt.Errorf("table %s: %w", norm, ErrNoTable)
 	}
 	return t, nil
@@ -259,17 +314,17 @@ func (l *Lobby) table(code string) (*Table, error) {
 // Join takes a seat at a table. A player who already holds a seat there takes it back,
 // and their older connection, if any, is closed.
 func (l *Lobby) Join(p Player, code string) (*Member, error) {
-	return l.sit(p, code)
-}
-
-func (l *Lobby) sit(p Player, code string) (*Member, error) {
-	t, err := l.table(code)
+	t, err := l.find(p, code)
 	if err != nil {
 		return nil, err
 	}
+	return l.sit(p, t)
+}
+
+func (l *Lobby) sit(p Player, t *Table) (*Member, error) {
 	var m *Member
-	err = t.do(func(now time.Time) error {
-		m = newMember(t, p, now)
+	err := t.do(func(now time.Time) error {
+		m = newMember(t, p)
 		return t.seatMember(m, now)
 	})
 	if err != nil {
@@ -280,13 +335,13 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 
 // Watch joins a table as a spectator, who sees only the public view.
 func (l *Lobby) Watch(p Player, code string) (*Member, error) {
-	t, err := l.table(code)
+	t, err := l.find(p, code)
 	if err != nil {
 		return nil, err
 	}
 	var m *Member
 	err = t.do(func(now time.Time) error {
-		m = newMember(t, p, now)
+		m = newMember(t, p)
 		t.attach(m, now)
 		return nil
 	})

@@ -255,25 +255,6 @@ func TestIdleTableCloses(t *testing.T) {
 	_ = l.Shutdown(context.Background())
 }
 
-func TestCleanText(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain":                     "plain",
-		"a\x1b[31mred\x1b[0m":       "ared",
-		"bell\x07 \x1b]0;title\x07": "bell",
-		"tab\tand\nnewline":         "tab and newline",
-		"bad\xff\xfeutf8":           "badutf8",
-		"  spaced   out  ":          "spaced out",
-		"zero\u200bwidth":           "zerowidth",
-	} {
-		if got := lobby.CleanText(in, 100); got != want {
-			t.Errorf("CleanText(%q) = %q, want %q", in, got, want)
-		}
-	}
-	if got := lobby.CleanText(strings.Repeat("é", 500), 16); got != strings.Repeat("é", 16) {
-		t.Errorf("long text cut to %q", got)
-	}
-}
-
 func TestAdminSeesPrivateTablesAndMayUseHostControls(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, nil, true)

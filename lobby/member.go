@@ -3,9 +3,11 @@ package lobby
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
+	"parlor/internal/playertext"
 	"parlor/rules"
 )
 
@@ -17,18 +19,17 @@ type Member struct {
 	box    *mailbox
 	seat   int // owned by the table actor
 
-	mu      sync.Mutex
-	actions bucket
-	chats   bucket
+	// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines at
+	// once, then one every two seconds. Both run on the lobby's clock.
+	actions *rate.Limiter
+	chats   *rate.Limiter
 }
 
-func newMember(t *Table, p Player, now time.Time) *Member {
+func newMember(t *Table, p Player) *Member {
 	return &Member{
 		t: t, player: p, box: newMailbox(), seat: rules.Spectator,
-		// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines
-		// at once, then one every two seconds.
-		actions: bucket{capacity: 40, perSecond: 15, tokens: 40, at: now},
-		chats:   bucket{capacity: 6, perSecond: 0.5, tokens: 6, at: now},
+		actions: rate.NewLimiter(15, 40),
+		chats:   rate.NewLimiter(0.5, 6),
 	}
 }
 
@@ -41,10 +42,8 @@ func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason string) {
 	return m.box.next(ctx)
 }
 
-func (m *Member) allow(b *bucket) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if !b.take(m.t.lobby.now()) {
+func (m *Member) allow(lim *rate.Limiter) error {
+	if !lim.AllowN(m.t.lobby.now(), 1) {
 		return ErrSlowDown
 	}
 	return nil
@@ -53,7 +52,7 @@ func (m *Member) allow(b *bucket) error {
 // Act applies a game action (an action struct or its JSON) for the member's seat. The
 // error, if any, is the game's own readable message.
 func (m *Member) Act(action any) error {
-	if err := m.allow(&m.actions); err != nil {
+	if err := m.allow(m.actions); err != nil {
 		return err
 	}
 	raw, err := actionJSON(action)
@@ -67,10 +66,11 @@ func (m *Member) Act(action any) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, raw, now); err != nil {
+		if err := m.t.game.Apply(m.seat, cleanAction(raw), now); err != nil {
 			return err
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
@@ -83,11 +83,11 @@ func (m *Member) Act(action any) error {
 
 // Chat says something to the table.
 func (m *Member) Chat(text string) error {
-	text = CleanText(text, 200)
+	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
 	}
-	if err := m.allow(&m.chats); err != nil {
+	if err := m.allow(m.chats); err != nil {
 		return err
 	}
 	return m.t.do(func(now time.Time) error {
@@ -348,23 +348,4 @@ func (t *Table) humanSeats() int {
 		}
 	}
 	return n
-}
-
-// bucket is a token bucket: bursts up to capacity, refilled at perSecond.
-type bucket struct {
-	capacity, perSecond, tokens float64
-	at                          time.Time
-}
-
-func (b *bucket) take(now time.Time) bool {
-	b.tokens += now.Sub(b.at).Seconds() * b.perSecond
-	if b.tokens > b.capacity {
-		b.tokens = b.capacity
-	}
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

@@ -13,10 +13,9 @@ import (
 )
 
 const (
-	tickEvery = 250 * time.Millisecond
-	chatKept  = 100
-	chatSent  = 50
-	botNames  = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
+	chatKept = 100
+	chatSent = 50
+	botNames = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
 )
 
 // seat is one player's place at a table; a seat is bound to the player's identity, so
@@ -71,7 +70,7 @@ func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, priva
 // run is the actor loop. A panic ends only this table: it is logged with the table code
 // and every member is told.
 func (t *Table) run(ctx context.Context) {
-	ticker := time.NewTicker(tickEvery)
+	ticker := time.NewTicker(t.lobby.cfg.Tick)
 	defer func() {
 		ticker.Stop()
 		if r := recover(); r != nil {
@@ -125,14 +124,7 @@ func (t *Table) changed(now time.Time) {
 }
 
 func (t *Table) tick(now time.Time) {
-	if t.game != nil && t.state == StatePlaying {
-		if t.game.Tick(now) {
-			t.changed(now)
-		}
-		t.checkAway(now)
-		t.runBots(now)
-		t.checkOver(now)
-	}
+	t.advance(now)
 	if t.connectedHumans() > 0 {
 		t.emptySince = time.Time{}
 	} else if t.emptySince.IsZero() {
@@ -140,6 +132,22 @@ func (t *Table) tick(now time.Time) {
 	} else if now.Sub(t.emptySince) >= t.lobby.cfg.IdleClose {
 		t.closing = "The table closed: nobody was connected for a while."
 	}
+}
+
+// advance brings the game's deadlines up to now, lets the bots answer what that
+// changed, and ends the game if that finished it. It runs on every tick and before every
+// action, so an action stamped after a deadline meets the game as the deadline left it,
+// whether or not the ticker has come round yet.
+func (t *Table) advance(now time.Time) {
+	if t.game == nil || t.state != StatePlaying {
+		return
+	}
+	if t.game.Tick(now) {
+		t.changed(now)
+	}
+	t.checkAway(now)
+	t.runBots(now)
+	t.checkOver(now)
 }
 
 // runBots lets every bot act until none wants to; bounded so a faulty bot cannot spin.
@@ -231,7 +239,7 @@ func (t *Table) fanOut() {
 			ids = append(ids, s.player.ID)
 		}
 	}
-	t.lobby.publish(info, ids)
+	t.lobby.publish(info, ids, t.host)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
 	for m := range t.members {
@@ -373,14 +381,14 @@ func (t *Table) botName() string {
 	return fmt.Sprintf("Bot %d", len(t.seats)+1)
 }
 
-// finishClose runs once when the actor stops: members are told why, the lobby forgets
-// the table.
+// finishClose runs once when the actor stops: the lobby forgets the table, then members
+// are told why (so a member told the table closed finds it gone from the lobby too).
 func (t *Table) finishClose() {
+	t.lobby.forget(t.code)
 	for m := range t.members {
 		t.detach(m, t.closing)
 	}
 	close(t.done)
-	t.lobby.forget(t.code)
 	t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
 }
 

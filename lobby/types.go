@@ -12,6 +12,7 @@ type Player struct {
 	Name  string // sanitised display name
 	Guest bool   // no key: cannot reclaim a seat after disconnecting
 	Admin bool   // may use host controls at any table and sees private tables
+	Addr  string // the network address (host only) the player connects from, for per-address limits; "" for none
 }
 
 // Table states.

@@ -16,6 +16,7 @@ import (
 	"charm.land/ssh"
 	"golang.org/x/time/rate"
 
+	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session"
@@ -52,7 +53,7 @@ type apiConn struct {
 	enc *json.Encoder
 
 	member *lobby.Member
-	budget *rate.Limiter // requests that are not game actions or chat
+	budget *rate.Limiter // every request; the lobby limits game actions and chat further
 }
 
 func (s *Server) serveAPI(sess ssh.Session) {
@@ -279,7 +280,7 @@ func (c *apiConn) tableOp(req apiRequest) error {
 			return err
 		}
 	default:
-		return fmt.Errorf("unknown op %q: the ops are %s", lobby.CleanText(req.Op, 20), strings.Join(apiOps, ", "))
+		return fmt.Errorf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", "))
 	}
 	m := c.member
 	switch req.Op {

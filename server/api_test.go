@@ -19,9 +19,13 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	if m := ann.Expect("hello"); fmt.Sprint(m["id"]) != "1" || !strings.Contains(fmt.Sprint(m["player"]), "Ann") {
 		t.Fatalf("hello: %v", m)
 	}
-	ann.Send(map[string]any{"op": "hello", "name": "\x1b[2J"})
+	ann.Send(map[string]any{"op": "hello", "name": "\x1b[2J\u3164"})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "would show as blank") {
+		t.Fatalf("blank name: %v", m)
+	}
+	ann.Send(map[string]any{"op": "hello", "name": "\x1b[1mX"})
 	if m := ann.Expect("error"); !strings.Contains(errorText(m), "2 to 16") {
-		t.Fatalf("bad name: %v", m)
+		t.Fatalf("short name: %v", m)
 	}
 	ann.Send(map[string]any{"op": "games"})
 	if m := ann.Expect("games"); !strings.Contains(fmt.Sprint(m["games"]), testgame.ID) {

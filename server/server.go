@@ -300,6 +300,7 @@ func (s *Server) health() error {
 
 // identify turns the SSH connection into a player: a key's fingerprint, or a guest.
 func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
+	p.Addr, _, _ = net.SplitHostPort(sess.RemoteAddr().String())
 	if key := sess.PublicKey(); key != nil {
 		p.ID = gossh.FingerprintSHA256(key)
 		p.Admin = slices.Contains(s.cfg.Admins, p.ID)

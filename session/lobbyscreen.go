@@ -74,7 +74,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case keyMatches(k, l.Code):
 		s.typing = true
-		s.code = newLineInput(4)
+		s.code = newLineInput(lobby.PrivateCodeLen + 1) // room for "ABCD-EFGH"
 	case keyMatches(k, l.Back):
 		if len(s.seated) > 0 {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
@@ -109,7 +109,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if len(s.tables) == 0 {
 		body = append(body, "  None yet. Press "+keyStyle.Render("c")+" to create a table, or "+keyStyle.Render("tab")+" to join one by its code.")
 	} else {
-		body = append(body, dimStyle.Render(fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
+		body = append(body, dimStyle.Render(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
 		first := 0
 		if max := h - 16; s.sel > max && max > 0 {
 			first = s.sel - max
@@ -120,7 +120,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			for _, seat := range t.Seats {
 				names = append(names, seat.Name)
 			}
-			line := fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
+			line := fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
 			line = fit(line, w-2)
 			if i == s.sel {
 				line = selStyle.Render("▸" + line[1:])
@@ -141,7 +141,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out = append(out, block(joinLines(body), w, h-4)...)
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(6, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels · f1 help"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Render("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}

@@ -94,6 +94,20 @@ func (h *harness) pump(cond func() bool) {
 	}
 }
 
+// closeTable closes the player's table and leaves it: a player hosts at most
+// lobby.MaxHostedTables open tables, and a started game stays open when its host leaves.
+func (h *harness) closeTable() {
+	h.t.Helper()
+	if mem := h.m.table.member; mem != nil {
+		if err := mem.CloseTable(); err != nil {
+			h.t.Fatal(err)
+		}
+		for ok := true; ok; _, ok, _ = mem.Next(h.ctx) { // until the lobby has let it go
+		}
+	}
+	h.m.leaveTable()
+}
+
 // sitAt creates a table of game with bots filling it and starts it.
 func (h *harness) sitAt(game string, opts rules.Options, players int) {
 	h.t.Helper()
@@ -238,7 +252,7 @@ func TestFootersFitAt80Columns(t *testing.T) {
 		players int
 	}{{"topfive", nil, 3}, {"topfive", rules.Options{"variant": "duo"}, 2}, {"fingertip", nil, 3}, {"foresight", nil, 3},
 		{"quadrant", nil, 4}, {"talltale", nil, 3}} {
-		h.m.leaveTable()
+		h.closeTable()
 		h.sitAt(g.id, g.opts, g.players)
 		h.checkFrame(g.id + " game")
 		h.press("esc")

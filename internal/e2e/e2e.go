@@ -356,7 +356,7 @@ func (p *Player) PressUntil(key, text string, n int) {
 	p.WaitFor(text)
 }
 
-var codeRE = regexp.MustCompile(`table ([A-Z]{4})`)
+var codeRE = regexp.MustCompile(`table ([A-Z]{8}|[A-Z]{4})\b`) // 8 letters for a private table
 
 // TableCode waits for a table code on the screen and returns it.
 func (p *Player) TableCode() string {

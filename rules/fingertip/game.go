@@ -161,7 +161,7 @@ func (g *Game) giveClue(seat int, text string, now time.Time) error {
 	if g.expired(now) {
 		return fmt.Errorf("%w: the time for the clue is up", ErrNotNow)
 	}
-	clue, err := CleanClue(text)
+	clue, err := CheckClue(text)
 	if err != nil {
 		return err
 	}

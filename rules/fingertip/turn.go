@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // How a turn ended, in TurnResult.Ending.
@@ -16,7 +16,7 @@ const (
 	EndNoClue   = "no_clue"   // the clue timer ran out: the turn passed
 )
 
-// ClueMax is the longest clue, in characters.
+// ClueMax is the longest clue, in terminal columns.
 const ClueMax = 80
 
 // TurnResult is the public account of the last finished turn.
@@ -191,25 +191,16 @@ func (g *Game) picture(s slot) Picture {
 	return g.pics[2*c+s.side]
 }
 
-// CleanClue makes player text safe to show: valid UTF-8, no control or format
-// characters (so no escape sequences), single spaces, at most ClueMax characters.
-func CleanClue(text string) (string, error) {
-	text = strings.ToValidUTF8(text, "")
-	text = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r):
-			return ' '
-		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), !unicode.IsPrint(r):
-			return -1
-		}
-		return r
-	}, text)
+// CheckClue tidies a clue's spaces and checks its length, in terminal columns (a wide
+// character such as 你 takes two). The lobby has already removed escape sequences and
+// control characters, as from every text a player sends.
+func CheckClue(text string) (string, error) {
 	text = strings.Join(strings.Fields(text), " ")
 	if text == "" {
 		return "", ErrEmptyClue
 	}
-	if n := utf8.RuneCountInString(text); n > ClueMax {
-		return "", fmt.Errorf("%w: %d characters (at most %d)", ErrLongClue, n, ClueMax)
+	if n := ansi.StringWidth(text); n > ClueMax {
+		return "", fmt.Errorf("%w: %d columns wide (at most %d; a wide character such as 你 counts two)", ErrLongClue, n, ClueMax)
 	}
 	return text, nil
 }

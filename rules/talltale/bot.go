@@ -116,7 +116,7 @@ func (b *Bot) tell(v View) string {
 }
 
 func storyOK(story string, kept []Illustration) bool {
-	if Sentences(story) > 2 || len([]rune(story)) > MaxStory {
+	if Sentences(story) > 2 || StoryWidth(story) > MaxStory {
 		return false
 	}
 	for _, k := range kept {

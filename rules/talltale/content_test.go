@@ -92,11 +92,8 @@ func TestSentencesAndClean(t *testing.T) {
 			t.Errorf("Sentences(%q) = %d, want %d", c.story, got, c.want)
 		}
 	}
-	if got := CleanStory("  a\x1b[31mred\n\tcat\u200b \x00 "); got != "a[31mred cat" {
-		t.Errorf("CleanStory = %q", got)
-	}
-	if got := CleanStory("ok\xffbad"); got != "okbad" {
-		t.Errorf("CleanStory invalid utf8 = %q", got)
+	if got := StoryWidth("你好 cat"); got != 8 {
+		t.Errorf("StoryWidth = %d, want 8 columns", got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"parlor/rules"
@@ -238,12 +239,14 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if err := g.narratorOnly(seat, PhaseStory, "tell the story"); err != nil {
 		return err
 	}
-	text := CleanStory(a.Text)
+	// The lobby has already removed escape sequences and control characters, as from
+	// every text a player sends; a story is one line with single spaces.
+	text := strings.Join(strings.Fields(a.Text), " ")
 	if text == "" {
 		return ErrEmptyStory
 	}
-	if n := len([]rune(text)); n > MaxStory {
-		return fmt.Errorf("%w: %d characters, at most %d", ErrStoryTooLong, n, MaxStory)
+	if n := StoryWidth(text); n > MaxStory {
+		return fmt.Errorf("%w: %d columns wide, at most %d (a wide character such as 你 counts two)", ErrStoryTooLong, n, MaxStory)
 	}
 	if n := Sentences(text); n > 2 {
 		return fmt.Errorf("%w; yours has %d", ErrTooManySentence, n)

@@ -59,7 +59,7 @@ func TestInvalidActions(t *testing.T) {
 		{"token before story", storyPhase, racer(0), `{"type":"token","card":0}`, ErrWrongPhase},
 		{"discard twice", storyPhase, narr, `{"type":"discard","card":0}`, ErrWrongPhase},
 		{"story by a guesser", storyPhase, racer(1), `{"type":"story","text":"Hi."}`, ErrNotNarrator},
-		{"empty story", storyPhase, narr, `{"type":"story","text":" \n\t\u001b "}`, ErrEmptyStory},
+		{"empty story", storyPhase, narr, `{"type":"story","text":" \n\t "}`, ErrEmptyStory},
 		{"story too long", storyPhase, narr, `{"type":"story","text":"` + long + `"}`, ErrStoryTooLong},
 		{"three sentences", storyPhase, narr, `{"type":"story","text":"A cat. A dog. A bird."}`, ErrTooManySentence},
 		{"forbidden word warned", storyPhase, narr, `{"type":"story","text":"An APPLE."}`, ErrForbiddenWord},

@@ -3,7 +3,8 @@ package talltale
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // accents maps accented Latin letters to their plain letter, so that "Café" matches
@@ -71,31 +72,11 @@ func FindForbidden(story string, forms []string) (string, bool) {
 	return "", false
 }
 
-// MaxStory is the longest story, in characters.
+// MaxStory is the longest story, in terminal columns (a wide character such as 你 takes two).
 const MaxStory = 280
 
-// CleanStory makes player text safe to show: valid UTF-8, no control or formatting
-// characters (so no escape sequences), line breaks and runs of spaces made single spaces.
-func CleanStory(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// StoryWidth is how much room a story takes on screen, the measure MaxStory limits.
+func StoryWidth(story string) int { return ansi.StringWidth(story) }
 
 // Sentences counts the sentences of a story the way a reader would. A run of '.', '!'
 // or '?' (with any closing quotes or brackets) ends a sentence only when a space and more

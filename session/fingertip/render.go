@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/internal/playertext"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
 )
@@ -94,7 +95,7 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	var line string
 	switch {
 	case v.Phase == ft.PhaseClue && s.Typing():
-		n := len([]rune(s.clue.Value()))
+		n := playertext.Width(s.clue.Value())
 		counter := fmt.Sprintf(" %d/%d", n, ft.ClueMax)
 		if plain {
 			// The text box styles carry colours; draw the text with a "_" cursor instead.

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
@@ -117,7 +118,7 @@ func (s *Screen) typeKey(m tea.KeyPressMsg) (any, tea.Cmd) {
 		s.clue.Blur()
 		return nil, nil
 	case "enter":
-		text, err := ft.CleanClue(s.clue.Value())
+		text, err := ft.CheckClue(playertext.Clean(s.clue.Value()))
 		if err != nil {
 			s.note = strings.TrimPrefix(err.Error(), "fingertip: ")
 			return nil, nil

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
 )
@@ -227,10 +228,10 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k, f.Plain)+p.Paint(dim, " · "+strings.Join(k.Forbidden[1:], ", ")))
 	}
 	text := s.storyText()
-	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", s.story.Length(), tt.MaxStory))
+	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", tt.StoryWidth(text), tt.MaxStory))
 	s.story.SetWidth(f.Width)
 	lines = append(lines, strings.Split(s.story.View(), "\n")...)
-	clean := tt.CleanStory(text)
+	clean := playertext.Clean(text)
 	word, name := s.forbidden()
 	switch {
 	case s.warned != "":
