@@ -25,7 +25,8 @@ type Config struct {
 	Hooks     Hooks                                           // metrics; any field may be nil
 	Content   func(names []string) (map[string][]byte, error) // loads game content (assets.Load)
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
-	Now       func() time.Time                                // the clock; time.Now if nil
+	Clock     Clock                                           // the time tables live by; the wall clock if nil
+	Tick      time.Duration                                   // how often tables run timers and bots (default 250 ms)
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
 }
 
@@ -79,8 +80,11 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(io.Discard)
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	if cfg.Clock == nil {
+		cfg.Clock = WallClock{}
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = tickEvery
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
@@ -88,7 +92,11 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
 }
 
-func (l *Lobby) now() time.Time { return l.cfg.Now() }
+func (l *Lobby) now() time.Time { return l.cfg.Clock.Now() }
+
+// Now is the lobby's time, which every deadline in a game's view is measured against:
+// a countdown on screen is the deadline minus Now.
+func (l *Lobby) Now() time.Time { return l.now() }
 
 func (l *Lobby) content(names []string) (map[string][]byte, error) {
 	if l.cfg.Content == nil || len(names) == 0 {
