@@ -81,7 +81,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 			t.Fatalf("round %d: the person's two lines are not shown as theirs: %v\n%s", r, lines, guesser.Screen())
 		}
 		// The bots fill in the other two lines as suggestions, and leave the person's alone.
-		waitUntil(t, guesser, "the bots' suggestions", func() bool {
+		guesser.WaitUntil("the bots' suggestions", func() bool {
 			ls := ballotLines(guesser.Screen())
 			n := 0
 			for _, l := range ls {

@@ -2,6 +2,12 @@
 // with a temporary data directory, connects players with real SSH clients and PTYs,
 // types keys, and reads each player's screen through a terminal emulator (x/vt).
 // Only tests import it.
+//
+// Game time runs on a clock the harness moves: whenever a test waits for something and
+// nothing has gone to or come from any client for a moment, the clock moves on by a
+// step, so bots think, reveals unfold and results pauses end as fast as the machine
+// allows, with the games' own timings. Nothing moves the clock while a test is not
+// waiting, so a player's time limit never runs out while the test is typing.
 package e2e
 
 import (
@@ -26,6 +32,8 @@ import (
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 
+	"parlor/internal/testclock"
+	"parlor/lobby"
 	"parlor/server"
 	"parlor/store"
 )
@@ -33,10 +41,24 @@ import (
 // Wait is how long a test waits for something to appear before it fails.
 const Wait = 15 * time.Second
 
+const (
+	// Step is how far game time moves at once. It is shorter than anything a test waits
+	// to see (a reveal step, a results pause), so no screen a test looks for is skipped.
+	Step = time.Second
+	// settle is how long nothing must be sent or shown before game time moves: enough for
+	// a table's update to reach every screen (the renderer draws at 30 frames a second).
+	settle = 40 * time.Millisecond
+	// poll is how often a waiting test looks at a screen again.
+	poll = 10 * time.Millisecond
+)
+
 // Server is a running test server.
 type Server struct {
 	*server.Server
 	t testing.TB
+
+	clock *testclock.Clock // the game clock; nil when a test chose another
+	quiet atomic.Int64     // UnixNano since when nothing has gone to or come from a client
 
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
@@ -49,6 +71,8 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HTTP = "127.0.0.1:0"
 	cfg.DataDir = t.TempDir()
+	clock := testclock.New(time.Now())
+	cfg.Clock = clock
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -76,7 +100,46 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 		}
 		_ = st.Close()
 	})
-	return &Server{Server: s, t: t}
+	srv := &Server{Server: s, t: t}
+	if cfg.Clock == lobby.Clock(clock) {
+		srv.clock = clock
+	}
+	return srv
+}
+
+// touch notes that something went to or came from a client: game time stands still
+// until things settle.
+func (s *Server) touch() { s.quiet.Store(time.Now().UnixNano()) }
+
+// Pause waits a moment, as a test does between looks at a screen; if nothing has gone
+// to or come from any client for a while, game time moves on by a Step meanwhile.
+func (s *Server) Pause() {
+	time.Sleep(poll)
+	s.letTimePass()
+}
+
+// letTimePass moves game time on by a Step if everything has settled; then the tables
+// have ticked before it returns.
+func (s *Server) letTimePass() {
+	if s.clock == nil {
+		return
+	}
+	last := s.quiet.Load()
+	if time.Since(time.Unix(0, last)) < settle {
+		return
+	}
+	// Only one waiting goroutine moves the clock per settled moment.
+	if s.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
+		s.clock.Advance(Step)
+	}
+}
+
+// Advance moves game time on by d at once (after a Step's worth of quiet or not).
+func (s *Server) Advance(d time.Duration) {
+	s.touch()
+	if s.clock != nil {
+		s.clock.Advance(d)
+	}
 }
 
 type testWriter struct{ t testing.TB }
@@ -153,6 +216,7 @@ func (s *Server) FromManyAddresses() { s.spread.Store(true) }
 // Player is one SSH client with a PTY and a terminal emulator showing its screen.
 type Player struct {
 	t      testing.TB
+	s      *Server
 	client *gossh.Client
 	sess   *gossh.Session
 	stdin  io.Writer
@@ -182,7 +246,7 @@ func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command strin
 	}
 	stdin, _ := sess.StdinPipe()
 	stdout, _ := sess.StdoutPipe()
-	p := &Player{t: t, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1)}, done: make(chan struct{})}
+	p := &Player{t: t, s: s, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1), wrote: s.touch}, done: make(chan struct{})}
 	if command == "" {
 		err = sess.Shell()
 	} else {
@@ -209,6 +273,7 @@ func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command strin
 	go func() {
 		_, _ = io.Copy(p.term, stdout)
 		err := sess.Wait()
+		_ = c.Close() // as ssh does when its session ends; a server shutting down waits for that
 		p.mu.Lock()
 		p.exit = err
 		p.mu.Unlock()
@@ -225,12 +290,14 @@ type screen struct {
 	mu      sync.Mutex
 	em      *vt.Emulator
 	changed chan struct{} // gets a value (coalesced) after each write
+	wrote   func()        // called after each write
 }
 
 func (s *screen) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	n, err := s.em.Write(p)
 	s.mu.Unlock()
+	s.wrote()
 	select {
 	case s.changed <- struct{}{}:
 	default:
@@ -276,6 +343,7 @@ func (p *Player) Press(keys ...string) {
 		if !ok {
 			seq = k
 		}
+		p.s.touch()
 		if _, err := io.WriteString(p.stdin, seq); err != nil {
 			p.t.Fatalf("typing %q: %v", k, err)
 		}
@@ -289,6 +357,7 @@ func (p *Player) Press(keys ...string) {
 
 // Paste sends text as a bracketed paste.
 func (p *Player) Paste(text string) {
+	p.s.touch()
 	_, _ = io.WriteString(p.stdin, "\x1b[200~"+text+"\x1b[201~")
 }
 
@@ -327,7 +396,7 @@ func (p *Player) WaitFor(texts ...string) string {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("waited %s for %q; the screen shows:\n%s", Wait, texts, scr)
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
@@ -339,21 +408,45 @@ func (p *Player) WaitGone(text string) {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("waited %s for %q to go; the screen shows:\n%s", Wait, text, p.Screen())
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
-// PressUntil presses key until text appears (at most n times).
+// WaitUntil waits until cond holds, looking again after each Pause, and fails the test
+// after Wait with what it waited for and the screen.
+func (p *Player) WaitUntil(what string, cond func() bool) {
+	p.t.Helper()
+	deadline := time.Now().Add(Wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("waited %s for %s; the screen shows:\n%s", Wait, what, p.Screen())
+		}
+		p.s.Pause()
+	}
+}
+
+// PressUntil presses key until text appears (at most n times). After each press it
+// waits for the screen to change, so a slow screen does not make it press once too often.
 func (p *Player) PressUntil(key, text string, n int) {
 	p.t.Helper()
 	for i := 0; i < n; i++ {
 		if strings.Contains(p.Screen(), text) {
 			return
 		}
-		p.Press(key)
-		time.Sleep(60 * time.Millisecond)
+		p.PressSeen(key)
 	}
 	p.WaitFor(text)
+}
+
+// PressSeen presses key and waits until the screen changes (for a second at most: a key
+// may change nothing), so that what the test reads next is the key's doing.
+func (p *Player) PressSeen(key string) {
+	before := p.Screen()
+	p.Press(key)
+	deadline := time.Now().Add(time.Second)
+	for p.Screen() == before && time.Now().Before(deadline) {
+		time.Sleep(poll)
+	}
 }
 
 var codeRE = regexp.MustCompile(`table ([A-Z]{4})`)
@@ -369,7 +462,7 @@ func (p *Player) TableCode() string {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("no table code on screen:\n%s", p.Screen())
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
@@ -410,6 +503,7 @@ func (s *Server) Run(t testing.TB, key Key, command string) (stdout, stderr stri
 // API is a JSON Lines client on "ssh host api".
 type API struct {
 	t     testing.TB
+	s     *Server
 	c     *gossh.Client
 	sess  *gossh.Session
 	in    io.Writer
@@ -429,17 +523,19 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 	if err := sess.Start("api"); err != nil {
 		t.Fatal(err)
 	}
-	a := &API{t: t, c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
+	a := &API{t: t, s: s, c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
+			s.touch()
 			var m map[string]any
 			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 				m = map[string]any{"type": "unparsable", "raw": sc.Text()}
 			}
 			a.lines <- m
 		}
+		_ = c.Close() // the session is over: hang up, as ssh does
 		close(a.lines)
 	}()
 	t.Cleanup(func() { _ = sess.Close(); _ = c.Close() })
@@ -456,6 +552,7 @@ func (a *API) Send(req any) {
 	} else {
 		b, _ = json.Marshal(req)
 	}
+	a.s.touch()
 	if _, err := a.in.Write(append(b, '\n')); err != nil {
 		a.t.Fatal(err)
 	}
@@ -464,16 +561,23 @@ func (a *API) Send(req any) {
 // ErrClosed is returned by Next when the connection has ended.
 var ErrClosed = errors.New("api connection closed")
 
-// Next returns the next line, or fails the test after Wait.
+// Next returns the next line, or an error after Wait. Game time passes while it waits.
 func (a *API) Next() (map[string]any, error) {
-	select {
-	case m, ok := <-a.lines:
-		if !ok {
-			return nil, ErrClosed
+	deadline := time.After(Wait)
+	look := time.NewTicker(poll)
+	defer look.Stop()
+	for {
+		select {
+		case m, ok := <-a.lines:
+			if !ok {
+				return nil, ErrClosed
+			}
+			return m, nil
+		case <-deadline:
+			return nil, fmt.Errorf("no line from the API within %s", Wait)
+		case <-look.C:
+			a.s.letTimePass()
 		}
-		return m, nil
-	case <-time.After(Wait):
-		return nil, fmt.Errorf("no line from the API within %s", Wait)
 	}
 }
 
