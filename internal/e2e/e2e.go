@@ -13,8 +13,6 @@ package e2e
 import (
 	"bufio"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,16 +20,15 @@ import (
 	"net"
 	"regexp"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"charm.land/log/v2"
-	"github.com/charmbracelet/x/vt"
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 
+	"parlor/internal/sshterm"
 	"parlor/internal/testclock"
 	"parlor/lobby"
 	"parlor/server"
@@ -150,23 +147,16 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // Key is a player's SSH identity.
-type Key struct{ signer gossh.Signer }
+type Key = sshterm.Key
 
 // NewKey makes a fresh ed25519 key.
 func NewKey(t testing.TB) Key {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	k, err := sshterm.NewKey()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Key{s}
+	return k
 }
-
-// Signer is the key as x/crypto uses it, for tests that dial by hand.
-func (k Key) Signer() gossh.Signer { return k.signer }
 
 // Guest is no key at all: keyboard-interactive without questions.
 var Guest = Key{}
@@ -180,32 +170,16 @@ func (s *Server) Dial(t testing.TB, user string, key Key) *gossh.Client {
 
 func (s *Server) dial(t testing.TB, user string, key Key) *gossh.Client {
 	t.Helper()
-	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
-	if key.signer != nil {
-		auth = []gossh.AuthMethod{gossh.PublicKeys(key.signer)}
+	var source net.IP
+	if s.spread.Load() {
+		n := s.sources.Add(1)
+		source = net.IPv4(127, 1, byte(n/250), byte(n%250+1))
 	}
-	cfg := &gossh.ClientConfig{
-		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
-	}
-	if !s.spread.Load() {
-		c, err := gossh.Dial("tcp", s.Addr().String(), cfg)
-		if err != nil {
-			t.Fatalf("dial: %v", err)
-		}
-		return c
-	}
-	n := s.sources.Add(1)
-	d := net.Dialer{Timeout: cfg.Timeout, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 1, byte(n/250), byte(n%250+1))}}
-	conn, err := d.Dial("tcp", s.Addr().String())
+	c, err := sshterm.Dial(s.Addr().String(), user, key, source, 5*time.Second)
 	if err != nil {
-		t.Fatalf("dial: %v", err)
+		t.Fatal(err)
 	}
-	cc, chans, reqs, err := gossh.NewClientConn(conn, s.Addr().String(), cfg)
-	if err != nil {
-		_ = conn.Close()
-		t.Fatalf("ssh handshake: %v", err)
-	}
-	return gossh.NewClient(cc, chans, reqs)
+	return c
 }
 
 // FromManyAddresses makes every later connection come from its own loopback address
@@ -215,15 +189,9 @@ func (s *Server) FromManyAddresses() { s.spread.Store(true) }
 
 // Player is one SSH client with a PTY and a terminal emulator showing its screen.
 type Player struct {
-	t      testing.TB
-	s      *Server
-	client *gossh.Client
-	sess   *gossh.Session
-	stdin  io.Writer
-	term   *screen
-	done   chan struct{} // closed when the session ends
-	mu     sync.Mutex
-	exit   error
+	t    testing.TB
+	s    *Server
+	term *sshterm.Terminal
 }
 
 // Connect opens an interactive session of w×h running command ("" for the lobby).
@@ -236,121 +204,28 @@ func (s *Server) Connect(t testing.TB, user string, key Key, command string, w, 
 // screen is really w×h, as a hostile client may.
 func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command string, ptyW, ptyH, w, h int) *Player {
 	t.Helper()
-	c := s.dial(t, user, key)
-	sess, err := c.NewSession()
+	term, err := sshterm.OpenAsking(s.dial(t, user, key), command, ptyW, ptyH, w, h, s.touch)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.RequestPty("xterm-256color", ptyH, ptyW, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	stdin, _ := sess.StdinPipe()
-	stdout, _ := sess.StdoutPipe()
-	p := &Player{t: t, s: s, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1), wrote: s.touch}, done: make(chan struct{})}
-	if command == "" {
-		err = sess.Shell()
-	} else {
-		err = sess.Start(command)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The terminal answers the program's queries, as a real one does. (This reader is
-	// never stopped: closing the emulator under it is a data race inside x/vt, so tests
-	// tell goleak to ignore it with IgnoreTerminal.)
-	go func() {
-		buf := make([]byte, 256)
-		for {
-			n, err := p.term.Read(buf)
-			if n > 0 {
-				_, _ = stdin.Write(buf[:n])
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	go func() {
-		_, _ = io.Copy(p.term, stdout)
-		err := sess.Wait()
-		_ = c.Close() // as ssh does when its session ends; a server shutting down waits for that
-		p.mu.Lock()
-		p.exit = err
-		p.mu.Unlock()
-		close(p.done)
-	}()
+	p := &Player{t: t, s: s, term: term}
 	t.Cleanup(p.Close)
 	return p
 }
 
-// screen is an emulator behind a lock. (vt.SafeEmulator leaves String unlocked.) Read
-// only touches the emulator's reply pipe, so it needs no lock, and must not hold one
-// while it waits.
-type screen struct {
-	mu      sync.Mutex
-	em      *vt.Emulator
-	changed chan struct{} // gets a value (coalesced) after each write
-	wrote   func()        // called after each write
-}
-
-func (s *screen) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	n, err := s.em.Write(p)
-	s.mu.Unlock()
-	s.wrote()
-	select {
-	case s.changed <- struct{}{}:
-	default:
-	}
-	return n, err
-}
-
-func (s *screen) Read(p []byte) (int, error) { return s.em.Read(p) }
-
-func (s *screen) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.em.String()
-}
-
-func (s *screen) Resize(w, h int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.em.Resize(w, h)
-}
-
 // Close ends the connection.
-func (p *Player) Close() {
-	_ = p.sess.Close()
-	_ = p.client.Close()
-}
+func (p *Player) Close() { p.term.Close() }
 
 // IgnoreTerminal is the goleak option for the emulators' reply readers.
-var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/e2e.(*Server).ConnectAsking.func1")
-
-// Keys that Type understands by name.
-var named = map[string]string{
-	"enter": "\r", "esc": "\x1b", "tab": "\t", "backspace": "\x7f", "space": " ",
-	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-	"ctrl+c": "\x03", "ctrl+u": "\x15",
-}
+var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer")
 
 // Press sends named keys ("enter", "up", …) or literal text, one after the other. A
 // lone esc is followed by a pause, so the program does not read it as alt+next key.
 func (p *Player) Press(keys ...string) {
 	for _, k := range keys {
-		seq, ok := named[k]
-		if !ok {
-			seq = k
-		}
 		p.s.touch()
-		if _, err := io.WriteString(p.stdin, seq); err != nil {
-			p.t.Fatalf("typing %q: %v", k, err)
-		}
-		if k == "esc" {
-			time.Sleep(150 * time.Millisecond)
-		} else {
-			time.Sleep(15 * time.Millisecond)
+		if err := p.term.Press(k); err != nil {
+			p.t.Fatal(err)
 		}
 	}
 }
@@ -358,27 +233,26 @@ func (p *Player) Press(keys ...string) {
 // Paste sends text as a bracketed paste.
 func (p *Player) Paste(text string) {
 	p.s.touch()
-	_, _ = io.WriteString(p.stdin, "\x1b[200~"+text+"\x1b[201~")
+	_, _ = io.WriteString(p.term, "\x1b[200~"+text+"\x1b[201~")
 }
 
 // Resize changes the window size.
 func (p *Player) Resize(w, h int) {
-	p.term.Resize(w, h)
-	if err := p.sess.WindowChange(h, w); err != nil {
+	if err := p.term.Resize(w, h); err != nil {
 		p.t.Fatal(err)
 	}
 }
 
 // AskWindow sends a window-change request for w×h without resizing the screen.
-func (p *Player) AskWindow(w, h int) error { return p.sess.WindowChange(h, w) }
+func (p *Player) AskWindow(w, h int) error { return p.term.AskWindow(w, h) }
 
 // Changed gets a value after new output has reached the screen (several writes may share
 // one value), so a benchmark can time how soon something appears without busy polling.
 // Only one goroutine should read it.
-func (p *Player) Changed() <-chan struct{} { return p.term.changed }
+func (p *Player) Changed() <-chan struct{} { return p.term.Changed() }
 
 // Screen is the text on the player's screen now.
-func (p *Player) Screen() string { return p.term.String() }
+func (p *Player) Screen() string { return p.term.Screen() }
 
 // WaitFor waits until every text appears on the screen together, and returns the screen.
 func (p *Player) WaitFor(texts ...string) string {
@@ -470,13 +344,11 @@ func (p *Player) TableCode() string {
 func (p *Player) Ended() error {
 	p.t.Helper()
 	select {
-	case <-p.done:
+	case <-p.term.Done():
 	case <-time.After(Wait):
 		p.t.Fatalf("the session did not end; the screen shows:\n%s", p.Screen())
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.exit
+	return p.term.Exit()
 }
 
 // Run runs a command without a PTY and returns its output and exit error.
