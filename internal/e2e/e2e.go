@@ -131,14 +131,6 @@ func (s *Server) letTimePass() {
 	}
 }
 
-// Advance moves game time on by d at once (after a Step's worth of quiet or not).
-func (s *Server) Advance(d time.Duration) {
-	s.touch()
-	if s.clock != nil {
-		s.clock.Advance(d)
-	}
-}
-
 type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
