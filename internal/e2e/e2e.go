@@ -3,11 +3,13 @@
 // types keys, and reads each player's screen through a terminal emulator (x/vt).
 // Only tests import it.
 //
-// Game time runs on a clock the harness moves: whenever a test waits for something and
-// nothing has gone to or come from any client for a moment, the clock moves on by a
-// step, so bots think, reveals unfold and results pauses end as fast as the machine
-// allows, with the games' own timings. Nothing moves the clock while a test is not
-// waiting, so a player's time limit never runs out while the test is typing.
+// Game time runs on a clock the harness moves: whenever a test waits for something,
+// nothing has gone to or come from any client for a moment, and every client's last
+// keys (or request) have been answered on its screen, the clock moves on by a step. So
+// bots think, reveals unfold and results pauses end as fast as the machine allows, with
+// the games' own timings, while a test's keys still land as promptly, in game time, as
+// a quick player's. Nothing moves the clock while a test is not waiting, so a player's
+// time limit never runs out while the test is typing.
 package e2e
 
 import (
@@ -20,6 +22,7 @@ import (
 	"net"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -47,6 +50,10 @@ const (
 	settle = 40 * time.Millisecond
 	// poll is how often a waiting test looks at a screen again.
 	poll = 10 * time.Millisecond
+	// answerWait is how long game time waits for a client's keys (or request) to be
+	// answered by some output: a slow server (the race detector, a busy box) must not
+	// see a second of game time pass while a test's keys are still on their way.
+	answerWait = 2 * time.Second
 )
 
 // Server is a running test server.
@@ -56,6 +63,9 @@ type Server struct {
 
 	clock *testclock.Clock // the game clock; nil when a test chose another
 	quiet atomic.Int64     // UnixNano since when nothing has gone to or come from a client
+
+	mu      sync.Mutex
+	clients []*exchange
 
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
@@ -108,6 +118,54 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 // until things settle.
 func (s *Server) touch() { s.quiet.Store(time.Now().UnixNano()) }
 
+// exchange is one client's input and the output that answers it.
+type exchange struct {
+	s           *Server
+	sent, heard atomic.Int64 // UnixNano of the last input, the last output
+}
+
+func (s *Server) newExchange() *exchange {
+	e := &exchange{s: s}
+	s.mu.Lock()
+	s.clients = append(s.clients, e)
+	s.mu.Unlock()
+	return e
+}
+
+func (e *exchange) send() {
+	e.sent.Store(time.Now().UnixNano())
+	e.s.touch()
+}
+
+func (e *exchange) hear() {
+	e.heard.Store(time.Now().UnixNano())
+	e.s.touch()
+}
+
+// unanswered tells whether input went out and no output has come back since (for less
+// than answerWait: some keys change nothing on screen).
+func (e *exchange) unanswered(now time.Time) bool {
+	sent := e.sent.Load()
+	return sent > e.heard.Load() && now.Sub(time.Unix(0, sent)) < answerWait
+}
+
+// settled tells whether game time may move: nothing sent or shown for a moment, and
+// every client's input answered.
+func (s *Server) settled(last int64) bool {
+	now := time.Now()
+	if now.Sub(time.Unix(0, last)) < settle {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.clients {
+		if e.unanswered(now) {
+			return false
+		}
+	}
+	return true
+}
+
 // Pause waits a moment, as a test does between looks at a screen; if nothing has gone
 // to or come from any client for a while, game time moves on by a Step meanwhile.
 func (s *Server) Pause() {
@@ -122,7 +180,7 @@ func (s *Server) letTimePass() {
 		return
 	}
 	last := s.quiet.Load()
-	if time.Since(time.Unix(0, last)) < settle {
+	if !s.settled(last) {
 		return
 	}
 	// Only one waiting goroutine moves the clock per settled moment.
@@ -183,6 +241,7 @@ func (s *Server) FromManyAddresses() { s.spread.Store(true) }
 type Player struct {
 	t    testing.TB
 	s    *Server
+	ex   *exchange
 	term *sshterm.Terminal
 }
 
@@ -196,11 +255,12 @@ func (s *Server) Connect(t testing.TB, user string, key Key, command string, w, 
 // screen is really w×h, as a hostile client may.
 func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command string, ptyW, ptyH, w, h int) *Player {
 	t.Helper()
-	term, err := sshterm.OpenAsking(s.dial(t, user, key), command, ptyW, ptyH, w, h, s.touch)
+	ex := s.newExchange()
+	term, err := sshterm.OpenAsking(s.dial(t, user, key), command, ptyW, ptyH, w, h, ex.hear)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &Player{t: t, s: s, term: term}
+	p := &Player{t: t, s: s, ex: ex, term: term}
 	t.Cleanup(p.Close)
 	return p
 }
@@ -215,7 +275,7 @@ var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer")
 // lone esc is followed by a pause, so the program does not read it as alt+next key.
 func (p *Player) Press(keys ...string) {
 	for _, k := range keys {
-		p.s.touch()
+		p.ex.send()
 		if err := p.term.Press(k); err != nil {
 			p.t.Fatal(err)
 		}
@@ -224,7 +284,7 @@ func (p *Player) Press(keys ...string) {
 
 // Paste sends text as a bracketed paste.
 func (p *Player) Paste(text string) {
-	p.s.touch()
+	p.ex.send()
 	_, _ = io.WriteString(p.term, "\x1b[200~"+text+"\x1b[201~")
 }
 
@@ -368,6 +428,7 @@ func (s *Server) Run(t testing.TB, key Key, command string) (stdout, stderr stri
 type API struct {
 	t     testing.TB
 	s     *Server
+	ex    *exchange
 	c     *gossh.Client
 	sess  *gossh.Session
 	in    io.Writer
@@ -387,12 +448,12 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 	if err := sess.Start("api"); err != nil {
 		t.Fatal(err)
 	}
-	a := &API{t: t, s: s, c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
+	a := &API{t: t, s: s, ex: s.newExchange(), c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
-			s.touch()
+			a.ex.hear()
 			var m map[string]any
 			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 				m = map[string]any{"type": "unparsable", "raw": sc.Text()}
@@ -416,7 +477,7 @@ func (a *API) Send(req any) {
 	} else {
 		b, _ = json.Marshal(req)
 	}
-	a.s.touch()
+	a.ex.send()
 	if _, err := a.in.Write(append(b, '\n')); err != nil {
 		a.t.Fatal(err)
 	}
