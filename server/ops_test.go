@@ -88,6 +88,7 @@ func TestShutdownSaysGoodbye(t *testing.T) {
 		p.WaitFor("The server is shutting down")
 	}
 	api.Expect("bye")
+	api.Close() // hangs up after the goodbye, as a client does: the server need not wait
 	select {
 	case err := <-done:
 		if err != nil {

@@ -460,12 +460,17 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 			}
 			a.lines <- m
 		}
-		_ = c.Close() // the session is over: hang up, as ssh does
 		close(a.lines)
 	}()
-	t.Cleanup(func() { _ = sess.Close(); _ = c.Close() })
+	t.Cleanup(a.Close)
 	a.Expect("welcome")
 	return a
+}
+
+// Close hangs up.
+func (a *API) Close() {
+	_ = a.sess.Close()
+	_ = a.c.Close()
 }
 
 // Send writes one request (a map or struct, or a raw string line).
