@@ -35,7 +35,7 @@ func newClockLobby(t *testing.T) (*lobby.Lobby, *fakeClock) {
 	t.Helper()
 	clock := &fakeClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Now: clock.Now})
+	l := lobby.New(ctx, lobby.Config{Clock: clock})
 	t.Cleanup(func() {
 		cancel()
 		if err := l.Shutdown(context.Background()); err != nil {

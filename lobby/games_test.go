@@ -37,7 +37,7 @@ func clockLobby(t *testing.T) (*lobby.Lobby, *clock) {
 	t.Helper()
 	c := &clock{now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Now: c.Now, Tick: time.Hour})
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Clock: c, Tick: time.Hour})
 	t.Cleanup(func() {
 		cancel()
 		if err := l.Shutdown(context.Background()); err != nil {

@@ -26,9 +26,9 @@ type Config struct {
 	Hooks     Hooks                                           // metrics; any field may be nil
 	Content   func(names []string) (map[string][]byte, error) // loads game content (assets.Load)
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
-	Now       func() time.Time                                // the clock; time.Now if nil
+	Clock     Clock                                           // the time tables live by; the wall clock if nil
+	Tick      time.Duration                                   // how often tables run timers and bots (default 250 ms)
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
-	Tick      time.Duration                                   // how often a table checks its deadlines (default 250 ms); tests that drive Now set it long
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -85,14 +85,14 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(io.Discard)
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	if cfg.Clock == nil {
+		cfg.Clock = WallClock{}
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = tickEvery
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
-	}
-	if cfg.Tick <= 0 {
-		cfg.Tick = 250 * time.Millisecond
 	}
 	return &Lobby{
 		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
@@ -101,7 +101,11 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	}
 }
 
-func (l *Lobby) now() time.Time { return l.cfg.Now() }
+func (l *Lobby) now() time.Time { return l.cfg.Clock.Now() }
+
+// Now is the lobby's time, which every deadline in a game's view is measured against:
+// a countdown on screen is the deadline minus Now.
+func (l *Lobby) Now() time.Time { return l.now() }
 
 func (l *Lobby) content(names []string) (map[string][]byte, error) {
 	if l.cfg.Content == nil || len(names) == 0 {

@@ -13,9 +13,10 @@ import (
 )
 
 const (
-	chatKept = 100
-	chatSent = 50
-	botNames = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
+	tickEvery = 250 * time.Millisecond // the default Config.Tick
+	chatKept  = 100
+	chatSent  = 50
+	botNames  = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
 )
 
 // seat is one player's place at a table; a seat is bound to the player's identity, so
@@ -70,9 +71,9 @@ func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, priva
 // run is the actor loop. A panic ends only this table: it is logged with the table code
 // and every member is told.
 func (t *Table) run(ctx context.Context) {
-	ticker := time.NewTicker(t.lobby.cfg.Tick)
+	ticks, stop := t.lobby.cfg.Clock.Every(t.lobby.cfg.Tick)
 	defer func() {
-		ticker.Stop()
+		stop()
 		if r := recover(); r != nil {
 			t.lobby.log.Error("table crashed", "table", t.code, "panic", r, "stack", string(debug.Stack()))
 			t.closing = "Sorry: this table hit an internal error and had to close."
@@ -86,8 +87,10 @@ func (t *Table) run(ctx context.Context) {
 			return
 		case f := <-t.inbox:
 			f()
-		case <-ticker.C:
-			t.tick(t.lobby.now()) // one clock for ticks and actions, so a test clock works
+		case now := <-ticks:
+			// The time the tick came due, from the same clock as actions: a clock that a
+			// test moves in steps may have moved on again before this table gets here.
+			t.tick(now)
 		}
 		if t.dirty && t.closing == "" {
 			t.fanOut()

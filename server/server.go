@@ -97,6 +97,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Hooks:    s.metrics.hooks(),
 		Content:  assets.Load,
 		OnFinish: s.recordGame,
+		Clock:    cfg.Clock,
 	})
 	opts := []ssh.Option{
 		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, hostKeyFile)),

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"parlor/internal/testclock"
 	"strings"
 	"testing"
 	"time"
@@ -51,10 +52,10 @@ var (
 	benP = lobby.Player{ID: "SHA256:ben", Name: "Ben"}
 )
 
-func newLobbyT(t *testing.T, now func() time.Time) (*lobby.Lobby, context.Context) {
+func newLobbyT(t *testing.T, clock lobby.Clock) (*lobby.Lobby, context.Context) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Now: now})
+	l := lobby.New(ctx, lobby.Config{Clock: clock})
 	t.Cleanup(func() {
 		cancel()
 		_ = l.Shutdown(context.Background())
@@ -87,8 +88,7 @@ func TestSpectatorTakesASeatFromTheTableScreen(t *testing.T) {
 // The host sees who is away and for how long, and can let a bot play for them.
 func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
 	var clock = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-	now := func() time.Time { return clock }
-	l, ctx := newLobbyT(t, now)
+	l, ctx := newLobbyT(t, testclock.New(clock))
 	a, _ := l.Create(annP, testgame.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
 	b, _ := l.Join(benP, a.Code())
 	if err := a.Start(); err != nil {
