@@ -37,7 +37,7 @@ CREATE TABLE game_seats (
 
 CREATE INDEX game_seats_by_player ON game_seats(player_id, game_id);
 CREATE INDEX games_by_finish ON games(finished_at);
-`,	// 2: the log of every open table, and when the server was last known to run.
+`, // 2: the log of every open table, and when the server was last known to run.
 	`
 CREATE TABLE table_log (
 	table_code TEXT NOT NULL,
