@@ -17,6 +17,7 @@ import (
 	"charm.land/log/v2"
 
 	"parlor/rules"
+	"parlor/store"
 )
 
 // Config is what a lobby needs from the server.
@@ -27,6 +28,9 @@ type Config struct {
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	// Log keeps every open table across restarts (journal.go, restore.go); nil keeps
+	// tables in memory only.
+	Log store.TableLog
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -66,12 +70,16 @@ type Lobby struct {
 	hooks Hooks
 	ctx   context.Context
 	wg    sync.WaitGroup
+	// journal is the one writer of every table's log; nil without Config.Log.
+	journal   *journal
+	lastAlive time.Time // when the previous run was last known to run (restore.go)
 
 	mu      sync.Mutex
 	tables  map[string]*Table
 	infos   map[string]TableInfo // newest public state of every table, for the lobby list
 	seatIDs map[string][]string  // player ids seated at each table
 	online  int
+	lost    map[string]lostTable // tables that could not be restored, by code
 }
 
 // New starts an empty lobby; its tables stop when ctx ends.
@@ -85,7 +93,12 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
 	}
-	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
+	l := &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
+	if cfg.Log != nil {
+		l.lastAlive = lastAliveOf(cfg.Log)
+		l.journal = newJournal(cfg.Log, cfg.Logger, l.now)
+	}
+	return l
 }
 
 func (l *Lobby) now() time.Time { return l.cfg.Now() }
@@ -223,20 +236,32 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
 	t.host = p.ID
-	l.tables[code] = t
-	l.infos[code] = t.info()
-	n := len(l.tables)
-	l.wg.Add(1)
+	n := l.addLocked(t)
 	l.mu.Unlock()
+	l.runTable(t, n)
+	l.log.Info("table created", "table", code, "game", gameID, "private", private)
+	return l.sit(p, code)
+}
+
+// addLocked registers t as open and returns how many tables are; the caller holds l.mu
+// and calls runTable once it has let go.
+func (l *Lobby) addLocked(t *Table) int {
+	l.tables[t.code] = t
+	l.infos[t.code] = t.info()
+	l.seatIDs[t.code] = t.seatIDs()
+	l.wg.Add(1)
+	return len(l.tables)
+}
+
+// runTable starts the actor of a table added with addLocked.
+func (l *Lobby) runTable(t *Table, open int) {
 	if l.hooks.Tables != nil {
-		l.hooks.Tables(n)
+		l.hooks.Tables(open)
 	}
 	go func() {
 		defer l.wg.Done()
 		t.run(l.ctx)
 	}()
-	l.log.Info("table created", "table", code, "game", gameID, "private", private)
-	return l.sit(p, code)
 }
 
 func (l *Lobby) table(code string) (*Table, error) {
@@ -248,6 +273,9 @@ func (l *Lobby) table(code string) (*Table, error) {
 	t := l.tables[norm]
 	l.mu.Unlock()
 	if t == nil {
+		if notice, ok := l.lostNotice(norm); ok {
+			return nil, fmt.Errorf("%s: %w", notice, ErrTableClosed)
+		}
 		return nil, fmt.Errorf("table %s: %w", norm, ErrNoTable)
 	}
 	return t, nil
@@ -325,6 +353,9 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 	}()
 	select {
 	case <-done:
+		if l.journal != nil {
+			l.journal.stop()
+		}
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
