@@ -98,8 +98,8 @@ type gameStart struct {
 // errNotSaved answers a step whose entries the store refused.
 var errNotSaved = errors.New("parlor could not save that, so the table had to close")
 
-// restartNotice is what players are told when the server stops with their table kept.
-const restartNotice = "parlor is restarting; your table will be here when it is back."
+// RestartNotice is what players are told when the server stops with their tables kept.
+const RestartNotice = "parlor is restarting; your table will be here when it is back."
 
 // journal is the lobby's one writer.
 type journal struct {
@@ -363,7 +363,7 @@ func (t *Table) settle() {
 // them the table will be back.
 func (t *Table) stopForRestart() {
 	if t.jr == nil {
-		t.closing = "The server is shutting down. Thanks for playing!"
+		t.closing = t.lobby.ShutdownNotice()
 		return
 	}
 	t.jr.keep = true
@@ -376,7 +376,7 @@ func (t *Table) stopForRestart() {
 			t.settle()
 		case <-deadline.C:
 			t.lobby.log.Warn("table log not saved before stopping", "table", t.code)
-			t.closing = restartNotice
+			t.closing = RestartNotice
 			return
 		}
 	}
@@ -384,7 +384,7 @@ func (t *Table) stopForRestart() {
 	if t.dirty && t.caughtUp() {
 		t.fanOut()
 	}
-	t.closing = restartNotice
+	t.closing = RestartNotice
 }
 
 // closeLog runs when the actor stops: a closed table's log is removed (the writer

@@ -169,6 +169,30 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 	return codes
 }
 
+// SeatedTables is the public state of the tables where the player holds a seat, private
+// ones included, so the lobby can offer the way back (after a restart, too).
+func (l *Lobby) SeatedTables(playerID string) []TableInfo {
+	var out []TableInfo
+	for _, code := range l.SeatedAt(playerID) {
+		l.mu.Lock()
+		info, ok := l.infos[code]
+		l.mu.Unlock()
+		if ok {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// ShutdownNotice is what players are told when the server stops: with a table log their
+// tables come back after the restart.
+func (l *Lobby) ShutdownNotice() string {
+	if l.journal != nil {
+		return RestartNotice
+	}
+	return "The server is shutting down. Thanks for playing!"
+}
+
 // publish records a table's newest public state and who sits at it.
 func (l *Lobby) publish(info TableInfo, seatIDs []string) {
 	l.mu.Lock()
@@ -351,13 +375,20 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 		l.wg.Wait()
 		close(done)
 	}()
+	var err error
 	select {
 	case <-done:
-		if l.journal != nil {
-			l.journal.stop()
-		}
-		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		select {
+		case <-done: // both were ready: the tables did stop
+		default:
+			err = ctx.Err()
+		}
 	}
+	// The writer commits what the tables handed it and stops; a table still running
+	// after the deadline has its last entries lost, like in a crash.
+	if l.journal != nil {
+		l.journal.stop()
+	}
+	return err
 }

@@ -270,6 +270,9 @@ func (t *Table) info() TableInfo {
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
 	}
+	if t.game != nil {
+		info.Round = t.game.View(rules.Spectator).Head().Round
+	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{
 			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,

@@ -90,3 +90,29 @@ func TestTooSmallAndBack(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	waitFor(t, tm, "Pick the name")
 }
+
+func TestLobbyTellsAPlayerTheirTableIsWaiting(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	a, err := l.Create(ann, "pick", nil, true) // private: not in the list, still offered
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	a.Disconnect()
+	tm := teatest.NewTestModel(t, session.New(ctx, session.Options{Lobby: l, Player: ann}), teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "Your Pick table "+a.Code()+" is in round 1 — press r to go back.")
+	tm.Send(key('r', "r"))
+	waitFor(t, tm, "Round 1 of 2")
+}
