@@ -28,6 +28,7 @@ type Config struct {
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
 	Now       func() time.Time                                // the clock; time.Now if nil
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	TickEvery time.Duration                                   // how often tables run timers and bots (default 250 ms); tests with a fake clock shorten it
 	// Log keeps every open table across restarts (journal.go, restore.go); nil keeps
 	// tables in memory only.
 	Log store.TableLog
@@ -92,6 +93,9 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
+	}
+	if cfg.TickEvery <= 0 {
+		cfg.TickEvery = tickEvery
 	}
 	l := &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
 	if cfg.Log != nil {

@@ -48,7 +48,8 @@ func start(t *testing.T, st store.TableLog, c *clock, content func([]string) (ma
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel}
-	r.l = lobby.New(ctx, lobby.Config{Log: st, Now: c.Now, Content: content, IdleClose: time.Hour})
+	// Ticks come often, as the fake clock decides what time they see.
+	r.l = lobby.New(ctx, lobby.Config{Log: st, Now: c.Now, Content: content, IdleClose: time.Hour, TickEvery: 5 * time.Millisecond})
 	t.Cleanup(r.stop)
 	return r
 }

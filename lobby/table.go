@@ -72,7 +72,7 @@ func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, priva
 // run is the actor loop. A panic ends only this table: it is logged with the table code
 // and every member is told.
 func (t *Table) run(ctx context.Context) {
-	ticker := time.NewTicker(tickEvery)
+	ticker := time.NewTicker(t.lobby.cfg.TickEvery)
 	defer func() {
 		ticker.Stop()
 		if r := recover(); r != nil {
