@@ -21,8 +21,8 @@ import (
 //     last result) and its chat; it stands for everything before it. A table's log starts
 //     with one, and a new one is written when a game starts, so a log holds one game.
 //   - table: the table-level state again, whenever any of it changed during a step. The
-//     actor compares the state after each step with the last one written, so every
-//     mutation is captured without a hook at each of them.
+//     actor compares the state after each step that changed what members see with the
+//     last one written, so every mutation is captured without a hook at each of them.
 //   - chat: each new chat line.
 //   - game: a game started, with its engine version, seed, names, options and a hash of
 //     its content.
@@ -303,9 +303,11 @@ func (t *Table) endStep(now time.Time) {
 	if jr == nil {
 		return
 	}
+	// Whatever members can see sets dirty (it is what makes a fan-out), and all of the
+	// table-level state is visible: a clean step has nothing new but game entries.
 	if jr.seq == 0 || (t.game == nil && jr.sinceSnap >= compactAfter) {
 		t.snapshot(now)
-	} else {
+	} else if t.dirty {
 		st := t.logState()
 		if b, _ := json.Marshal(st); string(b) != string(jr.table) {
 			t.record(now, store.EntryEvent, record{Kind: recTable, Table: &st})
