@@ -26,7 +26,7 @@ type counterView struct {
 }
 
 func (c *counter) Apply(int, json.RawMessage, time.Time) error { c.n++; return nil }
-func (c *counter) Tick(time.Time) bool                           { return false }
+func (c *counter) Tick(time.Time) bool                         { return false }
 func (c *counter) View(seat int) rules.View {
 	return counterView{Header: rules.Header{Game: "count", Seat: seat, Round: 1}, N: c.n}
 }
