@@ -2,6 +2,11 @@
 // bots, timers, reconnects, and the fan-out of each seat's own view. Each table is one
 // goroutine (an actor) that owns all of that table's state. The lobby never renders
 // anything and never blocks on a slow member.
+//
+// Given a store.TableLog (Config.Log), every table writes an append-only log of what
+// happens at it, through one group-committing writer, and shows nothing before it is
+// written (journal.go); Restore brings every logged table back after a restart by
+// replaying its log through the rules contract (restore.go).
 package lobby
 
 import (
