@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -409,5 +410,66 @@ func TestAnUnreplayableTableClosesWithAMessageAndTheOthersComeBack(t *testing.T)
 	}
 	if codes, _ := st.OpenTables(ctx); !reflect.DeepEqual(codes, []string{fine.Code()}) {
 		t.Errorf("stored tables = %v, want only %s", codes, fine.Code())
+	}
+}
+
+// kinds lists the record kinds of a table's stored log, in order.
+func kinds(t *testing.T, st store.TableLog, code string) []string {
+	t.Helper()
+	es, err := st.ReadTable(context.Background(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range es {
+		var r struct{ Kind string }
+		if err := json.Unmarshal(e.Data, &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r.Kind)
+	}
+	return out
+}
+
+func count(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
+}
+
+func TestTheLogStaysBoundedByTheOpenTables(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r := start(t, st, c, nil)
+	a, _ := r.l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	b, _ := r.l.Join(ben, a.Code())
+	// A waiting table that chats a lot is compacted into snapshots.
+	for i := range 300 {
+		c.Advance(3 * time.Second) // the chat rate limit refills
+		if err := a.Chat(fmt.Sprintf("line %d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := kinds(t, st, a.Code()); len(got) > 250 || got[0] != "snapshot" {
+		t.Fatalf("a chatty waiting table keeps %d entries (first %q)", len(got), got[0])
+	}
+	// Each game starts the log over: the stored log holds one game.
+	for range 2 {
+		if err := a.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Act(testgame.Pick(1)); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Act(testgame.Pick(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := kinds(t, st, a.Code())
+	if got[0] != "snapshot" || count(got, "game") != 1 || count(got, "act") != 2 || count(got, "chat") > 10 {
+		t.Errorf("after two games the log is %v; want a snapshot, one game, its two actions", got)
 	}
 }
