@@ -50,6 +50,8 @@ func init() {
 // second as people do. Run with -benchtime=5000x; compare the p99 of the two cases.
 func BenchmarkActionFanOut(b *testing.B) {
 	b.Run("memory only", func(b *testing.B) { benchFanOut(b, nil) })
+	// The log's own cost (records, the writer, waiting for the commit) without a disk.
+	b.Run("in-memory table log", func(b *testing.B) { benchFanOut(b, store.NewMemory()) })
 	b.Run("sqlite table log", func(b *testing.B) {
 		st, err := store.OpenSQLite(filepath.Join(b.TempDir(), "parlor.db"))
 		if err != nil {
