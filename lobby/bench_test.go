@@ -40,7 +40,7 @@ func init() {
 	rules.Register(&rules.Spec{
 		ID: "count", Name: "Count", MinPlayers: 2, MaxPlayers: 2,
 		New:    func(rules.Setup) (rules.Game, error) { return &counter{}, nil },
-		NewBot: func(int, uint64) rules.Bot { return idleBot{} },
+		NewBot: func(rules.BotSetup) rules.Bot { return idleBot{} },
 	})
 }
 

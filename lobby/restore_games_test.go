@@ -54,9 +54,14 @@ func crashAndResume(t *testing.T, gameID string, seed uint64) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, assets.Load)
 
+	content, err := assets.Load(spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var seats []*sitting
 	for i := range humans {
-		seats = append(seats, &sitting{p: lobby.Player{ID: fmt.Sprintf("SHA256:p%d", i), Name: fmt.Sprintf("P%d", i)}, script: spec.NewBot(i, seed*100+uint64(i))})
+		script := spec.NewBot(rules.BotSetup{Seat: i, Seed: seed*100 + uint64(i), Options: spec.Defaults(), Content: content})
+		seats = append(seats, &sitting{p: lobby.Player{ID: fmt.Sprintf("SHA256:p%d", i), Name: fmt.Sprintf("P%d", i)}, script: script})
 	}
 	host, err := r1.l.Create(seats[0].p, gameID, nil, false)
 	if err != nil {

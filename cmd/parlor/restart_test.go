@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"parlor/assets"
 	"parlor/internal/e2e"
 	"parlor/rules"
 	"parlor/rules/topfive"
@@ -37,9 +38,14 @@ func restartDuringAGame(t *testing.T, sig syscall.Signal) {
 	srv := e2e.Attach(t, p.addr)
 	names := []string{"Ann", "Ben", "Cat"}
 	keys := []e2e.Key{e2e.NewKey(t), e2e.NewKey(t), e2e.NewKey(t)}
+	content, err := assets.Load(topfive.Spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var players []*apiPlayer
 	for i, name := range names {
-		pl := &apiPlayer{api: srv.API(t, strings.ToLower(name), keys[i]), bot: topfive.NewBot(i, uint64(i+1)), clock: time.Now()}
+		bot := topfive.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: topfive.Spec.Defaults(), Content: content})
+		pl := &apiPlayer{api: srv.API(t, strings.ToLower(name), keys[i]), bot: bot, clock: time.Now()}
 		pl.api.Send(map[string]any{"op": "hello", "name": name})
 		pl.api.Expect("hello")
 		players = append(players, pl)
