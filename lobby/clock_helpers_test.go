@@ -30,4 +30,5 @@ func wallTicks(now func() time.Time, d time.Duration) (<-chan time.Time, func())
 
 func (c *fakeClock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }
 
-func (c *clock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }
+func (c *clock) Every(d time.Duration) (<-chan time.Time, func())     { return wallTicks(c.Now, d) }
+func (c *handClock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }

@@ -2,6 +2,11 @@
 // bots, timers, reconnects, and the fan-out of each seat's own view. Each table is one
 // goroutine (an actor) that owns all of that table's state. The lobby never renders
 // anything and never blocks on a slow member.
+//
+// Given a store.TableLog (Config.Log), every table writes an append-only log of what
+// happens at it, through one group-committing writer, and shows nothing before it is
+// written (journal.go); Restore brings every logged table back after a restart by
+// replaying its log through the rules contract (restore.go).
 package lobby
 
 import (
@@ -18,6 +23,7 @@ import (
 
 	"parlor/internal/playertext"
 	"parlor/rules"
+	"parlor/store"
 )
 
 // Config is what a lobby needs from the server.
@@ -29,6 +35,9 @@ type Config struct {
 	Clock     Clock                                           // the time tables live by; the wall clock if nil
 	Tick      time.Duration                                   // how often tables run timers and bots (default 250 ms)
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
+	// Log keeps every open table across restarts (journal.go, restore.go); nil keeps
+	// tables in memory only.
+	Log store.TableLog
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -68,6 +77,9 @@ type Lobby struct {
 	hooks Hooks
 	ctx   context.Context
 	wg    sync.WaitGroup
+	// journal is the one writer of every table's log; nil without Config.Log.
+	journal   *journal
+	lastAlive time.Time // when the previous run was last known to run (restore.go)
 
 	creates *addrLimits // tables created per address
 	misses  *addrLimits // unknown codes tried per address
@@ -78,6 +90,7 @@ type Lobby struct {
 	seatIDs map[string][]string  // player ids seated at each table
 	hosts   map[string]string    // the host's player id at each table
 	online  int
+	lost    map[string]lostTable // tables that could not be restored, by code
 }
 
 // New starts an empty lobby; its tables stop when ctx ends.
@@ -94,11 +107,16 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
 	}
-	return &Lobby{
+	l := &Lobby{
 		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
 		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
 		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
 	}
+	if cfg.Log != nil {
+		l.lastAlive = lastAliveOf(cfg.Log)
+		l.journal = newJournal(cfg.Log, cfg.Logger, l.now)
+	}
+	return l
 }
 
 func (l *Lobby) now() time.Time { return l.cfg.Clock.Now() }
@@ -174,6 +192,30 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 	}
 	sort.Strings(codes)
 	return codes
+}
+
+// SeatedTables is the public state of the tables where the player holds a seat, private
+// ones included, so the lobby can offer the way back (after a restart, too).
+func (l *Lobby) SeatedTables(playerID string) []TableInfo {
+	var out []TableInfo
+	for _, code := range l.SeatedAt(playerID) {
+		l.mu.Lock()
+		info, ok := l.infos[code]
+		l.mu.Unlock()
+		if ok {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// ShutdownNotice is what players are told when the server stops: with a table log their
+// tables come back after the restart.
+func (l *Lobby) ShutdownNotice() string {
+	if l.journal != nil {
+		return RestartNotice
+	}
+	return "The server is shutting down. Thanks for playing!"
 }
 
 // publish records a table's newest public state, who sits at it and who hosts it.
@@ -276,21 +318,33 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
 	t.host, t.owner = p.ID, p.ID
-	l.tables[code] = t
-	l.infos[code] = t.info()
-	l.hosts[code] = p.ID
-	n := len(l.tables)
-	l.wg.Add(1)
+	n := l.addLocked(t)
 	l.mu.Unlock()
+	l.runTable(t, n)
+	l.log.Info("table created", "table", code, "game", gameID, "private", private)
+	return l.sit(p, t)
+}
+
+// addLocked registers t as open and returns how many tables are; the caller holds l.mu
+// and calls runTable once it has let go.
+func (l *Lobby) addLocked(t *Table) int {
+	l.tables[t.code] = t
+	l.infos[t.code] = t.info()
+	l.seatIDs[t.code] = t.seatIDs()
+	l.hosts[t.code] = t.host
+	l.wg.Add(1)
+	return len(l.tables)
+}
+
+// runTable starts the actor of a table added with addLocked.
+func (l *Lobby) runTable(t *Table, open int) {
 	if l.hooks.Tables != nil {
-		l.hooks.Tables(n)
+		l.hooks.Tables(open)
 	}
 	go func() {
 		defer l.wg.Done()
 		t.run(l.ctx)
 	}()
-	l.log.Info("table created", "table", code, "game", gameID, "private", private)
-	return l.sit(p, t)
 }
 
 // find looks up the table a player typed the code of. Unknown codes are counted per
@@ -310,6 +364,9 @@ func (l *Lobby) find(p Player, code string) (*Table, error) {
 	l.mu.Unlock()
 	if t == nil {
 		l.misses.allow(p.Addr, now)
+		if notice, ok := l.lostNotice(norm); ok {
+			return nil, fmt.Errorf("%s: %w", notice, ErrTableClosed)
+		}
 		return nil, fmt.Errorf("table %s: %w", norm, ErrNoTable)
 	}
 	return t, nil
@@ -361,10 +418,20 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 		l.wg.Wait()
 		close(done)
 	}()
+	var err error
 	select {
 	case <-done:
-		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		select {
+		case <-done: // both were ready: the tables did stop
+		default:
+			err = ctx.Err()
+		}
 	}
+	// The writer commits what the tables handed it and stops; a table still running
+	// after the deadline has its last entries lost, like in a crash.
+	if l.journal != nil {
+		l.journal.stop()
+	}
+	return err
 }

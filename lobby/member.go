@@ -159,6 +159,7 @@ func (t *Table) start(now time.Time) error {
 	if err != nil {
 		return err
 	}
+	g = t.logGame(now, setup, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
 	for i, s := range t.seats {
 		if s.bot != nil {

@@ -53,19 +53,24 @@ type Table struct {
 	chat       []ChatLine
 	chatID     int
 	rng        *rand.Rand
-	emptySince time.Time // when the last connected human left; zero while someone is here
-	dirty      bool      // something members see has changed since the last fan-out
-	dirtySince time.Time // when the oldest unsent change happened, for the latency metric
-	closing    string    // non-empty: close the table after this step, telling members why
+	emptySince time.Time     // when the last connected human left; zero while someone is here
+	dirty      bool          // something members see has changed since the last fan-out
+	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
+	closing    string        // non-empty: close the table after this step, telling members why
+	jr         *tableJournal // the table's log (journal.go); nil without a store
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
-	return &Table{
+	t := &Table{
 		code: code, lobby: l, inbox: make(chan func()), done: make(chan struct{}),
 		spec: spec, opts: opts, private: private, created: now, state: StateWaiting,
 		members: map[*Member]struct{}{},
 		rng:     rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())),
 	}
+	if l.journal != nil {
+		t.jr = newTableJournal(l.journal)
+	}
+	return t
 }
 
 // run is the actor loop. A panic ends only this table: it is logged with the table code
@@ -83,7 +88,7 @@ func (t *Table) run(ctx context.Context) {
 	for t.closing == "" {
 		select {
 		case <-ctx.Done():
-			t.closing = "The server is shutting down. Thanks for playing!"
+			t.stopForRestart()
 			return
 		case f := <-t.inbox:
 			f()
@@ -91,8 +96,12 @@ func (t *Table) run(ctx context.Context) {
 			// The time the tick came due, from the same clock as actions: a clock that a
 			// test moves in steps may have moved on again before this table gets here.
 			t.tick(now)
+		case <-t.commitSignal():
+			t.settle()
 		}
-		if t.dirty && t.closing == "" {
+		t.endStep(t.lobby.now())
+		// Only what is durable is shown: a crash cannot take back what a player saw.
+		if t.dirty && t.closing == "" && t.caughtUp() {
 			t.fanOut()
 		}
 	}
@@ -102,7 +111,7 @@ func (t *Table) run(ctx context.Context) {
 func (t *Table) do(f func(now time.Time) error) error {
 	reply := make(chan error, 1)
 	select {
-	case t.inbox <- func() { reply <- f(t.lobby.now()) }:
+	case t.inbox <- func() { t.answer(reply, f(t.lobby.now())) }:
 	case <-t.done:
 		return ErrTableClosed
 	}
@@ -236,13 +245,7 @@ type FinishedGame struct {
 // fanOut sends every member the newest state it may see. Views are computed once per seat.
 func (t *Table) fanOut() {
 	info := t.info()
-	ids := make([]string, 0, len(t.seats))
-	for _, s := range t.seats {
-		if s.bot == nil && !s.player.Guest {
-			ids = append(ids, s.player.ID)
-		}
-	}
-	t.lobby.publish(info, ids, t.host)
+	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
 	for m := range t.members {
@@ -262,6 +265,17 @@ func (t *Table) fanOut() {
 	t.dirty = false
 }
 
+// seatIDs lists the players who can come back to a seat here.
+func (t *Table) seatIDs() []string {
+	ids := make([]string, 0, len(t.seats))
+	for _, s := range t.seats {
+		if s.bot == nil && !s.player.Guest {
+			ids = append(ids, s.player.ID)
+		}
+	}
+	return ids
+}
+
 func (t *Table) chatTail() []ChatLine {
 	n := len(t.chat)
 	if n > chatSent {
@@ -275,6 +289,9 @@ func (t *Table) info() TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
+	}
+	if t.game != nil {
+		info.Round = t.game.View(rules.Spectator).Head().Round
 	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{
@@ -387,6 +404,7 @@ func (t *Table) botName() string {
 // finishClose runs once when the actor stops: the lobby forgets the table, then members
 // are told why (so a member told the table closed finds it gone from the lobby too).
 func (t *Table) finishClose() {
+	t.closeLog(t.lobby.now())
 	t.lobby.forget(t.code)
 	for m := range t.members {
 		t.detach(m, t.closing)

@@ -47,6 +47,7 @@ type TableInfo struct {
 	MaxPlayers int           `json:"max_players"`
 	Spectators int           `json:"spectators"`
 	Result     *rules.Result `json:"result,omitempty"` // the last finished game
+	Round      int           `json:"round,omitempty"`  // the game's round, once one has started
 	Created    time.Time     `json:"-"`
 }
 

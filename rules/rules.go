@@ -115,6 +115,11 @@ type Spec struct {
 	Rules   string   `json:"rules"`
 	Options []Option `json:"options"`
 	Content []string `json:"-"` // asset files the game needs, e.g. "topfive/topics.txt"
+	// Version is the engine's version. A table's log records it when a game starts, and
+	// a log is replayed after a restart only by the same version: raise it whenever a
+	// change makes the same seed and actions give a different game (or refuse an action
+	// the old engine took).
+	Version int `json:"-"`
 
 	// Players gives the allowed player count for these options (e.g. a mode); nil means
 	// MinPlayers..MaxPlayers.

@@ -69,7 +69,7 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	var once sync.Once
 	ls := &liveSession{bye: func() {
 		once.Do(func() {
-			c.send(map[string]any{"type": "bye", "reason": "The server is shutting down."})
+			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice()})
 			cancel()
 		})
 	}}

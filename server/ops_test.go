@@ -85,7 +85,7 @@ func TestShutdownSaysGoodbye(t *testing.T) {
 	stop()
 	for _, p := range []*e2e.Player{ann, ben} {
 		p.Ended()
-		p.WaitFor("The server is shutting down")
+		p.WaitFor("parlor is restarting; your table will be here when it is back.")
 	}
 	api.Expect("bye")
 	api.Close() // hangs up after the goodbye, as a client does: the server need not wait

@@ -98,7 +98,13 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Content:  assets.Load,
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
+		Log:      st,
 	})
+	// Stopping the lobby also stops its table-log writer.
+	cancel = func() {
+		s.stopAll()
+		_ = s.lobby.Shutdown(context.Background())
+	}
 	opts := []ssh.Option{
 		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, hostKeyFile)),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -140,6 +146,22 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			return nil, fmt.Errorf("listen %s (--http): %w", cfg.HTTP, err)
 		}
 		s.http = &http.Server{Handler: s.metrics.handler(s.health), ReadHeaderTimeout: 5 * time.Second}
+	}
+	// Every table that was open when the server last stopped comes back before anyone
+	// can connect, so a returning player finds their seat.
+	rctx, rcancel := context.WithTimeout(context.Background(), time.Minute)
+	restored, err := s.lobby.Restore(rctx)
+	rcancel()
+	if err != nil {
+		cancel()
+		s.ln.Close()
+		if s.httpLn != nil {
+			s.httpLn.Close()
+		}
+		return nil, err
+	}
+	if restored > 0 {
+		logger.Info("tables restored", "tables", restored)
 	}
 	return s, nil
 }

@@ -52,7 +52,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 
 	var once sync.Once
 	ls := &liveSession{bye: func() {
-		once.Do(func() { go p.Send(session.ShutdownMsg{}) })
+		once.Do(func() { go p.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice()}) })
 	}}
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")

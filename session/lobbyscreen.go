@@ -13,8 +13,10 @@ import (
 type lobbyScreen struct {
 	tables  []lobby.TableInfo
 	online  int
-	seated  []string // codes of tables where this player holds a seat
-	profile string   // the player's record, read when the lobby is entered
+	seated  []string          // codes of tables where this player holds a seat
+	back    []lobby.TableInfo // those tables, to say what they are doing
+	lost    []string          // tables of this player that did not survive a restart
+	profile string            // the player's record, read when the lobby is entered
 	sel     int
 	typing  bool // the join-by-code box has focus
 	code    lineInput
@@ -24,6 +26,7 @@ func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) {
 	s.tables = l.Tables(p)
 	s.online = l.Online()
 	s.seated = l.SeatedAt(p.ID)
+	s.back, s.lost = l.SeatedTables(p.ID), l.Lost(p.ID)
 	if s.sel >= len(s.tables) {
 		s.sel = len(s.tables) - 1
 	}
@@ -102,8 +105,11 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if s.profile != "" {
 		body[0] = dimStyle.Render("  " + s.profile)
 	}
-	if len(s.seated) > 0 {
-		body = append(body, okStyle.Render(fmt.Sprintf("  You have a seat at table %s: press r to go back to it.", s.seated[0])))
+	if len(s.back) > 0 {
+		body = append(body, okStyle.Render(fit("  "+waitingLine(s.back[0]), w-2)))
+	}
+	for _, notice := range s.lost {
+		body = append(body, errStyle.Render(fit("  "+notice, w-2)))
 	}
 	body = append(body, headStyle.Render("  Open tables"))
 	if len(s.tables) == 0 {
@@ -149,6 +155,20 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	l := lobbyKeys
 	out = append(out, footerLine(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit))
 	return out
+}
+
+// waitingLine tells a player that their table is waiting for them, and what it does.
+func waitingLine(t lobby.TableInfo) string {
+	doing := "is waiting for you"
+	switch {
+	case t.State == lobby.StatePlaying && t.Round > 0:
+		doing = fmt.Sprintf("is in round %d", t.Round)
+	case t.State == lobby.StatePlaying:
+		doing = "is playing"
+	case t.State == lobby.StateFinished:
+		doing = "has finished its game"
+	}
+	return fmt.Sprintf("Your %s table %s %s — press r to go back.", t.GameName, t.Code, doing)
 }
 
 func playersText(g *rules.Spec) string {

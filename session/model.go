@@ -129,7 +129,9 @@ func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
 }
 
 // ShutdownMsg tells the session that the server is going down.
-type ShutdownMsg struct{}
+type ShutdownMsg struct {
+	Goodbye string // what the player is told; a default when empty
+}
 
 // updateMsg carries a table update for the member it came from.
 type updateMsg struct {
@@ -219,6 +221,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTick(time.Time(msg))
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
+		if msg.Goodbye != "" {
+			m.goodbye = msg.Goodbye
+		}
 		return m, tea.Quit
 	case updateMsg:
 		if msg.member != m.table.member {
@@ -269,7 +274,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 // server going down end the program; anything else returns to the lobby with the reason.
 func (m *Model) tableClosed(reason string) tea.Cmd {
 	m.table = tableScreen{}
-	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") {
+	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice {
 		m.goodbye = reason
 		return tea.Quit
 	}

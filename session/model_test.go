@@ -126,3 +126,29 @@ func TestCountdownReadsTheLobbyClock(t *testing.T) {
 	clock.Advance(12 * time.Second)
 	waitFor(t, tm, "0:18 left")
 }
+
+func TestLobbyTellsAPlayerTheirTableIsWaiting(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	a, err := l.Create(ann, "pick", nil, true) // private: not in the list, still offered
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	a.Disconnect()
+	tm := teatest.NewTestModel(t, session.New(ctx, session.Options{Lobby: l, Player: ann}), teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "Your Pick table "+a.Code()+" is in round 1 — press r to go back.")
+	tm.Send(key('r', "r"))
+	waitFor(t, tm, "Round 1 of 2")
+}

@@ -69,6 +69,26 @@ type Server struct {
 
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
+	remote  net.Addr      // set by Attach: a parlor process started elsewhere
+}
+
+// Attach is a Server for a parlor process the test started itself (the real binary), so
+// the same clients can talk to it; addr is its SSH address.
+func Attach(t testing.TB, addr string) *Server {
+	t.Helper()
+	a, err := net.ResolveTCPAddr("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Server{t: t, remote: a}
+}
+
+// Addr is the server's SSH address.
+func (s *Server) Addr() net.Addr {
+	if s.remote != nil {
+		return s.remote
+	}
+	return s.Server.Addr()
 }
 
 // Start runs a server for the test; edit changes its configuration first.
@@ -508,6 +528,17 @@ func (a *API) Next() (map[string]any, error) {
 		case <-look.C:
 			a.s.letTimePass()
 		}
+	}
+}
+
+// Poll returns the next line if one arrives within d; ok is false otherwise, or once the
+// connection has ended.
+func (a *API) Poll(d time.Duration) (m map[string]any, ok bool) {
+	select {
+	case m, ok = <-a.lines:
+		return m, ok
+	case <-time.After(d):
+		return nil, false
 	}
 }
 

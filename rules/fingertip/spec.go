@@ -54,6 +54,7 @@ const HowToPlay = "Nine pictures lie in a 3×3 square. Each turn one player is a
 // Spec is the registry entry of the game.
 var Spec = &rules.Spec{
 	ID:         ID,
+	Version:    1,
 	Name:       "Fingertip",
 	MinPlayers: MinPlayers,
 	MaxPlayers: MaxPlayers,

@@ -55,6 +55,7 @@ var timerChoices = []string{"off", "30s", "60s", "90s", "120s", "180s", "300s"}
 // Spec is the registry entry of the game.
 var Spec = &rules.Spec{
 	ID:         ID,
+	Version:    1,
 	Name:       "Quadrant",
 	MinPlayers: CompetitiveMin,
 	MaxPlayers: TeamMax,

@@ -54,6 +54,7 @@ const HowToPlay = "Each round one player is the narrator. The narrator secretly 
 func init() {
 	rules.Register(&rules.Spec{
 		ID:         ID,
+		Version:    1,
 		Name:       "Tall Tale",
 		MinPlayers: 3,
 		MaxPlayers: 6,

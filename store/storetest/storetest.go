@@ -38,6 +38,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Closed", testClosed},
 		{"Concurrent", testConcurrent},
 	}
+	tests = append(tests, tableLogTests...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)
