@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/internal/playertext"
 	"parlor/packs"
 	"parlor/rules"
 	"parlor/store"
@@ -71,7 +72,7 @@ func (t *Table) setTableOptions(o rules.Options) error {
 	}
 	if v, ok := o[OptContent]; ok {
 		if !slices.Contains(contentOption.Choices, v) {
-			return fmt.Errorf("%w: %s must be one of %v, not %q", rules.ErrBadOption, contentOption.Name, contentOption.Choices, CleanText(v, 30))
+			return fmt.Errorf("%w: %s must be one of %v, not %q", rules.ErrBadOption, contentOption.Name, contentOption.Choices, playertext.Short(v, 30))
 		}
 	}
 	if v, ok := o[OptDeck]; ok {
@@ -225,7 +226,7 @@ func (t *Table) chooseDeck(value string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: no deck %q at this table (a pack must be yours, published, or shared with the table)", rules.ErrBadOption, CleanText(value, 60))
+	return fmt.Errorf("%w: no deck %q at this table (a pack must be yours, published, or shared with the table)", rules.ErrBadOption, playertext.Short(value, 60))
 }
 
 // gameContent is the content a game starts with: the built-in files, with the chosen
@@ -285,10 +286,15 @@ var ErrNotSeated = errors.New("you have no seat at that table: only its players 
 // Share offers one of the player's packs to a table where they hold a seat: its host may
 // then choose it as the deck. Sharing a pack of the same name again replaces it.
 func (l *Lobby) Share(p Player, code string, pk store.Pack) error {
-	t, err := l.table(code)
+	t, err := l.find(p, code)
 	if err != nil {
 		return err
 	}
+	return t.share(p, pk)
+}
+
+// share offers pk to the table for p, who must hold a seat at it.
+func (t *Table) share(p Player, pk store.Pack) error {
 	return t.do(func(now time.Time) error {
 		i := t.seatOf(p.ID)
 		if i < 0 || p.Guest {
@@ -317,10 +323,10 @@ func (m *Member) Share(name string) error {
 	mine := m.ownPacks()
 	for _, pk := range mine {
 		if pk.Name == name {
-			return m.t.lobby.Share(m.player, m.t.code, pk)
+			return m.t.share(m.player, pk)
 		}
 	}
-	return fmt.Errorf("you have no %s pack named %q (ssh HOST pack list shows yours)", m.t.deckKinds(), CleanText(name, 60))
+	return fmt.Errorf("you have no %s pack named %q (ssh HOST pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60))
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
@@ -331,7 +337,7 @@ func (m *Member) ShareAll() (int, error) {
 		return 0, fmt.Errorf("you have no %s packs to share: upload one with ssh HOST pack add KIND NAME < file", m.t.deckKinds())
 	}
 	for _, pk := range mine {
-		if err := m.t.lobby.Share(m.player, m.t.code, pk); err != nil {
+		if err := m.t.share(m.player, pk); err != nil {
 			return 0, err
 		}
 	}

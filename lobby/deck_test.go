@@ -136,8 +136,8 @@ func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bo
 	return a, a.Start()
 }
 
-// viewJSON is ann's view, once the game has started, as JSON.
-func viewJSON(t *testing.T, a *lobby.Member) string {
+// gameJSON is ann's view, once the game has started, as JSON.
+func gameJSON(t *testing.T, a *lobby.Member) string {
 	t.Helper()
 	u := waitFor(t, a, "the game", func(u lobby.Update) bool { return u.View != nil })
 	b, err := json.Marshal(u.View)
@@ -145,6 +145,16 @@ func viewJSON(t *testing.T, a *lobby.Member) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// closeTable closes a's table and waits until the lobby has forgotten it, so its host
+// may open another (MaxHostedTables).
+func closeTable(t *testing.T, a *lobby.Member) {
+	t.Helper()
+	if err := a.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, a)
 }
 
 // TestTablesPlayPacks: a table that chose a pack deals its entries, in any language; a
@@ -169,17 +179,17 @@ func TestTablesPlayPacks(t *testing.T) {
 				t.Errorf("%s table dealt %q, which is not in the pack", c.deck, w)
 			}
 		}
-		a.Leave()
+		closeTable(t, a)
 	}
 
 	a, err := startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Übungen"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := viewJSON(t, a); strings.Count(v, "Übung Nummer") != 5 {
+	if v := gameJSON(t, a); strings.Count(v, "Übung Nummer") != 5 {
 		t.Errorf("top five view: %s", v)
 	}
-	a.Leave()
+	closeTable(t, a)
 
 	a, err = startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Few"}, 2)
 	if err == nil || !strings.Contains(err.Error(), `the deck "Few": topfive: bad topic deck: 6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck`) {
@@ -194,8 +204,8 @@ func TestTablesPlayPacks(t *testing.T) {
 	if err := a.Start(); err != nil {
 		t.Fatalf("a small pack mixed with the built-in deck: %v", err)
 	}
-	viewJSON(t, a)
-	a.Leave()
+	gameJSON(t, a)
+	closeTable(t, a)
 }
 
 // TestFamilyFilter: a family table (the default) leaves out the entries of a deck
@@ -219,10 +229,10 @@ func TestFamilyFilter(t *testing.T) {
 	if err := a.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if v := viewJSON(t, a); strings.Contains(v, rules.AdultTag) {
+	if v := gameJSON(t, a); strings.Contains(v, rules.AdultTag) {
 		t.Errorf("the tag shows: %s", v)
 	}
-	a.Leave()
+	closeTable(t, a)
 
 	p, err := l.Create(ann, testgame.ID, nil, false)
 	if err != nil {

@@ -1,6 +1,9 @@
 package lobby
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Errors a caller may branch on; their text is shown to players as it is.
 var (
@@ -15,4 +18,8 @@ var (
 	ErrSlowDown    = errors.New("slow down: too many messages at once")
 	ErrBadSeat     = errors.New("no such seat")
 	ErrEmptyChat   = errors.New("nothing to send")
+
+	ErrHostLimit   = fmt.Errorf("you already host %d open tables: close one first", MaxHostedTables)
+	ErrCreateLimit = errors.New("too many new tables from your address: please wait a minute and try again")
+	ErrCodeLimit   = errors.New("too many unknown table codes from your address: please wait a few seconds, then check the code")
 )

@@ -2,6 +2,11 @@
 // bots, timers, reconnects, and the fan-out of each seat's own view. Each table is one
 // goroutine (an actor) that owns all of that table's state. The lobby never renders
 // anything and never blocks on a slow member.
+//
+// Given a store.TableLog (Config.Log), every table writes an append-only log of what
+// happens at it, through one group-committing writer, and shows nothing before it is
+// written (journal.go); Restore brings every logged table back after a restart by
+// replaying its log through the rules contract (restore.go).
 package lobby
 
 import (
@@ -16,7 +21,9 @@ import (
 
 	"charm.land/log/v2"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
+	"parlor/store"
 )
 
 // Config is what a lobby needs from the server.
@@ -25,9 +32,13 @@ type Config struct {
 	Hooks     Hooks                                           // metrics; any field may be nil
 	Content   func(names []string) (map[string][]byte, error) // loads game content (assets.Load)
 	OnFinish  func(FinishedGame)                              // called (on its own goroutine) when a game ends; Shutdown waits for it
-	Now       func() time.Time                                // the clock; time.Now if nil
+	Clock     Clock                                           // the time tables live by; the wall clock if nil
+	Tick      time.Duration                                   // how often tables run timers and bots (default 250 ms)
 	IdleClose time.Duration                                   // close a table with nobody connected this long (default 10 min)
 	Packs     Packs                                           // players' content packs; nil: built-in decks only
+	// Log keeps every open table across restarts (journal.go, restore.go); nil keeps
+	// tables in memory only.
+	Log store.TableLog
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -67,12 +78,20 @@ type Lobby struct {
 	hooks Hooks
 	ctx   context.Context
 	wg    sync.WaitGroup
+	// journal is the one writer of every table's log; nil without Config.Log.
+	journal   *journal
+	lastAlive time.Time // when the previous run was last known to run (restore.go)
+
+	creates *addrLimits // tables created per address
+	misses  *addrLimits // unknown codes tried per address
 
 	mu      sync.Mutex
 	tables  map[string]*Table
 	infos   map[string]TableInfo // newest public state of every table, for the lobby list
 	seatIDs map[string][]string  // player ids seated at each table
+	hosts   map[string]string    // the host's player id at each table
 	online  int
+	lost    map[string]lostTable // tables that could not be restored, by code
 }
 
 // New starts an empty lobby; its tables stop when ctx ends.
@@ -80,16 +99,32 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.Logger == nil {
 		cfg.Logger = log.New(io.Discard)
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	if cfg.Clock == nil {
+		cfg.Clock = WallClock{}
+	}
+	if cfg.Tick <= 0 {
+		cfg.Tick = tickEvery
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
 	}
-	return &Lobby{cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}}
+	l := &Lobby{
+		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
+		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
+		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
+	}
+	if cfg.Log != nil {
+		l.lastAlive = lastAliveOf(cfg.Log)
+		l.journal = newJournal(cfg.Log, cfg.Logger, l.now)
+	}
+	return l
 }
 
-func (l *Lobby) now() time.Time { return l.cfg.Now() }
+func (l *Lobby) now() time.Time { return l.cfg.Clock.Now() }
+
+// Now is the lobby's time, which every deadline in a game's view is measured against:
+// a countdown on screen is the deadline minus Now.
+func (l *Lobby) Now() time.Time { return l.now() }
 
 func (l *Lobby) content(names []string) (map[string][]byte, error) {
 	if l.cfg.Content == nil || len(names) == 0 {
@@ -120,8 +155,11 @@ func (l *Lobby) Online() int {
 	return l.online
 }
 
-// Tables lists the tables p may see (private ones only for an admin), waiting ones
-// first, then by code.
+// stateOrder lists tables one can join first, finished ones last.
+var stateOrder = map[string]int{StateWaiting: 0, StatePlaying: 1, StateFinished: 2}
+
+// Tables lists the tables p may see (private ones only for an admin): waiting ones
+// first, then running, then finished ones, each by code.
 func (l *Lobby) Tables(p Player) []TableInfo {
 	l.mu.Lock()
 	out := make([]TableInfo, 0, len(l.infos))
@@ -132,8 +170,8 @@ func (l *Lobby) Tables(p Player) []TableInfo {
 	}
 	l.mu.Unlock()
 	sort.Slice(out, func(i, j int) bool {
-		if (out[i].State == StatePlaying) != (out[j].State == StatePlaying) {
-			return out[j].State == StatePlaying
+		if a, b := stateOrder[out[i].State], stateOrder[out[j].State]; a != b {
+			return a < b
 		}
 		return out[i].Code < out[j].Code
 	})
@@ -157,14 +195,50 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 	return codes
 }
 
-// publish records a table's newest public state and who sits at it.
-func (l *Lobby) publish(info TableInfo, seatIDs []string) {
+// SeatedTables is the public state of the tables where the player holds a seat, private
+// ones included, so the lobby can offer the way back (after a restart, too).
+func (l *Lobby) SeatedTables(playerID string) []TableInfo {
+	var out []TableInfo
+	for _, code := range l.SeatedAt(playerID) {
+		l.mu.Lock()
+		info, ok := l.infos[code]
+		l.mu.Unlock()
+		if ok {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// ShutdownNotice is what players are told when the server stops: with a table log their
+// tables come back after the restart.
+func (l *Lobby) ShutdownNotice() string {
+	if l.journal != nil {
+		return RestartNotice
+	}
+	return "The server is shutting down. Thanks for playing!"
+}
+
+// publish records a table's newest public state, who sits at it and who hosts it.
+func (l *Lobby) publish(info TableInfo, seatIDs []string, host string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if _, open := l.tables[info.Code]; open {
 		l.infos[info.Code] = info
 		l.seatIDs[info.Code] = seatIDs
+		l.hosts[info.Code] = host
 	}
+}
+
+// hosted counts the open tables playerID hosts; l.mu is held.
+func (l *Lobby) hosted(playerID string) int {
+	n := 0
+	for _, h := range l.hosts {
+		if h == playerID {
+			n++
+		}
+	}
+	return n
 }
 
 func (l *Lobby) forget(code string) {
@@ -172,6 +246,7 @@ func (l *Lobby) forget(code string) {
 	delete(l.tables, code)
 	delete(l.infos, code)
 	delete(l.seatIDs, code)
+	delete(l.hosts, code)
 	n := len(l.tables)
 	l.mu.Unlock()
 	if l.hooks.Tables != nil {
@@ -182,10 +257,18 @@ func (l *Lobby) forget(code string) {
 // codeLetters leaves out I and O, which are easy to misread as 1 and 0.
 const codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
-// NormalizeCode upper-cases and trims a typed join code; ok is false if it cannot be one.
+// Code lengths: a public table is listed in the lobby anyway, so its code is short to
+// type; a private table's code is its only protection, so it is too long to guess.
+const (
+	CodeLen        = 4
+	PrivateCodeLen = 8
+)
+
+// NormalizeCode upper-cases a typed join code and drops spaces and dashes ("abcd-efgh");
+// ok is false if it cannot be one.
 func NormalizeCode(s string) (string, bool) {
-	s = strings.ToUpper(strings.TrimSpace(s))
-	if len(s) != 4 {
+	s = strings.ToUpper(strings.NewReplacer(" ", "", "-", "").Replace(strings.TrimSpace(s)))
+	if len(s) != CodeLen && len(s) != PrivateCodeLen {
 		return s, false
 	}
 	for _, r := range s {
@@ -217,9 +300,21 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		l.mu.Unlock()
 		return nil, fmt.Errorf("the server is shutting down")
 	}
+	if !p.Admin && l.hosted(p.ID) >= MaxHostedTables {
+		l.mu.Unlock()
+		return nil, ErrHostLimit
+	}
+	if !p.Admin && !l.creates.allow(p.Addr, l.now()) {
+		l.mu.Unlock()
+		return nil, ErrCreateLimit
+	}
+	size := CodeLen
+	if private {
+		size = PrivateCodeLen
+	}
 	var code string
 	for {
-		b := make([]byte, 4)
+		b := make([]byte, size)
 		for i := range b {
 			b[i] = codeLetters[rand.IntN(len(codeLetters))]
 		}
@@ -229,21 +324,12 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		}
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
-	t.host = p.ID
-	l.tables[code] = t
-	l.infos[code] = t.info()
-	n := len(l.tables)
-	l.wg.Add(1)
+	t.host, t.owner = p.ID, p.ID
+	n := l.addLocked(t)
 	l.mu.Unlock()
-	if l.hooks.Tables != nil {
-		l.hooks.Tables(n)
-	}
-	go func() {
-		defer l.wg.Done()
-		t.run(l.ctx)
-	}()
+	l.runTable(t, n)
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
-	m, err := l.sit(p, code)
+	m, err := l.sit(p, t)
 	if err != nil || len(own) == 0 {
 		return m, err
 	}
@@ -254,15 +340,48 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	return m, nil
 }
 
-func (l *Lobby) table(code string) (*Table, error) {
+// addLocked registers t as open and returns how many tables are; the caller holds l.mu
+// and calls runTable once it has let go.
+func (l *Lobby) addLocked(t *Table) int {
+	l.tables[t.code] = t
+	l.infos[t.code] = t.info()
+	l.seatIDs[t.code] = t.seatIDs()
+	l.hosts[t.code] = t.host
+	l.wg.Add(1)
+	return len(l.tables)
+}
+
+// runTable starts the actor of a table added with addLocked.
+func (l *Lobby) runTable(t *Table, open int) {
+	if l.hooks.Tables != nil {
+		l.hooks.Tables(open)
+	}
+	go func() {
+		defer l.wg.Done()
+		t.run(l.ctx)
+	}()
+}
+
+// find looks up the table a player typed the code of. Unknown codes are counted per
+// address: once an address has tried too many, it may look up no code at all for a
+// while, found or not, so that trying codes cannot find a private table.
+func (l *Lobby) find(p Player, code string) (*Table, error) {
 	norm, ok := NormalizeCode(code)
 	if !ok {
-		return nil, fmt.Errorf("%q is not a table code: codes are four letters, like ABCD", CleanText(code, 12))
+		return nil, fmt.Errorf("%q is not a table code: a code is %d letters (%d for a private table), like ABCD", playertext.Short(code, 12), CodeLen, PrivateCodeLen)
+	}
+	now := l.now()
+	if !l.misses.ready(p.Addr, now) {
+		return nil, ErrCodeLimit
 	}
 	l.mu.Lock()
 	t := l.tables[norm]
 	l.mu.Unlock()
 	if t == nil {
+		l.misses.allow(p.Addr, now)
+		if notice, ok := l.lostNotice(norm); ok {
+			return nil, fmt.Errorf("%s: %w", notice, ErrTableClosed)
+		}
 		return nil, fmt.Errorf("table %s: %w", norm, ErrNoTable)
 	}
 	return t, nil
@@ -271,44 +390,20 @@ func (l *Lobby) table(code string) (*Table, error) {
 // Join takes a seat at a table. A player who already holds a seat there takes it back,
 // and their older connection, if any, is closed.
 func (l *Lobby) Join(p Player, code string) (*Member, error) {
-	return l.sit(p, code)
-}
-
-func (l *Lobby) sit(p Player, code string) (*Member, error) {
-	t, err := l.table(code)
+	t, err := l.find(p, code)
 	if err != nil {
 		return nil, err
 	}
+	return l.sit(p, t)
+}
+
+func (l *Lobby) sit(p Player, t *Table) (*Member, error) {
 	offers := l.offers(p, t.spec) // from the store, before the actor's turn
 	var m *Member
-	err = t.do(func(now time.Time) error {
-		m = newMember(t, p, now)
-		if i := t.seatOf(p.ID); i >= 0 && !p.Guest {
-			s := t.seats[i]
-			s.offers = offers
-			if s.member != nil {
-				t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
-				t.system(now, "%s reconnected.", p.Name)
-			} else {
-				t.system(now, "%s is back.", p.Name)
-			}
-			s.member, m.seat = m, i
-			t.attach(m, now)
-			t.passHost(now)
-			return nil
-		}
-		if t.state == StatePlaying {
-			return fmt.Errorf("table %s: %w", t.code, ErrStarted)
-		}
-		if _, max := t.spec.PlayerRange(t.opts); len(t.seats) >= max {
-			return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
-		}
-		t.seats = append(t.seats, &seat{player: p, member: m, offers: offers})
-		m.seat = len(t.seats) - 1
-		t.attach(m, now)
-		t.system(now, "%s sits down.", p.Name)
-		t.passHost(now)
-		return nil
+	err := t.do(func(now time.Time) error {
+		m = newMember(t, p)
+		m.offers = offers
+		return t.seatMember(m, now)
 	})
 	if err != nil {
 		return nil, err
@@ -318,13 +413,13 @@ func (l *Lobby) sit(p Player, code string) (*Member, error) {
 
 // Watch joins a table as a spectator, who sees only the public view.
 func (l *Lobby) Watch(p Player, code string) (*Member, error) {
-	t, err := l.table(code)
+	t, err := l.find(p, code)
 	if err != nil {
 		return nil, err
 	}
 	var m *Member
 	err = t.do(func(now time.Time) error {
-		m = newMember(t, p, now)
+		m = newMember(t, p)
 		t.attach(m, now)
 		return nil
 	})
@@ -340,10 +435,20 @@ func (l *Lobby) Shutdown(ctx context.Context) error {
 		l.wg.Wait()
 		close(done)
 	}()
+	var err error
 	select {
 	case <-done:
-		return nil
 	case <-ctx.Done():
-		return ctx.Err()
+		select {
+		case <-done: // both were ready: the tables did stop
+		default:
+			err = ctx.Err()
+		}
 	}
+	// The writer commits what the tables handed it and stops; a table still running
+	// after the deadline has its last entries lost, like in a crash.
+	if l.journal != nil {
+		l.journal.stop()
+	}
+	return err
 }

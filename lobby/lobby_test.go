@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"parlor/internal/testclock"
 	"parlor/internal/testgame"
 	"parlor/lobby"
 	"parlor/rules"
@@ -17,10 +18,14 @@ import (
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func newLobby(t *testing.T) *lobby.Lobby {
+var t0 = time.Date(2026, 11, 24, 8, 0, 0, 0, time.UTC)
+
+func newLobby(t *testing.T) *lobby.Lobby { return newLobbyWith(t, lobby.Config{}) }
+
+func newLobbyWith(t *testing.T, cfg lobby.Config) *lobby.Lobby {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{})
+	l := lobby.New(ctx, cfg)
 	t.Cleanup(func() {
 		cancel()
 		if err := l.Shutdown(context.Background()); err != nil {
@@ -237,40 +242,53 @@ func TestErrors(t *testing.T) {
 }
 
 func TestIdleTableCloses(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	l := lobby.New(ctx, lobby.Config{IdleClose: time.Millisecond})
+	clock := testclock.New(t0)
+	l := newLobbyWith(t, lobby.Config{Clock: clock, IdleClose: time.Minute})
 	a, _ := l.Create(ann, testgame.ID, nil, false)
 	code := a.Code()
 	_ = a.Start()
 	a.Disconnect()
-	deadline := time.Now().Add(5 * time.Second)
+	clock.Advance(time.Minute) // the first tick with nobody here starts the idle time
+	if len(l.Tables(ann)) != 1 {
+		t.Fatal("the table closed before it was idle for IdleClose")
+	}
+	clock.Advance(time.Minute)
+	deadline := time.Now().Add(5 * time.Second) // the actor closes the table after its tick
 	for len(l.Tables(ann)) > 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 	if _, err := l.Join(ann, code); !errors.Is(err, lobby.ErrNoTable) {
 		t.Fatalf("idle table still open: %v", err)
 	}
-	cancel()
-	_ = l.Shutdown(context.Background())
 }
 
-func TestCleanText(t *testing.T) {
-	for in, want := range map[string]string{
-		"plain":                     "plain",
-		"a\x1b[31mred\x1b[0m":       "ared",
-		"bell\x07 \x1b]0;title\x07": "bell",
-		"tab\tand\nnewline":         "tab and newline",
-		"bad\xff\xfeutf8":           "badutf8",
-		"  spaced   out  ":          "spaced out",
-		"zero\u200bwidth":           "zerowidth",
-	} {
-		if got := lobby.CleanText(in, 100); got != want {
-			t.Errorf("CleanText(%q) = %q, want %q", in, got, want)
-		}
+// TestTablesLiveByTheLobbyClock: deadlines are set and run out on the lobby's clock, and
+// tables tick as often as Config.Tick says.
+func TestTablesLiveByTheLobbyClock(t *testing.T) {
+	clock := testclock.New(t0)
+	l := newLobbyWith(t, lobby.Config{Clock: clock, Tick: time.Minute})
+	a, _ := l.Create(ann, testgame.ID, rules.Options{"timer": "30s"}, false)
+	b, _ := l.Join(ben, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
 	}
-	if got := lobby.CleanText(strings.Repeat("é", 500), 16); got != strings.Repeat("é", 16) {
-		t.Errorf("long text cut to %q", got)
+	u := waitFor(t, b, "round 1", func(u lobby.Update) bool { return u.View != nil })
+	if h := u.View.Head(); h.Round != 1 || !h.Deadline.Equal(t0.Add(30*time.Second)) {
+		t.Fatalf("round %d, deadline %v; want round 1 until %v", h.Round, h.Deadline, t0.Add(30*time.Second))
+	}
+	// Past the deadline but before the next tick: the round goes on.
+	clock.Advance(45 * time.Second)
+	if err := a.Chat("still here"); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "the chat line", func(u lobby.Update) bool { return u.Chat[len(u.Chat)-1].Text == "still here" })
+	if h := u.View.Head(); h.Round != 1 {
+		t.Fatalf("round %d before the table ticked", h.Round)
+	}
+	clock.Advance(15 * time.Second) // the tick at one minute ends the round
+	u = waitFor(t, b, "round 2", func(u lobby.Update) bool { return u.View.Head().Round == 2 })
+	if h := u.View.Head(); !h.Deadline.Equal(t0.Add(90 * time.Second)) {
+		t.Fatalf("round 2 deadline %v; want %v", h.Deadline, t0.Add(90*time.Second))
 	}
 }
 

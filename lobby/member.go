@@ -3,10 +3,13 @@ package lobby
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
+	"parlor/internal/playertext"
 	"parlor/rules"
+	"parlor/store"
 )
 
 // Member is one connection's place at a table, as a player or a spectator. Its methods
@@ -16,19 +19,21 @@ type Member struct {
 	player Player
 	box    *mailbox
 	seat   int // owned by the table actor
+	// offers are the player's packs this game plays (deck.go), fetched from the store
+	// before the member's step; the actor gives them to the member's seat.
+	offers []store.Pack
 
-	mu      sync.Mutex
-	actions bucket
-	chats   bucket
+	// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines at
+	// once, then one every two seconds. Both run on the lobby's clock.
+	actions *rate.Limiter
+	chats   *rate.Limiter
 }
 
-func newMember(t *Table, p Player, now time.Time) *Member {
+func newMember(t *Table, p Player) *Member {
 	return &Member{
 		t: t, player: p, box: newMailbox(), seat: rules.Spectator,
-		// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines
-		// at once, then one every two seconds.
-		actions: bucket{capacity: 40, perSecond: 15, tokens: 40, at: now},
-		chats:   bucket{capacity: 6, perSecond: 0.5, tokens: 6, at: now},
+		actions: rate.NewLimiter(15, 40),
+		chats:   rate.NewLimiter(0.5, 6),
 	}
 }
 
@@ -41,10 +46,8 @@ func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason string) {
 	return m.box.next(ctx)
 }
 
-func (m *Member) allow(b *bucket) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if !b.take(m.t.lobby.now()) {
+func (m *Member) allow(lim *rate.Limiter) error {
+	if !lim.AllowN(m.t.lobby.now(), 1) {
 		return ErrSlowDown
 	}
 	return nil
@@ -53,7 +56,7 @@ func (m *Member) allow(b *bucket) error {
 // Act applies a game action (an action struct or its JSON) for the member's seat. The
 // error, if any, is the game's own readable message.
 func (m *Member) Act(action any) error {
-	if err := m.allow(&m.actions); err != nil {
+	if err := m.allow(m.actions); err != nil {
 		return err
 	}
 	raw, err := actionJSON(action)
@@ -67,10 +70,11 @@ func (m *Member) Act(action any) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, raw, now); err != nil {
+		if err := m.t.game.Apply(m.seat, cleanAction(raw), now); err != nil {
 			return err
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
@@ -83,11 +87,11 @@ func (m *Member) Act(action any) error {
 
 // Chat says something to the table.
 func (m *Member) Chat(text string) error {
-	text = CleanText(text, 200)
+	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
 	}
-	if err := m.allow(&m.chats); err != nil {
+	if err := m.allow(m.chats); err != nil {
 		return err
 	}
 	return m.t.do(func(now time.Time) error {
@@ -145,7 +149,7 @@ func (t *Table) start(now time.Time) error {
 	}
 	min, max := t.spec.PlayerRange(t.opts)
 	if n := len(t.seats); n < min || n > max {
-		return fmt.Errorf("%s needs %s with these options; %d seated (add a bot with b)", t.spec.Name, playerRange(min, max), n)
+		return fmt.Errorf("%s needs %s with these options; %d seated: invite players or add bots", t.spec.Name, playerRange(min, max), n)
 	}
 	content, err := t.gameContent()
 	if err != nil {
@@ -162,10 +166,14 @@ func (t *Table) start(now time.Time) error {
 		}
 		return err
 	}
+	g = t.logGame(now, setup, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
 	for i, s := range t.seats {
 		if s.bot != nil {
 			s.bot = t.newBot(i)
+		}
+		if s.standIn != nil {
+			s.standIn = t.newBot(i)
 		}
 	}
 	t.system(now, "The game has started. Good luck!")
@@ -250,7 +258,7 @@ func (m *Member) Kick(seatNo int) error {
 			return ErrBadSeat
 		}
 		if seatNo == m.seat {
-			return fmt.Errorf("you cannot remove yourself: leave the table with q instead")
+			return fmt.Errorf("you cannot remove yourself: leave the table instead")
 		}
 		s := t.seats[seatNo]
 		if s.member != nil {
@@ -260,7 +268,7 @@ func (m *Member) Kick(seatNo int) error {
 			if s.bot != nil {
 				return fmt.Errorf("%s is already a bot", s.player.Name)
 			}
-			s.bot = t.newBot(seatNo)
+			s.bot, s.standIn = t.newBot(seatNo), nil
 			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
 			t.system(now, "A bot now plays for %s.", s.player.Name)
 			t.runBots(now)
@@ -286,6 +294,7 @@ func (m *Member) MakeHost(seatNo int) error {
 			return fmt.Errorf("%s is away", m.t.seats[seatNo].player.Name)
 		}
 		m.t.host = m.t.seats[seatNo].player.ID
+		m.t.owner = m.t.host // handed over: the role no longer goes back
 		m.t.system(now, "%s is now the host.", m.t.seats[seatNo].player.Name)
 		return nil
 	})
@@ -332,7 +341,7 @@ func (m *Member) depart(freeSeat bool) {
 			t.removeSeat(seatNo)
 			t.system(now, "%s left the table.", s.player.Name)
 		} else {
-			t.system(now, "%s is away.", s.player.Name)
+			t.goneAway(s, now)
 		}
 		t.passHost(now)
 		if t.state != StatePlaying && t.humanSeats() == 0 {
@@ -350,23 +359,4 @@ func (t *Table) humanSeats() int {
 		}
 	}
 	return n
-}
-
-// bucket is a token bucket: bursts up to capacity, refilled at perSecond.
-type bucket struct {
-	capacity, perSecond, tokens float64
-	at                          time.Time
-}
-
-func (b *bucket) take(now time.Time) bool {
-	b.tokens += now.Sub(b.at).Seconds() * b.perSecond
-	if b.tokens > b.capacity {
-		b.tokens = b.capacity
-	}
-	b.at = now
-	if b.tokens < 1 {
-		return false
-	}
-	b.tokens--
-	return true
 }

@@ -14,7 +14,7 @@ import (
 )
 
 const (
-	tickEvery = 250 * time.Millisecond
+	tickEvery = 250 * time.Millisecond // the default Config.Tick
 	chatKept  = 100
 	chatSent  = 50
 	botNames  = "Ada Bo Cy Di Ed Flo Gus Hal Ivy Jo Kit Lu Mo Ned"
@@ -27,6 +27,9 @@ type seat struct {
 	bot    rules.Bot    // non-nil: a bot plays this seat
 	member *Member      // the connected member; nil while away
 	offers []store.Pack // the player's own and published packs this game plays (deck.go)
+
+	awaySince time.Time // when the player's connection went; zero while here
+	standIn   rules.Bot // non-nil: a bot plays for the away player until they return
 }
 
 // Table is one table: a goroutine (the actor) owns every field below inbox, and the rest
@@ -44,6 +47,7 @@ type Table struct {
 	state      string
 	seats      []*seat
 	host       string // player id of the host
+	owner      string // player id of the table's own host, who gets the role back on return
 	members    map[*Member]struct{}
 	game       rules.Game
 	content    map[string][]byte // the running game's content, also handed to its bots
@@ -51,31 +55,36 @@ type Table struct {
 	chat       []ChatLine
 	chatID     int
 	rng        *rand.Rand
-	emptySince time.Time   // when the last connected human left; zero while someone is here
-	dirty      bool        // something members see has changed since the last fan-out
-	dirtySince time.Time   // when the oldest unsent change happened, for the latency metric
-	closing    string      // non-empty: close the table after this step, telling members why
-	deck       *tablePack  // the chosen pack; nil: the built-in deck (deck.go)
-	mix        bool        // the pack is mixed with the built-in deck
-	shared     []tablePack // packs players shared with the table
-	everything bool        // the content option: tagged adult entries are played too
+	emptySince time.Time     // when the last connected human left; zero while someone is here
+	dirty      bool          // something members see has changed since the last fan-out
+	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
+	closing    string        // non-empty: close the table after this step, telling members why
+	jr         *tableJournal // the table's log (journal.go); nil without a store
+	deck       *tablePack    // the chosen pack; nil: the built-in deck (deck.go)
+	mix        bool          // the pack is mixed with the built-in deck
+	shared     []tablePack   // packs players shared with the table
+	everything bool          // the content option: tagged adult entries are played too
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
-	return &Table{
+	t := &Table{
 		code: code, lobby: l, inbox: make(chan func()), done: make(chan struct{}),
 		spec: spec, opts: opts, private: private, created: now, state: StateWaiting,
 		members: map[*Member]struct{}{},
 		rng:     rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64())),
 	}
+	if l.journal != nil {
+		t.jr = newTableJournal(l.journal)
+	}
+	return t
 }
 
 // run is the actor loop. A panic ends only this table: it is logged with the table code
 // and every member is told.
 func (t *Table) run(ctx context.Context) {
-	ticker := time.NewTicker(tickEvery)
+	ticks, stop := t.lobby.cfg.Clock.Every(t.lobby.cfg.Tick)
 	defer func() {
-		ticker.Stop()
+		stop()
 		if r := recover(); r != nil {
 			t.lobby.log.Error("table crashed", "table", t.code, "panic", r, "stack", string(debug.Stack()))
 			t.closing = "Sorry: this table hit an internal error and had to close."
@@ -85,14 +94,20 @@ func (t *Table) run(ctx context.Context) {
 	for t.closing == "" {
 		select {
 		case <-ctx.Done():
-			t.closing = "The server is shutting down. Thanks for playing!"
+			t.stopForRestart()
 			return
 		case f := <-t.inbox:
 			f()
-		case <-ticker.C:
-			t.tick(t.lobby.now()) // one clock for ticks and actions, so a test clock works
+		case now := <-ticks:
+			// The time the tick came due, from the same clock as actions: a clock that a
+			// test moves in steps may have moved on again before this table gets here.
+			t.tick(now)
+		case <-t.commitSignal():
+			t.settle()
 		}
-		if t.dirty && t.closing == "" {
+		t.endStep(t.lobby.now())
+		// Only what is durable is shown: a crash cannot take back what a player saw.
+		if t.dirty && t.closing == "" && t.caughtUp() {
 			t.fanOut()
 		}
 	}
@@ -102,7 +117,7 @@ func (t *Table) run(ctx context.Context) {
 func (t *Table) do(f func(now time.Time) error) error {
 	reply := make(chan error, 1)
 	select {
-	case t.inbox <- func() { reply <- f(t.lobby.now()) }:
+	case t.inbox <- func() { t.answer(reply, f(t.lobby.now())) }:
 	case <-t.done:
 		return ErrTableClosed
 	}
@@ -127,13 +142,7 @@ func (t *Table) changed(now time.Time) {
 }
 
 func (t *Table) tick(now time.Time) {
-	if t.game != nil && t.state == StatePlaying {
-		if t.game.Tick(now) {
-			t.changed(now)
-		}
-		t.runBots(now)
-		t.checkOver(now)
-	}
+	t.advance(now)
 	if t.connectedHumans() > 0 {
 		t.emptySince = time.Time{}
 	} else if t.emptySince.IsZero() {
@@ -143,18 +152,38 @@ func (t *Table) tick(now time.Time) {
 	}
 }
 
+// advance brings the game's deadlines up to now, lets the bots answer what that
+// changed, and ends the game if that finished it. It runs on every tick and before every
+// action, so an action stamped after a deadline meets the game as the deadline left it,
+// whether or not the ticker has come round yet.
+func (t *Table) advance(now time.Time) {
+	if t.game == nil || t.state != StatePlaying {
+		return
+	}
+	if t.game.Tick(now) {
+		t.changed(now)
+	}
+	t.checkAway(now)
+	t.runBots(now)
+	t.checkOver(now)
+}
+
 // runBots lets every bot act until none wants to; bounded so a faulty bot cannot spin.
 func (t *Table) runBots(now time.Time) {
 	for round := 0; round < 64; round++ {
 		acted := false
 		for i, s := range t.seats {
-			if s.bot == nil || t.game == nil {
+			bot := s.bot
+			if bot == nil {
+				bot = s.standIn
+			}
+			if bot == nil || t.game == nil {
 				continue
 			}
 			if _, over := t.game.Outcome(); over {
 				return
 			}
-			a := s.bot.Act(t.game.View(i), now)
+			a := bot.Act(t.game.View(i), now)
 			if a == nil {
 				continue
 			}
@@ -222,13 +251,7 @@ type FinishedGame struct {
 // fanOut sends every member the newest state it may see. Views are computed once per seat.
 func (t *Table) fanOut() {
 	info := t.info()
-	ids := make([]string, 0, len(t.seats))
-	for _, s := range t.seats {
-		if s.bot == nil && !s.player.Guest {
-			ids = append(ids, s.player.ID)
-		}
-	}
-	t.lobby.publish(info, ids)
+	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
@@ -257,6 +280,17 @@ func (t *Table) fanOut() {
 	t.dirty = false
 }
 
+// seatIDs lists the players who can come back to a seat here.
+func (t *Table) seatIDs() []string {
+	ids := make([]string, 0, len(t.seats))
+	for _, s := range t.seats {
+		if s.bot == nil && !s.player.Guest {
+			ids = append(ids, s.player.ID)
+		}
+	}
+	return ids
+}
+
 func (t *Table) chatTail() []ChatLine {
 	n := len(t.chat)
 	if n > chatSent {
@@ -275,10 +309,14 @@ func (t *Table) info() TableInfo {
 	for k, v := range t.tableOptionValues() {
 		info.Options[k] = v
 	}
+	if t.game != nil {
+		info.Round = t.game.View(rules.Spectator).Head().Round
+	}
 	for _, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{
 			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,
 			Away: s.bot == nil && s.member == nil, Host: s.bot == nil && s.player.ID == t.host,
+			AwaySince: s.awaySince, StandIn: s.standIn != nil,
 		})
 	}
 	for m := range t.members {
@@ -382,14 +420,15 @@ func (t *Table) botName() string {
 	return fmt.Sprintf("Bot %d", len(t.seats)+1)
 }
 
-// finishClose runs once when the actor stops: members are told why, the lobby forgets
-// the table.
+// finishClose runs once when the actor stops: the lobby forgets the table, then members
+// are told why (so a member told the table closed finds it gone from the lobby too).
 func (t *Table) finishClose() {
+	t.closeLog(t.lobby.now())
+	t.lobby.forget(t.code)
 	for m := range t.members {
 		t.detach(m, t.closing)
 	}
 	close(t.done)
-	t.lobby.forget(t.code)
 	t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
 }
 

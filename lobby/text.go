@@ -1,71 +1,54 @@
 package lobby
 
 import (
-	"strings"
-	"unicode"
-	"unicode/utf8"
+	"bytes"
+	"encoding/json"
+
+	"parlor/internal/playertext"
 )
 
-// CleanText makes player text safe to show on anyone's terminal: invalid UTF-8 is
-// dropped, escape sequences and other control characters are removed (a newline or tab
-// becomes a space), runs of spaces collapse, and the result is cut to max runes.
-func CleanText(s string, max int) string {
-	var b strings.Builder
-	n := 0
-	space := false
-	for i := 0; i < len(s) && n < max; {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		i += size
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			continue
-		case r == 0x1b: // ESC: skip the whole sequence, not just the byte
-			i += escapeLength(s[i:])
-			continue
-		case r == '\n' || r == '\t' || r == '\r' || unicode.IsSpace(r):
-			space = b.Len() > 0
-			continue
-		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || (r >= 0x80 && r < 0xa0):
-			continue
-		}
-		if space {
-			b.WriteByte(' ')
-			n++
-			space = false
-			if n >= max {
-				break
-			}
-		}
-		b.WriteRune(r)
-		n++
+// chatMax is the longest chat line, in terminal columns.
+const chatMax = 200
+
+// cleanAction passes every string in a game action through the one sanitiser, so the
+// games' texts (a Fingertip clue, a Tall Tale story, whatever a future game adds) are
+// cleaned by the same rules as names and chat, and the engines need no cleaner of their
+// own. Numbers keep their exact text. JSON that does not decode is returned as it is:
+// the game refuses it with its own message.
+func cleanAction(raw json.RawMessage) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return raw
 	}
-	return b.String()
+	changed := false
+	if v = cleanStrings(v, &changed); !changed {
+		return raw
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
-// escapeLength is how many bytes after an ESC belong to its sequence (CSI, OSC, or one
-// character), so that the sequence's parameters do not leak into the text.
-func escapeLength(s string) int {
-	if s == "" {
-		return 0
-	}
-	switch s[0] {
-	case '[': // CSI: parameters, then a final byte in 0x40–0x7e
-		for i := 1; i < len(s); i++ {
-			if s[i] >= 0x40 && s[i] <= 0x7e {
-				return i + 1
-			}
+// cleanStrings cleans every string value (not the keys) inside a decoded JSON value;
+// changed is set if any string changed.
+func cleanStrings(v any, changed *bool) any {
+	switch v := v.(type) {
+	case string:
+		c := playertext.Clean(v)
+		*changed = *changed || c != v
+		return c
+	case []any:
+		for i, e := range v {
+			v[i] = cleanStrings(e, changed)
 		}
-		return len(s)
-	case ']', 'P', '_', '^': // OSC, DCS, APC, PM: up to BEL or ESC \
-		for i := 1; i < len(s); i++ {
-			if s[i] == 0x07 {
-				return i + 1
-			}
-			if s[i] == 0x1b && i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
+	case map[string]any:
+		for k, e := range v {
+			v[k] = cleanStrings(e, changed)
 		}
-		return len(s)
 	}
-	return 1
+	return v
 }

@@ -12,6 +12,7 @@ type Player struct {
 	Name  string // sanitised display name
 	Guest bool   // no key: cannot reclaim a seat after disconnecting
 	Admin bool   // may use host controls at any table and sees private tables
+	Addr  string // the network address (host only) the player connects from, for per-address limits; "" for none
 }
 
 // Table states.
@@ -28,6 +29,9 @@ type SeatInfo struct {
 	Guest bool   `json:"guest,omitempty"`
 	Away  bool   `json:"away,omitempty"` // a human whose connection is gone
 	Host  bool   `json:"host,omitempty"`
+
+	AwaySince time.Time `json:"away_since,omitzero"` // when an away player's connection went
+	StandIn   bool      `json:"stand_in,omitempty"`  // a bot plays for the away player until they return
 }
 
 // TableInfo is the public state of a table: what the lobby list and the table screen show.
@@ -44,6 +48,7 @@ type TableInfo struct {
 	MaxPlayers int            `json:"max_players"`
 	Spectators int            `json:"spectators"`
 	Result     *rules.Result  `json:"result,omitempty"` // the last finished game
+	Round      int            `json:"round,omitempty"`  // the game's round, once one has started
 	Created    time.Time      `json:"-"`
 }
 

@@ -49,6 +49,7 @@ type Header struct {
 	Deadline time.Time `json:"deadline,omitzero"` // when the current phase times out; zero if untimed
 	Scores   []int     `json:"scores"`            // total score per seat
 	Log      []string  `json:"log"`               // recent public events (and the viewer's own), newest last
+	Sheet    Sheet     `json:"sheet"`             // the score history: a row per round, totals, the last round's breakdown
 	Over     bool      `json:"over"`              // the game has ended; see Outcome
 }
 
@@ -115,6 +116,11 @@ type Spec struct {
 	Options []Option `json:"options"`
 	Content []string `json:"-"`               // asset files the game needs, e.g. "topfive/topics.txt"
 	Decks   []Deck   `json:"decks,omitempty"` // content files players may replace with packs
+	// Version is the engine's version. A table's log records it when a game starts, and
+	// a log is replayed after a restart only by the same version: raise it whenever a
+	// change makes the same seed and actions give a different game (or refuse an action
+	// the old engine took).
+	Version int `json:"-"`
 
 	// Players gives the allowed player count for these options (e.g. a mode); nil means
 	// MinPlayers..MaxPlayers.

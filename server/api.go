@@ -16,6 +16,7 @@ import (
 	"charm.land/ssh"
 	"golang.org/x/time/rate"
 
+	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session"
@@ -38,7 +39,7 @@ type apiRequest struct {
 }
 
 // apiOps lists every request, for the error that answers an unknown one.
-var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "act", "chat", "share"}
+var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat", "share"}
 
 const apiMaxLine = 64 << 10
 
@@ -53,7 +54,7 @@ type apiConn struct {
 	enc *json.Encoder
 
 	member *lobby.Member
-	budget *rate.Limiter // requests that are not game actions or chat
+	budget *rate.Limiter // every request; the lobby limits game actions and chat further
 }
 
 func (s *Server) serveAPI(sess ssh.Session) {
@@ -69,7 +70,7 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	var once sync.Once
 	ls := &liveSession{bye: func() {
 		once.Do(func() {
-			c.send(map[string]any{"type": "bye", "reason": "The server is shutting down."})
+			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice()})
 			cancel()
 		})
 	}}
@@ -275,12 +276,12 @@ func (c *apiConn) tableOp(req apiRequest) error {
 	}
 	var err error
 	switch req.Op {
-	case "start", "options", "bot", "kick", "host", "act", "chat", "share":
+	case "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat", "share":
 		if err := c.needTable(); err != nil {
 			return err
 		}
 	default:
-		return fmt.Errorf("unknown op %q: the ops are %s", lobby.CleanText(req.Op, 20), strings.Join(apiOps, ", "))
+		return fmt.Errorf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", "))
 	}
 	m := c.member
 	switch req.Op {
@@ -306,6 +307,13 @@ func (c *apiConn) tableOp(req apiRequest) error {
 		var n int
 		if n, err = seat(); err == nil {
 			err = m.MakeHost(n)
+		}
+	case "sit":
+		err = m.TakeSeat()
+	case "stand_in":
+		var n int
+		if n, err = seat(); err == nil {
+			err = m.StandIn(n)
 		}
 	case "act":
 		if len(req.Action) == 0 {

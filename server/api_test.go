@@ -19,9 +19,13 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	if m := ann.Expect("hello"); fmt.Sprint(m["id"]) != "1" || !strings.Contains(fmt.Sprint(m["player"]), "Ann") {
 		t.Fatalf("hello: %v", m)
 	}
-	ann.Send(map[string]any{"op": "hello", "name": "\x1b[2J"})
+	ann.Send(map[string]any{"op": "hello", "name": "\x1b[2J\u3164"})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "would show as blank") {
+		t.Fatalf("blank name: %v", m)
+	}
+	ann.Send(map[string]any{"op": "hello", "name": "\x1b[1mX"})
 	if m := ann.Expect("error"); !strings.Contains(errorText(m), "2 to 16") {
-		t.Fatalf("bad name: %v", m)
+		t.Fatalf("short name: %v", m)
 	}
 	ann.Send(map[string]any{"op": "games"})
 	if m := ann.Expect("games"); !strings.Contains(fmt.Sprint(m["games"]), testgame.ID) {
@@ -115,5 +119,30 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	watcher.Send(strings.Repeat("x", 70<<10))
 	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "longer than") {
 		t.Fatalf("huge line: %v", m)
+	}
+}
+
+// A spectator takes a free seat with "sit"; the host lets a bot play an away seat with
+// "stand_in" (only during a game).
+func TestAPISpectatorSitsAndStandIn(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann := s.API(t, "ann", e2e.NewKey(t))
+	ann.Send(map[string]any{"op": "hello", "name": "Ann"})
+	ann.Expect("hello")
+	ann.Send(map[string]any{"op": "create", "game": testgame.ID})
+	code := fmt.Sprint(ann.Expect("joined")["code"])
+	ben := s.API(t, "ben", e2e.NewKey(t))
+	ben.Send(map[string]any{"op": "hello", "name": "Ann"})
+	ben.Expect("hello")
+	ben.Send(map[string]any{"op": "watch", "code": code})
+	ben.Expect("joined")
+	ben.Send(map[string]any{"op": "sit"})
+	ben.Expect("ok")
+	ann.Until("Ben seated as Ann²", func(m map[string]any) bool {
+		return strings.Contains(fmt.Sprint(m), "Ann²")
+	})
+	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), "no game") {
+		t.Fatalf("stand_in before a game: %v", m)
 	}
 }

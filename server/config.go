@@ -6,6 +6,8 @@ import (
 	"net"
 	"strings"
 	"time"
+
+	"parlor/lobby"
 )
 
 // Config is everything the server needs; cmd/parlor fills it from defaults, flags and
@@ -31,6 +33,10 @@ type Config struct {
 
 	LogFormat string // text or json
 	LogLevel  string // debug, info, warn or error
+
+	// Clock is the time games are played by (bots, timers, reveals); nil is the wall
+	// clock. Tests pass one they move on themselves, to play whole games quickly.
+	Clock lobby.Clock
 }
 
 // Defaults returns the configuration used when nothing is set.

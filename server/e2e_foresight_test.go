@@ -31,7 +31,7 @@ func TestGameForesightWholeGame(t *testing.T) {
 			t.Fatalf("round %d of a game limited to 5:\n%s", r, ann.Screen())
 		}
 		var scr string
-		waitUntil(t, ann, fmt.Sprintf("round %d or the end", r), func() bool {
+		ann.WaitUntil(fmt.Sprintf("round %d or the end", r), func() bool {
 			scr = ann.Screen()
 			return strings.Contains(scr, "Game over: ") ||
 				(strings.Contains(scr, fmt.Sprintf("round %d of 5", r)) && strings.Contains(scr, "Pick your answer"))
@@ -44,7 +44,7 @@ func TestGameForesightWholeGame(t *testing.T) {
 		ann.Press("1", "down", "1", "right", "5", "right", "2")
 		ann.WaitFor("Wagered 75 of your", "Ready: press enter to submit.")
 		ann.Press("enter")
-		waitUntil(t, ann, fmt.Sprintf("round %d's results", r), func() bool {
+		ann.WaitUntil(fmt.Sprintf("round %d's results", r), func() bool {
 			scr = ann.Screen()
 			return strings.Contains(scr, fmt.Sprintf("Round %d results: ", r)) || strings.Contains(scr, "Game over: ")
 		})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"parlor/internal/e2e"
 )
@@ -20,8 +19,7 @@ func setOption(t *testing.T, host *e2e.Player, name, value string) {
 	sel := "‹ " + name
 	for _, dir := range []string{"down", "up"} {
 		for i := 0; i < 8 && !strings.Contains(host.Screen(), sel); i++ {
-			host.Press(dir)
-			time.Sleep(60 * time.Millisecond)
+			host.PressSeen(dir)
 		}
 	}
 	host.WaitFor(sel)

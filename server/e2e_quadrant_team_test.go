@@ -68,9 +68,22 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		guesser.WaitFor("→ 1 " + name)
 		guesser.Press("tab", "2")
 		guesser.WaitFor("→ 2 " + name)
+		before := ballotLines(guesser.Screen())
 		guesser.Press("1")
 		guesser.WaitFor("Swapped: 1 on")
-		lines := ballotLines(guesser.Screen())
+		// That message is the screen's own; the lines come back from the table a moment
+		// later: wait until both show the swap.
+		var lines map[string]string
+		guesser.WaitUntil("the swapped lines", func() bool {
+			lines = ballotLines(guesser.Screen())
+			swapped := 0
+			for owner, l := range before {
+				if l == "1 "+name && lines[owner] == "2 "+name || l == "2 "+name && lines[owner] == "1 "+name {
+					swapped++
+				}
+			}
+			return swapped == 2
+		})
 		mine := map[string]string{} // owner → line, for the lines the person wrote
 		for owner, l := range lines {
 			if strings.HasSuffix(l, " "+name) {
@@ -81,7 +94,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 			t.Fatalf("round %d: the person's two lines are not shown as theirs: %v\n%s", r, lines, guesser.Screen())
 		}
 		// The bots fill in the other two lines as suggestions, and leave the person's alone.
-		waitUntil(t, guesser, "the bots' suggestions", func() bool {
+		guesser.WaitUntil("the bots' suggestions", func() bool {
 			ls := ballotLines(guesser.Screen())
 			n := 0
 			for _, l := range ls {
@@ -103,8 +116,13 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		guesser.Press("enter")
 
 		for _, p := range []*e2e.Player{ann, ben} {
-			scr := p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
-			if !strings.Contains(scr, "the team ballot was cast") {
+			// The last round's scores are on the game-over score sheet, in words.
+			want := []string{fmt.Sprintf("Round %d of %d", r, rounds), "Totals:", "the team ballot was cast"}
+			if r == rounds {
+				want = []string{"Score sheet", "Last round:", "right on its ballot"}
+			}
+			scr := p.WaitFor(want[:2]...)
+			if !strings.Contains(scr, want[2]) {
 				t.Fatalf("round %d: the ballot was not cast:\n%s", r, scr)
 			}
 		}

@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"parlor/internal/e2e"
 )
@@ -42,7 +41,7 @@ func TestGameQuadrantWholeGame(t *testing.T) {
 			}
 			mover.Press(key, key, key)
 			want := fmt.Sprintf("%s at %+d,%+d", name, x+3*dx, y)
-			waitUntil(t, watcher, want, func() bool {
+			watcher.WaitUntil(want, func() bool {
 				nx, ny, ok := findToken(watcher.Screen(), name)
 				return ok && nx == x+3*dx && ny == y
 			})
@@ -57,7 +56,11 @@ func TestGameQuadrantWholeGame(t *testing.T) {
 			vote(t, p, 4)
 		}
 		for _, p := range humans {
-			p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
+			if r < rounds {
+				p.WaitFor(fmt.Sprintf("Round %d of %d", r, rounds), "Totals:")
+			} else { // the last round's scores are on the game-over score sheet
+				p.WaitFor("Score sheet", "Last round:")
+			}
 		}
 		if r < rounds {
 			for _, p := range humans {
@@ -91,24 +94,12 @@ func findToken(screen, name string) (x, y int, ok bool) {
 func tokenAt(t *testing.T, p *e2e.Player, name string) (int, int) {
 	t.Helper()
 	var x, y int
-	waitUntil(t, p, name+"'s token", func() bool {
+	p.WaitUntil(name+"'s token", func() bool {
 		var ok bool
 		x, y, ok = findToken(p.Screen(), name)
 		return ok
 	})
 	return x, y
-}
-
-// waitUntil polls p's screen until cond holds, or fails after e2e.Wait.
-func waitUntil(t *testing.T, p *e2e.Player, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(e2e.Wait)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("waited %s for %s; the screen shows:\n%s", e2e.Wait, what, p.Screen())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // vote gives every other token one of the numbers 1..n other than the player's own

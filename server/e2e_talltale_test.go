@@ -14,8 +14,8 @@ import (
 // rounds, to the final winner line. A human narrator discards with enter and types a
 // story (sending it anyway if the screen warns of a forbidden word); a human racer places
 // three tokens with enter and the arrow keys. Every round ends with the game's fixed 12 s
-// reveal and the bot thinks for seconds before each move, so the game takes about two
-// minutes.
+// reveal and the bot thinks for seconds before each move: about three minutes of game
+// time, which the harness's clock lets pass in seconds.
 func TestGameTallTaleWholeGame(t *testing.T) {
 	t.Parallel()
 	s := e2e.Start(t, nil)
@@ -78,13 +78,13 @@ func TestGameTallTaleWholeGame(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game did not end; the screens show:\n%s\n%s", ann.Screen(), ben.Screen())
 		}
-		time.Sleep(30 * time.Millisecond)
+		s.Pause()
 	}
 	if !sawReveal {
 		t.Error("no reveal was ever seen")
 	}
 	for _, p := range humans {
-		scr := p.WaitFor("The game is over: ", "Scores:", "winner!", "The game is over. Press esc")
+		scr := p.WaitFor("The game is over: ", "Score sheet", "Last round:", "The game is over. Press esc")
 		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
 			t.Fatalf("no winner line at the end:\n%s", scr)
 		}
@@ -104,3 +104,78 @@ func TestGameTallTaleWholeGame(t *testing.T) {
 }
 
 var roundRE = regexp.MustCompile(`Tall Tale · table [A-Z]{4} · round (\d+)`)
+
+// TestTallTaleRacerLeavesAndTheTableGoesOn: Ben's connection drops at the start of a
+// game with no race time limit. Ann's game screen marks him away; under the default
+// "away players" option a bot plays his seat after 60 s, so the round is scored and the
+// next one starts instead of everyone waiting for Ben forever. Ben then comes back to his
+// own seat. It takes a little over a minute: the 60 s are real.
+func TestTallTaleRacerLeavesAndTheTableGoesOn(t *testing.T) {
+	t.Parallel()
+	s := e2e.Start(t, nil)
+	ann, _ := newPlayer(t, s, "Ann")
+	code := createTable(t, ann, "Tall Tale")
+	ben, benKey := newPlayer(t, s, "Ben")
+	joinTable(t, ben, code)
+	ann.WaitFor("Seats 2/")
+	addBots(t, ann, 2, 1)
+	setOption(t, ann, "Race time limit", "off")
+	ann.Press("s")
+	ann.WaitFor("Tall Tale · table "+code, "round 1 of 6")
+	ben.Close()
+
+	done := map[string]bool{}
+	sawAway, sawBot := false, false
+	deadline := time.Now().Add(3 * time.Minute)
+	for {
+		scr := ann.Screen()
+		sawAway = sawAway || strings.Contains(scr, "Ben (away)")
+		sawBot = sawBot || strings.Contains(scr, "a bot plays for Ben")
+		if m := roundRE.FindStringSubmatch(scr); m != nil && m[1] == "2" {
+			break
+		}
+		step := ""
+		switch {
+		case strings.Contains(scr, "You drew these 4 illustrations"):
+			step = "discard"
+		case strings.Contains(scr, "Your story, one or two sentences"):
+			step = "story"
+		case strings.Contains(scr, "Race! Place your tokens") && strings.Contains(scr, ": 3 left."):
+			step = "race"
+		}
+		if step != "" && !done[step] {
+			done[step] = true
+			switch step {
+			case "discard":
+				ann.Press("enter")
+			case "story":
+				ann.Press("A strange day came and went, and nobody said a word.", "enter")
+				time.Sleep(300 * time.Millisecond)
+				if strings.Contains(ann.Screen(), "Warning: ") {
+					ann.Press("enter")
+				}
+			case "race":
+				ann.Press("enter", "right", "enter", "right", "enter")
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table waited for Ben; Ann's screen:\n%s", scr)
+		}
+		s.Pause() // game time moves on while the screens are quiet
+	}
+	if !sawBot {
+		t.Error("Ann was never told that a bot plays for Ben")
+	}
+	// The seat list of the room marks Ben away with how long, and the bot.
+	ann.Press("esc")
+	scr := ann.WaitFor("Ben (away ", "a bot plays)")
+	if !sawAway && !strings.Contains(scr, "Ben (away") {
+		t.Errorf("Ben was never marked away:\n%s", scr)
+	}
+	ann.Press("esc")
+	// Ben comes back with his key and plays his own seat again.
+	ben2 := s.Connect(t, "ben", benKey, "join "+code, 80, 24)
+	ben2.WaitFor("Tall Tale · table "+code, "you: Ben")
+	ann.Press("esc")
+	ann.WaitFor("Ben is back")
+}

@@ -104,12 +104,12 @@ func TestReconnectWithTheSameKeyTakesTheSeatBack(t *testing.T) {
 
 	ben2.Close()
 	ann.Press("esc")
-	ann.WaitFor("Ben (away)")
+	ann.WaitFor("Ben (away ")
 	ben3 := s.Connect(t, "ben", key, "", 80, 24)
-	ben3.WaitFor("You have a seat at table " + code)
+	ben3.WaitFor("Your Pick table " + code + " is in round 1 — press r to go back.")
 	ben3.Press("r")
 	ben3.WaitFor("Round 1 of 2")
-	ann.WaitGone("Ben (away)")
+	ann.WaitGone("Ben (away ")
 }
 
 func TestSpectatorSeesNoSecret(t *testing.T) {

@@ -45,7 +45,7 @@ func TestGameTopFiveWholeGame(t *testing.T) {
 			continue
 		}
 	}
-	scr := ann.WaitFor("Game over after 6 rounds", "Totals", "winner", "Ann")
+	scr := ann.WaitFor("Game over after 6 rounds", "Score sheet", "Total", "Last round:", "Ann")
 	if !strings.Contains(scr, "wins") && !strings.Contains(scr, "share") {
 		t.Fatalf("no winner line on the final screen:\n%s", scr)
 	}

@@ -11,7 +11,7 @@ import (
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
-	"parlor/lobby"
+	"parlor/internal/playertext"
 	"parlor/session"
 )
 
@@ -63,7 +63,7 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		start := time.Now()
 		cmd := "tui"
 		if c := sess.Command(); len(c) > 0 {
-			cmd = lobby.CleanText(c[0], 16) // only the verb: codes and payloads stay out of the logs
+			cmd = playertext.Short(c[0], 16) // only the verb: codes and payloads stay out of the logs
 		}
 		key := "guest"
 		if k := sess.PublicKey(); k != nil {
@@ -71,10 +71,10 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		}
 		term, window := "", ""
 		if pty, _, ok := sess.Pty(); ok {
-			term, window = lobby.CleanText(pty.Term, 32), fmt.Sprintf("%d×%d", pty.Window.Width, pty.Window.Height)
+			term, window = playertext.Short(pty.Term, 32), fmt.Sprintf("%d×%d", pty.Window.Width, pty.Window.Height)
 		}
-		fields := []any{"user", lobby.CleanText(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", key,
-			"client", lobby.CleanText(sess.Context().ClientVersion(), 64), "cmd", cmd, "term", term, "window", window}
+		fields := []any{"user", playertext.Short(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", key,
+			"client", playertext.Short(sess.Context().ClientVersion(), 64), "cmd", cmd, "term", term, "window", window}
 		s.log.Debug("session start", fields...)
 		next(sess)
 		if f := s.windows.of(sess); f != nil {
@@ -141,14 +141,14 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 		case len(cmd) == 2 && cmd[0] == "watch":
 			watch = cmd[1]
 		default:
-			fail(sess, fmt.Sprintf("unknown command %q.\n\n%s", lobby.CleanText(strings.Join(cmd, " "), 40), s.usage()))
+			fail(sess, fmt.Sprintf("unknown command %q.\n\n%s", playertext.Short(strings.Join(cmd, " "), 40), s.usage()))
 			return
 		}
 		if !hasPty {
 			_, port, _ := net.SplitHostPort(s.ln.Addr().String())
 			what := "HOST"
 			if len(cmd) > 0 {
-				what += " " + lobby.CleanText(strings.Join(cmd, " "), 20)
+				what += " " + playertext.Short(strings.Join(cmd, " "), 20)
 			}
 			fail(sess, fmt.Sprintf("parlor needs a terminal: use ssh -t -p %s %s (or ssh -p %s HOST api for the JSON interface).", port, what, port))
 			return

@@ -50,11 +50,11 @@ func TestMetricsAndHealth(t *testing.T) {
 func TestIdlePlayersAreDisconnected(t *testing.T) {
 	s := e2e.Start(t, func(c *server.Config) { c.IdleTimeout = 1500 * time.Millisecond })
 	p := s.Connect(t, "sleepy", e2e.NewKey(t), "", 80, 24)
+	api := s.API(t, "bot", e2e.NewKey(t)) // idle at the same time as p
 	p.WaitFor("Welcome to parlor")
 	p.Ended()
 	p.WaitFor("without a key press")
 
-	api := s.API(t, "bot", e2e.NewKey(t))
 	if m := api.Expect("bye"); !strings.Contains(m["reason"].(string), "without a request") {
 		t.Fatalf("api idle: %v", m)
 	}
@@ -85,9 +85,10 @@ func TestShutdownSaysGoodbye(t *testing.T) {
 	stop()
 	for _, p := range []*e2e.Player{ann, ben} {
 		p.Ended()
-		p.WaitFor("The server is shutting down")
+		p.WaitFor("parlor is restarting; your table will be here when it is back.")
 	}
 	api.Expect("bye")
+	api.Close() // hangs up after the goodbye, as a client does: the server need not wait
 	select {
 	case err := <-done:
 		if err != nil {

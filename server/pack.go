@@ -11,6 +11,7 @@ import (
 	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
 	"parlor/rules"
@@ -60,7 +61,7 @@ func packError(err error) string {
 		}
 		b.WriteString(" to fix.\n")
 		for _, p := range ce.Problems {
-			b.WriteString("  " + lobby.CleanText(p.String(), 200) + "\n")
+			b.WriteString("  " + playertext.Short(p.String(), 200) + "\n")
 		}
 		return strings.TrimRight(b.String(), "\n")
 	}
@@ -127,7 +128,7 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		}
 		return fmt.Sprintf("Shared %q with table %s: its host can choose it as the deck.\n", pk.Name, strings.ToUpper(rest[0])), nil
 	}
-	return "", fmt.Errorf("unknown pack command %q.\n\n%s", lobby.CleanText(verb, 20), usage)
+	return "", fmt.Errorf("unknown pack command %q.\n\n%s", playertext.Short(verb, 20), usage)
 }
 
 // packList lists the player's packs and the published ones.

@@ -101,7 +101,14 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Content:  assets.Load,
 		Packs:    s.packs,
 		OnFinish: s.recordGame,
+		Clock:    cfg.Clock,
+		Log:      st,
 	})
+	// Stopping the lobby also stops its table-log writer.
+	cancel = func() {
+		s.stopAll()
+		_ = s.lobby.Shutdown(context.Background())
+	}
 	opts := []ssh.Option{
 		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, hostKeyFile)),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
@@ -143,6 +150,22 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			return nil, fmt.Errorf("listen %s (--http): %w", cfg.HTTP, err)
 		}
 		s.http = &http.Server{Handler: s.metrics.handler(s.health), ReadHeaderTimeout: 5 * time.Second}
+	}
+	// Every table that was open when the server last stopped comes back before anyone
+	// can connect, so a returning player finds their seat.
+	rctx, rcancel := context.WithTimeout(context.Background(), time.Minute)
+	restored, err := s.lobby.Restore(rctx)
+	rcancel()
+	if err != nil {
+		cancel()
+		s.ln.Close()
+		if s.httpLn != nil {
+			s.httpLn.Close()
+		}
+		return nil, err
+	}
+	if restored > 0 {
+		logger.Info("tables restored", "tables", restored)
 	}
 	return s, nil
 }
@@ -304,6 +327,7 @@ func (s *Server) health() error {
 
 // identify turns the SSH connection into a player: a key's fingerprint, or a guest.
 func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
+	p.Addr, _, _ = net.SplitHostPort(sess.RemoteAddr().String())
 	if key := sess.PublicKey(); key != nil {
 		p.ID = gossh.FingerprintSHA256(key)
 		p.Admin = slices.Contains(s.cfg.Admins, p.ID)

@@ -43,7 +43,8 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
 	model := session.New(ctx, opts)
-	p := tea.NewProgram(model, append(bubbletea.MakeOptions(sess),
+	sized := &firstSize{Model: model, seen: make(chan struct{})}
+	p := tea.NewProgram(sized, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
 		tea.WithFPS(30),
@@ -51,7 +52,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 
 	var once sync.Once
 	ls := &liveSession{bye: func() {
-		once.Do(func() { go p.Send(session.ShutdownMsg{}) })
+		once.Do(func() { go p.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice()}) })
 	}}
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")
@@ -61,6 +62,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 
 	if feed := s.windows.of(sess); feed != nil {
 		go func() {
+			select { // a size sent before Bubble Tea's own first one would be overtaken by it
+			case <-ctx.Done():
+				return
+			case <-sized.seen:
+			}
 			for {
 				select {
 				case <-ctx.Done():
@@ -82,4 +88,23 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 		model.Disconnected()
 	}
 	_ = sess.Exit(0)
+}
+
+// firstSize tells when the program has taken its first window size. Bubble Tea sends that
+// one from a goroutine of its own when it starts (tea.go, Program.Run: `go
+// p.Send(resizeMsg)`), so a client's window-change forwarded earlier could arrive first
+// and be overwritten by the stale starting size: the forwarder waits for this instead.
+type firstSize struct {
+	tea.Model
+	seen chan struct{}
+	once sync.Once
+}
+
+func (f *firstSize) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tea.WindowSizeMsg); ok {
+		f.once.Do(func() { close(f.seen) })
+	}
+	var cmd tea.Cmd
+	f.Model, cmd = f.Model.Update(msg)
+	return f, cmd
 }

@@ -104,7 +104,7 @@ func (m *Model) helpLines(w int) []string {
 // aboutParlor is the lobby's help: what parlor is and how a table works.
 const aboutParlor = "parlor is a place to play party games with friends over SSH. " +
 	"Everyone connects with ssh and sees their own screen; nothing else is installed.\n\n" +
-	"Tables: create a table for a game (c), choose its options, and share its four-letter code. " +
+	"Tables: create a table for a game (c), choose its options, and share its code (4 letters; 8 for a private table). " +
 	"Friends join it from the lobby (tab, then the code) or straight from their shell. " +
 	"The one who created the table is its host: they start the game, add bots to fill empty seats, and can remove players. " +
 	"Anyone may watch a running game.\n\n" +

@@ -2,13 +2,11 @@ package session
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
-	"parlor/lobby"
+	"parlor/internal/playertext"
 )
 
 // lineInput is a one-line text box: bubbles' textinput (cursor, editing keys, wide
@@ -50,7 +48,7 @@ func (in *lineInput) update(msg tea.Msg) bool {
 		in.ti.SetValue(clean)
 		after = clean
 	}
-	if in.cols > 0 && ansi.StringWidth(after) > in.cols {
+	if in.cols > 0 && playertext.Width(after) > in.cols {
 		// Refused by columns: a wide character takes two, so 16 columns hold 8 of them.
 		in.ti.SetValue(before)
 		in.ti.SetCursor(pos)
@@ -59,17 +57,9 @@ func (in *lineInput) update(msg tea.Msg) bool {
 	return after != before || in.ti.Position() != pos
 }
 
-// clean sanitises text as the lobby does, keeping the spaces at its ends (a space
-// typed at the end is the start of the next word).
-func (in *lineInput) clean(s string) string {
-	clean := lobby.CleanText("x"+s+"x", utf8.RuneCountInString(s)+2)
-	if utf8.RuneCountInString(clean) < 2 {
-		return ""
-	}
-	_, first := utf8.DecodeRuneInString(clean)
-	_, last := utf8.DecodeLastRuneInString(clean)
-	return clean[first : len(clean)-last]
-}
+// clean sanitises text as the lobby does, keeping spaces where they are (a space typed
+// at the end is the start of the next word).
+func (in *lineInput) clean(s string) string { return playertext.Typed(s) }
 
 // view shows the text with its cursor, scrolled to keep the cursor within width columns.
 func (in *lineInput) view(width int, focused bool) string {

@@ -13,8 +13,10 @@ import (
 type lobbyScreen struct {
 	tables  []lobby.TableInfo
 	online  int
-	seated  []string // codes of tables where this player holds a seat
-	profile string   // the player's record, read when the lobby is entered
+	seated  []string          // codes of tables where this player holds a seat
+	back    []lobby.TableInfo // those tables, to say what they are doing
+	lost    []string          // tables of this player that did not survive a restart
+	profile string            // the player's record, read when the lobby is entered
 	sel     int
 	typing  bool // the join-by-code box has focus
 	code    lineInput
@@ -24,6 +26,7 @@ func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) {
 	s.tables = l.Tables(p)
 	s.online = l.Online()
 	s.seated = l.SeatedAt(p.ID)
+	s.back, s.lost = l.SeatedTables(p.ID), l.Lost(p.ID)
 	if s.sel >= len(s.tables) {
 		s.sel = len(s.tables) - 1
 	}
@@ -74,7 +77,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case keyMatches(k, l.Code):
 		s.typing = true
-		s.code = newLineInput(4)
+		s.code = newLineInput(lobby.PrivateCodeLen + 1) // room for "ABCD-EFGH"
 	case keyMatches(k, l.Back):
 		if len(s.seated) > 0 {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
@@ -102,14 +105,17 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if s.profile != "" {
 		body[0] = dimStyle.Render("  " + s.profile)
 	}
-	if len(s.seated) > 0 {
-		body = append(body, okStyle.Render(fmt.Sprintf("  You have a seat at table %s: press r to go back to it.", s.seated[0])))
+	if len(s.back) > 0 {
+		body = append(body, okStyle.Render(fit("  "+waitingLine(s.back[0]), w-2)))
+	}
+	for _, notice := range s.lost {
+		body = append(body, errStyle.Render(fit("  "+notice, w-2)))
 	}
 	body = append(body, headStyle.Render("  Open tables"))
 	if len(s.tables) == 0 {
 		body = append(body, "  None yet. Press "+keyStyle.Render("c")+" to create a table, or "+keyStyle.Render("tab")+" to join one by its code.")
 	} else {
-		body = append(body, dimStyle.Render(fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
+		body = append(body, dimStyle.Render(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
 		first := 0
 		if max := h - 16; s.sel > max && max > 0 {
 			first = s.sel - max
@@ -120,7 +126,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			for _, seat := range t.Seats {
 				names = append(names, seat.Name)
 			}
-			line := fmt.Sprintf("  %-6s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
+			line := fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
 			line = fit(line, w-2)
 			if i == s.sel {
 				line = selStyle.Render("▸" + line[1:])
@@ -141,7 +147,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out = append(out, block(joinLines(body), w, h-4)...)
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(6, true), 6)+dimStyle.Render("  four letters, then enter · esc cancels · f1 help"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Render("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}
@@ -149,6 +155,20 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	l := lobbyKeys
 	out = append(out, footerLine(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit))
 	return out
+}
+
+// waitingLine tells a player that their table is waiting for them, and what it does.
+func waitingLine(t lobby.TableInfo) string {
+	doing := "is waiting for you"
+	switch {
+	case t.State == lobby.StatePlaying && t.Round > 0:
+		doing = fmt.Sprintf("is in round %d", t.Round)
+	case t.State == lobby.StatePlaying:
+		doing = "is playing"
+	case t.State == lobby.StateFinished:
+		doing = "has finished its game"
+	}
+	return fmt.Sprintf("Your %s table %s %s — press r to go back.", t.GameName, t.Code, doing)
 }
 
 func playersText(g *rules.Spec) string {

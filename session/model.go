@@ -33,7 +33,7 @@ type Options struct {
 	Profile     func() string           // one line about the player's record, for the lobby; may be nil
 	Join, Watch string                  // a table code to go straight to (ssh -t host join ABCD)
 	IdleTimeout time.Duration           // leave after this long without a key press; 0: never
-	Now         func() time.Time        // the clock; time.Now if nil
+	Now         func() time.Time        // the wall clock, for the idle timeout; time.Now if nil
 }
 
 type screen int
@@ -66,7 +66,7 @@ type Model struct {
 	statusAt      time.Time
 	goodbye       string // set when the program ends, for the server to print
 	lastKey       time.Time
-	now           time.Time
+	now           time.Time // the lobby's time, which countdowns count down to deadlines from
 
 	name   nameScreen
 	lobby  lobbyScreen
@@ -82,8 +82,8 @@ func New(ctx context.Context, o Options) *Model {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Now()}
-	m.lastKey = m.now
+	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now()}
+	m.lastKey = o.Now()
 	m.name = newNameScreen(o.Player.Name)
 	m.toLobby()
 	if o.AskName {
@@ -129,7 +129,9 @@ func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
 }
 
 // ShutdownMsg tells the session that the server is going down.
-type ShutdownMsg struct{}
+type ShutdownMsg struct {
+	Goodbye string // what the player is told; a default when empty
+}
 
 // updateMsg carries a table update for the member it came from.
 type updateMsg struct {
@@ -219,11 +221,15 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.onTick(time.Time(msg))
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
+		if msg.Goodbye != "" {
+			m.goodbye = msg.Goodbye
+		}
 		return m, tea.Quit
 	case updateMsg:
 		if msg.member != m.table.member {
 			return m, nil // a stale wait from a table we already left
 		}
+		m.now = m.o.Lobby.Now() // a new deadline shows its full time at once
 		if m.table.apply(msg.u) {
 			m.status = "" // an old notice must not hide the new phase's prompt
 		}
@@ -249,7 +255,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) onTick(now time.Time) tea.Cmd {
-	m.now = now
+	m.now = m.o.Lobby.Now()
 	if m.status != "" && now.Sub(m.statusAt) >= statusFor {
 		m.status = ""
 	}
@@ -268,7 +274,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 // server going down end the program; anything else returns to the lobby with the reason.
 func (m *Model) tableClosed(reason string) tea.Cmd {
 	m.table = tableScreen{}
-	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") {
+	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice {
 		m.goodbye = reason
 		return tea.Quit
 	}

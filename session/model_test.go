@@ -12,8 +12,10 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
 
-	_ "parlor/internal/testgame"
+	"parlor/internal/testclock"
+	"parlor/internal/testgame"
 	"parlor/lobby"
+	"parlor/rules"
 	"parlor/session"
 )
 
@@ -60,7 +62,11 @@ func TestNameLobbyCreateAndHelp(t *testing.T) {
 	waitFor(t, tm, "Welcome to parlor!")
 	tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
 	tm.Send(key(tea.KeyEnter, ""))
+	waitFor(t, tm, "that name would show as blank")
+	tm.Type("Z")
+	tm.Send(key(tea.KeyEnter, ""))
 	waitFor(t, tm, "a name has 2 to 16 characters, wide ones")
+	tm.Send(key(tea.KeyBackspace, ""))
 	tm.Type("Zed Zeppelin")
 	tm.Send(key(tea.KeyEnter, ""))
 	waitFor(t, tm, "you are Zed Zeppelin")
@@ -89,4 +95,60 @@ func TestTooSmallAndBack(t *testing.T) {
 	waitFor(t, tm, "Please enlarge your terminal to 80×24.")
 	tm.Send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	waitFor(t, tm, "Pick the name")
+}
+
+// TestCountdownReadsTheLobbyClock: a deadline in a view is the lobby's time, so the
+// countdown on screen must be measured against the lobby's clock, not the wall clock
+// (the end-to-end tests run games on a clock far from the wall's).
+func TestCountdownReadsTheLobbyClock(t *testing.T) {
+	clock := testclock.New(time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC))
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Clock: clock})
+	ann, ben := lobby.Player{ID: "SHA256:ann", Name: "Ann"}, lobby.Player{ID: "SHA256:ben", Name: "Ben"}
+	a, err := l.Create(ann, testgame.ID, rules.Options{"timer": "30s"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(ben, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	m := session.New(ctx, session.Options{Lobby: l, Player: ben, Join: a.Code()})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() {
+		_ = tm.Quit()
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	waitFor(t, tm, "0:30 left")
+	clock.Advance(12 * time.Second)
+	waitFor(t, tm, "0:18 left")
+}
+
+func TestLobbyTellsAPlayerTheirTableIsWaiting(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	a, err := l.Create(ann, "pick", nil, true) // private: not in the list, still offered
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	a.Disconnect()
+	tm := teatest.NewTestModel(t, session.New(ctx, session.Options{Lobby: l, Player: ann}), teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "Your Pick table "+a.Code()+" is in round 1 — press r to go back.")
+	tm.Send(key('r', "r"))
+	waitFor(t, tm, "Round 1 of 2")
 }

@@ -1,12 +1,13 @@
 package session
 
 import (
+	"errors"
+	"fmt"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"fmt"
-	"github.com/charmbracelet/x/ansi"
 
-	"parlor/lobby"
+	"parlor/internal/playertext"
 )
 
 // Name lengths, counted in terminal columns after sanitising: a wide character (漢, 🙂)
@@ -16,10 +17,16 @@ const (
 	NameMax = 16
 )
 
+// ErrBlankName refuses a name that would show as nothing at all.
+var ErrBlankName = errors.New("that name would show as blank: use letters, digits or emoji")
+
 // CheckName sanitises a display name and checks its length.
 func CheckName(s string) (string, error) {
-	name := lobby.CleanText(s, 4*NameMax) // long enough to say how long it really is
-	n := ansi.StringWidth(name)
+	name := playertext.Short(s, 4*NameMax) // long enough to say how long it really is
+	if playertext.Blank(name) {
+		return "", ErrBlankName
+	}
+	n := playertext.Width(name)
 	if n < NameMin || n > NameMax {
 		return name, fmt.Errorf("a name has %d to %d characters, wide ones such as 漢 counting twice; %q counts %d", NameMin, NameMax, name, n)
 	}
@@ -62,7 +69,7 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if !n.input.update(k) && k.Text != "" && ansi.StringWidth(n.input.value()+k.Text) > NameMax {
+	if !n.input.update(k) && k.Text != "" && playertext.Width(n.input.value()+k.Text) > NameMax {
 		m.setStatus(fmt.Sprintf("A name has at most %d characters, wide ones such as 漢 counting twice.", NameMax), true)
 	}
 	return nil

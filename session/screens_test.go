@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,24 +12,12 @@ import (
 
 	"parlor/assets"
 	_ "parlor/games"
+	"parlor/internal/testclock"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui/gameuitest"
 )
-
-// clock is a settable clock shared by the lobby and the session.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // harness drives a root model directly, without a program: keys in, frames out.
 type harness struct {
@@ -38,15 +25,15 @@ type harness struct {
 	ctx   context.Context
 	m     *Model
 	l     *lobby.Lobby
-	clock *clock
+	clock *testclock.Clock // the lobby's and the session's, moved by the test
 }
 
 func newHarness(t *testing.T, name string, w, h int) *harness {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &clock{t: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC)}
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Now: c.now})
-	m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:" + name, Name: name}, Now: c.now})
+	c := testclock.New(time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC))
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Clock: c})
+	m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:" + name, Name: name}, Now: c.Now})
 	t.Cleanup(func() {
 		m.leaveTable()
 		cancel()
@@ -92,6 +79,20 @@ func (h *harness) pump(cond func() bool) {
 	if !cond() {
 		h.t.Fatalf("condition never met; screen:\n%s", h.screen())
 	}
+}
+
+// closeTable closes the player's table and leaves it: a player hosts at most
+// lobby.MaxHostedTables open tables, and a started game stays open when its host leaves.
+func (h *harness) closeTable() {
+	h.t.Helper()
+	if mem := h.m.table.member; mem != nil {
+		if err := mem.CloseTable(); err != nil {
+			h.t.Fatal(err)
+		}
+		for ok := true; ok; _, ok, _ = mem.Next(h.ctx) { // until the lobby has let it go
+		}
+	}
+	h.m.leaveTable()
 }
 
 // sitAt creates a table of game with bots filling it and starts it.
@@ -238,7 +239,7 @@ func TestFootersFitAt80Columns(t *testing.T) {
 		players int
 	}{{"topfive", nil, 3}, {"topfive", rules.Options{"variant": "duo"}, 2}, {"fingertip", nil, 3}, {"foresight", nil, 3},
 		{"quadrant", nil, 4}, {"talltale", nil, 3}} {
-		h.m.leaveTable()
+		h.closeTable()
 		h.sitAt(g.id, g.opts, g.players)
 		h.checkFrame(g.id + " game")
 		h.press("esc")
@@ -275,11 +276,11 @@ func TestQuestionMarkTypesInTextBoxesAndF1OpensHelp(t *testing.T) {
 func TestStatusClearsAfterAFewSecondsAndOnANewPhase(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.m.setStatus("slow down: too many messages at once", true)
-	h.m.Update(tickMsg(h.clock.now().Add(time.Second)))
+	h.m.Update(tickMsg(h.clock.Now().Add(time.Second)))
 	if h.m.status == "" {
 		t.Fatal("the status went away after a second")
 	}
-	h.m.Update(tickMsg(h.clock.now().Add(statusFor)))
+	h.m.Update(tickMsg(h.clock.Now().Add(statusFor)))
 	if h.m.status != "" {
 		t.Fatalf("the status stayed %s", statusFor)
 	}
@@ -312,7 +313,7 @@ func TestHeldArrowKeyNeverTripsTheRateLimit(t *testing.T) {
 		t.Fatalf("moves were not collapsed: %d waiting", len(h.m.table.pending))
 	}
 	for i := 0; i < 10 && len(h.m.table.pending) > 0; i++ {
-		h.clock.add(time.Second) // the limit refills
+		h.clock.Advance(time.Second) // the limit refills
 		h.m.Update(retryMsg{h.m.table.member})
 	}
 	if len(h.m.table.pending) > 0 || h.m.status != "" {

@@ -345,6 +345,10 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "x":
 		report(mem.Kick(t.seatSel), "")
+	case "a":
+		report(mem.StandIn(t.seatSel), "")
+	case "t":
+		report(mem.TakeSeat(), "")
 	case "H":
 		report(mem.MakeHost(t.seatSel), "")
 	case "C":
@@ -377,6 +381,17 @@ func (t *tableScreen) names() []string {
 		names[i] = s.Name
 	}
 	return names
+}
+
+// away is the set of seats whose player is away, for the game screen to mark.
+func (t *tableScreen) away() gameui.SeatSet {
+	var s gameui.SeatSet
+	for i, seat := range t.u.Table.Seats {
+		if seat.Away {
+			s = s.With(i)
+		}
+	}
+	return s
 }
 
 func (t *tableScreen) who(m *Model) string {
@@ -421,7 +436,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Plain: m.plain})
+	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
@@ -553,7 +568,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		case s.Bot:
 			marks += " (bot)"
 		case s.Away:
-			marks += " (away)"
+			marks += " (" + awayFor(s, m.now) + ")"
 		case s.Guest:
 			marks += " (guest)"
 		}
@@ -647,10 +662,13 @@ func (t *tableScreen) roomKeys() []key.Binding {
 	}
 	if t.u.Host {
 		if t.playing() {
-			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
+			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("a", "a bot plays for an away player", "a"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
 		} else {
 			keys = append(keys, bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C"))
 		}
+	}
+	if t.u.Seat < 0 && !t.playing() {
+		keys = append(keys, bind("t", "take a seat", "t"))
 	}
 	return append(keys, roomPanel, bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown"), bind("q", "leave", "q"))
 }

@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 )
 
 // Memory is a Store that lives only as long as the process: for tests, and for running
@@ -15,11 +17,13 @@ type Memory struct {
 	players map[string]Player
 	games   []FinishedGame // in recording order; copies, never shared with callers
 	packs   map[packKey]Pack
+	tables  map[string][]TableEntry
+	alive   time.Time
 }
 
 // NewMemory returns an empty in-memory store.
 func NewMemory() *Memory {
-	return &Memory{players: map[string]Player{}}
+	return &Memory{players: map[string]Player{}, tables: map[string][]TableEntry{}}
 }
 
 var _ Store = (*Memory)(nil)
@@ -156,7 +160,7 @@ func (m *Memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.players, m.games = nil, nil
+	m.players, m.games, m.tables = nil, nil, nil
 	return nil
 }
 
@@ -167,4 +171,94 @@ func sat(g FinishedGame, id string) bool {
 
 func won(g FinishedGame, id string) bool {
 	return slices.ContainsFunc(g.Seats, func(s Seat) bool { return s.PlayerID == id && s.Winner })
+}
+
+// AppendTables writes the entries atomically: they are all checked before any is kept.
+func (m *Memory) AppendTables(ctx context.Context, entries []TableEntry) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	seen := map[string]map[int64]bool{}
+	for _, e := range entries {
+		if err := checkEntry(e); err != nil {
+			return fmt.Errorf("store: append table log: %w", err)
+		}
+		if seen[e.Table] == nil {
+			seen[e.Table] = map[int64]bool{}
+			for _, old := range m.tables[e.Table] {
+				seen[e.Table][old.Seq] = true
+			}
+		}
+		if seen[e.Table][e.Seq] {
+			return fmt.Errorf("store: append table log: %w: table %s seq %d is already stored", ErrInvalid, e.Table, e.Seq)
+		}
+		seen[e.Table][e.Seq] = true
+	}
+	for _, e := range entries {
+		e.At, e.Data = normTime(e.At), slices.Clone(e.Data)
+		switch e.Kind {
+		case EntryClosed:
+			delete(m.tables, e.Table)
+		case EntrySnapshot:
+			m.tables[e.Table] = slices.DeleteFunc(m.tables[e.Table], func(old TableEntry) bool { return old.Seq < e.Seq })
+			fallthrough
+		default:
+			m.tables[e.Table] = append(m.tables[e.Table], e)
+		}
+	}
+	return nil
+}
+
+// OpenTables lists the codes of the tables that have a log, sorted.
+func (m *Memory) OpenTables(ctx context.Context) ([]string, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if err := m.ready(ctx); err != nil {
+		return nil, fmt.Errorf("store: open tables: %w", err)
+	}
+	codes := make([]string, 0, len(m.tables))
+	for code := range m.tables {
+		codes = append(codes, code)
+	}
+	slices.Sort(codes)
+	return codes, nil
+}
+
+// ReadTable returns a copy of the table's log in seq order.
+func (m *Memory) ReadTable(ctx context.Context, code string) ([]TableEntry, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if err := m.ready(ctx); err != nil {
+		return nil, fmt.Errorf("store: read table %s: %w", code, err)
+	}
+	out := make([]TableEntry, 0, len(m.tables[code]))
+	for _, e := range m.tables[code] {
+		e.Data = slices.Clone(e.Data)
+		out = append(out, e)
+	}
+	slices.SortFunc(out, func(a, b TableEntry) int { return cmp.Compare(a.Seq, b.Seq) })
+	return out, nil
+}
+
+// MarkAlive records that the server was running at t.
+func (m *Memory) MarkAlive(ctx context.Context, t time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: mark alive: %w", err)
+	}
+	m.alive = normTime(t)
+	return nil
+}
+
+// LastAlive is the latest time given to MarkAlive.
+func (m *Memory) LastAlive(ctx context.Context) (time.Time, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if err := m.ready(ctx); err != nil {
+		return time.Time{}, fmt.Errorf("store: last alive: %w", err)
+	}
+	return m.alive, nil
 }

@@ -37,7 +37,22 @@ CREATE TABLE game_seats (
 
 CREATE INDEX game_seats_by_player ON game_seats(player_id, game_id);
 CREATE INDEX games_by_finish ON games(finished_at);
-`, // 2: content packs players upload, by owner and name.
+`, // 2: the log of every open table, and when the server was last known to run.
+	`
+CREATE TABLE table_log (
+	table_code TEXT NOT NULL,
+	seq        INTEGER NOT NULL,
+	kind       INTEGER NOT NULL,
+	at         INTEGER NOT NULL,
+	data       BLOB NOT NULL,
+	PRIMARY KEY (table_code, seq)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE server_state (
+	key   TEXT PRIMARY KEY,
+	value INTEGER NOT NULL
+) STRICT;
+`, // 3: content packs players upload, by owner and name.
 	`
 CREATE TABLE packs (
 	owner     TEXT NOT NULL,

@@ -19,6 +19,8 @@ type SQLite struct {
 	db     *sql.DB
 	path   string
 	closed atomic.Bool
+	stop   chan struct{} // ends the checkpointer
+	done   chan struct{}
 }
 
 var _ Store = (*SQLite)(nil)
@@ -51,14 +53,36 @@ func OpenSQLite(path string) (*SQLite, error) {
 	db.SetConnMaxIdleTime(0)
 	db.SetConnMaxLifetime(0)
 
-	s := &SQLite{db: db, path: path}
+	s := &SQLite{db: db, path: path, stop: make(chan struct{}), done: make(chan struct{})}
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.migrate(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("store: open sqlite %s: %w", path, err)
 	}
+	go s.checkpoints()
 	return s, nil
+}
+
+// checkpointEvery is how often the WAL is copied back into the database file.
+const checkpointEvery = 10 * time.Second
+
+// checkpoints keeps the WAL short without making any commit wait: a passive checkpoint
+// copies what no reader still needs and never blocks a writer.
+func (s *SQLite) checkpoints() {
+	defer close(s.done)
+	t := time.NewTicker(checkpointEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			_, _ = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(PASSIVE)`) // the next one tries again
+			cancel()
+		}
+	}
 }
 
 // dsn builds a file: URI for modernc.org/sqlite. Every connection the pool opens runs
@@ -71,6 +95,10 @@ func dsn(abs string) string {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "synchronous(NORMAL)")
 	q.Add("_pragma", "foreign_keys(ON)")
+	// No checkpoint inside a commit: copying the WAL back into the database (and its
+	// fsync) took tens of milliseconds now and then, and every table waits on commits.
+	// The checkpointer goroutine does it instead, beside the writers.
+	q.Add("_pragma", "wal_autocheckpoint(0)")
 	q.Set("_txlock", "immediate")
 	// url.URL escapes '?', '#' and '%' in the path, which SQLite decodes again.
 	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs), RawQuery: q.Encode()}
@@ -312,6 +340,8 @@ func (s *SQLite) Close() error {
 	if s.closed.Swap(true) {
 		return nil
 	}
+	close(s.stop)
+	<-s.done
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("store: close sqlite %s: %w", s.path, err)
 	}

@@ -1,5 +1,7 @@
 // Package store keeps what outlives a connection: who a player is (by SSH key), the
-// games they finished, and the content packs they upload (Packs). Everything goes through the Store interface so that the server
+// games they finished, the log of every open table (TableLog), from which the lobby
+// brings tables back after a restart, and the content packs players upload (Packs).
+// Everything goes through the Store interface so that the server
 // and the lobby never see SQL; the in-memory and SQLite implementations pass the same
 // conformance suite (store/storetest), so a test can use either.
 package store
@@ -39,6 +41,8 @@ type Store interface {
 	RecentGames(ctx context.Context, playerID string, limit int) ([]FinishedGame, error)
 	// PlayerStats counts the player's finished and won games; zero for an unknown player.
 	PlayerStats(ctx context.Context, playerID string) (Stats, error)
+	// TableLog keeps open tables across restarts.
+	TableLog
 	// Packs keeps the content packs players upload.
 	Packs
 	// Close releases the store; later calls return ErrClosed. Closing twice is harmless.

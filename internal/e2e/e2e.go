@@ -2,13 +2,19 @@
 // with a temporary data directory, connects players with real SSH clients and PTYs,
 // types keys, and reads each player's screen through a terminal emulator (x/vt).
 // Only tests import it.
+//
+// Game time runs on a clock the harness moves: whenever a test waits for something,
+// nothing has gone to or come from any client for a moment, and every client's last
+// keys (or request) have been answered on its screen, the clock moves on by a step. So
+// bots think, reveals unfold and results pauses end as fast as the machine allows, with
+// the games' own timings, while a test's keys still land as promptly, in game time, as
+// a quick player's. Nothing moves the clock while a test is not waiting, so a player's
+// time limit never runs out while the test is typing.
 package e2e
 
 import (
 	"bufio"
 	"context"
-	"crypto/ed25519"
-	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -22,10 +28,12 @@ import (
 	"time"
 
 	"charm.land/log/v2"
-	"github.com/charmbracelet/x/vt"
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 
+	"parlor/internal/sshterm"
+	"parlor/internal/testclock"
+	"parlor/lobby"
 	"parlor/server"
 	"parlor/store"
 )
@@ -33,13 +41,54 @@ import (
 // Wait is how long a test waits for something to appear before it fails.
 const Wait = 15 * time.Second
 
+const (
+	// Step is how far game time moves at once. It is shorter than anything a test waits
+	// to see (a reveal step, a results pause), so no screen a test looks for is skipped.
+	Step = time.Second
+	// settle is how long nothing must be sent or shown before game time moves: enough for
+	// a table's update to reach every screen (the renderer draws at 30 frames a second).
+	settle = 40 * time.Millisecond
+	// poll is how often a waiting test looks at a screen again.
+	poll = 10 * time.Millisecond
+	// answerWait is how long game time waits for a client's keys (or request) to be
+	// answered by some output: a slow server (the race detector, a busy box) must not
+	// see a second of game time pass while a test's keys are still on their way.
+	answerWait = 2 * time.Second
+)
+
 // Server is a running test server.
 type Server struct {
 	*server.Server
 	t testing.TB
 
+	clock *testclock.Clock // the game clock; nil when a test chose another
+	quiet atomic.Int64     // UnixNano since when nothing has gone to or come from a client
+
+	mu      sync.Mutex
+	clients []*exchange
+
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
+	remote  net.Addr      // set by Attach: a parlor process started elsewhere
+}
+
+// Attach is a Server for a parlor process the test started itself (the real binary), so
+// the same clients can talk to it; addr is its SSH address.
+func Attach(t testing.TB, addr string) *Server {
+	t.Helper()
+	a, err := net.ResolveTCPAddr("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Server{t: t, remote: a}
+}
+
+// Addr is the server's SSH address.
+func (s *Server) Addr() net.Addr {
+	if s.remote != nil {
+		return s.remote
+	}
+	return s.Server.Addr()
 }
 
 // Start runs a server for the test; edit changes its configuration first.
@@ -49,6 +98,8 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HTTP = "127.0.0.1:0"
 	cfg.DataDir = t.TempDir()
+	clock := testclock.New(time.Now())
+	cfg.Clock = clock
 	if edit != nil {
 		edit(&cfg)
 	}
@@ -76,7 +127,86 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 		}
 		_ = st.Close()
 	})
-	return &Server{Server: s, t: t}
+	srv := &Server{Server: s, t: t}
+	if cfg.Clock == lobby.Clock(clock) {
+		srv.clock = clock
+	}
+	return srv
+}
+
+// touch notes that something went to or came from a client: game time stands still
+// until things settle.
+func (s *Server) touch() { s.quiet.Store(time.Now().UnixNano()) }
+
+// exchange is one client's input and the output that answers it.
+type exchange struct {
+	s           *Server
+	sent, heard atomic.Int64 // UnixNano of the last input, the last output
+}
+
+func (s *Server) newExchange() *exchange {
+	e := &exchange{s: s}
+	s.mu.Lock()
+	s.clients = append(s.clients, e)
+	s.mu.Unlock()
+	return e
+}
+
+func (e *exchange) send() {
+	e.sent.Store(time.Now().UnixNano())
+	e.s.touch()
+}
+
+func (e *exchange) hear() {
+	e.heard.Store(time.Now().UnixNano())
+	e.s.touch()
+}
+
+// unanswered tells whether input went out and no output has come back since (for less
+// than answerWait: some keys change nothing on screen).
+func (e *exchange) unanswered(now time.Time) bool {
+	sent := e.sent.Load()
+	return sent > e.heard.Load() && now.Sub(time.Unix(0, sent)) < answerWait
+}
+
+// settled tells whether game time may move: nothing sent or shown for a moment, and
+// every client's input answered.
+func (s *Server) settled(last int64) bool {
+	now := time.Now()
+	if now.Sub(time.Unix(0, last)) < settle {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, e := range s.clients {
+		if e.unanswered(now) {
+			return false
+		}
+	}
+	return true
+}
+
+// Pause waits a moment, as a test does between looks at a screen; if nothing has gone
+// to or come from any client for a while, game time moves on by a Step meanwhile.
+func (s *Server) Pause() {
+	time.Sleep(poll)
+	s.letTimePass()
+}
+
+// letTimePass moves game time on by a Step if everything has settled; then the tables
+// have ticked before it returns.
+func (s *Server) letTimePass() {
+	if s.clock == nil {
+		return
+	}
+	last := s.quiet.Load()
+	if !s.settled(last) {
+		return
+	}
+	// Only one waiting goroutine moves the clock per settled moment.
+	if s.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
+		s.clock.Advance(Step)
+	}
 }
 
 type testWriter struct{ t testing.TB }
@@ -87,23 +217,16 @@ func (w testWriter) Write(p []byte) (int, error) {
 }
 
 // Key is a player's SSH identity.
-type Key struct{ signer gossh.Signer }
+type Key = sshterm.Key
 
 // NewKey makes a fresh ed25519 key.
 func NewKey(t testing.TB) Key {
-	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	k, err := sshterm.NewKey()
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := gossh.NewSignerFromKey(priv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Key{s}
+	return k
 }
-
-// Signer is the key as x/crypto uses it, for tests that dial by hand.
-func (k Key) Signer() gossh.Signer { return k.signer }
 
 // Guest is no key at all: keyboard-interactive without questions.
 var Guest = Key{}
@@ -117,32 +240,16 @@ func (s *Server) Dial(t testing.TB, user string, key Key) *gossh.Client {
 
 func (s *Server) dial(t testing.TB, user string, key Key) *gossh.Client {
 	t.Helper()
-	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
-	if key.signer != nil {
-		auth = []gossh.AuthMethod{gossh.PublicKeys(key.signer)}
+	var source net.IP
+	if s.spread.Load() {
+		n := s.sources.Add(1)
+		source = net.IPv4(127, 1, byte(n/250), byte(n%250+1))
 	}
-	cfg := &gossh.ClientConfig{
-		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
-	}
-	if !s.spread.Load() {
-		c, err := gossh.Dial("tcp", s.Addr().String(), cfg)
-		if err != nil {
-			t.Fatalf("dial: %v", err)
-		}
-		return c
-	}
-	n := s.sources.Add(1)
-	d := net.Dialer{Timeout: cfg.Timeout, LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 1, byte(n/250), byte(n%250+1))}}
-	conn, err := d.Dial("tcp", s.Addr().String())
+	c, err := sshterm.Dial(s.Addr().String(), user, key, source, 5*time.Second)
 	if err != nil {
-		t.Fatalf("dial: %v", err)
+		t.Fatal(err)
 	}
-	cc, chans, reqs, err := gossh.NewClientConn(conn, s.Addr().String(), cfg)
-	if err != nil {
-		_ = conn.Close()
-		t.Fatalf("ssh handshake: %v", err)
-	}
-	return gossh.NewClient(cc, chans, reqs)
+	return c
 }
 
 // FromManyAddresses makes every later connection come from its own loopback address
@@ -152,14 +259,10 @@ func (s *Server) FromManyAddresses() { s.spread.Store(true) }
 
 // Player is one SSH client with a PTY and a terminal emulator showing its screen.
 type Player struct {
-	t      testing.TB
-	client *gossh.Client
-	sess   *gossh.Session
-	stdin  io.Writer
-	term   *screen
-	done   chan struct{} // closed when the session ends
-	mu     sync.Mutex
-	exit   error
+	t    testing.TB
+	s    *Server
+	ex   *exchange
+	term *sshterm.Terminal
 }
 
 // Connect opens an interactive session of w×h running command ("" for the lobby).
@@ -172,144 +275,56 @@ func (s *Server) Connect(t testing.TB, user string, key Key, command string, w, 
 // screen is really w×h, as a hostile client may.
 func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command string, ptyW, ptyH, w, h int) *Player {
 	t.Helper()
-	c := s.dial(t, user, key)
-	sess, err := c.NewSession()
+	ex := s.newExchange()
+	term, err := sshterm.OpenAsking(s.dial(t, user, key), command, ptyW, ptyH, w, h, ex.hear)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.RequestPty("xterm-256color", ptyH, ptyW, gossh.TerminalModes{}); err != nil {
-		t.Fatal(err)
-	}
-	stdin, _ := sess.StdinPipe()
-	stdout, _ := sess.StdoutPipe()
-	p := &Player{t: t, client: c, sess: sess, stdin: stdin, term: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1)}, done: make(chan struct{})}
-	if command == "" {
-		err = sess.Shell()
-	} else {
-		err = sess.Start(command)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The terminal answers the program's queries, as a real one does. (This reader is
-	// never stopped: closing the emulator under it is a data race inside x/vt, so tests
-	// tell goleak to ignore it with IgnoreTerminal.)
-	go func() {
-		buf := make([]byte, 256)
-		for {
-			n, err := p.term.Read(buf)
-			if n > 0 {
-				_, _ = stdin.Write(buf[:n])
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	go func() {
-		_, _ = io.Copy(p.term, stdout)
-		err := sess.Wait()
-		p.mu.Lock()
-		p.exit = err
-		p.mu.Unlock()
-		close(p.done)
-	}()
+	p := &Player{t: t, s: s, ex: ex, term: term}
 	t.Cleanup(p.Close)
 	return p
 }
 
-// screen is an emulator behind a lock. (vt.SafeEmulator leaves String unlocked.) Read
-// only touches the emulator's reply pipe, so it needs no lock, and must not hold one
-// while it waits.
-type screen struct {
-	mu      sync.Mutex
-	em      *vt.Emulator
-	changed chan struct{} // gets a value (coalesced) after each write
-}
-
-func (s *screen) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	n, err := s.em.Write(p)
-	s.mu.Unlock()
-	select {
-	case s.changed <- struct{}{}:
-	default:
-	}
-	return n, err
-}
-
-func (s *screen) Read(p []byte) (int, error) { return s.em.Read(p) }
-
-func (s *screen) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.em.String()
-}
-
-func (s *screen) Resize(w, h int) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.em.Resize(w, h)
-}
-
 // Close ends the connection.
-func (p *Player) Close() {
-	_ = p.sess.Close()
-	_ = p.client.Close()
-}
+func (p *Player) Close() { p.term.Close() }
 
 // IgnoreTerminal is the goleak option for the emulators' reply readers.
-var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/e2e.(*Server).ConnectAsking.func1")
-
-// Keys that Type understands by name.
-var named = map[string]string{
-	"enter": "\r", "esc": "\x1b", "tab": "\t", "backspace": "\x7f", "space": " ",
-	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-	"ctrl+c": "\x03", "ctrl+u": "\x15",
-}
+var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer")
 
 // Press sends named keys ("enter", "up", …) or literal text, one after the other. A
 // lone esc is followed by a pause, so the program does not read it as alt+next key.
 func (p *Player) Press(keys ...string) {
 	for _, k := range keys {
-		seq, ok := named[k]
-		if !ok {
-			seq = k
-		}
-		if _, err := io.WriteString(p.stdin, seq); err != nil {
-			p.t.Fatalf("typing %q: %v", k, err)
-		}
-		if k == "esc" {
-			time.Sleep(150 * time.Millisecond)
-		} else {
-			time.Sleep(15 * time.Millisecond)
+		p.ex.send()
+		if err := p.term.Press(k); err != nil {
+			p.t.Fatal(err)
 		}
 	}
 }
 
 // Paste sends text as a bracketed paste.
 func (p *Player) Paste(text string) {
-	_, _ = io.WriteString(p.stdin, "\x1b[200~"+text+"\x1b[201~")
+	p.ex.send()
+	_, _ = io.WriteString(p.term, "\x1b[200~"+text+"\x1b[201~")
 }
 
 // Resize changes the window size.
 func (p *Player) Resize(w, h int) {
-	p.term.Resize(w, h)
-	if err := p.sess.WindowChange(h, w); err != nil {
+	if err := p.term.Resize(w, h); err != nil {
 		p.t.Fatal(err)
 	}
 }
 
 // AskWindow sends a window-change request for w×h without resizing the screen.
-func (p *Player) AskWindow(w, h int) error { return p.sess.WindowChange(h, w) }
+func (p *Player) AskWindow(w, h int) error { return p.term.AskWindow(w, h) }
 
 // Changed gets a value after new output has reached the screen (several writes may share
 // one value), so a benchmark can time how soon something appears without busy polling.
 // Only one goroutine should read it.
-func (p *Player) Changed() <-chan struct{} { return p.term.changed }
+func (p *Player) Changed() <-chan struct{} { return p.term.Changed() }
 
 // Screen is the text on the player's screen now.
-func (p *Player) Screen() string { return p.term.String() }
+func (p *Player) Screen() string { return p.term.Screen() }
 
 // WaitFor waits until every text appears on the screen together, and returns the screen.
 func (p *Player) WaitFor(texts ...string) string {
@@ -327,7 +342,7 @@ func (p *Player) WaitFor(texts ...string) string {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("waited %s for %q; the screen shows:\n%s", Wait, texts, scr)
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
@@ -339,24 +354,48 @@ func (p *Player) WaitGone(text string) {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("waited %s for %q to go; the screen shows:\n%s", Wait, text, p.Screen())
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
-// PressUntil presses key until text appears (at most n times).
+// WaitUntil waits until cond holds, looking again after each Pause, and fails the test
+// after Wait with what it waited for and the screen.
+func (p *Player) WaitUntil(what string, cond func() bool) {
+	p.t.Helper()
+	deadline := time.Now().Add(Wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("waited %s for %s; the screen shows:\n%s", Wait, what, p.Screen())
+		}
+		p.s.Pause()
+	}
+}
+
+// PressUntil presses key until text appears (at most n times). After each press it
+// waits for the screen to change, so a slow screen does not make it press once too often.
 func (p *Player) PressUntil(key, text string, n int) {
 	p.t.Helper()
 	for i := 0; i < n; i++ {
 		if strings.Contains(p.Screen(), text) {
 			return
 		}
-		p.Press(key)
-		time.Sleep(60 * time.Millisecond)
+		p.PressSeen(key)
 	}
 	p.WaitFor(text)
 }
 
-var codeRE = regexp.MustCompile(`table ([A-Z]{4})`)
+// PressSeen presses key and waits until the screen changes (for a second at most: a key
+// may change nothing), so that what the test reads next is the key's doing.
+func (p *Player) PressSeen(key string) {
+	before := p.Screen()
+	p.Press(key)
+	deadline := time.Now().Add(time.Second)
+	for p.Screen() == before && time.Now().Before(deadline) {
+		time.Sleep(poll)
+	}
+}
+
+var codeRE = regexp.MustCompile(`table ([A-Z]{8}|[A-Z]{4})\b`) // 8 letters for a private table
 
 // TableCode waits for a table code on the screen and returns it.
 func (p *Player) TableCode() string {
@@ -369,7 +408,7 @@ func (p *Player) TableCode() string {
 		if time.Now().After(deadline) {
 			p.t.Fatalf("no table code on screen:\n%s", p.Screen())
 		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.Pause()
 	}
 }
 
@@ -377,13 +416,11 @@ func (p *Player) TableCode() string {
 func (p *Player) Ended() error {
 	p.t.Helper()
 	select {
-	case <-p.done:
+	case <-p.term.Done():
 	case <-time.After(Wait):
 		p.t.Fatalf("the session did not end; the screen shows:\n%s", p.Screen())
 	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.exit
+	return p.term.Exit()
 }
 
 // Run runs a command without a PTY and returns its output and exit error.
@@ -395,6 +432,8 @@ func (s *Server) Run(t testing.TB, key Key, command string) (stdout, stderr stri
 // API is a JSON Lines client on "ssh host api".
 type API struct {
 	t     testing.TB
+	s     *Server
+	ex    *exchange
 	c     *gossh.Client
 	sess  *gossh.Session
 	in    io.Writer
@@ -414,11 +453,12 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 	if err := sess.Start("api"); err != nil {
 		t.Fatal(err)
 	}
-	a := &API{t: t, c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
+	a := &API{t: t, s: s, ex: s.newExchange(), c: c, sess: sess, in: in, lines: make(chan map[string]any, 1024)}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
+			a.ex.hear()
 			var m map[string]any
 			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 				m = map[string]any{"type": "unparsable", "raw": sc.Text()}
@@ -427,9 +467,15 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 		}
 		close(a.lines)
 	}()
-	t.Cleanup(func() { _ = sess.Close(); _ = c.Close() })
+	t.Cleanup(a.Close)
 	a.Expect("welcome")
 	return a
+}
+
+// Close hangs up.
+func (a *API) Close() {
+	_ = a.sess.Close()
+	_ = a.c.Close()
 }
 
 // Send writes one request (a map or struct, or a raw string line).
@@ -441,6 +487,7 @@ func (a *API) Send(req any) {
 	} else {
 		b, _ = json.Marshal(req)
 	}
+	a.ex.send()
 	if _, err := a.in.Write(append(b, '\n')); err != nil {
 		a.t.Fatal(err)
 	}
@@ -449,16 +496,34 @@ func (a *API) Send(req any) {
 // ErrClosed is returned by Next when the connection has ended.
 var ErrClosed = errors.New("api connection closed")
 
-// Next returns the next line, or fails the test after Wait.
+// Next returns the next line, or an error after Wait. Game time passes while it waits.
 func (a *API) Next() (map[string]any, error) {
-	select {
-	case m, ok := <-a.lines:
-		if !ok {
-			return nil, ErrClosed
+	deadline := time.After(Wait)
+	look := time.NewTicker(poll)
+	defer look.Stop()
+	for {
+		select {
+		case m, ok := <-a.lines:
+			if !ok {
+				return nil, ErrClosed
+			}
+			return m, nil
+		case <-deadline:
+			return nil, fmt.Errorf("no line from the API within %s", Wait)
+		case <-look.C:
+			a.s.letTimePass()
 		}
-		return m, nil
-	case <-time.After(Wait):
-		return nil, fmt.Errorf("no line from the API within %s", Wait)
+	}
+}
+
+// Poll returns the next line if one arrives within d; ok is false otherwise, or once the
+// connection has ended.
+func (a *API) Poll(d time.Duration) (m map[string]any, ok bool) {
+	select {
+	case m, ok = <-a.lines:
+		return m, ok
+	case <-time.After(d):
+		return nil, false
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	gossh "golang.org/x/crypto/ssh"
 )
 
 // RunInput runs a command without a PTY, sending stdin as its standard input (then end
@@ -29,6 +27,3 @@ func (s *Server) RunInput(t testing.TB, key Key, command, stdin string) (stdout,
 	}
 	return out.String(), errb.String(), err
 }
-
-// Fingerprint is the key's SHA256 fingerprint, as the server names players (and admins).
-func (k Key) Fingerprint() string { return gossh.FingerprintSHA256(k.signer.PublicKey()) }

@@ -61,6 +61,7 @@ type Game struct {
 	total     int // cards in play: pile + square + held + discarded never changes
 
 	turn     int
+	sheet    rules.Sheet
 	active   int
 	target   int // index 0-8 of the target in the square
 	clue     string
@@ -94,6 +95,7 @@ func New(s rules.Setup) (*Game, error) {
 		raceTime: option(s.Options, OptRaceTime, DefaultRaceTime),
 		held:     make([][]int, n),
 		out:      make([]bool, n),
+		sheet:    rules.NewSheet(n, 0),
 	}
 	g.total = PileSize(n)
 	g.pile = g.rng.Perm(len(pics) / 2)[:g.total]
@@ -159,7 +161,7 @@ func (g *Game) giveClue(seat int, text string, now time.Time) error {
 	if g.expired(now) {
 		return fmt.Errorf("%w: the time for the clue is up", ErrNotNow)
 	}
-	clue, err := CleanClue(text)
+	clue, err := CheckClue(text)
 	if err != nil {
 		return err
 	}
@@ -249,6 +251,7 @@ func (g *Game) Tick(now time.Time) bool {
 		g.last = &TurnResult{Turn: g.turn, Active: g.active, Ending: EndNoClue, Finder: -1,
 			Taken:   make([]int, len(g.names)),
 			Summary: fmt.Sprintf("%s gave no clue in time; nobody scores.", g.names[g.active])}
+		g.record(g.last)
 		g.nextTurn(now)
 	case PhaseRace:
 		for _, s := range g.racing() {

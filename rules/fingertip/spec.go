@@ -42,8 +42,8 @@ const RevealTime = 5 * time.Second
 // HowToPlay is the plain-words rules paragraph for the lobby and the '?' screen.
 const HowToPlay = "Nine pictures lie in a 3×3 square. Each turn one player is active: only they " +
 	"see which picture is the target, and they type a clue (a word or a sentence, at most 80 " +
-	"characters). As soon as the clue appears, everyone else races to point at the target by " +
-	"pressing its number 1-9. A card can hold one finger only: if someone got there first you " +
+	"characters). As soon as the clue appears, everyone else races to point at the target " +
+	"(the cards are numbered 1 to 9). A card can hold one finger only: if someone got there first you " +
 	"are told to pick another. A wrong card is answered \"no\" at once and you are out for the " +
 	"turn; the right card is answered \"yes\" and the turn ends. The finder takes the target; " +
 	"the active player takes every card pointed at wrongly, so a clever, ambiguous clue pays, " +
@@ -54,6 +54,7 @@ const HowToPlay = "Nine pictures lie in a 3×3 square. Each turn one player is a
 // Spec is the registry entry of the game.
 var Spec = &rules.Spec{
 	ID:         ID,
+	Version:    1,
 	Name:       "Fingertip",
 	MinPlayers: MinPlayers,
 	MaxPlayers: MaxPlayers,

@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -18,7 +17,7 @@ const (
 	EndNoClue   = "no_clue"   // the clue timer ran out: the turn passed
 )
 
-// ClueMax is the longest clue, in characters.
+// ClueMax is the longest clue, in terminal columns.
 const ClueMax = 80
 
 // TurnResult is the public account of the last finished turn.
@@ -94,6 +93,7 @@ func (g *Game) endTurn(finder int, ending string, now time.Time) {
 	r.Summary = g.turnSummary(r)
 	g.log.Add("%s", r.Summary)
 	g.last = r
+	g.record(r)
 	g.phase = PhaseReveal
 	g.deadline = now.Add(RevealTime)
 }
@@ -113,6 +113,25 @@ func (g *Game) turnSummary(r *TurnResult) string {
 		fmt.Fprintf(&b, " %s gives a card back.", act)
 	}
 	return b.String()
+}
+
+// record adds the finished turn to the score sheet: the cards each seat gained, and who
+// took what and why.
+func (g *Game) record(r *TurnResult) {
+	lines := []string{r.Summary}
+	for seat, n := range r.Taken {
+		switch {
+		case seat == r.Finder:
+			lines = append(lines, fmt.Sprintf("%s: +1 for finding the target.", g.names[seat]))
+		case seat == r.Active && (n != 0 || r.Returned):
+			why := fmt.Sprintf("%d wrong card%s taken", len(r.Wrong), plural(len(r.Wrong)))
+			if r.Returned {
+				why += ", 1 given back"
+			}
+			lines = append(lines, fmt.Sprintf("%s (clue-giver): %s = %+d.", g.names[seat], why, n))
+		}
+	}
+	g.sheet.Add(r.Turn, g.names[r.Active]+"'s clue", r.Taken, g.scores(), lines)
 }
 
 func plural(n int) string {
@@ -173,27 +192,17 @@ func (g *Game) picture(s slot) Picture {
 	return g.pics[2*c+s.side]
 }
 
-// CleanClue makes player text safe to show: valid UTF-8, no control or format
-// characters (so no escape sequences), single spaces, composed accents (NFC), at most
-// ClueMax characters.
-func CleanClue(text string) (string, error) {
-	text = strings.ToValidUTF8(text, "")
-	text = strings.Map(func(r rune) rune {
-		switch {
-		case unicode.IsSpace(r):
-			return ' '
-		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), !unicode.IsPrint(r):
-			return -1
-		}
-		return r
-	}, text)
-	// NFC: a letter typed with a combining accent is one character, as it looks.
+// CheckClue tidies a clue's spaces, composes its accents (NFC: a letter typed with a
+// combining accent is one character, as it looks) and checks its length, in terminal
+// columns (a wide character such as 你 takes two). The lobby has already removed escape
+// sequences and control characters, as from every text a player sends.
+func CheckClue(text string) (string, error) {
 	text = norm.NFC.String(strings.Join(strings.Fields(text), " "))
 	if text == "" {
 		return "", ErrEmptyClue
 	}
-	if n := utf8.RuneCountInString(text); n > ClueMax {
-		return "", fmt.Errorf("%w: %d characters (at most %d)", ErrLongClue, n, ClueMax)
+	if n := ansi.StringWidth(text); n > ClueMax {
+		return "", fmt.Errorf("%w: %d columns wide (at most %d; a wide character such as 你 counts two)", ErrLongClue, n, ClueMax)
 	}
 	return text, nil
 }

@@ -62,6 +62,7 @@ func (g *Game) View(seat int) rules.View {
 			Game: ID, Seat: seat, Round: g.turn, Phase: g.phase,
 			Prompt: g.prompt(seat), Waiting: g.waiting(), Deadline: g.deadline,
 			Scores: g.scores(), Log: g.log.Tail(8), Over: g.phase == PhaseOver,
+			Sheet: g.sheet.Clone(),
 		},
 		Active:    g.active,
 		Clue:      g.clue,
@@ -143,7 +144,7 @@ func (g *Game) prompt(seat int) string {
 		return "Turn over: " + g.last.Summary
 	case PhaseClue:
 		if seat == g.active {
-			return fmt.Sprintf("Your target is card %d: type a clue (at most %d characters) and press enter.", g.target+1, ClueMax)
+			return fmt.Sprintf("Your target is card %d: give a clue (at most %d characters).", g.target+1, ClueMax)
 		}
 		return fmt.Sprintf("%s is thinking of a clue for a secret card.", act)
 	}
@@ -155,7 +156,7 @@ func (g *Game) prompt(seat int) string {
 	case g.out[seat]:
 		return "No! You are out this turn: wait for the others."
 	}
-	return "Point at the card that matches the clue: press 1-9."
+	return "Point at the card that matches the clue."
 }
 
 func (g *Game) racingNames() []string {

@@ -47,6 +47,7 @@ type Game struct {
 	phase     string
 	deadline  time.Time
 	points    []int
+	sheet     rules.Sheet
 	subs      []*Submit // this round's submissions; nil = not yet
 	ready     []bool
 	last      *Reveal
@@ -90,6 +91,7 @@ func New(s rules.Setup) (*Game, error) {
 	if g.revealFor <= 0 {
 		g.revealFor = 30 * time.Second
 	}
+	g.sheet = rules.NewSheet(n, StartPoints)
 	for i := range g.points {
 		g.points[i] = StartPoints
 	}
@@ -218,13 +220,16 @@ func (g *Game) reveal(now time.Time) {
 	rows := Score(g.subs, g.points)
 	g.last = &Reveal{Round: g.round, Question: g.question.Text, Choices: slices.Clone(g.question.Choices), Players: rows}
 	parts := make([]string, len(rows))
+	gained := make([]int, len(rows))
 	reached := false
 	for p, row := range rows {
+		gained[p] = row.Total - g.points[p]
 		g.points[p] = row.Total
 		parts[p] = fmt.Sprintf("%s %+d → %d", g.names[p], row.Change, row.Total)
 		reached = reached || row.Total >= TargetPoints
 	}
 	g.say(-1, "Round %d: %s", g.round, strings.Join(parts, ", "))
+	g.sheet.Add(g.round, "", gained, g.points, g.breakdown(rows))
 	g.subs = make([]*Submit, len(g.names))
 	switch {
 	case reached:

@@ -1,5 +1,10 @@
 package foresight
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Reveal is a scored round, public to everyone once all submissions are in (or time ran out).
 type Reveal struct {
 	Round    int              `json:"round"`
@@ -70,4 +75,36 @@ func signed(w int, won bool) int {
 		return w
 	}
 	return -w
+}
+
+// breakdown says in words how every player's wagers went in a scored round.
+func (g *Game) breakdown(rows []RevealedPlayer) []string {
+	out := make([]string, 0, len(rows))
+	for _, row := range rows {
+		if row.TimedOut {
+			out = append(out, fmt.Sprintf("%s gave no answer in time: no wagers, %d.", g.names[row.Seat], row.Total))
+			continue
+		}
+		var a, b []string
+		for _, rp := range row.Predictions {
+			if rp.A > 0 {
+				a = append(a, fmt.Sprintf("%s %+d", g.names[rp.Seat], rp.AResult))
+			}
+			if rp.B > 0 {
+				b = append(b, fmt.Sprintf("%s %+d", g.names[rp.Seat], rp.BResult))
+			}
+		}
+		line := g.names[row.Seat] + ":"
+		if len(a) > 0 {
+			line += " A (own predictions) " + strings.Join(a, ", ") + ";"
+		}
+		if len(b) > 0 {
+			line += " B (foreseen by) " + strings.Join(b, ", ") + ";"
+		}
+		if len(a)+len(b) == 0 {
+			line += " no wagers;"
+		}
+		out = append(out, fmt.Sprintf("%s %+d → %d.", line, row.Change, row.Total))
+	}
+	return out
 }

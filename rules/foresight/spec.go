@@ -18,6 +18,7 @@ const HowToPlay = "Everyone starts with 600 points; the first to reach 1200 wins
 
 var spec = &rules.Spec{
 	ID:         "foresight",
+	Version:    1,
 	Name:       "Foresight",
 	MinPlayers: 2,
 	MaxPlayers: 8,

@@ -39,6 +39,7 @@ func (g *Game) View(seat int) rules.View {
 			Phase:    g.phase,
 			Deadline: g.deadline,
 			Scores:   slices.Clone(g.points),
+			Sheet:    g.sheet.Clone(),
 			Over:     g.phase == PhaseOver,
 			Waiting:  []int{},
 		},

@@ -9,8 +9,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"parlor/rules"
 )
@@ -84,6 +82,7 @@ type Game struct {
 
 	scores     []int // competitive: per seat
 	teamScores [2]int
+	sheet      rules.Sheet
 	reveal     *Reveal
 	log        []entry
 }
@@ -124,6 +123,7 @@ func New(s rules.Setup) (*Game, error) {
 		rounds:     CompetitiveRounds,
 		teamOf:     make([]int, n),
 		scores:     make([]int, n),
+		sheet:      rules.NewSheet(n, 0),
 	}
 	maxN := n
 	if team {
@@ -139,35 +139,13 @@ func New(s rules.Setup) (*Game, error) {
 	if need := g.rounds * 2; len(g.decks.Criteria) < need {
 		return nil, fmt.Errorf("%w: %d criteria, and this game needs %d: %s", ErrContent, len(g.decks.Criteria), need, rules.TooSmall)
 	}
-	for _, name := range s.Names {
-		g.names = append(g.names, cleanName(name))
-	}
+	g.names = append(g.names, s.Names...) // sanitised by the lobby, like every player text
 	g.rng.Shuffle(len(g.decks.Words), func(i, j int) { g.decks.Words[i], g.decks.Words[j] = g.decks.Words[j], g.decks.Words[i] })
 	g.rng.Shuffle(len(g.decks.Criteria), func(i, j int) {
 		g.decks.Criteria[i], g.decks.Criteria[j] = g.decks.Criteria[j], g.decks.Criteria[i]
 	})
 	g.startRound(s.Now)
 	return g, nil
-}
-
-// cleanName strips control characters and bounds a seat name, so no view carries escapes.
-func cleanName(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	s = strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) || !unicode.IsPrint(r) {
-			return -1
-		}
-		return r
-	}, s)
-	s = strings.TrimSpace(s)
-	for utf8.RuneCountInString(s) > 20 {
-		_, size := utf8.DecodeLastRuneInString(s)
-		s = s[:len(s)-size]
-	}
-	if s == "" {
-		s = "?"
-	}
-	return s
 }
 
 // Apply performs one action of seat. On error the game is unchanged.

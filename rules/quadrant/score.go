@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -93,6 +94,7 @@ func (g *Game) score(now time.Time) {
 		g.addLog(-1, "Round %d scores: %s", g.round, s)
 	}
 	g.reveal = r
+	g.sheet.Add(g.round, g.sheetLabel(), r.Points, g.seatScores(), g.breakdown(r))
 	if g.round >= g.rounds {
 		g.over = true
 		g.phase = PhaseOver
@@ -102,4 +104,57 @@ func (g *Game) score(now time.Time) {
 		return
 	}
 	g.setPhase(PhaseScoring, now, ScoringPause)
+}
+
+// sheetLabel names the round on the score sheet: the active team in team mode.
+func (g *Game) sheetLabel() string {
+	if g.team {
+		return "team " + teamName(g.active) + " plays"
+	}
+	return ""
+}
+
+// breakdown says in words how every seat (team mode: each team) scored round r.
+func (g *Game) breakdown(r *Reveal) []string {
+	if g.team {
+		right := 0
+		for _, v := range r.Votes {
+			if v.Right {
+				right++
+			}
+		}
+		out := []string{fmt.Sprintf("Team %s (active): %d right votes, 1 point each = %d.", teamName(g.active), right, r.TeamPoints[g.active])}
+		if !r.BallotCast {
+			return append(out, fmt.Sprintf("Team %s cast no ballot in time: 0.", teamName(1-g.active)))
+		}
+		ballot := 0
+		for _, v := range r.TeamVotes {
+			if v.Right {
+				ballot++
+			}
+		}
+		return append(out, fmt.Sprintf("Team %s: %d right on its ballot, 2 points each = %d.", teamName(1-g.active), ballot, r.TeamPoints[1-g.active]))
+	}
+	var out []string
+	for seat, name := range g.names {
+		var guessedBy []string
+		voted := 0
+		for _, v := range r.Votes {
+			if !v.Right {
+				continue
+			}
+			if v.Seat == seat {
+				guessedBy = append(guessedBy, g.names[v.Voter])
+			}
+			if v.Voter == seat {
+				voted++
+			}
+		}
+		owner := "nobody guessed their word"
+		if len(guessedBy) > 0 {
+			owner = fmt.Sprintf("%s guessed their word (+%d)", strings.Join(guessedBy, ", "), len(guessedBy))
+		}
+		out = append(out, fmt.Sprintf("%s: %s; %d right votes (+%d) = %d.", name, owner, voted, voted, r.Points[seat]))
+	}
+	return out
 }

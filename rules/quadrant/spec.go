@@ -37,13 +37,12 @@ const ScoringPause = 30 * time.Second
 // HowToPlay is the plain-words rules paragraph for the lobby and the '?' screen.
 const HowToPlay = "Each round shows numbered words, a reference word in the centre of a plane " +
 	"and two criteria, one per axis. You secretly hold one of the numbers: move your token " +
-	"(arrow keys or h/j/k/l, capitals to go faster) so that its place says how much your word " +
+	"so that its place says how much your word " +
 	"fits each criterion compared with the reference word — right is more of the horizontal " +
-	"criterion, up is more of the vertical one. Press space to lock your token (and again to " +
-	"unlock). When everyone is locked, guess which word each other token stands for: tab picks " +
-	"a token, 1-9 gives it a number (a number already given to another token swaps " +
-	"places with it), enter sends your votes. The token list always shows each " +
-	"token's exact cell. Every " +
+	"criterion, up is more of the vertical one. Lock your token when it is placed (you may " +
+	"unlock it again). When everyone is locked, guess which word each other token stands for: " +
+	"give each token a number, each number only once (giving a number already used swaps " +
+	"the two), and send your votes. The token list always shows each token's exact cell. Every " +
 	"right guess scores 1 point for the guesser and 1 for the token's owner; after 3 rounds " +
 	"the most points wins. In team mode (8-14 players) the teams take turns: the active team " +
 	"plays a round and scores 1 per right vote, then the other team agrees on one shared " +
@@ -56,6 +55,7 @@ var timerChoices = []string{"off", "30s", "60s", "90s", "120s", "180s", "300s"}
 // Spec is the registry entry of the game.
 var Spec = &rules.Spec{
 	ID:         ID,
+	Version:    1,
 	Name:       "Quadrant",
 	MinPlayers: CompetitiveMin,
 	MaxPlayers: TeamMax,

@@ -109,14 +109,3 @@ func TestNewChecksPlayersAndContent(t *testing.T) {
 		t.Error("a 25-character word was accepted")
 	}
 }
-
-func TestNamesAreSanitised(t *testing.T) {
-	g, err := New(rules.Setup{Names: []string{"\x1b[31mAna", "Bob\n", "", strings.Repeat("é", 40)}, Content: testContent()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := g.View(-1).(View)
-	if v.Names[0] != "[31mAna" || v.Names[1] != "Bob" || v.Names[2] != "?" || len([]rune(v.Names[3])) != 20 {
-		t.Fatalf("names %q", v.Names)
-	}
-}

@@ -64,7 +64,7 @@ func (g *Game) View(seat int) rules.View {
 		Header: rules.Header{
 			Game: ID, Seat: seat, Round: g.round, Rounds: g.rounds, Phase: g.phase,
 			Deadline: g.deadline, Scores: g.seatScores(), Over: g.over,
-			Waiting: []int{},
+			Waiting: []int{}, Sheet: g.sheet.Clone(),
 		},
 		Mode:       ModeCompetitive,
 		Names:      append([]string(nil), g.names...),

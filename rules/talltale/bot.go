@@ -22,7 +22,8 @@ type Bot struct {
 	rng    *rand.Rand
 	temper meaning.Temperament
 	sense  *sense
-	// readStory is the story the bot last read, reading its scores per illustration.
+	// readStory is the story the bot last read and the illustrations it read it over,
+	// reading its scores per illustration.
 	readStory string
 	reading   map[int]float64
 	key       string    // what the bot last saw: round, phase and tokens placed
@@ -116,7 +117,7 @@ func (b *Bot) tell(v View) string {
 }
 
 func storyOK(story string, kept []Illustration) bool {
-	if Sentences(story) > 2 || len([]rune(story)) > MaxStory {
+	if Sentences(story) > 2 || StoryWidth(story) > MaxStory {
 		return false
 	}
 	for _, k := range kept {
@@ -131,13 +132,19 @@ func storyOK(story string, kept []Illustration) bool {
 // most, in the bot's reading, among those it has no token on; a colour the story names
 // counts a little for that board.
 func (b *Bot) guess(v View) (int, bool) {
-	if b.readStory != v.Story || b.reading == nil {
-		story := text.ContentWords(v.Story)
-		var inPlay []Illustration
-		for _, board := range v.Boards {
-			inPlay = append(inPlay, board.Illustrations...)
+	var inPlay []Illustration
+	seen := v.Story
+	for _, board := range v.Boards {
+		inPlay = append(inPlay, board.Illustrations...)
+		for _, ill := range board.Illustrations {
+			seen += fmt.Sprint(" ", ill.ID)
 		}
-		b.readStory, b.reading = v.Story, b.sense.read(story, inPlay)
+	}
+	// A reading holds for one story over one set of illustrations: the same story may
+	// be told again in another round (people repeat themselves), over others.
+	if b.readStory != seen || b.reading == nil {
+		story := text.ContentWords(v.Story)
+		b.readStory, b.reading = seen, b.sense.read(story, inPlay)
 		for _, board := range v.Boards {
 			if slices.Contains(story, board.Colour) {
 				for _, ill := range board.Illustrations {

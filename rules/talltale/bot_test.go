@@ -93,3 +93,33 @@ func TestBotsFindEachOther(t *testing.T) {
 		t.Fatalf("story %q: guessed %v, kept %v", g.story, g.tokensOf(s), g.kept)
 	}
 }
+
+// TestBotRacerReadsTheSameStoryAgain: a story told again (people do repeat themselves)
+// over other illustrations is read afresh, not from the last reading, whose
+// illustrations are no longer in play.
+func TestBotRacerReadsTheSameStoryAgain(t *testing.T) {
+	const story = "A hearty foxy fellow ate the cherries."
+	var b *Bot
+	now := t0
+	for _, drawn := range [][]int{{3, 0, 1, 2}, {0, 30, 31, 32}} {
+		g := newGame(t, 3, 13, nil)
+		g.drawn = drawn
+		mustApply(t, g, g.narrator, Discard{Type: "discard", Card: drawn[0]})
+		mustApply(t, g, g.narrator, Story{Type: "story", Text: story, Confirm: true})
+		s := g.othersThan(g.narrator)[0]
+		if b == nil {
+			b = NewBot(rules.BotSetup{Seat: s, Seed: 3, Content: content(t)})
+		}
+		placed := false
+		for i := 0; i < 60 && !placed; i++ {
+			now = now.Add(time.Second)
+			if a := b.Act(g.View(s), now); a != nil {
+				mustApply(t, g, s, a)
+				placed = true
+			}
+		}
+		if !placed {
+			t.Fatalf("drawn %v: the bot never placed a token on a story it had read before", drawn)
+		}
+	}
+}

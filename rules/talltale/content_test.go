@@ -88,10 +88,10 @@ func TestSentencesAndClean(t *testing.T) {
 		"A cat":                  1,
 		"A cat. A dog.":          2,
 		"A cat. A dog. A bird.":  3,
-		"Wait... what?!":         2,
+		"Wait... what?!":         1,
 		"Hello!!! ":              1,
 		"":                       0,
-		"A cat sat... and sat.":  2,
+		"A cat sat... and sat.":  1,
 		"The end. 3 more cats!":  2,
 		"One? Two! Three.":       3,
 		"…":                      0,
@@ -101,10 +101,44 @@ func TestSentencesAndClean(t *testing.T) {
 			t.Errorf("Sentences(%q) = %d, want %d", story, got, want)
 		}
 	}
-	if got := CleanStory("  a\x1b[31mred\n\tcat\u200b \x00 "); got != "a[31mred cat" {
-		t.Errorf("CleanStory = %q", got)
+	for _, c := range realSentences {
+		if got := Sentences(c.story); got != c.want {
+			t.Errorf("Sentences(%q) = %d, want %d", c.story, got, c.want)
+		}
 	}
-	if got := CleanStory("ok\xffbad"); got != "okbad" {
-		t.Errorf("CleanStory invalid utf8 = %q", got)
+	if got := StoryWidth("你好 cat"); got != 8 {
+		t.Errorf("StoryWidth = %d, want 8 columns", got)
 	}
+}
+
+// realSentences are stories as players write them: abbreviations, initials, decimals,
+// ellipses and quotes that must not count as sentence ends, and real ends that must.
+var realSentences = []struct {
+	story string
+	want  int
+}{
+	{"Dr. Bee paid 3.5 coins for sweet gold!", 1},
+	{"Mr. and Mrs. Smith flew to St. Louis at 6 p.m. on a Tuesday.", 1},
+	{"J. R. R. Tolkien wrote about a ring. It was very small.", 2},
+	{"I packed fruit, e.g. apples and pears, for the trip.", 1},
+	{"Bring snacks, i.e. anything crunchy. The hike is long.", 2},
+	{"We saw lions, tigers, etc. and then went home.", 1},
+	{"We saw lions, tigers, etc. Then we went home.", 2},
+	{"The temperature dropped to -3.5 degrees overnight.", 1},
+	{"It cost $2.99... but it was worth every cent.", 1},
+	{"I waited and waited… Nobody came.", 2},
+	{"\"Who's there?\" asked the cat. Nobody answered.", 2},
+	{"\"Stop!\" The dog froze. The cat laughed.", 3},
+	{"She works for the U.S. Navy on a big grey ship.", 1},
+	{"Prof. Plum met Capt. Hook at 10 a.m. sharp.", 1},
+	{"Version 2.0 of the robot danced. Everyone cheered!", 2},
+	{"Hmm... what was that? A ghost, maybe.", 2},
+	{"It rained. It poured. It flooded.", 3},
+	{"The king sat down. The queen stood up. The jester fell over!", 3},
+	{"Is it hot? Is it cold? Nobody knows.", 3},
+	{"Martin Luther King Jr. had a dream.", 1},
+	{"Smith et al. found a tiny bottle in the sea.", 1},
+	{"A cat named Mr. Whiskers (aka the boss) ran off. He came back at 5 a.m. Then he slept.", 3},
+	{"Wow!!! That was fast. So fast!", 3},
+	{"I. I think so.", 2},
 }

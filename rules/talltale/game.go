@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"parlor/rules"
@@ -57,7 +58,9 @@ type Game struct {
 	rng    *rand.Rand
 	strict bool
 	limit  time.Duration
+	race   time.Duration // the race time limit; 0 if off
 	scores []int
+	sheet  rules.Sheet
 	log    []logLine
 
 	round, rounds int // round counts tie-breaks too; rounds is the regular number
@@ -104,7 +107,9 @@ func New(s rules.Setup) (*Game, error) {
 		rng:    rand.New(rand.NewPCG(s.Seed, s.Seed^0x7a11_7a1e)),
 		strict: mode == ModeStrict,
 		limit:  rules.OptionDuration(s.Options[OptTimer]),
+		race:   rules.OptionDuration(s.Options[OptRaceTime]),
 		scores: make([]int, n),
+		sheet:  rules.NewSheet(n, 0),
 		rounds: Narrations(n) * n,
 	}
 	g.first = g.rng.IntN(n)
@@ -159,7 +164,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	if g.tieBreak {
 		g.addLog(-1, "Tie-break: %s narrates, %s race.", g.names[narrator], g.nameList(racers))
 	} else {
-		g.addLog(-1, "Round %d of %d: %s is the narrator.", g.round, g.rounds, g.names[narrator])
+		g.addLog(-1, "Round %d: %s is the narrator.", g.round, g.names[narrator])
 	}
 }
 
@@ -190,7 +195,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		if err := rules.Decode(raw, &a); err != nil {
 			return fmt.Errorf("talltale: %w", err)
 		}
-		return g.tell(seat, a)
+		return g.tell(seat, a, now)
 	case "token":
 		var a Token
 		if err := rules.Decode(raw, &a); err != nil {
@@ -230,16 +235,18 @@ func (g *Game) discard(seat int, a Discard) error {
 	return nil
 }
 
-func (g *Game) tell(seat int, a Story) error {
+func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if err := g.narratorOnly(seat, PhaseStory, "tell the story"); err != nil {
 		return err
 	}
-	text := CleanStory(a.Text)
+	// The lobby has already removed escape sequences and control characters, as from
+	// every text a player sends; a story is one line with single spaces.
+	text := strings.Join(strings.Fields(a.Text), " ")
 	if text == "" {
 		return ErrEmptyStory
 	}
-	if n := len([]rune(text)); n > MaxStory {
-		return fmt.Errorf("%w: %d characters, at most %d", ErrStoryTooLong, n, MaxStory)
+	if n := StoryWidth(text); n > MaxStory {
+		return fmt.Errorf("%w: %d columns wide, at most %d (a wide character such as 你 counts two)", ErrStoryTooLong, n, MaxStory)
 	}
 	if n := Sentences(text); n > 2 {
 		return fmt.Errorf("%w; yours has %d", ErrTooManySentence, n)
@@ -252,6 +259,9 @@ func (g *Game) tell(seat int, a Story) error {
 	g.forbidden = word
 	g.phase = PhaseRace
 	g.deadline = time.Time{}
+	if g.race > 0 {
+		g.deadline = now.Add(g.race)
+	}
 	g.addLog(-1, "%s: \"The end of the story!\" Race!", g.names[seat])
 	return nil
 }
@@ -327,7 +337,7 @@ func (g *Game) boardsInPlay() []string {
 	return out
 }
 
-// Tick runs the narrator's time limit and the pace of the reveal.
+// Tick runs the narrator's and the race's time limits and the pace of the reveal.
 func (g *Game) Tick(now time.Time) bool {
 	changed := false
 	for !g.over && !g.deadline.IsZero() && !now.Before(g.deadline) {
@@ -341,6 +351,9 @@ func (g *Game) Tick(now time.Time) bool {
 				continue
 			}
 			g.endRound(g.deadline, true)
+		case PhaseRace:
+			g.addLog(-1, "Time is up for the race: tokens not placed score nothing.")
+			g.endRound(g.deadline, false)
 		case PhaseReveal:
 			g.next(g.deadline)
 		default:

@@ -57,7 +57,7 @@ func checkSecrets(t *testing.T, g *Game) {
 			t.Fatalf("seat %d sees tokens %v, owns %v", s, v.MyTokens, own)
 		}
 		for k := range m {
-			if !slices.Contains([]string{"game", "seat", "round", "rounds", "phase", "prompt", "waiting", "deadline", "scores", "log", "over",
+			if !slices.Contains([]string{"game", "seat", "round", "rounds", "phase", "prompt", "waiting", "deadline", "scores", "log", "over", "sheet",
 				"names", "narrator", "mode", "time_limit", "reminded", "tie_break", "tied", "racers", "boards", "story", "placed", "my_tokens",
 				"hand", "reveal", "winners", "outcome"}, k) {
 				t.Fatalf("unexpected view field %q", k)
@@ -177,5 +177,45 @@ func TestDeterminism(t *testing.T) {
 	c := newGame(t, 4, 78, nil)
 	if snapshot(t, c) == snapshot(t, newGame(t, 4, 77, nil)) {
 		t.Error("different seeds gave the same deal")
+	}
+}
+
+// The race has a time limit (60 s by default): when it runs out, tokens not yet placed
+// score nothing and the round is scored, so a racer who left cannot stall the table.
+func TestRaceTimeLimit(t *testing.T) {
+	spec, _ := rules.Lookup(ID)
+	if d := spec.Defaults()[OptRaceTime]; d != "60s" {
+		t.Fatalf("race time limit default %q, want 60s", d)
+	}
+	g := newGame(t, 3, 1, rules.Options{OptRaceTime: "30s"})
+	kept := []int{0, 30, 60}
+	setRound(t, g, kept, 90)
+	v := view(g, rules.Spectator)
+	if v.Deadline != t0.Add(30*time.Second) {
+		t.Fatalf("race deadline %v, want 30 s after the story", v.Deadline)
+	}
+	racers := v.Racers
+	for _, c := range kept {
+		mustApply(t, g, racers[0], Token{Type: "token", Card: c})
+	}
+	mustApply(t, g, racers[1], Token{Type: "token", Card: kept[0]})
+	if g.Tick(t0.Add(29 * time.Second)) {
+		t.Fatal("the race ended early")
+	}
+	if !g.Tick(t0.Add(30 * time.Second)) {
+		t.Fatal("the race did not end on time")
+	}
+	v = view(g, rules.Spectator)
+	if v.Phase != PhaseReveal || v.Reveal == nil {
+		t.Fatalf("phase %s after the race time limit", v.Phase)
+	}
+	if p := v.Reveal.Points; p[racers[0]] != 9 || p[racers[1]] != 1 {
+		t.Errorf("points %v: the late racer's one token scores as second, the rest nothing", p)
+	}
+	// Off: no deadline.
+	g = newGame(t, 3, 1, rules.Options{OptRaceTime: "off"})
+	setRound(t, g, kept, 90)
+	if !view(g, 0).Deadline.IsZero() {
+		t.Error("a race without a time limit has a deadline")
 	}
 }

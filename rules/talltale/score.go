@@ -3,6 +3,7 @@ package talltale
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -125,6 +126,7 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 		g.scores[g.narrator] -= r.Penalty
 		g.addLog(-1, "%s said the forbidden word %q: -%d.", g.names[g.narrator], r.Forbidden, r.Penalty)
 	}
+	g.record(r)
 	g.reveal = r
 	g.phase = PhaseReveal
 	g.deadline = now.Add(RevealTime)
@@ -192,4 +194,41 @@ func (g *Game) finish(winners []int) {
 		g.summary = fmt.Sprintf("%s share the victory with %d points", g.nameList(winners), best)
 	}
 	g.addLog(-1, "%s.", g.summary)
+}
+
+// record adds the round to the score sheet: the points after the penalty, and how each
+// player scored them.
+func (g *Game) record(r *Reveal) {
+	net := slices.Clone(r.Points)
+	net[r.Narrator] -= r.Penalty
+	label := g.names[r.Narrator] + " narrates"
+	if r.TieBreak {
+		label += " (tie-break)"
+	}
+	var lines []string
+	if r.TimedOut {
+		lines = append(lines, fmt.Sprintf("%s told no story in time: everyone else scores %d.", g.names[r.Narrator], TimeoutScore))
+	} else {
+		for _, s := range g.racers {
+			var hits []string
+			for _, k := range r.Kept {
+				for _, h := range k.Hits {
+					if h.Seat == s {
+						hits = append(hits, fmt.Sprintf("%s +%d", k.Card.Name, h.Points))
+					}
+				}
+			}
+			why := "no token on the narrator's illustrations"
+			if len(hits) > 0 {
+				why = strings.Join(hits, ", ")
+			}
+			lines = append(lines, fmt.Sprintf("%s: %s = %d.", g.names[s], why, r.Points[s]))
+		}
+		line := fmt.Sprintf("%s (narrator): %s = %d", g.names[r.Narrator], r.NarratorRule, r.NarratorScore)
+		if r.Penalty > 0 {
+			line += fmt.Sprintf(", -%d for the forbidden word %q", r.Penalty, r.Forbidden)
+		}
+		lines = append(lines, line+".")
+	}
+	g.sheet.Add(g.round, label, net, g.scores, lines)
 }

@@ -16,10 +16,11 @@ const ID = "talltale"
 
 // Option keys and values.
 const (
-	OptMode    = "mode"    // forbidden-word mode
-	OptTimer   = "timer"   // narrator time limit
-	ModeWarn   = "warning" // the narrator is warned before sending a forbidden word
-	ModeStrict = "strict"  // the penalty applies without warning
+	OptMode     = "mode"      // forbidden-word mode
+	OptTimer    = "timer"     // narrator time limit
+	OptRaceTime = "race_time" // race time limit: then tokens not placed score nothing
+	ModeWarn    = "warning"   // the narrator is warned before sending a forbidden word
+	ModeStrict  = "strict"    // the penalty applies without warning
 )
 
 // Timing of the game.
@@ -46,12 +47,14 @@ const HowToPlay = "Each round one player is the narrator. The narrator secretly 
 	"exactly two players found all three, and nothing if more did. With 3 or 4 players " +
 	"everyone narrates twice, with 5 or 6 once; most points wins, and ties play a " +
 	"tie-break round. The host may give the narrator a time limit (then the others " +
-	"score 2 if no story comes) and may choose strict mode, where a forbidden word " +
+	"score 2 if no story comes), may time the race (60 s by default: tokens not placed by " +
+	"then score nothing) and may choose strict mode, where a forbidden word " +
 	"costs the points without any warning."
 
 func init() {
 	rules.Register(&rules.Spec{
 		ID:         ID,
+		Version:    1,
 		Name:       "Tall Tale",
 		MinPlayers: 3,
 		MaxPlayers: 6,
@@ -60,6 +63,7 @@ func init() {
 		Rules:      rulesText,
 		Options: []rules.Option{
 			{Key: OptMode, Name: "Forbidden words", Help: "warning: the narrator is told before sending a forbidden word; strict: no warning, just the penalty", Choices: []string{ModeWarn, ModeStrict}, Default: ModeWarn},
+			{Key: OptRaceTime, Name: "Race time limit", Help: "time to place tokens after the story; then tokens not placed score nothing", Choices: []string{"off", "30s", "60s", "90s"}, Default: "60s"},
 			{Key: OptTimer, Name: "Narrator time limit", Help: "time to choose and tell, then 15 s more after a reminder; if no story, the others score 2", Choices: []string{"off", "60s", "90s", "120s"}, Default: "off"},
 		},
 		Content: []string{ContentFile, MeaningFile},

@@ -64,6 +64,7 @@ func (g *Game) View(seat int) rules.View {
 			Waiting:  g.waiting(),
 			Deadline: g.deadline,
 			Scores:   slices.Clone(g.scores),
+			Sheet:    g.sheet.Clone(),
 			Log:      g.logFor(seat),
 			Over:     g.over,
 		},

@@ -3,7 +3,8 @@ package talltale
 import (
 	"strings"
 	"unicode"
-	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
 )
@@ -51,57 +52,128 @@ func FindForbidden(story string, forms []string) (string, bool) {
 	return "", false
 }
 
-// MaxStory is the longest story, in characters.
+// MaxStory is the longest story, in terminal columns (a wide character such as 你 takes two).
 const MaxStory = 280
 
-// CleanStory makes player text safe to show: valid UTF-8, no control or formatting
-// characters (so no escape sequences), line breaks and runs of spaces made single spaces.
-func CleanStory(s string) string {
-	s = strings.ToValidUTF8(s, "")
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		if unicode.IsSpace(r) {
-			space = true
-			continue
-		}
-		if unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError {
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteRune(r)
-	}
-	return b.String()
-}
+// StoryWidth is how much room a story takes on screen, the measure MaxStory limits.
+func StoryWidth(story string) int { return ansi.StringWidth(story) }
 
-// Sentences counts the sentences of a story: a run of '.', '!' or '?' ends a sentence
-// when more text follows it, so "Wait... what?" is two sentences and a final full stop
-// is not a third.
+// Sentences counts the sentences of a story the way a reader would. A run of '.', '!'
+// or '?' (with any closing quotes or brackets) ends a sentence only when a space and more
+// text follow it, except where it plainly does not:
+//   - a full stop after a title or a Latin abbreviation ("Dr. Bee", "e.g. a cat"), after
+//     an initial ("J. R. R. Tolkien") or a dotted acronym ("the U.S. Navy");
+//   - after "etc.", "Jr." and the like unless a capital letter follows;
+//   - an ellipsis ("...", "…") or a '!'/'?' followed by a small letter ("Wait... what?",
+//     "Who? asked Bo");
+//   - a full stop with no space after it (3.5, parlor.example).
+//
+// A final mark is not a new sentence. No library in the module's pinned set segments
+// sentences, and the rule has to be this game's own anyway: lenient where a reader would
+// hesitate, since refusing a fair story is worse than letting a long one through.
 func Sentences(story string) int {
+	rs := []rune(story)
 	n := 0
-	inEnd := false
-	text := false
-	for _, r := range story {
-		switch {
-		case r == '.' || r == '!' || r == '?':
-			if text {
-				inEnd = true
-			}
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if inEnd {
-				n++
-				inEnd = false
-			}
+	text := false // the sentence being read has a letter or digit
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			text = true
+			continue
 		}
+		if !isStop(r) {
+			continue
+		}
+		j := i
+		for j < len(rs) && (isStop(rs[j]) || isCloser(rs[j])) {
+			j++
+		}
+		next := j
+		for next < len(rs) && (unicode.IsSpace(rs[next]) || isOpener(rs[next])) {
+			next++
+		}
+		spaced := j < len(rs) && unicode.IsSpace(rs[j])
+		if text && spaced && next < len(rs) && endsSentence(rs[:i], rs[i:j], rs[next]) {
+			n++
+			text = false
+		}
+		i = j - 1
 	}
 	if text {
 		n++
 	}
 	return n
+}
+
+func isStop(r rune) bool   { return r == '.' || r == '!' || r == '?' || r == '…' }
+func isCloser(r rune) bool { return strings.ContainsRune(`"')]}’”»`, r) }
+func isOpener(r rune) bool { return strings.ContainsRune(`"'([{‘“«`, r) }
+
+// Abbreviations a full stop follows without ending the sentence: titles before a name and
+// Latin ones inside a sentence; and those that end it only before a capital letter.
+var (
+	neverEnds = wordSet("mr mrs ms mx dr prof st mt sgt capt lt col gen rev hon sen gov pres fr " +
+		"e.g i.e eg ie vs cf approx viz ca")
+	endsBeforeCapital = wordSet("etc jr sr inc ltd co corp a.m p.m am pm al")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// endsSentence decides whether the marks stop, after the text before, end a sentence
+// when next is the first letter of what follows.
+func endsSentence(before, stop []rune, next rune) bool {
+	if strings.ContainsRune(string(stop), '…') || strings.Count(string(stop), ".") >= 2 {
+		return unicode.IsUpper(next)
+	}
+	if last := lastStop(stop); last == '!' || last == '?' {
+		return !unicode.IsLower(next)
+	}
+	k := len(before)
+	for k > 0 && (unicode.IsLetter(before[k-1]) || before[k-1] == '.') {
+		k--
+	}
+	word := string(before[k:])
+	lower := strings.ToLower(word)
+	switch {
+	case word == "":
+		return true
+	case endsBeforeCapital[lower]:
+		return unicode.IsUpper(next)
+	case initial(word), neverEnds[lower]:
+		return false
+	}
+	return true
+}
+
+func lastStop(stop []rune) rune {
+	for i := len(stop) - 1; i >= 0; i-- {
+		if isStop(stop[i]) {
+			return stop[i]
+		}
+	}
+	return 0
+}
+
+// initial reports a single capital letter ("J") or dotted single letters ("U.S"): a
+// name's initial or an acronym. "I" alone is the pronoun.
+func initial(word string) bool {
+	parts := strings.Split(word, ".")
+	for _, p := range parts {
+		if r := []rune(p); len(r) != 1 {
+			return false
+		}
+	}
+	if len(parts) == 1 {
+		r := []rune(word)[0]
+		return unicode.IsUpper(r) && r != 'I'
+	}
+	return true
 }
 
 // Stem cuts a folded word to a rough stem, so "cats", "catty" and "cat" meet: it drops

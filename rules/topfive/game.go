@@ -52,6 +52,7 @@ type Game struct {
 	tally    *Tally     // the round's scores once the reveal is done
 	ready    []bool
 	totals   []int
+	sheet    rules.Sheet
 	log      []entry
 }
 
@@ -83,6 +84,7 @@ func New(s rules.Setup) (*Game, error) {
 		timer:  rules.OptionDuration(opts[OptTimer]),
 		beat:   rules.OptionDuration(opts[OptPace]),
 		totals: make([]int, n),
+		sheet:  rules.NewSheet(n, 0),
 	}
 	if g.beat <= 0 {
 		g.beat = 2 * time.Second
@@ -123,11 +125,11 @@ func (g *Game) startRound(now time.Time) {
 	}
 	if g.duo {
 		g.honour = -1
-		g.logf(-1, "Round %d of %d: rank the five topics by your own taste.", g.round, g.rounds)
+		g.logf(-1, "Round %d: rank the five topics by your own taste.", g.round)
 		return
 	}
 	g.honour = (g.round - 1) % len(g.names)
-	g.logf(-1, "Round %d of %d: %s is the Player of Honour.", g.round, g.rounds, g.names[g.honour])
+	g.logf(-1, "Round %d: %s is the Player of Honour.", g.round, g.names[g.honour])
 }
 
 // Apply performs one action of seat at now; on error nothing changes.
@@ -152,7 +154,7 @@ func (g *Game) Apply(seat int, action json.RawMessage, now time.Time) error {
 }
 
 func (g *Game) applyRank(seat int, raw json.RawMessage, now time.Time) error {
-	if err := g.checkPhase(PhaseRanking, "ranking"); err != nil {
+	if err := g.checkPhase(PhaseRanking, "rank now"); err != nil {
 		return err
 	}
 	if g.secret[seat] != nil {
@@ -176,7 +178,7 @@ func (g *Game) applyReady(seat int, raw json.RawMessage, now time.Time) error {
 	if err := rules.Decode(raw, &a); err != nil {
 		return err
 	}
-	if err := g.checkPhase(PhaseResults, "ready"); err != nil {
+	if err := g.checkPhase(PhaseResults, "be ready now"); err != nil {
 		return err
 	}
 	if g.ready[seat] {
@@ -203,9 +205,9 @@ func (g *Game) checkPhase(want, what string) error {
 	now := map[string]string{
 		PhaseRanking: "players are still ranking",
 		PhaseReveal:  "the ranking is being revealed",
-		PhaseResults: "the round is over; press ready for the next one",
+		PhaseResults: "the round is over; say you are ready for the next one",
 	}[g.phase]
-	return fmt.Errorf("%w: cannot %s, %s", ErrWrongPhase, what, now)
+	return fmt.Errorf("%w: you cannot %s: %s", ErrWrongPhase, what, now)
 }
 
 // Tick moves the ranking deadline, the reveal beat and the results pause forward.
@@ -286,6 +288,7 @@ func (g *Game) finishRound(now time.Time) {
 
 // endRound shows the round's scores, or ends the game after the last round.
 func (g *Game) endRound(now time.Time) {
+	g.addSheetRow()
 	if g.round >= g.rounds {
 		g.phase = PhaseOver
 		g.deadline = time.Time{}

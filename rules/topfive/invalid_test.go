@@ -86,7 +86,7 @@ func TestInvalidActions(t *testing.T) {
 	now := runReveal(t, g, t0)
 	mustApply(t, g, 3, Ready{Type: TypeReady}, now)
 	check(t, g, []tc{
-		{"rank during results", 1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrWrongPhase, "press ready"},
+		{"rank during results", 1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrWrongPhase, "say you are ready"},
 		{"ready twice", 3, `{"type":"ready"}`, ErrAlreadyReady, "already"},
 		{"ready with a field", 1, `{"type":"ready","now":true}`, rules.ErrBadAction, "now"},
 	})

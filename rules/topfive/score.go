@@ -128,6 +128,8 @@ func (g *Game) winners() []int {
 func (g *Game) result() rules.Result {
 	r := rules.Result{Scores: append([]int(nil), g.totals...), Winners: g.winners()}
 	if g.duo {
+		// A duo scores together: nobody wins, so stats count the game as played, not won.
+		r.Winners = []int{}
 		r.Summary = fmt.Sprintf("Together you scored %d of %d", g.totals[0], DuoRounds*Hand)
 		return r
 	}
@@ -150,4 +152,67 @@ func joinNames(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// addSheetRow records the round just tallied on the score sheet, with its breakdown.
+func (g *Game) addSheetRow() {
+	points := make([]int, len(g.names))
+	for _, l := range g.tally.Lines {
+		points[l.Seat] = l.Points
+	}
+	label := g.names[max(g.honour, 0)] + " ranks"
+	if g.duo {
+		label = "duo"
+	}
+	g.sheet.Add(g.round, label, points, g.totals, g.breakdown())
+}
+
+// breakdown says in words how every seat scored the round just tallied.
+func (g *Game) breakdown() []string {
+	t := g.tally
+	if t.Forfeit {
+		return []string{fmt.Sprintf("Round %d was forfeited: no ranking came from %s in time, so no one scored.", g.round, g.lateNames())}
+	}
+	if g.duo {
+		return []string{fmt.Sprintf("Together you gave %d of %d topics the same rank: %s each.", t.Joint, Hand, plural(t.Joint, "point"))}
+	}
+	var out []string
+	for _, l := range t.Lines {
+		name := g.names[l.Seat]
+		switch {
+		case l.Role == RoleHonour:
+			out = append(out, fmt.Sprintf("%s, the Player of Honour, scores as the best Guesser: %d.", name, l.Points))
+		case !l.Submitted:
+			out = append(out, fmt.Sprintf("%s ran out of time: 0.", name))
+		default:
+			why := plural(l.Right, "right rank")
+			if l.Marker > 0 {
+				why += ", +1 for the marker"
+			} else {
+				why += ", marker on a wrong one"
+			}
+			if l.Perfect > 0 {
+				why += ", +1 perfect bonus"
+			}
+			out = append(out, fmt.Sprintf("%s: %s = %d.", name, why, l.Points))
+		}
+	}
+	return out
+}
+
+// lateNames names the players whose ranking is missing, for a forfeited round.
+func (g *Game) lateNames() string {
+	var names []string
+	for _, s := range g.missing() {
+		names = append(names, g.names[s])
+	}
+	return joinNames(names)
+}
+
+// plural writes "1 point" or "3 points".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

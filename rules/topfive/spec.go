@@ -69,6 +69,7 @@ func players(o rules.Options) (int, int) {
 func init() {
 	Spec = &rules.Spec{
 		ID:         ID,
+		Version:    1,
 		Name:       "Top Five",
 		MinPlayers: 2,
 		MaxPlayers: 8,

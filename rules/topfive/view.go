@@ -63,6 +63,7 @@ func (g *Game) View(seat int) rules.View {
 			Deadline: g.deadline,
 			Scores:   append([]int(nil), g.totals...),
 			Log:      g.logFor(seat, 8),
+			Sheet:    g.sheet.Clone(),
 			Over:     g.phase == PhaseOver,
 			Waiting:  []int{},
 		},
@@ -182,7 +183,7 @@ func (g *Game) prompt(seat int) string {
 		return fmt.Sprintf("Revealing %s's ranking, from rank 5 to rank 1…", g.names[g.honour])
 	case PhaseResults:
 		if seat >= 0 && !g.ready[seat] {
-			return "Round scores are in; the next round starts soon (enter: ready now)."
+			return "Round scores are in; the next round starts soon, or as soon as everyone is ready."
 		}
 		return "Round scores are in. The next round starts soon."
 	}

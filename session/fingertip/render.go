@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/internal/playertext"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
 )
@@ -34,7 +35,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if !s.cacheDirt && key == s.cacheKey {
 		return s.cache
 	}
-	s.plain = f.Plain
+	s.plain, s.frame = f.Plain, f
 	s.cache, s.cacheKey, s.cacheDirt = s.render(f), key, false
 	return s.cache
 }
@@ -46,7 +47,7 @@ func (s *Screen) render(f gameui.Frame) string {
 	}
 	var lines []string
 	if s.v.Over {
-		lines = s.results(w, f.Plain)
+		lines = s.results(w, h, f.Plain)
 	} else {
 		lines = s.playing(w, h, f.Plain)
 	}
@@ -94,7 +95,7 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	var line string
 	switch {
 	case v.Phase == ft.PhaseClue && s.Typing():
-		n := len([]rune(s.clue.Value()))
+		n := playertext.Width(s.clue.Value())
 		counter := fmt.Sprintf(" %d/%d", n, ft.ClueMax)
 		if plain {
 			// The text box styles carry colours; draw the text with a "_" cursor instead.
@@ -162,6 +163,8 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 	for _, p := range v.Players {
 		mark := " "
 		switch {
+		case s.frame.Away.Has(p.Seat):
+			mark = "~" // the narrow column has no room for the words: the legend says it
 		case p.Active:
 			mark = "▶"
 		case p.Racing:
@@ -181,6 +184,9 @@ func (s *Screen) sidebar(w, n int, plain bool) []string {
 		lines = append(lines, fmt.Sprintf("%s%s%3d", mark, name, p.Cards))
 	}
 	lines = append(lines, strings.Repeat("─", w), "▶ clue", "• racing", "✗ out")
+	if s.frame.Away != 0 {
+		lines = append(lines, "~ away")
+	}
 	if s.seat >= 0 && s.seat < len(v.Players) && v.Players[s.seat].Out && v.Phase == ft.PhaseRace {
 		lines = append(lines, "", gameui.Painter{Plain: plain}.Paint(noteStyle, "NO! You"), gameui.Painter{Plain: plain}.Paint(noteStyle, "are out."))
 	}

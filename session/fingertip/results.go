@@ -2,50 +2,37 @@ package fingertip
 
 import (
 	"fmt"
-	"slices"
 
 	"parlor/session/gameui"
 )
 
-// results is the final screen: the winner(s), then every player's pile, most first.
-func (s *Screen) results(w int, plain bool) []string {
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// results is the final screen: the winner(s), then the score sheet (the cards each
+// seat gained turn by turn) with the last turn's breakdown.
+func (s *Screen) results(w, h int, plain bool) []string {
 	v := s.v
-	out := []string{}
 	title := "Game over"
 	if v.Result != nil {
 		title += ": " + v.Result.Summary + "."
-	}
-	out = append(out, gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w), gameui.Fit("", w))
-	order := make([]int, len(v.Players))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return v.Players[b].Cards - v.Players[a].Cards })
-	winners := []int{}
-	if v.Result != nil {
-		winners = v.Result.Winners
-	}
-	for _, p := range order {
-		mark := "  "
-		if slices.Contains(winners, p) {
-			mark = "★ "
+		if len(v.Result.Winners) > 1 {
+			title += " Tied players share the victory."
 		}
-		name := v.Players[p].Name
-		if !plain {
-			name = gameui.SeatStyle(p).Render(name)
-		}
-		unit := "cards"
-		if v.Players[p].Cards == 1 {
-			unit = "card"
-		}
-		out = append(out, gameui.Fit(fmt.Sprintf("  %s%s: %d %s", mark, name, v.Players[p].Cards, unit), w))
 	}
-	out = append(out, gameui.Fit("", w), gameui.Fit(fmt.Sprintf("Draw pile: %d cards left; %d discarded.", v.Pile, v.Discarded), w))
-	if v.LastTurn != nil {
-		out = append(out, gameui.Fit("Last turn: "+v.LastTurn.Summary, w))
+	out := []string{
+		gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w),
+		gameui.Fit(fmt.Sprintf("Draw pile: %d card%s left; %d discarded.", v.Pile, plural(v.Pile), v.Discarded), w),
+		gameui.Fit("", w),
 	}
-	if len(winners) > 1 {
-		out = append(out, gameui.Fit("Tied players share the victory.", w))
+	names := make([]string, len(v.Players))
+	for i, p := range v.Players {
+		names[i] = p.Name
 	}
-	return out
+	return append(out, gameui.Sheet(v.Sheet, names, w, h-len(out), plain)...)
 }

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
@@ -27,10 +28,11 @@ type Screen struct {
 	cursor   int // 0-8, for pointing with the arrow keys
 	clue     textinput.Model
 	typing   bool
-	textMode bool   // the player toggled the display: descriptions in colour, pictures in plain
-	plain    bool   // the last frame had no colour: descriptions are the default then
-	note     string // a local message, e.g. "Card 4 is taken — pick another"
-	turnKey  string // turn and phase the note and the text box belong to
+	textMode bool         // the player toggled the display: descriptions in colour, pictures in plain
+	plain    bool         // the last frame had no colour: descriptions are the default then
+	frame    gameui.Frame // the last frame drawn: who is away
+	note     string       // a local message, e.g. "Card 4 is taken — pick another"
+	turnKey  string       // turn and phase the note and the text box belong to
 
 	cache     string
 	cacheKey  gameui.FrameKey
@@ -116,7 +118,7 @@ func (s *Screen) typeKey(m tea.KeyPressMsg) (any, tea.Cmd) {
 		s.clue.Blur()
 		return nil, nil
 	case "enter":
-		text, err := ft.CleanClue(s.clue.Value())
+		text, err := ft.CheckClue(playertext.Clean(s.clue.Value()))
 		if err != nil {
 			s.note = strings.TrimPrefix(err.Error(), "fingertip: ")
 			return nil, nil

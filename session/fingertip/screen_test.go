@@ -249,13 +249,20 @@ func TestFinalResults(t *testing.T) {
 	}
 	refresh(g, ss)
 	out := render(t, ss[1], false)
-	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "★ ") {
+	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last round:") {
 		t.Fatalf("results:\n%s", out)
 	}
 	for _, s := range ss {
 		if a := press(s, "1"); a != nil {
 			t.Fatalf("an action after the end: %#v", a)
 		}
+	}
+	// One card is "1 card", not "1 cards".
+	v := g.View(1).(ft.View)
+	v.Pile, v.Discarded = 1, 1
+	ss[1].SetView(v)
+	if out := render(t, ss[1], true); !strings.Contains(out, "Draw pile: 1 card left; 1 discarded.") {
+		t.Errorf("draw pile line:\n%s", out)
 	}
 }
 

@@ -11,15 +11,9 @@ import (
 	"parlor/session/gameui"
 )
 
-// frameKey is what a cached render depends on besides the view and the draft.
-type frameKey struct {
-	w, h  int
-	plain bool
-}
-
 // Render draws the game area, at most f.Height lines of exactly f.Width cells.
 func (s *Screen) Render(f gameui.Frame) string {
-	key := frameKey{f.Width, f.Height, f.Plain}
+	key := f.Key()
 	if !s.dirty && key == s.cacheKey {
 		return s.cache
 	}
@@ -63,7 +57,7 @@ var (
 
 // seatName is a seat's name in its colour (plain: just the name).
 func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
-	n := gameui.Fit(name(s.v.Names, seat), w)
+	n := gameui.Fit(name(s.v.Names, seat)+gameui.AwayMark(f, seat), w)
 	return paint(f, gameui.SeatStyle(seat), n)
 }
 
@@ -147,7 +141,7 @@ func (s *Screen) formLines(f gameui.Frame) []string {
 			seat, choice = s.f.opps[r-1], s.f.choice[r-1]
 			sent = seat < len(s.v.Submitted) && s.v.Submitted[seat]
 		}
-		label := name(s.v.Names, seat)
+		label := name(s.v.Names, seat) + gameui.AwayMark(f, seat)
 		if r == 0 {
 			label = "You (answer)"
 		}

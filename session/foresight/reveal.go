@@ -2,7 +2,6 @@ package foresight
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	fs "parlor/rules/foresight"
@@ -120,31 +119,14 @@ func (s *Screen) overLine() string {
 	return fmt.Sprintf("Game over: %s share the victory with %d points!", strings.Join(names, " and "), best)
 }
 
-// results are the final standings, the winner(s) starred.
+// results are the end of the game: the winner(s), then the score sheet with the last
+// round's breakdown.
 func (s *Screen) results(f gameui.Frame) []string {
 	lines := []string{paint(f, bold, s.overLine()), ""}
-	order := make([]int, len(s.v.Scores))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return s.v.Scores[b] - s.v.Scores[a] })
-	rank := 0
-	for i, p := range order {
-		if i == 0 || s.v.Scores[p] != s.v.Scores[order[i-1]] {
-			rank = i + 1
-		}
-		star := ""
-		if slices.Contains(s.v.Winners, p) {
-			star = "  ★ winner"
-		}
-		mark := "  "
-		if p == s.seat {
-			mark = "▸ "
-		}
-		lines = append(lines, fmt.Sprintf("%s%d. ", mark, rank)+s.seatName(f, p, 12)+fmt.Sprintf("%6d", s.v.Scores[p])+star)
-	}
+	var hint []string
 	if s.v.Reveal != nil {
-		lines = append(lines, "", paint(f, faint, fmt.Sprintf("Press tab to see round %d's answers, predictions and wagers.", s.v.Reveal.Round)))
+		hint = []string{"", paint(f, faint, fmt.Sprintf("Press tab to see round %d's answers, predictions and wagers.", s.v.Reveal.Round))}
 	}
-	return lines
+	lines = append(lines, gameui.Sheet(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines)-len(hint), f.Plain)...)
+	return append(lines, hint...)
 }

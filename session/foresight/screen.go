@@ -32,7 +32,7 @@ type Screen struct {
 	last    bool   // once over: show the last round's table instead of the standings
 
 	cache    string
-	cacheKey frameKey
+	cacheKey gameui.FrameKey
 	dirty    bool
 }
 

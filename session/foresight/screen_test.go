@@ -223,7 +223,7 @@ func TestWholeGamesRender(t *testing.T) {
 		}
 		s := screens[1]
 		out := render(t, s, frame)
-		mustContain(t, out, "Game over", "★ winner")
+		mustContain(t, out, "Game over", "Score sheet", "Total", "Last round:", "A (own predictions)")
 		press(s, "tab")
 		mustContain(t, render(t, s, frame), "results")
 	}

@@ -50,7 +50,8 @@ func (p Painter) Paint(st lipgloss.Style, text string) string {
 type FrameKey struct {
 	Width, Height, Seat int
 	Plain               bool
+	Away                SeatSet
 }
 
 // Key is the frame's FrameKey.
-func (f Frame) Key() FrameKey { return FrameKey{f.Width, f.Height, f.Seat, f.Plain} }
+func (f Frame) Key() FrameKey { return FrameKey{f.Width, f.Height, f.Seat, f.Plain, f.Away} }

@@ -21,6 +21,7 @@ type Frame struct {
 	Now           time.Time // for countdowns
 	Seat          int       // the viewer's seat; rules.Spectator for a spectator
 	Names         []string  // display name per seat
+	Away          SeatSet   // seats whose player is away (mark them with AwayMark)
 	Plain         bool      // no colour available (TERM=dumb, NO_COLOR): draw so that colour is not needed
 }
 

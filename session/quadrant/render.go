@@ -35,10 +35,13 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if !s.dirty && key == s.cacheKey && s.cache != "" {
 		return s.cache
 	}
+	s.frame = f
 	var lines []string
 	switch {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
+	case s.v.Over:
+		lines = s.overLines(f)
 	case s.v.Reveal != nil:
 		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:
@@ -183,7 +186,7 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + s.cellText(t) + " "
+	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + gameui.AwayMark(s.frame, t.Seat) + " " + s.cellText(t) + " "
 	switch s.v.Phase {
 	case qd.PhasePlacement:
 		if t.Locked {

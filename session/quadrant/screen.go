@@ -32,6 +32,7 @@ type Screen struct {
 	sent     bool         // the votes were sent this round
 	msg      string       // the last validation message
 	letters  map[int]rune // the token letter of every seat
+	frame    gameui.Frame // the last frame drawn: who is away
 
 	cache    string
 	cacheKey gameui.FrameKey

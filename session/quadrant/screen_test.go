@@ -358,7 +358,7 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 			}
 		}
 		out := render(t, ss[0])
-		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) {
+		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last round:") {
 			t.Fatalf("final screen:\n%s", out)
 		}
 		t.Log("\n" + out)

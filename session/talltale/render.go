@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
 )
@@ -56,7 +57,7 @@ func (s *Screen) status(f gameui.Frame) string {
 	if v.Phase == tt.PhaseRace {
 		var parts []string
 		for _, r := range v.Racers {
-			name := v.Names[r]
+			name := v.Names[r] + gameui.AwayMark(f, r)
 			if r == s.seat {
 				name = "you"
 			}
@@ -227,10 +228,10 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k, f.Plain)+p.Paint(dim, " · "+strings.Join(k.Forbidden[1:], ", ")))
 	}
 	text := s.storyText()
-	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", s.story.Length(), tt.MaxStory))
+	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", tt.StoryWidth(text), tt.MaxStory))
 	s.story.SetWidth(f.Width)
 	lines = append(lines, strings.Split(s.story.View(), "\n")...)
-	clean := tt.CleanStory(text)
+	clean := playertext.Clean(text)
 	word, name := s.forbidden()
 	switch {
 	case s.warned != "":
@@ -288,17 +289,20 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 	if r.Forbidden != "" {
 		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
 	}
+	// The round's points after the penalty, so a penalised narrator sees what they got.
+	net := slices.Clone(r.Points)
+	net[r.Narrator] -= r.Penalty
 	// The whole story stays: when the scores would not fit one per line, they share lines.
-	if table := s.standings(f, r.Points); len(lines)+1+len(table) <= f.Height {
+	if table := s.standings(f, net); len(lines)+1+len(table) <= f.Height {
 		return append(append(lines, ""), table...)
 	}
-	return append(lines, s.standingsLine(f, r.Points)...)
+	return append(lines, s.standingsLine(f, net)...)
 }
 
 // renderOver shows the final results.
 func (s *Screen) renderOver(f gameui.Frame) []string {
 	lines := []string{gameui.Painter{Plain: f.Plain}.Paint(bold, "The game is over: "+s.v.Outcome+"!"), ""}
-	return append(lines, s.standings(f, nil)...)
+	return append(lines, gameui.Sheet(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
 }
 
 // standings lists every player by score, with this round's points when given.
@@ -311,9 +315,9 @@ func (s *Screen) standings(f gameui.Frame, round []int) []string {
 	slices.SortStableFunc(order, func(a, b int) int { return v.Scores[b] - v.Scores[a] })
 	lines := []string{"Scores:"}
 	for _, seat := range order {
-		line := fmt.Sprintf("  %3d  %s", v.Scores[seat], s.seatName(seat, f.Plain))
+		line := fmt.Sprintf("  %3d  %s%s", v.Scores[seat], s.seatName(seat, f.Plain), gameui.AwayMark(f, seat))
 		if round != nil {
-			line += fmt.Sprintf("  (+%d this round)", round[seat])
+			line += fmt.Sprintf("  (%+d this round)", round[seat])
 		}
 		if slices.Contains(v.Winners, seat) {
 			line += "  winner!"
@@ -340,7 +344,7 @@ func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
 	for _, seat := range order {
 		part := fmt.Sprintf("%s %d", v.Names[seat], v.Scores[seat])
 		if round != nil {
-			part += fmt.Sprintf(" (+%d)", round[seat])
+			part += fmt.Sprintf(" (%+d)", round[seat])
 		}
 		parts = append(parts, strings.ReplaceAll(part, " ", "\u00a0")) // one entry never breaks
 	}

@@ -134,7 +134,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 		ns.Update(key("backspace"))
 	}
 	ns.Update(tea.PasteMsg{Content: " someone\x1b[31m sang.\n"})
-	out = check(t, ns, "someone[31m sang.")
+	out = check(t, ns, "someone sang.") // the escape sequence is gone whole
 	if strings.Contains(out, "Forbidden word") {
 		t.Fatalf("still flagged:\n%s", out)
 	}
@@ -198,7 +198,7 @@ func TestWholeRoundThroughTheScreens(t *testing.T) {
 	}
 	update()
 	res, _ := g.Outcome()
-	check(t, screens[0], "The game is over", res.Summary)
+	check(t, screens[0], "The game is over", res.Summary, "Score sheet", "narrates", "Total", "Last round:")
 }
 
 func TestStrictModeHasNoWarning(t *testing.T) {
@@ -381,6 +381,55 @@ func TestRevealShowsTheWholeStory(t *testing.T) {
 			if !strings.Contains(out, n) {
 				t.Errorf("seat %d: the scores lost %s:\n%s", seat, n, out)
 			}
+		}
+	}
+}
+
+// A narrator who said a forbidden word sees their round's points after the penalty.
+func TestPenalisedNarratorRoundPoints(t *testing.T) {
+	g := newGame(t, rules.Options{tt.OptMode: tt.ModeStrict})
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	kept := g.View(narr).(tt.View).Hand.Kept
+	send(t, g, narr, tt.Story{Type: "story", Text: "The " + kept[0].Name + ".", Confirm: true})
+	// One racer finds all three and one none, so the narrator has points to lose.
+	racers := g.View(narr).(tt.View).Racers
+	for _, c := range kept {
+		send(t, g, racers[0], tt.Token{Type: "token", Card: c.ID})
+	}
+	placed := 0
+	for _, b := range g.View(racers[1]).(tt.View).Boards {
+		for _, ill := range b.Illustrations {
+			if placed < 3 && ill.ID != kept[0].ID && ill.ID != kept[1].ID && ill.ID != kept[2].ID {
+				send(t, g, racers[1], tt.Token{Type: "token", Card: ill.ID})
+				placed++
+			}
+		}
+	}
+	v := g.View(narr).(tt.View)
+	if v.Reveal == nil || v.Reveal.Penalty == 0 {
+		t.Fatalf("no penalty in the reveal: %+v", v.Reveal)
+	}
+	s := New(narr)
+	s.SetView(v)
+	net := v.Reveal.NarratorScore - v.Reveal.Penalty
+	out := check(t, s, fmt.Sprintf("(%+d this round)", net))
+	if strings.Contains(out, fmt.Sprintf("(+%d this round)  narrator", v.Reveal.NarratorScore)) {
+		t.Errorf("the narrator is shown the points before the penalty:\n%s", out)
+	}
+}
+
+// The round number is in the session's title bar: the game area does not repeat it.
+func TestRoundIsNotRepeated(t *testing.T) {
+	g := newGame(t, nil)
+	s := New(0)
+	s.SetView(g.View(0))
+	if out := check(t, s, "Narrator:"); strings.Contains(out, "round 1 of") {
+		t.Errorf("round repeated:\n%s", out)
+	}
+	for _, l := range g.View(0).Head().Log {
+		if strings.Contains(l, "of 6") {
+			t.Errorf("the log repeats the round count: %q", l)
 		}
 	}
 }

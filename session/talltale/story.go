@@ -1,12 +1,10 @@
 package talltale
 
 import (
-	"strings"
-	"unicode"
-
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 
+	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 )
 
@@ -44,8 +42,8 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 		s.writing = false
 		return nil
 	case "enter":
-		text := tt.CleanStory(s.storyText())
-		if text == "" || len([]rune(text)) > tt.MaxStory || tt.Sentences(text) > 2 {
+		text := playertext.Clean(s.storyText())
+		if text == "" || tt.StoryWidth(text) > tt.MaxStory || tt.Sentences(text) > 2 {
 			return nil
 		}
 		if word, _ := s.forbidden(); word != "" && s.v.Mode != tt.ModeStrict && s.warned != word {
@@ -58,34 +56,20 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 	return nil
 }
 
-// edit passes a key or a paste to the story box and keeps its text clean: line breaks
-// and tabs become spaces, control characters are dropped.
+// edit passes a key or a paste to the story box and keeps its text clean, as the lobby
+// will: line breaks and tabs become spaces, escape sequences and control characters go.
 func (s *Screen) edit(msg tea.Msg) {
 	if p, ok := msg.(tea.PasteMsg); ok {
-		msg = tea.PasteMsg{Content: cleanStoryInput(p.Content)}
+		msg = tea.PasteMsg{Content: playertext.Typed(p.Content)}
 	}
 	before := s.storyText()
 	s.story, _ = s.story.Update(msg)
 	if after := s.storyText(); after != before {
-		if clean := cleanStoryInput(after); clean != after {
+		if clean := playertext.Typed(after); clean != after {
 			s.story.SetValue(clean)
 		}
 		s.warned = ""
 	}
-}
-
-func cleanStoryInput(t string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t' || r == '\r':
-			return ' '
-		case unicode.IsControl(r) || r == unicode.ReplacementChar:
-			return -1
-		case unicode.Is(unicode.Cf, r) && r != '\u200d': // keep emoji joiners
-			return -1
-		}
-		return r
-	}, t)
 }
 
 // forbidden finds a forbidden word of the kept illustrations in the story being

@@ -182,7 +182,18 @@ func (s *Screen) roleLine(f gameui.Frame) string {
 func (s *Screen) players(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
 	v := s.v
-	out := []string{p.Paint(bold, gameui.Fit("Players", panel-6)) + p.Paint(bold, "score")}
+	// The last round's points stay here through the next round, long after the results.
+	var last []int
+	if rows := v.Sheet.Rows; len(rows) > 0 && v.Phase == tf.PhaseRanking {
+		last = rows[len(rows)-1].Points
+	}
+	nameW := panel - 8
+	head := gameui.Fit("Players", panel-6) + "score"
+	if last != nil {
+		nameW -= 5
+		head = gameui.Fit("Players", panel-11) + "score last"
+	}
+	out := []string{p.Paint(bold, head)}
 	for seat := range v.Names {
 		mark := p.Paint(dim, "…")
 		if seat < len(v.Submitted) && v.Submitted[seat] {
@@ -201,13 +212,17 @@ func (s *Screen) players(f gameui.Frame) []string {
 		if seat == s.seat {
 			tag += " (you)"
 		}
+		tag += gameui.AwayMark(f, seat)
 		score := 0
 		if seat < len(v.Scores) {
 			score = v.Scores[seat]
 		}
-		nameW := panel - 8
 		name := s.seatName(f, seat, nameW-len(tag))
-		out = append(out, fmt.Sprintf("%s %s %4d", mark, gameui.Fit(name+tag, nameW), score))
+		line := fmt.Sprintf("%s %s %4d", mark, gameui.Fit(name+tag, nameW), score)
+		if seat < len(last) {
+			line += fmt.Sprintf(" %+4d", last[seat])
+		}
+		out = append(out, line)
 	}
 	if v.Phase == tf.PhaseRanking {
 		out = append(out, "", p.Paint(dim, tick+" ranked  … ranking"))

@@ -200,9 +200,6 @@ func (s *Screen) standings(f gameui.Frame) []string {
 	out := []string{"", p.Paint(bold, "Totals")}
 	for _, seat := range seats {
 		tag := ""
-		if v.Over && v.Tally != nil && seat < len(v.Tally.Lines) && !v.Tally.Forfeit {
-			tag = p.Paint(dim, fmt.Sprintf("  (+%d in the last round)", v.Tally.Lines[seat].Points))
-		}
 		if slices.Contains(v.Winners, seat) {
 			tag += "  " + p.Paint(good, "winner")
 		}
@@ -230,11 +227,11 @@ func (s *Screen) final(f gameui.Frame) []string {
 		case total >= 15:
 			verdict = "a good score."
 		}
-		return append(out, p.Paint(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
-			"", "50 is perfect; 15 is already a good score.")
-	}
-	if v.Summary != "" {
+		out = append(out, p.Paint(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
+			"50 is perfect; 15 is already a good score.")
+	} else if v.Summary != "" {
 		out = append(out, p.Paint(good, v.Summary+"!"))
 	}
-	return append(out, s.standings(f)...)
+	out = append(out, "")
+	return append(out, gameui.Sheet(v.Sheet, v.Names, f.Width, f.Height-len(out), f.Plain)...)
 }

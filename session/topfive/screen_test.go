@@ -226,7 +226,8 @@ func TestWholeGameRenders(t *testing.T) {
 	s := New(0)
 	s.SetView(g.View(0))
 	final := render(t, s, names, false)
-	mustContain(t, final, "Game over", "Totals", "winner", res.Summary, "in the last round)")
+	// The game-over screen has the score sheet and the last round's breakdown.
+	mustContain(t, final, "Game over", res.Summary, "Score sheet", " 6 Eric ranks", "Total", "Last round:", "Player of Honour, scores as the best Guesser")
 	if !seen["Sarah's ranking, revealed from 5 to 1  (✓ right, ! marker)"] {
 		t.Error("the reveal heading was never shown")
 	}
@@ -263,5 +264,55 @@ func TestDuoWording(t *testing.T) {
 	}
 	if !role {
 		t.Error("duo role line missing")
+	}
+}
+
+// The last round's points stay beside every player through the next round's ranking,
+// not only for the few seconds of the results.
+func TestLastRoundStaysVisible(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	now := t0
+	for {
+		now = now.Add(time.Second)
+		g.Tick(now)
+		if g.View(0).Head().Round == 2 {
+			break
+		}
+		for seat := range names {
+			s := New(seat)
+			s.SetView(g.View(seat))
+			var a any
+			if s.editing() && s.needsMarker() {
+				a = press(s, "2", "1", "3", "5", "4", "m", "enter")
+			} else if s.editing() {
+				a = press(s, "2", "1", "3", "5", "4", "enter")
+			}
+			if a != nil {
+				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	s := New(1)
+	s.SetView(g.View(1))
+	screen := render(t, s, names, true)
+	mustContain(t, screen, "last", "+7")
+}
+
+// The round number is in the session's title bar: the game area does not repeat it.
+func TestRoundIsNotRepeated(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	s := New(1)
+	s.SetView(g.View(1))
+	if out := render(t, s, names, true); strings.Contains(out, "Round 1 of") || !strings.Contains(out, "Player of Honour: Sarah") {
+		t.Errorf("round repeated, or the Player of Honour missing:\n%s", out)
+	}
+	for _, l := range g.View(1).Head().Log {
+		if strings.Contains(l, "of 6") {
+			t.Errorf("the log repeats the round count: %q", l)
+		}
 	}
 }

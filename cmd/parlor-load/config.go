@@ -1,0 +1,102 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"time"
+)
+
+// What a run can start.
+const (
+	kindParlor = "parlor"
+	kindBare   = "bare"
+)
+
+// MaxPlayers bounds a run: more clients than this would only measure the generator.
+const MaxPlayers = 10000
+
+// Config is one run's workload.
+type Config struct {
+	Players  int
+	Seats    int
+	Game     string
+	Every    time.Duration
+	Duration time.Duration
+	Idle     time.Duration
+	Parallel int
+	Server   string // kindParlor or kindBare
+	Compare  bool
+	Target   string // host:port of a running server; "" starts one
+	Metrics  string // its /metrics URL
+	Limit    time.Duration
+	JSON     bool
+}
+
+// Defaults is a small run that proves a machine works: 70 players for 20 seconds.
+func Defaults() Config {
+	return Config{
+		Players: 70, Seats: 7, Game: "quadrant", Every: 2 * time.Second, Duration: 20 * time.Second,
+		Idle: 5 * time.Second, Parallel: 32, Server: kindParlor, Limit: 10 * time.Minute,
+	}
+}
+
+// Validate reports every problem at once.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Seats < 1 || c.Seats > 14 {
+		errs = append(errs, fmt.Errorf("-seats %d: want 1 to 14", c.Seats))
+	} else if c.Players < c.Seats || c.Players > MaxPlayers {
+		errs = append(errs, fmt.Errorf("-players %d: want %d (one table) to %d", c.Players, c.Seats, MaxPlayers))
+	}
+	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Limit <= 0 {
+		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle zero or more"))
+	}
+	if c.Parallel < 1 {
+		errs = append(errs, fmt.Errorf("-parallel %d: want 1 or more", c.Parallel))
+	}
+	if c.Server != kindParlor && c.Server != kindBare {
+		errs = append(errs, fmt.Errorf("-server %q: want parlor or bare", c.Server))
+	}
+	if c.Target != "" {
+		if c.Compare {
+			errs = append(errs, errors.New("-compare starts both servers itself: it cannot be used with -target"))
+		}
+		if err := loopbackAddr(c.Target); err != nil {
+			errs = append(errs, fmt.Errorf("-target: %w", err))
+		}
+		if c.Metrics != "" {
+			u, err := url.Parse(c.Metrics)
+			if err != nil || u.Scheme != "http" {
+				errs = append(errs, fmt.Errorf("-metrics %q: want an http:// URL such as http://127.0.0.1:9222/metrics", c.Metrics))
+			} else if err := loopbackAddr(u.Host); err != nil {
+				errs = append(errs, fmt.Errorf("-metrics: %w", err))
+			}
+		}
+	} else if c.Metrics != "" {
+		errs = append(errs, errors.New("-metrics goes with -target; a server parlor-load starts reports its own"))
+	}
+	return errors.Join(errs...)
+}
+
+// loopbackAddr accepts host:port only if every address the host names is a loopback
+// one: load goes nowhere but this machine.
+func loopbackAddr(hostport string) error {
+	host, _, err := net.SplitHostPort(hostport)
+	if err != nil {
+		return fmt.Errorf("%q: want host:port (%v)", hostport, err)
+	}
+	ips := []net.IP{net.ParseIP(host)}
+	if ips[0] == nil {
+		if ips, err = net.LookupIP(host); err != nil {
+			return fmt.Errorf("%q: %v", host, err)
+		}
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return fmt.Errorf("%s is not a loopback address: parlor-load only loads this machine (127.0.0.0/8, ::1)", ip)
+		}
+	}
+	return nil
+}

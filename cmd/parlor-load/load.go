@@ -1,0 +1,435 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"parlor/internal/sshterm"
+)
+
+const (
+	termW, termH = 80, 24
+	dialTimeout  = 20 * time.Second
+	// lateAfter is when an update that has not reached every screen stops being waited
+	// for: it is counted as never shown (late beyond measure), and the table acts again.
+	lateAfter = 10 * time.Second
+	// stepWait bounds each setup step (a screen to appear) of one player.
+	stepWait = 60 * time.Second
+)
+
+// player is one terminal client at a table.
+type player struct {
+	name string
+	key  sshterm.Key
+	term *sshterm.Terminal
+
+	seen int64 // the id of the last expectation this screen has met
+}
+
+// table is one table's players; seat 0 is the host.
+type table struct {
+	code    string
+	players []*player
+	expect  atomic.Pointer[expectation]
+	quit    chan struct{}
+}
+
+// expectation is what every screen at a table must show after an action.
+type expectation struct {
+	id    int64
+	shows func(screen string) bool
+	at    time.Time
+	seen  chan time.Duration // one per screen that showed it
+}
+
+// workload is one run against one server.
+type workload struct {
+	cfg    Config
+	addr   string
+	log    io.Writer
+	tables []*table
+	ids    atomic.Int64
+	conns  atomic.Uint32 // for source addresses
+
+	mu     sync.Mutex
+	logins []time.Duration // connect → first screen, per player
+}
+
+// source is the loopback address the next client dials from: 127.3.x.y, five clients
+// each, so no address meets the server's per-address limits (8 logging in at once, 20
+// new connections in a burst), as real players from their own addresses would not.
+func (w *workload) source() net.IP {
+	n := w.conns.Add(1) / 5
+	return net.IPv4(127, 3, byte(n/250), byte(n%250+1))
+}
+
+// waitScreen waits until the terminal's screen satisfies ok, and returns it.
+func waitScreen(ctx context.Context, t *sshterm.Terminal, what string, ok func(string) bool) (string, error) {
+	deadline := time.NewTimer(stepWait)
+	defer deadline.Stop()
+	for {
+		if scr := t.Screen(); ok(scr) {
+			return scr, nil
+		}
+		select {
+		case <-t.Changed():
+		case <-time.After(50 * time.Millisecond): // Changed has one reader; look now and then too
+		case <-t.Done():
+			return "", fmt.Errorf("the session ended while waiting for %s; the screen shows:\n%s", what, t.Screen())
+		case <-deadline.C:
+			return "", fmt.Errorf("waited %s for %s; the screen shows:\n%s", stepWait, what, t.Screen())
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+}
+
+func contains(texts ...string) func(string) bool {
+	return func(s string) bool {
+		for _, t := range texts {
+			if !strings.Contains(s, t) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// createTables opens one table per seven players; on parlor a host creates each over
+// the JSON API (so options need no key strokes) and later takes the seat back from a
+// terminal with the same key.
+func (w *workload) createTables(ctx context.Context) error {
+	n := w.cfg.Players / w.cfg.Seats
+	w.tables = make([]*table, n)
+	return parallel(ctx, n, w.cfg.Parallel, func(i int) error {
+		t := &table{quit: make(chan struct{})}
+		for s := 0; s < w.cfg.Seats; s++ {
+			key, err := sshterm.NewKey()
+			if err != nil {
+				return err
+			}
+			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key})
+		}
+		w.tables[i] = t
+		if w.cfg.Server == kindBare {
+			t.code = fmt.Sprintf("B%03d", i)
+			return nil
+		}
+		code, err := w.createOverAPI(t.players[0])
+		t.code = code
+		return err
+	})
+}
+
+func (w *workload) createOverAPI(host *player) (string, error) {
+	c, err := sshterm.Dial(w.addr, host.name, host.key, w.source(), dialTimeout)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	sess, err := c.NewSession()
+	if err != nil {
+		return "", err
+	}
+	in, _ := sess.StdinPipe()
+	out, _ := sess.StdoutPipe()
+	if err := sess.Start("api"); err != nil {
+		return "", err
+	}
+	req := map[string]any{"op": "create", "game": w.cfg.Game}
+	if w.cfg.Game == "quadrant" {
+		// Tokens move only in placement: with no time limits it lasts the whole run.
+		req["options"] = map[string]string{"placement_time": "off", "voting_time": "off"}
+	}
+	line, _ := json.Marshal(req)
+	if _, err := in.Write(append(line, '\n')); err != nil {
+		return "", err
+	}
+	sc := bufio.NewScanner(out)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var m struct{ Type, Code, Error string }
+		if json.Unmarshal(sc.Bytes(), &m) != nil {
+			continue
+		}
+		switch m.Type {
+		case "joined":
+			return m.Code, nil
+		case "error":
+			return "", fmt.Errorf("create %s: %s", w.cfg.Game, m.Error)
+		}
+	}
+	return "", fmt.Errorf("create %s: the API closed without a table", w.cfg.Game)
+}
+
+// login connects every player with "join CODE", recording how long each took from the
+// dial to its first screen, and brings each to its seat. Hosts come first: the seat
+// they created over the API keeps the host role only while no one else has sat down.
+func (w *workload) login(ctx context.Context) (time.Duration, error) {
+	var hosts, others []seated
+	for _, t := range w.tables {
+		hosts = append(hosts, seated{t, t.players[0]})
+		for _, p := range t.players[1:] {
+			others = append(others, seated{t, p})
+		}
+	}
+	rand.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
+	start := time.Now()
+	for _, group := range [][]seated{hosts, others} {
+		if err := parallel(ctx, len(group), w.cfg.Parallel, func(i int) error { return w.sitDown(ctx, group[i]) }); err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(start), nil
+}
+
+// seated is a player and their table.
+type seated struct {
+	t *table
+	p *player
+}
+
+func (w *workload) sitDown(ctx context.Context, s seated) error {
+	t, p := s.t, s.p
+	at := time.Now()
+	c, err := sshterm.Dial(w.addr, p.name, p.key, w.source(), dialTimeout)
+	if err != nil {
+		return err
+	}
+	if p.term, err = sshterm.Open(c, "join "+t.code, termW, termH, nil); err != nil {
+		_ = c.Close()
+		return err
+	}
+	first := "table " + t.code
+	if w.cfg.Server == kindParlor {
+		first = "Welcome to parlor" // a first visit picks a name
+	}
+	if _, err := waitScreen(ctx, p.term, "the first screen", contains(first)); err != nil {
+		return fmt.Errorf("%s: %w", p.name, err)
+	}
+	w.mu.Lock()
+	w.logins = append(w.logins, time.Since(at))
+	w.mu.Unlock()
+	if w.cfg.Server == kindParlor {
+		if err := p.term.Press("enter"); err != nil { // take the suggested name
+			return err
+		}
+		_, err = waitScreen(ctx, p.term, "the table", contains("table "+t.code, "← you"))
+	}
+	return err
+}
+
+var seatsRE = regexp.MustCompile(`Seats (\d+)/`)
+
+// start has each host start its game once every seat is taken, and waits until every
+// screen shows the game.
+func (w *workload) start(ctx context.Context) error {
+	if w.cfg.Server == kindBare {
+		return nil
+	}
+	full := fmt.Sprintf("Seats %d/", w.cfg.Seats)
+	return parallel(ctx, len(w.tables), w.cfg.Parallel, func(i int) error {
+		t := w.tables[i]
+		host := t.players[0]
+		if _, err := waitScreen(ctx, host.term, "every seat taken", contains(full)); err != nil {
+			return err
+		}
+		if err := host.term.Press("s"); err != nil {
+			return err
+		}
+		for _, p := range t.players {
+			if _, err := waitScreen(ctx, p.term, "the game", func(s string) bool {
+				return strings.Contains(s, " · table "+t.code) && !strings.Contains(s, "· waiting") && !seatsRE.MatchString(s)
+			}); err != nil {
+				return fmt.Errorf("%s at %s: %w", p.name, t.code, err)
+			}
+		}
+		return nil
+	})
+}
+
+// tokenRE finds a token in a token panel line: "A name  +3, -1".
+func tokenRE(name string) *regexp.Regexp {
+	return regexp.MustCompile(`[A-Z] ` + regexp.QuoteMeta(name) + ` +([+-]\d+), *[+-]\d+ `)
+}
+
+func tokenX(re *regexp.Regexp, screen string) (int, bool) {
+	m := re.FindStringSubmatch(screen)
+	if m == nil {
+		return 0, false
+	}
+	x, err := strconv.Atoi(m[1])
+	return x, err == nil
+}
+
+// movesTokens tells whether an action is a token move (Quadrant, bare) or a chat line.
+func (w *workload) movesTokens() bool {
+	return w.cfg.Server == kindBare || w.cfg.Game == "quadrant"
+}
+
+// watch reports, for each screen of a table, when it first meets the table's current
+// expectation. One goroutine per player: it is the only reader of Changed.
+func (w *workload) watch(t *table, p *player, wg *sync.WaitGroup) {
+	defer wg.Done()
+	for {
+		select {
+		case <-p.term.Changed():
+		case <-t.quit:
+			return
+		case <-p.term.Done():
+			return
+		}
+		e := t.expect.Load()
+		if e == nil || e.id == p.seen || !e.shows(p.term.Screen()) {
+			continue
+		}
+		p.seen = e.id
+		e.seen <- time.Since(e.at)
+	}
+}
+
+// act is one table's loop: once per Every, the next player acts, and the time until
+// the last screen showed it is one sample (never shown within lateAfter: late).
+func (w *workload) act(ctx context.Context, t *table, until time.Time, s *samples) {
+	// Tables start at random points of the interval, as real tables would.
+	next := time.Now().Add(rand.N(w.cfg.Every))
+	mover := 0
+	for {
+		select {
+		case <-time.After(time.Until(next)):
+		case <-ctx.Done():
+			return
+		}
+		if time.Now().After(until) {
+			return
+		}
+		next = next.Add(w.cfg.Every)
+		p := t.players[mover]
+		mover = (mover + 1) % len(t.players)
+		e := &expectation{id: w.ids.Add(1), seen: make(chan time.Duration, len(t.players))}
+		var keys []string
+		if w.movesTokens() {
+			re := tokenRE(p.name)
+			x, ok := tokenX(re, p.term.Screen())
+			if !ok {
+				s.fail(fmt.Errorf("%s: no token of %s on its screen:\n%s", t.code, p.name, p.term.Screen()))
+				return
+			}
+			key, want := "right", x+1
+			if x > 0 {
+				key, want = "left", x-1
+			}
+			keys = []string{key}
+			e.shows = func(scr string) bool { nx, ok := tokenX(re, scr); return ok && nx == want }
+		} else {
+			mark := fmt.Sprintf("m%d!", e.id)
+			keys = []string{"/", mark, "enter"}
+			e.shows = func(scr string) bool { return strings.Contains(scr, mark) }
+		}
+		e.at = time.Now()
+		t.expect.Store(e)
+		for _, k := range keys {
+			if err := p.term.Press(k); err != nil {
+				s.fail(err)
+				return
+			}
+		}
+		var slowest time.Duration
+		late := time.After(lateAfter)
+		for range t.players {
+			select {
+			case d := <-e.seen:
+				slowest = max(slowest, d)
+			case <-late:
+				slowest = Never
+			case <-ctx.Done():
+				return
+			}
+			if slowest == Never {
+				break
+			}
+		}
+		s.add(slowest)
+	}
+}
+
+// samples collects action latencies from every table.
+type samples struct {
+	mu  sync.Mutex
+	all []time.Duration
+	err error
+}
+
+func (s *samples) add(d time.Duration) {
+	s.mu.Lock()
+	s.all = append(s.all, d)
+	s.mu.Unlock()
+}
+
+func (s *samples) fail(err error) {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = err
+	}
+	s.mu.Unlock()
+}
+
+// parallel runs f(0..n-1), at most limit at once; the first error stops new work.
+func parallel(ctx context.Context, n, limit int, f func(i int) error) error {
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+	)
+	sem := make(chan struct{}, limit)
+	for i := 0; i < n; i++ {
+		mu.Lock()
+		stop := first != nil
+		mu.Unlock()
+		if stop || ctx.Err() != nil {
+			break
+		}
+		sem <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			if err := f(i); err != nil {
+				mu.Lock()
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if first == nil && ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return first
+}
+
+// close hangs up every player.
+func (w *workload) close() {
+	for _, t := range w.tables {
+		if t == nil {
+			continue
+		}
+		for _, p := range t.players {
+			if p.term != nil {
+				p.term.Close()
+			}
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain doubles as the child server: parlor-load starts its server by running its own
+// binary again, which under go test is this test binary.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(serveEnv); mode != "" {
+		os.Exit(serveChild(mode))
+	}
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer"))
+}
+
+// TestTinyComparedRun runs the generator at its smallest size against parlor and the
+// bare server, as an operator would with -compare -json, and checks every figure it
+// reports is there and sane.
+func TestTinyComparedRun(t *testing.T) {
+	var out, log bytes.Buffer
+	code := run([]string{"-compare", "-json", "-players", "7", "-parallel", "7",
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, log.String())
+	}
+	var reps []Report
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	if len(reps) != 2 || reps[0].Server != kindParlor || reps[1].Server != kindBare {
+		t.Fatalf("want a parlor then a bare report, got %+v", reps)
+	}
+	for _, r := range reps {
+		if r.Players != 7 || r.Tables != 1 {
+			t.Errorf("%s: %d players at %d tables; want 7 at 1", r.Server, r.Players, r.Tables)
+		}
+		l := r.Latency
+		if l.Count < 3 || l.Never != 0 || l.P50 <= 0 || l.P50 > l.P90 || l.P90 > l.P99 || l.P99 > l.Max || l.Max == Never {
+			t.Errorf("%s: latency %+v; want a few actions, all shown, ordered percentiles", r.Server, l)
+		}
+		if f := r.FirstScreen; f.Count != 7 || f.P50 <= 0 || f.P99 < f.P50 || r.LoginsPerSecond <= 0 {
+			t.Errorf("%s: first screens %+v at %.1f logins/s; want 7 logins", r.Server, f, r.LoginsPerSecond)
+		}
+		// CPU per action is idle CPU subtracted from busy CPU, both read in 10 ms clock
+		// ticks: at this size it is noise, and may even come out below zero.
+		if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 ||
+			r.Goroutines < 7 || r.GoroutinesPerSession <= 0 {
+			t.Errorf("%s: server figures %+v; want memory, CPU and goroutines per session", r.Server, r)
+		}
+	}
+}
+
+func TestTargetsMustBeLoopback(t *testing.T) {
+	for _, args := range [][]string{
+		{"-target", "10.0.0.1:22"},
+		{"-target", "192.168.1.10:2222"},
+		{"-target", "[2001:db8::1]:22"},
+		{"-target", "127.0.0.1:2222", "-metrics", "http://10.1.2.3:9222/metrics"},
+		{"-target", "127.0.0.1"},
+		{"-metrics", "http://127.0.0.1:9222/metrics"},
+		{"-players", "100000"},
+	} {
+		var errw bytes.Buffer
+		if _, err := parseFlags(args, &errw); err == nil {
+			t.Errorf("%q accepted", args)
+		} else if strings.Contains(args[1], "10.") && !strings.Contains(err.Error(), "not a loopback address") {
+			t.Errorf("%q: error %q does not say why", args, err)
+		}
+	}
+	for _, args := range [][]string{
+		{"-target", "127.0.0.1:2222"},
+		{"-target", "127.9.9.9:2222", "-metrics", "http://127.0.0.1:9222/metrics"},
+		{"-target", "[::1]:2222"},
+		{"-target", "localhost:2222"},
+	} {
+		var errw bytes.Buffer
+		if _, err := parseFlags(args, &errw); err != nil {
+			t.Errorf("%q refused: %v", args, err)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+// Command parlor-load is parlor's load generator: N real terminal players (SSH clients
+// with an 80×24 PTY whose output goes through a terminal emulator), from many loopback
+// addresses, seated 7 to a table at started tables of a game, each table acting at a
+// chosen rate. It reports what an operator sizes a machine by: server memory and idle
+// CPU per session, CPU per action, action → all-screens latency, logins per second with
+// the first screen's p99, and goroutines. It can run the same workload against a minimal
+// wish + Bubble Tea server (-bare, or both with -compare) for a side-by-side ratio.
+//
+// It starts the server itself, as a child process of this same binary so that the
+// server's CPU and memory are measured apart from the clients', or drives a running one
+// (-target, with -metrics for its /metrics). Loopback only: it refuses other targets.
+// Every run is bounded in players and time and stops by itself. See docs/performance.md.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+)
+
+func main() {
+	if mode := os.Getenv(serveEnv); mode != "" {
+		os.Exit(serveChild(mode))
+	}
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run returns the exit code: 0 after a run, 2 for bad flags, 1 when the run failed.
+func run(args []string, stdout, stderr io.Writer) int {
+	cfg, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
+	defer cancel()
+
+	kinds := []string{cfg.Server}
+	if cfg.Compare {
+		kinds = []string{kindParlor, kindBare}
+	}
+	log := &syncWriter{w: stderr} // the child servers write to it too
+	var reports []*Report
+	for _, kind := range kinds {
+		c := cfg
+		c.Server = kind
+		if kind == kindBare {
+			c.Game = "" // the bare server has one kind of table
+		}
+		rep, err := Run(ctx, c, log)
+		if err != nil {
+			fmt.Fprintf(log, "parlor-load: %s: %v\n", kind, err)
+			return 1
+		}
+		reports = append(reports, rep)
+	}
+	if cfg.JSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(reports)
+		return 0
+	}
+	for _, r := range reports {
+		r.Print(stdout)
+	}
+	if len(reports) == 2 {
+		printRatio(stdout, reports[0], reports[1])
+	}
+	return 0
+}
+
+// parseFlags reads the command line into a Config and checks it.
+func parseFlags(args []string, stderr io.Writer) (Config, error) {
+	cfg := Defaults()
+	fs := flag.NewFlagSet("parlor-load", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: parlor-load [flags]\n\nRuns N terminal players against a parlor server on this machine and reports\nmemory, CPU, latency and logins per session. Loopback only.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	fs.IntVar(&cfg.Players, "players", cfg.Players, "terminal players (rounded down to full tables; at most "+fmt.Sprint(MaxPlayers)+")")
+	fs.IntVar(&cfg.Seats, "seats", cfg.Seats, "players per table")
+	fs.StringVar(&cfg.Game, "game", cfg.Game, "game the tables play (quadrant moves tokens; other games chat)")
+	fs.DurationVar(&cfg.Every, "every", cfg.Every, "each table acts once per this interval")
+	fs.DurationVar(&cfg.Duration, "duration", cfg.Duration, "how long the tables act")
+	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, "how long to measure idle CPU, with every player seated and nobody acting")
+	fs.IntVar(&cfg.Parallel, "parallel", cfg.Parallel, "logins in flight at once")
+	fs.StringVar(&cfg.Server, "server", cfg.Server, "what to start: parlor or bare (a minimal wish + Bubble Tea server)")
+	fs.BoolVar(&cfg.Compare, "compare", cfg.Compare, "run parlor, then the bare server, and print the ratio")
+	fs.StringVar(&cfg.Target, "target", cfg.Target, "drive a running server at this loopback host:port instead of starting one")
+	fs.StringVar(&cfg.Metrics, "metrics", cfg.Metrics, "with -target: the server's /metrics URL (loopback), for memory, CPU and goroutines")
+	fs.DurationVar(&cfg.Limit, "limit", cfg.Limit, "stop the whole run after this long, whatever happens")
+	fs.BoolVar(&cfg.JSON, "json", cfg.JSON, "print the report as JSON")
+	if err := fs.Parse(args); err != nil {
+		return cfg, err
+	}
+	if fs.NArg() > 0 {
+		return cfg, fmt.Errorf("unexpected argument %q (see parlor-load -h)", fs.Arg(0))
+	}
+	return cfg, cfg.Validate()
+}
+
+// syncWriter lets several goroutines write whole lines to one writer.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}

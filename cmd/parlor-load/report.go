@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"time"
+)
+
+// Never is the latency of an update that some screen never showed: later than any
+// measured one, so it counts in every percentile it reaches instead of being dropped.
+const Never = time.Duration(math.MaxInt64)
+
+// Percentiles summarise a set of durations.
+type Percentiles struct {
+	Count int           `json:"count"`
+	Never int           `json:"never_shown"` // samples that were Never
+	P50   time.Duration `json:"p50_ns"`
+	P90   time.Duration `json:"p90_ns"`
+	P99   time.Duration `json:"p99_ns"`
+	Max   time.Duration `json:"max_ns"`
+}
+
+// percentilesOf sorts ds (in place) and reads its nearest-rank percentiles.
+func percentilesOf(ds []time.Duration) Percentiles {
+	p := Percentiles{Count: len(ds)}
+	if len(ds) == 0 {
+		return p
+	}
+	slices.Sort(ds)
+	at := func(q float64) time.Duration {
+		return ds[int(math.Ceil(q*float64(len(ds))))-1]
+	}
+	p.P50, p.P90, p.P99, p.Max = at(0.50), at(0.90), at(0.99), ds[len(ds)-1]
+	for _, d := range ds {
+		if d == Never {
+			p.Never++
+		}
+	}
+	return p
+}
+
+// Report is what one run measured. Server-side figures (Measured) need the server's
+// /metrics: a run against -target without -metrics has only the client-side ones.
+type Report struct {
+	Server  string        `json:"server"`
+	Game    string        `json:"game,omitempty"`
+	Players int           `json:"players"`
+	Tables  int           `json:"tables"`
+	Every   time.Duration `json:"every_ns"`
+
+	LoginsPerSecond float64     `json:"logins_per_second"`
+	FirstScreen     Percentiles `json:"first_screen"` // from the dial to the first screen
+	Latency         Percentiles `json:"latency"`      // from a key press to the last screen of its table showing it
+
+	Measured             bool          `json:"measured"`
+	RSSPerSessionMiB     float64       `json:"rss_per_session_mib"`
+	IdleCPUPerSession    time.Duration `json:"idle_cpu_per_session_ns_per_s"` // CPU time per second of wall time
+	CPUPerAction         time.Duration `json:"cpu_per_action_ns"`             // above idle, for one action and its screens
+	Goroutines           int           `json:"goroutines"`
+	GoroutinesPerSession float64       `json:"goroutines_per_session"`
+}
+
+func ms(d time.Duration) string {
+	if d == Never {
+		return "never"
+	}
+	return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond))
+}
+
+// Print writes the report for a person.
+func (r *Report) Print(w io.Writer) {
+	what := r.Server
+	if r.Game != "" {
+		what += " (" + r.Game + ")"
+	}
+	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s\n", what, r.Players, r.Tables, r.Every)
+	fmt.Fprintf(w, "  logins          %.0f/s, first screen p50 %s, p99 %s\n", r.LoginsPerSecond, ms(r.FirstScreen.P50), ms(r.FirstScreen.P99))
+	l := r.Latency
+	fmt.Fprintf(w, "  action → all screens  p50 %s, p90 %s, p99 %s, max %s (%d actions, %d never shown)\n",
+		ms(l.P50), ms(l.P90), ms(l.P99), ms(l.Max), l.Count, l.Never)
+	if !r.Measured {
+		fmt.Fprintf(w, "  server figures: not measured (give -metrics with -target)\n")
+		return
+	}
+	fmt.Fprintf(w, "  memory          %.2f MiB RSS per session\n", r.RSSPerSessionMiB)
+	fmt.Fprintf(w, "  idle CPU        %.0f µs/s per session\n", float64(r.IdleCPUPerSession)/float64(time.Microsecond))
+	fmt.Fprintf(w, "  CPU per action  %s (above idle; the action and its %d screens)\n", ms(r.CPUPerAction), r.Players/max(r.Tables, 1))
+	fmt.Fprintf(w, "  goroutines      %d (%.1f per session)\n", r.Goroutines, r.GoroutinesPerSession)
+}
+
+// printRatio writes parlor's figures over the bare server's.
+func printRatio(w io.Writer, parlor, bare *Report) {
+	ratio := func(a, b float64) string {
+		if b == 0 {
+			return "n/a"
+		}
+		return fmt.Sprintf("%.2f×", a/b)
+	}
+	fmt.Fprintf(w, "parlor / bare:\n")
+	fmt.Fprintf(w, "  latency p50 %s, p99 %s\n", ratio(float64(parlor.Latency.P50), float64(bare.Latency.P50)), ratio(float64(parlor.Latency.P99), float64(bare.Latency.P99)))
+	fmt.Fprintf(w, "  logins/s %s\n", ratio(parlor.LoginsPerSecond, bare.LoginsPerSecond))
+	if parlor.Measured && bare.Measured {
+		fmt.Fprintf(w, "  RSS/session %s, idle CPU/session %s, CPU/action %s, goroutines/session %s\n",
+			ratio(parlor.RSSPerSessionMiB, bare.RSSPerSessionMiB),
+			ratio(float64(parlor.IdleCPUPerSession), float64(bare.IdleCPUPerSession)),
+			ratio(float64(parlor.CPUPerAction), float64(bare.CPUPerAction)),
+			ratio(parlor.GoroutinesPerSession, bare.GoroutinesPerSession))
+	}
+}

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Run runs one workload against one server (started here unless cfg.Target is set) and
+// returns what it measured. It stops by itself: every wait is bounded, and ctx ends it.
+func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
+	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every}
+	addr, metricsURL := cfg.Target, cfg.Metrics
+	if addr == "" {
+		child, err := startChild(ctx, cfg.Server, log)
+		if err != nil {
+			return nil, err
+		}
+		defer child.stop()
+		addr, metricsURL = child.ssh, child.metrics
+	}
+	w := &workload{cfg: cfg, addr: addr, log: log}
+	defer w.close()
+	say := func(format string, args ...any) {
+		fmt.Fprintf(log, "%s %s: %s\n", time.Now().Format("15:04:05"), cfg.Server, fmt.Sprintf(format, args...))
+	}
+
+	before, err := scrape(ctx, metricsURL)
+	if err != nil {
+		return nil, err
+	}
+	say("creating %d tables", cfg.Players/cfg.Seats)
+	if err := w.createTables(ctx); err != nil {
+		return nil, fmt.Errorf("creating tables: %w", err)
+	}
+	rep.Tables = len(w.tables)
+	rep.Players = rep.Tables * cfg.Seats
+	say("logging in %d players", rep.Players)
+	took, err := w.login(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("logging in: %w", err)
+	}
+	rep.LoginsPerSecond = float64(rep.Players) / took.Seconds()
+	rep.FirstScreen = percentilesOf(w.logins)
+	if err := w.start(ctx); err != nil {
+		return nil, fmt.Errorf("starting the games: %w", err)
+	}
+
+	var watchers sync.WaitGroup
+	for _, t := range w.tables {
+		for _, p := range t.players {
+			watchers.Add(1)
+			go w.watch(t, p, &watchers)
+		}
+	}
+	defer func() {
+		for _, t := range w.tables {
+			close(t.quit)
+		}
+		watchers.Wait()
+	}()
+
+	// Idle: everyone seated at a started game, nobody acting.
+	sleep(ctx, time.Second) // let the start's last frames go out
+	say("measuring idle for %s", cfg.Idle)
+	idle0, err := scrape(ctx, metricsURL)
+	if err != nil {
+		return nil, err
+	}
+	sleep(ctx, cfg.Idle)
+	idle1, err := scrape(ctx, metricsURL)
+	if err != nil {
+		return nil, err
+	}
+
+	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
+	var got samples
+	var tables sync.WaitGroup
+	until := time.Now().Add(cfg.Duration)
+	for _, t := range w.tables {
+		tables.Add(1)
+		go func() {
+			defer tables.Done()
+			w.act(ctx, t, until, &got)
+		}()
+	}
+	tables.Wait()
+	after, err := scrape(ctx, metricsURL)
+	if err != nil {
+		return nil, err
+	}
+	if got.err != nil {
+		return nil, got.err
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	rep.Latency = percentilesOf(got.all)
+
+	if before.ok && idle0.ok && after.ok {
+		n := float64(rep.Players)
+		rep.Measured = true
+		rep.RSSPerSessionMiB = (idle1.rss - before.rss) / n / (1 << 20)
+		rep.IdleCPUPerSession = time.Duration((idle1.cpu - idle0.cpu) / idle1.at.Sub(idle0.at).Seconds() / n * 1e9)
+		busy := after.cpu - idle1.cpu - (idle1.cpu-idle0.cpu)/idle1.at.Sub(idle0.at).Seconds()*after.at.Sub(idle1.at).Seconds()
+		if rep.Latency.Count > 0 {
+			rep.CPUPerAction = time.Duration(busy / float64(rep.Latency.Count) * 1e9)
+		}
+		rep.Goroutines = int(idle1.goroutines)
+		rep.GoroutinesPerSession = (idle1.goroutines - before.goroutines) / n
+	}
+	return rep, nil
+}
+
+func sleep(ctx context.Context, d time.Duration) {
+	select {
+	case <-time.After(d):
+	case <-ctx.Done():
+	}
+}
+
+// sample is what a server's /metrics said at one moment.
+type sample struct {
+	ok         bool
+	at         time.Time
+	cpu        float64 // seconds
+	rss        float64 // bytes
+	goroutines float64
+}
+
+// scrape reads the three numbers it needs from a Prometheus text page. (Three unlabelled
+// samples: a line scan is all the parsing they need.) No URL: nothing is measured.
+func scrape(ctx context.Context, url string) (sample, error) {
+	if url == "" {
+		return sample{}, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return sample{}, err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return sample{}, fmt.Errorf("metrics: %w", err)
+	}
+	defer res.Body.Close()
+	s := sample{at: time.Now()}
+	found := 0
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			continue
+		}
+		var dst *float64
+		switch name {
+		case "process_cpu_seconds_total":
+			dst = &s.cpu
+		case "process_resident_memory_bytes":
+			dst = &s.rss
+		case "go_goroutines":
+			dst = &s.goroutines
+		default:
+			continue
+		}
+		if *dst, err = strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil {
+			found++
+		}
+	}
+	if found != 3 {
+		return sample{}, fmt.Errorf("metrics at %s lack process_cpu_seconds_total, process_resident_memory_bytes or go_goroutines", url)
+	}
+	s.ok = true
+	return s, nil
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"time"
+
+	"charm.land/log/v2"
+
+	"parlor/server"
+	"parlor/store"
+)
+
+// serveEnv names the server a child process of parlor-load runs (kindParlor or
+// kindBare). The server runs in a process of its own so that its CPU time and memory,
+// read from its /metrics, are the server's alone and not the clients'.
+const serveEnv = "PARLOR_LOAD_SERVE"
+
+// childLifetime bounds a child server even if its parent vanishes without closing its
+// stdin: a load run never leaves a server behind.
+const childLifetime = 2 * time.Hour
+
+// listening is the line a child prints when it is ready.
+type listening struct {
+	SSH     string `json:"ssh"`
+	Metrics string `json:"metrics"`
+}
+
+// child is a server parlor-load started.
+type child struct {
+	cmd     *exec.Cmd
+	stdin   io.Closer
+	exited  chan struct{}
+	ssh     string
+	metrics string
+}
+
+// startChild runs this binary again as a server of kind and waits until it listens.
+func startChild(ctx context.Context, kind string, logw io.Writer) (*child, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(exe)
+	cmd.Env = append(os.Environ(), serveEnv+"="+kind)
+	cmd.Stderr = logw
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
+	}
+	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{})}
+	ready := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		var l listening
+		if !sc.Scan() || json.Unmarshal(sc.Bytes(), &l) != nil {
+			ready <- fmt.Errorf("the %s server did not start", kind)
+		} else {
+			c.ssh, c.metrics = l.SSH, l.Metrics
+			ready <- nil
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+		_ = cmd.Wait()
+		close(c.exited)
+	}()
+	select {
+	case err = <-ready:
+	case <-time.After(30 * time.Second):
+		err = fmt.Errorf("the %s server did not start within 30 s", kind)
+	case <-ctx.Done():
+		err = ctx.Err()
+	}
+	if err != nil {
+		c.stop()
+		return nil, err
+	}
+	return c, nil
+}
+
+// stop asks the child to shut down (by closing its stdin) and kills it if it has not
+// within 15 s.
+func (c *child) stop() {
+	_ = c.stdin.Close()
+	select {
+	case <-c.exited:
+	case <-time.After(15 * time.Second):
+		_ = c.cmd.Process.Kill()
+		<-c.exited
+	}
+}
+
+// serveChild is the child's main: it serves until its stdin closes, and returns the exit code.
+func serveChild(kind string) int {
+	ctx, cancel := context.WithTimeout(context.Background(), childLifetime)
+	defer cancel()
+	go func() {
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		cancel()
+	}()
+	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: kind})
+	dir, err := os.MkdirTemp("", "parlor-load-")
+	if err != nil {
+		logger.Error("data directory", "err", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	switch kind {
+	case kindParlor:
+		err = serveParlor(ctx, dir, logger)
+	case kindBare:
+		err = serveBare(ctx, dir, logger)
+	default:
+		err = fmt.Errorf("%s=%q: want %s or %s", serveEnv, kind, kindParlor, kindBare)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		logger.Error("server", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// announce prints the line startChild waits for.
+func announce(sshAddr, httpAddr string) {
+	b, _ := json.Marshal(listening{SSH: sshAddr, Metrics: "http://" + httpAddr + "/metrics"})
+	fmt.Println(string(b))
+}
+
+// serveParlor runs the real server, as an operator would, on loopback: no session
+// limit and no idle timeout (the load decides both), an in-memory store.
+func serveParlor(ctx context.Context, dir string, logger *log.Logger) error {
+	cfg := server.Defaults()
+	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", dir
+	cfg.MaxSessions, cfg.IdleTimeout = 0, 0
+	st := store.NewMemory()
+	defer st.Close()
+	s, err := server.Listen(cfg, st, logger)
+	if err != nil {
+		return err
+	}
+	announce(s.Addr().String(), s.HTTPAddr())
+	return s.Serve(ctx)
+}

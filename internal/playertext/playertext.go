@@ -1,0 +1,164 @@
+// Package playertext makes the text players send (names, chat, clues, stories) safe to
+// show on anyone's terminal. It is the one sanitiser of the project: the lobby passes
+// every string of a game action through it, the session cleans what is typed, and the
+// server cleans what it logs.
+//
+// Escape sequences are recognised by x/ansi's decoder, so a whole sequence goes (its
+// parameters too), never just its first byte; what is left is walked by grapheme
+// cluster, so an emoji joined with U+200D stays one picture and a limit never cuts a
+// character in half.
+package playertext
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Clean returns s as one line of text that is safe on any terminal: escape sequences
+// (CSI, OSC, DCS, SOS, PM, APC, charset designations, and their C1 forms) are removed
+// whole; control, bidirectional and other invisible formatting characters are removed;
+// invalid UTF-8 becomes U+FFFD (a lone byte 0x80–0x9F is read as the 8-bit C1 control it
+// is to a terminal, and goes); line breaks, tabs and other spaces become single spaces;
+// and the ends are trimmed. Joiners and variation selectors inside a character (emoji
+// sequences, flags) are kept.
+func Clean(s string) string {
+	return strings.TrimSpace(graphemes(sequences(s), true))
+}
+
+// Typed is Clean for a piece of text being typed or pasted into a one-line box: spaces are
+// kept where they are (not collapsed or trimmed), so the box keeps the space just typed.
+func Typed(s string) string {
+	return graphemes(sequences(s), false)
+}
+
+// Short is Clean cut to at most cols terminal columns: for a chat line, or for quoting
+// what someone sent in an error message or a log line.
+func Short(s string, cols int) string { return strings.TrimSpace(Truncate(Clean(s), cols)) }
+
+// Width is how many terminal columns s takes.
+func Width(s string) int { return ansi.StringWidth(s) }
+
+// Truncate cuts s to at most cols terminal columns, never inside a character.
+func Truncate(s string, cols int) string { return ansi.Truncate(s, cols, "") }
+
+// Blank reports whether s, once cleaned, shows nothing at all: no text, only spaces,
+// only invisible characters.
+func Blank(s string) bool {
+	c := Clean(s)
+	return c == "" || Width(c) == 0
+}
+
+// sequences removes escape sequences and control characters; a line break, tab or other
+// spacing control becomes a space. Invalid UTF-8 becomes U+FFFD.
+func sequences(s string) string {
+	s = c1Bytes(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for len(s) > 0 {
+		seq, _, n, _ := ansi.DecodeSequence(s, ansi.NormalState, nil)
+		if n <= 0 || n > len(s) { // cannot happen with this decoder; never loop forever
+			n = 1
+			seq = s[:1]
+		}
+		s = s[n:]
+		switch c := seq[0]; {
+		case c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f' || c == 0x85: // 0x85: NEL
+			b.WriteByte(' ')
+		case c < 0x20 || c == 0x7f || c >= 0x80 && c < 0xa0:
+			// A control character, or a sequence it opens (ESC, CSI, OSC, DCS, …): the
+			// decoder has measured the whole sequence, so all of it goes.
+		case c < 0x80:
+			b.WriteString(seq)
+		default:
+			b.WriteString(strings.ToValidUTF8(seq, "\uFFFD"))
+		}
+	}
+	return b.String()
+}
+
+// c1Bytes rewrites each C1 control written in UTF-8 (U+0080–U+009F) as its single 8-bit
+// byte: the decoder knows C1 controls (CSI U+009B, OSC U+009D, …) only in that form, and
+// a terminal acts on both.
+func c1Bytes(s string) string {
+	if strings.IndexByte(s, 0xc2) < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] < 0xa0 {
+			b = append(b, s[i+1])
+			i++
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// maxClusterRunes bounds one character: the longest emoji sequences (a family with skin
+// tones) have 11 code points; a pile of combining marks ("Zalgo" text) that would spill
+// over the lines above and below is cut to this.
+const maxClusterRunes = 16
+
+// graphemes keeps the characters that show something, walking s by grapheme cluster;
+// collapse turns each run of spaces into one.
+func graphemes(s string, collapse bool) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	space := false
+	for len(s) > 0 {
+		cluster, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if cluster == "" { // cannot happen for a non-empty string; never loop forever
+			_, size := utf8.DecodeRuneInString(s)
+			cluster = s[:size]
+		}
+		s = s[len(cluster):]
+		first, _ := utf8.DecodeRuneInString(cluster)
+		switch {
+		case unicode.IsSpace(first) || blankLetter(cluster):
+			if collapse {
+				space = true
+			} else {
+				b.WriteByte(' ')
+			}
+			continue
+		case unicode.In(first, unicode.Cc, unicode.Cf, unicode.Mn, unicode.Me, unicode.Mc):
+			// Controls and formatting characters (bidi overrides and isolates, zero-width
+			// space, BOM, a lone joiner) stand alone and show nothing; a combining mark
+			// that starts a cluster has nothing to combine with.
+			continue
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		if utf8.RuneCountInString(cluster) > maxClusterRunes {
+			cluster = firstRunes(cluster, maxClusterRunes)
+		}
+		b.WriteString(cluster)
+	}
+	return b.String()
+}
+
+// blankLetter reports the letters that are drawn as empty space (Hangul fillers, the
+// blank Braille pattern): on screen they are spaces, and a name of them would be invisible.
+func blankLetter(cluster string) bool {
+	switch cluster {
+	case "\u3164", "\uffa0", "\u115f", "\u1160", "\u2800":
+		return true
+	}
+	return false
+}
+
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
+}

@@ -1,0 +1,242 @@
+// Package sshterm is a real terminal player: an SSH client (x/crypto/ssh) with a PTY whose
+// output goes through a terminal emulator (x/vt), so what a player would see can be read
+// as text. The end-to-end tests (internal/e2e) and the load generator (cmd/parlor-load)
+// both drive these clients; this package needs no *testing.T.
+package sshterm
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/x/vt"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// Key is a player's SSH identity; the zero Key is a guest (no key at all).
+type Key struct{ signer gossh.Signer }
+
+// Signer is the key as x/crypto uses it, for tests that dial by hand.
+func (k Key) Signer() gossh.Signer { return k.signer }
+
+// Fingerprint is the key's SHA256 fingerprint, as the server names players (and admins).
+func (k Key) Fingerprint() string { return gossh.FingerprintSHA256(k.signer.PublicKey()) }
+
+// NewKey makes a fresh ed25519 key.
+func NewKey() (Key, error) {
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return Key{}, err
+	}
+	s, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		return Key{}, err
+	}
+	return Key{s}, nil
+}
+
+// Dial connects and authenticates as user with key (keyboard-interactive without
+// questions for a guest). A non-nil source is the local address to dial from: players
+// from many loopback addresses (127.x.y.z) are not all held to one address's limit.
+func Dial(addr, user string, key Key, source net.IP, timeout time.Duration) (*gossh.Client, error) {
+	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
+	if key.signer != nil {
+		auth = []gossh.AuthMethod{gossh.PublicKeys(key.signer)}
+	}
+	cfg := &gossh.ClientConfig{User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: timeout}
+	d := net.Dialer{Timeout: timeout}
+	if source != nil {
+		d.LocalAddr = &net.TCPAddr{IP: source}
+	}
+	conn, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("dial %s: %w", addr, err)
+	}
+	if timeout > 0 {
+		_ = conn.SetDeadline(time.Now().Add(timeout))
+	}
+	cc, chans, reqs, err := gossh.NewClientConn(conn, addr, cfg)
+	if err != nil {
+		_ = conn.Close()
+		return nil, fmt.Errorf("ssh handshake with %s: %w", addr, err)
+	}
+	_ = conn.SetDeadline(time.Time{})
+	return gossh.NewClient(cc, chans, reqs), nil
+}
+
+// Terminal is one interactive session of a client: a PTY of a fixed size and an
+// emulator showing its screen.
+type Terminal struct {
+	client *gossh.Client
+	sess   *gossh.Session
+	stdin  io.Writer
+	scr    *screen
+	done   chan struct{} // closed when the session ends
+	mu     sync.Mutex
+	exit   error
+}
+
+// Open starts an interactive session of w×h on c running command ("" for a shell).
+// onOutput, if not nil, is called after each piece of output reaches the screen. The
+// client is closed when the session ends, as ssh does.
+func Open(c *gossh.Client, command string, w, h int, onOutput func()) (*Terminal, error) {
+	return OpenAsking(c, command, w, h, w, h, onOutput)
+}
+
+// OpenAsking is Open for a client that asks for a ptyW×ptyH terminal while its screen
+// is really w×h, as a hostile client may.
+func OpenAsking(c *gossh.Client, command string, ptyW, ptyH, w, h int, onOutput func()) (*Terminal, error) {
+	sess, err := c.NewSession()
+	if err != nil {
+		return nil, err
+	}
+	if err := sess.RequestPty("xterm-256color", ptyH, ptyW, gossh.TerminalModes{}); err != nil {
+		_ = sess.Close()
+		return nil, err
+	}
+	stdin, _ := sess.StdinPipe()
+	stdout, _ := sess.StdoutPipe()
+	if onOutput == nil {
+		onOutput = func() {}
+	}
+	t := &Terminal{client: c, sess: sess, stdin: stdin, scr: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1), wrote: onOutput}, done: make(chan struct{})}
+	if command == "" {
+		err = sess.Shell()
+	} else {
+		err = sess.Start(command)
+	}
+	if err != nil {
+		_ = sess.Close()
+		return nil, err
+	}
+	// The terminal answers the program's queries, as a real one does. (This reader is
+	// never stopped: closing the emulator under it is a data race inside x/vt, so tests
+	// tell goleak to ignore it.)
+	go answer(t.scr, stdin)
+	go func() {
+		_, _ = io.Copy(t.scr, stdout)
+		err := sess.Wait()
+		_ = c.Close() // as ssh does when its session ends; a server shutting down waits for that
+		t.mu.Lock()
+		t.exit = err
+		t.mu.Unlock()
+		close(t.done)
+	}()
+	return t, nil
+}
+
+// answer copies the emulator's replies (to the program's terminal queries) to stdin.
+func answer(scr *screen, stdin io.Writer) {
+	buf := make([]byte, 256)
+	for {
+		n, err := scr.Read(buf)
+		if n > 0 {
+			_, _ = stdin.Write(buf[:n])
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Close ends the connection.
+func (t *Terminal) Close() {
+	_ = t.sess.Close()
+	_ = t.client.Close()
+}
+
+// Write sends raw input (keys, a paste) to the program.
+func (t *Terminal) Write(p []byte) (int, error) { return t.stdin.Write(p) }
+
+// Resize changes the window size.
+func (t *Terminal) Resize(w, h int) error {
+	t.scr.Resize(w, h)
+	return t.sess.WindowChange(h, w)
+}
+
+// AskWindow sends a window-change request for w×h without resizing the screen.
+func (t *Terminal) AskWindow(w, h int) error { return t.sess.WindowChange(h, w) }
+
+// Changed gets a value after new output has reached the screen (several writes may share
+// one value), so a watcher can look again without busy polling. Only one goroutine
+// should read it.
+func (t *Terminal) Changed() <-chan struct{} { return t.scr.changed }
+
+// Screen is the text on the screen now.
+func (t *Terminal) Screen() string { return t.scr.String() }
+
+// Done is closed when the session has ended.
+func (t *Terminal) Done() <-chan struct{} { return t.done }
+
+// Exit is the session's exit error, once Done is closed.
+func (t *Terminal) Exit() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.exit
+}
+
+// screen is an emulator behind a lock. (vt.SafeEmulator leaves String unlocked.) Read
+// only touches the emulator's reply pipe, so it needs no lock, and must not hold one
+// while it waits.
+type screen struct {
+	mu      sync.Mutex
+	em      *vt.Emulator
+	changed chan struct{} // gets a value (coalesced) after each write
+	wrote   func()        // called after each write
+}
+
+func (s *screen) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	n, err := s.em.Write(p)
+	s.mu.Unlock()
+	s.wrote()
+	select {
+	case s.changed <- struct{}{}:
+	default:
+	}
+	return n, err
+}
+
+func (s *screen) Read(p []byte) (int, error) { return s.em.Read(p) }
+
+func (s *screen) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.em.String()
+}
+
+func (s *screen) Resize(w, h int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.em.Resize(w, h)
+}
+
+// Keys that Press understands by name.
+var named = map[string]string{
+	"enter": "\r", "esc": "\x1b", "tab": "\t", "backspace": "\x7f", "space": " ",
+	"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
+	"ctrl+c": "\x03", "ctrl+u": "\x15",
+}
+
+// Press sends one named key ("enter", "up", …) or literal text, then pauses as a typist
+// does: a lone esc is followed by a longer pause, so the program does not read it as
+// alt+next key.
+func (t *Terminal) Press(key string) error {
+	seq, ok := named[key]
+	if !ok {
+		seq = key
+	}
+	if _, err := io.WriteString(t.stdin, seq); err != nil {
+		return fmt.Errorf("typing %q: %w", key, err)
+	}
+	if key == "esc" {
+		time.Sleep(150 * time.Millisecond)
+	} else {
+		time.Sleep(15 * time.Millisecond)
+	}
+	return nil
+}

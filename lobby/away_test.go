@@ -1,0 +1,175 @@
+package lobby_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+// fakeClock is a clock a test moves by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func newClockLobby(t *testing.T) (*lobby.Lobby, *fakeClock) {
+	t.Helper()
+	clock := &fakeClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Clock: clock})
+	t.Cleanup(func() {
+		cancel()
+		if err := l.Shutdown(context.Background()); err != nil {
+			t.Error(err)
+		}
+	})
+	return l, clock
+}
+
+func chatSays(u lobby.Update, text string) bool {
+	for _, c := range u.Chat {
+		if strings.Contains(c.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+// startAwayGame seats Ann (host) and Ben at a three-round pick game with the away option
+// and starts it; then Ben's connection goes.
+func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a *lobby.Member, code string) {
+	t.Helper()
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: away}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	b.Disconnect()
+	return a, a.Code()
+}
+
+// By default a bot plays an away player's seat after 60 s, until the player comes back;
+// the host sees who is away and since when.
+func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
+	l, clock := newClockLobby(t)
+	gone := clock.Now()
+	a, code := startAwayGame(t, l, rules.AwayBot)
+	u := waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if s := u.Table.Seats[1]; !s.AwaySince.Equal(gone) || s.StandIn {
+		t.Fatalf("away seat %+v, want away since %v and no bot yet", s, gone)
+	}
+	clock.Add(30 * time.Second)
+	if err := a.Chat("still here"); err != nil { // a table step at 30 s
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "still here") })
+	if u.Table.Seats[1].StandIn {
+		t.Fatal("a bot took the seat after 30 s")
+	}
+	clock.Add(31 * time.Second)
+	u = waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	if !chatSays(u, "a bot plays for Ben until they return") || u.Table.Seats[1].Name != "Ben" || u.Table.Seats[1].Bot {
+		t.Fatalf("seat %+v, chat %+v", u.Table.Seats[1], u.Chat)
+	}
+	// The game goes on: Ann picks, the bot picks for Ben, the round is scored.
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
+	// Ben comes back and plays his own seat again.
+	b, err := l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "Ben back", func(u lobby.Update) bool { return !u.Table.Seats[1].Away })
+	if s := u.Table.Seats[1]; s.StandIn || !s.AwaySince.IsZero() || u.Seat != 1 {
+		t.Fatalf("Ben back: seat %+v, member seat %d", s, u.Seat)
+	}
+	// The bot stopped at once: in round 3 the seat waits for Ben's own pick.
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "round 3", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 3 })
+	if w := u.View.Head().Waiting; len(w) != 2 {
+		t.Fatalf("round 3 waits for %v, want both seats", w)
+	}
+	if err := b.Act(testgame.Pick(3)); err != nil {
+		t.Fatalf("Ben cannot play his seat again: %v", err)
+	}
+}
+
+// With "wait for host", nobody plays the seat until the host lets a bot do it.
+func TestAwayPlayerWaitsForHost(t *testing.T) {
+	l, clock := newClockLobby(t)
+	a, code := startAwayGame(t, l, rules.AwayHost)
+	u := waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if !chatSays(u, "The host can let a bot play for Ben") {
+		t.Errorf("the host is not told what they can do: %+v", u.Chat)
+	}
+	clock.Add(10 * time.Minute)
+	if err := a.Chat("waiting"); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "waiting") })
+	if u.Table.Seats[1].StandIn {
+		t.Fatal("a bot took the seat without the host")
+	}
+	c, err := l.Watch(cat, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.StandIn(1); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("a spectator let a bot in: %v", err)
+	}
+	if err := a.StandIn(0); err == nil {
+		t.Error("the host let a bot play their own, present seat")
+	}
+	if err := a.StandIn(1); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
+}
+
+// With "game timers", only the game's own time limits move it on: no bot, ever.
+func TestAwayPlayerUnderGameTimers(t *testing.T) {
+	l, clock := newClockLobby(t)
+	a, _ := startAwayGame(t, l, rules.AwayTimers)
+	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	clock.Add(10 * time.Minute)
+	if err := a.Chat("waiting"); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "waiting") })
+	if u.Table.Seats[1].StandIn {
+		t.Fatal("a bot took the seat under game timers")
+	}
+}

@@ -1,0 +1,52 @@
+package lobby
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"parlor/rules"
+	"parlor/store"
+)
+
+// PlayLoggedGame plays the last game of a table's log again from its start, in one go
+// and with the recorded times: the uninterrupted run a restored table must agree with.
+func PlayLoggedGame(entries []store.TableEntry, content func([]string) (map[string][]byte, error)) (rules.Game, error) {
+	var game rules.Game
+	for _, e := range entries {
+		var r record
+		if err := json.Unmarshal(e.Data, &r); err != nil {
+			return nil, err
+		}
+		switch r.Kind {
+		case recSnapshot:
+			game = nil
+		case recGame:
+			var st tableState
+			for _, e2 := range entries {
+				var r2 record
+				_ = json.Unmarshal(e2.Data, &r2)
+				if r2.Table != nil {
+					st = *r2.Table
+					break
+				}
+			}
+			spec, _ := rules.Lookup(st.Game)
+			files, err := content(spec.Content)
+			if err != nil {
+				return nil, err
+			}
+			if game, err = spec.New(rules.Setup{Names: r.Game.Names, Seed: r.Game.Seed, Options: r.Game.Options, Content: files, Now: r.At}); err != nil {
+				return nil, err
+			}
+		case recAct:
+			if err := game.Apply(r.Seat, r.Action, r.At); err != nil {
+				return nil, fmt.Errorf("seq %d: %w", e.Seq, err)
+			}
+		case recTick:
+			if !game.Tick(r.At) {
+				return nil, fmt.Errorf("seq %d: the tick changed nothing", e.Seq)
+			}
+		}
+	}
+	return game, nil
+}

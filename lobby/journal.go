@@ -1,0 +1,200 @@
+package lobby
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"charm.land/log/v2"
+
+	"parlor/rules"
+	"parlor/store"
+)
+
+// The table log. Every open table writes what happens at it to the store's TableLog, so
+// that a restart can bring it back (see restore.go). What is written:
+//
+//   - snapshot: the whole table-level state (game, options, privacy, host, seats, state,
+//     last result) and its chat; it stands for everything before it. A table's log starts
+//     with one, and a new one is written when a game starts, so a log holds one game.
+//   - table: the table-level state again, whenever any of it changed during a step. The
+//     actor compares the state after each step that changed what members see with the
+//     last one written, so every mutation is captured without a hook at each of them.
+//   - chat: each new chat line.
+//   - game: a game started, with its engine version, seed, names, options and a hash of
+//     its content.
+//   - act / tick: each action the game accepted (players' and bots' alike, with seat and
+//     time) and each tick that changed the game, with its time. The game is wrapped so
+//     whatever calls Apply or Tick is logged.
+//   - resumed: the table came back after a restart; its Shift is the downtime added to
+//     every deadline (restore.go).
+//
+// Durable before acknowledged: the entries of one actor step go to the lobby's single
+// writer, which commits whatever every table handed it since its last commit in one
+// transaction (group commit); the step's answers (an action's "ok", a join) and the next
+// fan-out wait until that commit is done, while the actor goes on taking messages. No
+// table ever waits on another's disk, and nobody sees a state that a crash could lose.
+
+// Record kinds.
+const (
+	recSnapshot = "snapshot"
+	recTable    = "table"
+	recChat     = "chat"
+	recGame     = "game"
+	recAct      = "act"
+	recTick     = "tick"
+	recResumed  = "resumed"
+)
+
+// compactAfter is how many entries a table without a game writes before the next step
+// writes a snapshot instead, so chat and seat changes cannot grow a log without bound.
+const compactAfter = 200
+
+// record is one entry's data. At is kept here at full precision (the store keeps
+// milliseconds) so a replayed game sees exactly the times the live one saw.
+type record struct {
+	Kind   string          `json:"kind"`
+	At     time.Time       `json:"at"`
+	Table  *tableState     `json:"table,omitempty"`
+	Chat   []ChatLine      `json:"chat,omitempty"`
+	ChatID int             `json:"chat_id,omitempty"`
+	Game   *gameStart      `json:"game,omitempty"`
+	Seat   int             `json:"seat,omitempty"`
+	Action json.RawMessage `json:"action,omitempty"`
+	Shift  time.Duration   `json:"shift,omitempty"`
+}
+
+// tableState is the table-level state a log keeps.
+type tableState struct {
+	Game    string        `json:"game"`
+	Private bool          `json:"private,omitempty"`
+	Created time.Time     `json:"created"`
+	State   string        `json:"state"`
+	Host    string        `json:"host"`
+	Owner   string        `json:"owner,omitempty"` // the table's own host, who gets the role back
+	Options rules.Options `json:"options"`
+	Seats   []seatState   `json:"seats"`
+	Result  *rules.Result `json:"result,omitempty"`
+}
+
+type seatState struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Guest bool   `json:"guest,omitempty"`
+	Bot   bool   `json:"bot,omitempty"`
+}
+
+// gameStart is what rules.Spec.New needs to start the same game again.
+type gameStart struct {
+	Version int           `json:"version"`
+	Seed    uint64        `json:"seed"`
+	Names   []string      `json:"names"`
+	Options rules.Options `json:"options"`
+	Content string        `json:"content"` // hash of the content files, so changed decks are noticed
+}
+
+// errNotSaved answers a step whose entries the store refused.
+var errNotSaved = errors.New("parlor could not save that, so the table had to close")
+
+// RestartNotice is what players are told when the server stops with their tables kept.
+const RestartNotice = "parlor is restarting; your table will be here when it is back."
+
+// journal is the lobby's one writer.
+type journal struct {
+	log    store.TableLog
+	logger *log.Logger
+	now    func() time.Time
+
+	mu    sync.Mutex
+	queue []handover
+	wake  chan struct{}
+	quit  chan struct{}
+	done  chan struct{}
+	once  sync.Once
+}
+
+// handover is one table step's entries, waiting for the next commit.
+type handover struct {
+	t       *Table
+	entries []store.TableEntry
+}
+
+func newJournal(tl store.TableLog, logger *log.Logger, now func() time.Time) *journal {
+	j := &journal{log: tl, logger: logger, now: now, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
+	go j.run()
+	return j
+}
+
+// submit hands entries to the writer; it never waits for the disk.
+func (j *journal) submit(t *Table, entries []store.TableEntry) {
+	j.mu.Lock()
+	j.queue = append(j.queue, handover{t, entries})
+	j.mu.Unlock()
+	select {
+	case j.wake <- struct{}{}:
+	default:
+	}
+}
+
+// aliveEvery is how often the writer notes that the server runs; a restart's downtime
+// is measured from the last note, so it is at most this much too long.
+const aliveEvery = time.Second
+
+func (j *journal) run() {
+	defer close(j.done)
+	alive := time.NewTicker(aliveEvery)
+	defer alive.Stop()
+	for {
+		select {
+		case <-j.wake:
+			j.commit()
+		case <-alive.C:
+			j.markAlive()
+		case <-j.quit:
+			j.commit()
+			j.markAlive()
+			return
+		}
+	}
+}
+
+// commit writes everything handed over since the last commit in one transaction, then
+// tells each table how far its log is durable.
+func (j *journal) commit() {
+	j.mu.Lock()
+	batch := j.queue
+	j.queue = nil
+	j.mu.Unlock()
+	if len(batch) == 0 {
+		return
+	}
+	var all []store.TableEntry
+	for _, h := range batch {
+		all = append(all, h.entries...)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	err := j.log.AppendTables(ctx, all)
+	cancel()
+	if err != nil {
+		j.logger.Error("could not save table logs", "entries", len(all), "err", err)
+	}
+	for _, h := range batch {
+		h.t.jr.committed(h.entries[len(h.entries)-1].Seq, err)
+	}
+}
+
+func (j *journal) markAlive() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := j.log.MarkAlive(ctx, j.now()); err != nil {
+		j.logger.Warn("could not note the server as alive", "err", err)
+	}
+}
+
+// stop commits what is left and ends the writer; every table must have stopped.
+func (j *journal) stop() {
+	j.once.Do(func() { close(j.quit) })
+	<-j.done
+}

@@ -1,0 +1,191 @@
+package lobby_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+)
+
+func TestOnePlayerHostsAtMostThreeOpenTables(t *testing.T) {
+	l, _ := clockLobby(t)
+	var hosted []*lobby.Member
+	for range lobby.MaxHostedTables {
+		m, err := l.Create(ann, testgame.ID, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hosted = append(hosted, m)
+	}
+	_, err := l.Create(ann, testgame.ID, nil, true)
+	if !errors.Is(err, lobby.ErrHostLimit) || !strings.Contains(err.Error(), "you already host 3 open tables: close one first") {
+		t.Fatalf("a fourth table: %v", err)
+	}
+	if _, err := l.Create(ben, testgame.ID, nil, false); err != nil {
+		t.Fatalf("another player: %v", err)
+	}
+	if _, err := l.Create(lobby.Player{ID: "SHA256:root", Name: "Root", Admin: true}, testgame.ID, nil, false); err != nil {
+		t.Fatalf("an admin: %v", err)
+	}
+	// Closing one makes room again.
+	if err := hosted[0].CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, hosted[0])
+	if _, err := l.Create(ann, testgame.ID, nil, false); err != nil {
+		t.Fatalf("after closing one: %v", err)
+	}
+}
+
+func TestHandingTheHostRoleOverFreesASlot(t *testing.T) {
+	l, _ := clockLobby(t)
+	var first *lobby.Member
+	for i := range lobby.MaxHostedTables {
+		m, err := l.Create(ann, testgame.ID, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			first = m
+		}
+	}
+	b, err := l.Join(ben, first.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := first.MakeHost(1); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "host role", func(u lobby.Update) bool { return u.Host })
+	if _, err := l.Create(ann, testgame.ID, nil, false); err != nil {
+		t.Fatalf("after handing a table over: %v", err)
+	}
+}
+
+func TestTablesCreatedPerAddressAreLimited(t *testing.T) {
+	l, clk := clockLobby(t)
+	player := func(i int, addr string) lobby.Player {
+		return lobby.Player{ID: fmt.Sprintf("guest:%d", i), Name: "Guest", Guest: true, Addr: addr}
+	}
+	for i := range lobby.CreateBurst {
+		if _, err := l.Create(player(i, "203.0.113.7"), testgame.ID, nil, false); err != nil {
+			t.Fatalf("table %d: %v", i+1, err)
+		}
+	}
+	if _, err := l.Create(player(100, "203.0.113.7"), testgame.ID, nil, false); !errors.Is(err, lobby.ErrCreateLimit) {
+		t.Fatalf("one table too many from one address: %v", err)
+	}
+	if _, err := l.Create(player(101, "198.51.100.1"), testgame.ID, nil, false); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+	clk.Add(lobby.CreateEvery)
+	if _, err := l.Create(player(102, "203.0.113.7"), testgame.ID, nil, false); err != nil {
+		t.Fatalf("after waiting: %v", err)
+	}
+	if _, err := l.Create(player(103, "203.0.113.7"), testgame.ID, nil, false); !errors.Is(err, lobby.ErrCreateLimit) {
+		t.Fatalf("waiting earns one table, not more: %v", err)
+	}
+}
+
+func TestPrivateTablesHaveLongCodes(t *testing.T) {
+	l, _ := clockLobby(t)
+	pub, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv, err := l.Create(ann, testgame.ID, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pub.Code()) != lobby.CodeLen || len(priv.Code()) != lobby.PrivateCodeLen {
+		t.Fatalf("codes %q (public) and %q (private)", pub.Code(), priv.Code())
+	}
+	typed := strings.ToLower(priv.Code()[:4] + "-" + priv.Code()[4:])
+	if _, err := l.Join(ben, typed); err != nil {
+		t.Fatalf("join %q: %v", typed, err)
+	}
+	if _, err := l.Join(cat, "ABC"); err == nil || !strings.Contains(err.Error(), "8 for a private table") {
+		t.Fatalf("a malformed code: %v", err)
+	}
+}
+
+func TestUnknownCodesAreSlowedPerAddress(t *testing.T) {
+	l, clk := clockLobby(t)
+	host, err := l.Create(ann, testgame.ID, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prober := lobby.Player{ID: "guest:x", Name: "X", Guest: true, Addr: "203.0.113.9"}
+	for i := range lobby.MissBurst {
+		code := fmt.Sprintf("ZZZZZZ%c%c", 'A'+i/20, 'A'+i%20)
+		if _, err := l.Watch(prober, code); !errors.Is(err, lobby.ErrNoTable) {
+			t.Fatalf("unknown code %d: %v", i+1, err)
+		}
+	}
+	// Out of tries: no code is looked up at all, not even a right one, so guessing
+	// cannot go on in the background.
+	if _, err := l.Watch(prober, "ZZZZZZZZ"); !errors.Is(err, lobby.ErrCodeLimit) {
+		t.Fatalf("one unknown code too many: %v", err)
+	}
+	if _, err := l.Join(prober, host.Code()); !errors.Is(err, lobby.ErrCodeLimit) {
+		t.Fatalf("a right code while out of tries: %v", err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "guest:y", Name: "Y", Guest: true, Addr: "198.51.100.2"}, host.Code()); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+	clk.Add(lobby.MissEvery)
+	if _, err := l.Watch(prober, host.Code()); err != nil {
+		t.Fatalf("after waiting: %v", err)
+	}
+}
+
+// waitClosed reads m's updates until the table has let it go.
+func waitClosed(t *testing.T, m *lobby.Member) {
+	t.Helper()
+	for {
+		ctx, cancel := contextTimeout()
+		_, ok, reason := m.Next(ctx)
+		cancel()
+		if !ok {
+			if reason == "disconnected" {
+				t.Fatal("the table did not close")
+			}
+			return
+		}
+	}
+}
+
+func contextTimeout() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 5*time.Second)
+}
+
+func TestChatAllowanceRefillsOnTheLobbyClock(t *testing.T) {
+	l, clk := clockLobby(t)
+	a, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := 0
+	for ; sent < 20; sent++ {
+		if err := a.Chat("hello"); errors.Is(err, lobby.ErrSlowDown) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if sent != 6 {
+		t.Fatalf("%d chat lines went through at once, want a burst of 6", sent)
+	}
+	clk.Add(2 * time.Second)
+	if err := a.Chat("again"); err != nil {
+		t.Fatalf("after two seconds: %v", err)
+	}
+	if err := a.Chat("and again"); !errors.Is(err, lobby.ErrSlowDown) {
+		t.Fatalf("two seconds earn one line: %v", err)
+	}
+}

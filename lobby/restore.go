@@ -1,0 +1,347 @@
+package lobby
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"parlor/rules"
+	"parlor/store"
+)
+
+// Restoring a table is replaying its log (journal.go) through the pure rules contract:
+// the snapshot gives the table-level state and chat, a game entry calls Spec.New with the
+// recorded seed, names, options and content, and every act and tick entry calls Apply or
+// Tick with its recorded time. The engines stay pure and store nothing themselves; a log
+// is only replayed by the engine version that wrote it.
+//
+// Nobody loses a turn to the outage: each entry is replayed at its recorded time plus the
+// downtime of every restart after it (now minus the last moment the server was known to
+// run, and the Shift of each later "resumed" entry). The game then holds exactly the
+// state it had, moved later by the downtime, so a phase with 40 s left before the crash
+// has 40 s left after it, and the game goes on with the real clock. A "resumed" entry
+// records the downtime, so the next restart shifts the older entries by it too.
+//
+// A log that does not replay — corrupt, an unknown game, another engine version, changed
+// content, an action or timer the engine now refuses — closes that table: its log is
+// removed, the reason is logged, and its players are told when they come back. Other
+// tables are not affected, and a panic in an engine during replay is such a failure too.
+
+// lostTable is a table that could not be restored, kept to tell its players.
+type lostTable struct {
+	notice string
+	ids    []string
+}
+
+// restoreError separates what players are told from what the log line says: an
+// engine's error text may quote a seat's secret, so it is never shown or logged.
+type restoreError struct {
+	public string // why, in words for players
+	detail string // for the operator's log
+}
+
+func (e *restoreError) Error() string { return e.detail }
+
+func corrupt(format string, args ...any) error {
+	return &restoreError{public: "its saved state was damaged", detail: fmt.Sprintf(format, args...)}
+}
+
+// lastAliveOf reads when the previous run of the server was last known to run; New calls
+// it before the writer starts noting the current run.
+func lastAliveOf(tl store.TableLog) time.Time {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	at, _ := tl.LastAlive(ctx) // unknown: the downtime is measured from the log itself
+	return at
+}
+
+// Restore brings back every table in the log, each with its code, seats, host, options,
+// chat, scores and game, its deadlines moved by the downtime; seats wait as away until
+// their players connect, and bots play on by themselves. A table whose log no longer
+// replays is closed (see above). It returns how many tables came back; an error means
+// the store could not be read.
+func (l *Lobby) Restore(ctx context.Context) (int, error) {
+	if l.journal == nil {
+		return 0, nil
+	}
+	codes, err := l.cfg.Log.OpenTables(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("restore tables: %w", err)
+	}
+	n := 0
+	for _, code := range codes {
+		entries, err := l.cfg.Log.ReadTable(ctx, code)
+		if err != nil {
+			return n, fmt.Errorf("restore table %s: %w", code, err)
+		}
+		now := l.now()
+		t, err := l.replay(code, entries, now)
+		if err != nil {
+			l.lose(ctx, code, entries, err)
+			continue
+		}
+		l.mu.Lock()
+		open := l.addLocked(t)
+		l.mu.Unlock()
+		l.runTable(t, open)
+		l.log.Info("table restored", "table", code, "game", t.spec.ID, "state", t.state, "entries", len(entries))
+		n++
+	}
+	return n, nil
+}
+
+// replay rebuilds one table from its log.
+func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (t *Table, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, &restoreError{public: "this version of parlor could not replay it", detail: fmt.Sprintf("replay panicked: %v", r)}
+		}
+	}()
+	recs := make([]record, len(entries))
+	for i, e := range entries {
+		if err := json.Unmarshal(e.Data, &recs[i]); err != nil {
+			return nil, corrupt("entry %d does not decode: %v", e.Seq, err)
+		}
+	}
+	if len(recs) == 0 || recs[0].Kind != recSnapshot || recs[0].Table == nil {
+		return nil, corrupt("the log does not start with a snapshot")
+	}
+	alive := l.lastAlive
+	if last := recs[len(recs)-1].At; alive.Before(last) {
+		alive = last
+	}
+	down := max(now.Sub(alive), 0)
+	// shift[i] is the downtime of every restart after entry i: a resumed entry stands
+	// between the runs, so its Shift applies to the entries before it.
+	shift := make([]time.Duration, len(recs))
+	acc := down
+	for i := len(recs) - 1; i >= 0; i-- {
+		shift[i] = acc
+		if recs[i].Kind == recResumed {
+			acc += recs[i].Shift
+		}
+	}
+	for i, r := range recs {
+		if err := l.replayOne(&t, code, r, r.At.Add(shift[i])); err != nil {
+			return nil, err
+		}
+	}
+	if t.state == StatePlaying && t.game == nil {
+		return nil, corrupt("a game is playing but the log has no game start")
+	}
+	for i, s := range t.seats {
+		if s.bot != nil {
+			s.bot = t.newBot(i)
+		}
+	}
+	if t.game != nil {
+		t.game = loggedGame{Game: t.game, t: t}
+	}
+	jr := t.jr
+	jr.seq = entries[len(entries)-1].Seq
+	jr.durable.Store(jr.seq)
+	jr.sinceSnap = len(entries)
+	jr.table, _ = json.Marshal(t.logState())
+	jr.chatID = t.chatID
+	t.record(now, store.EntryEvent, record{Kind: recResumed, Shift: down})
+	t.system(now, "parlor restarted and this table is back. Timers were paused while it was down.")
+	t.endStep(now)
+	return t, nil
+}
+
+// replayOne applies one record; *tp is nil until the first snapshot made the table.
+func (l *Lobby) replayOne(tp **Table, code string, r record, at time.Time) error {
+	t := *tp
+	switch r.Kind {
+	case recSnapshot, recTable:
+		if r.Table == nil {
+			return corrupt("a %s entry without table state", r.Kind)
+		}
+		if err := l.replayState(tp, code, r.Table); err != nil {
+			return err
+		}
+		if r.Kind == recSnapshot {
+			(*tp).chat, (*tp).chatID = slices.Clone(r.Chat), r.ChatID
+		}
+	case recChat:
+		for _, line := range r.Chat {
+			t.chat = append(t.chat, line)
+			t.chatID = line.ID
+		}
+		if len(t.chat) > chatKept {
+			t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKept:]...)
+		}
+	case recGame:
+		return l.replayStart(t, r.Game, at)
+	case recAct:
+		if t.game == nil {
+			return corrupt("an action before any game started")
+		}
+		if err := t.game.Apply(r.Seat, r.Action, at); err != nil {
+			typ, _ := rules.ActionType(r.Action)
+			return &restoreError{public: "this version of parlor plays " + t.spec.Name + " differently",
+				detail: fmt.Sprintf("%s engine refuses a logged %q action of seat %d", t.spec.ID, typ, r.Seat)}
+		}
+	case recTick:
+		if t.game == nil {
+			return corrupt("a timer before any game started")
+		}
+		if !t.game.Tick(at) {
+			return &restoreError{public: "this version of parlor plays " + t.spec.Name + " differently",
+				detail: fmt.Sprintf("%s engine: a logged timer no longer changes the game", t.spec.ID)}
+		}
+	case recResumed:
+	default:
+		return corrupt("unknown entry kind %q", r.Kind)
+	}
+	return nil
+}
+
+// replayState sets the table-level state, making the table at the first snapshot.
+func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
+	spec, ok := rules.Lookup(st.Game)
+	if !ok {
+		return &restoreError{public: "this version of parlor has no such game", detail: fmt.Sprintf("unknown game %q", st.Game)}
+	}
+	t := *tp
+	if t == nil {
+		t = newTable(l, code, spec, nil, st.Private, st.Created)
+		*tp = t
+	} else if t.spec != spec {
+		return corrupt("the table changed its game from %s to %s", t.spec.ID, spec.ID)
+	}
+	switch st.State {
+	case StateWaiting, StatePlaying, StateFinished:
+	default:
+		return corrupt("unknown table state %q", st.State)
+	}
+	t.opts, t.state, t.host, t.owner, t.result = cloneOptions(st.Options), st.State, st.Host, st.Owner, st.Result
+	t.seats = t.seats[:0]
+	for _, s := range st.Seats {
+		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}}
+		if s.Bot {
+			seat.bot = noBot{} // made for real once the replay is done
+		}
+		t.seats = append(t.seats, seat)
+	}
+	return nil
+}
+
+// noBot marks a bot seat during replay, where bots never act (their moves are in the log).
+type noBot struct{}
+
+func (noBot) Act(rules.View, time.Time) any { return nil }
+
+// replayStart starts the logged game again, if this build plays it the same way.
+func (l *Lobby) replayStart(t *Table, g *gameStart, at time.Time) error {
+	if g == nil {
+		return corrupt("a game entry without its start")
+	}
+	if g.Version != t.spec.Version {
+		return &restoreError{
+			public: fmt.Sprintf("it was started by another version of %s", t.spec.Name),
+			detail: fmt.Sprintf("%s engine version %d in the log, this build has %d", t.spec.ID, g.Version, t.spec.Version),
+		}
+	}
+	content, err := l.content(t.spec.Content)
+	if err != nil {
+		return &restoreError{public: "its game content could not be loaded", detail: err.Error()}
+	}
+	if contentHash(content) != g.Content {
+		return &restoreError{public: "the " + t.spec.Name + " cards changed since it started", detail: "content hash differs"}
+	}
+	game, err := t.spec.New(rules.Setup{Names: g.Names, Seed: g.Seed, Options: cloneOptions(g.Options), Content: content, Now: at})
+	if err != nil {
+		return &restoreError{public: "this version of parlor could not start it again", detail: fmt.Sprintf("%s New: %v", t.spec.ID, err)}
+	}
+	t.game, t.content = game, content
+	return nil
+}
+
+// contentHash identifies a game's content files, so a log is not replayed over a
+// changed deck (the same seed would deal different cards).
+func contentHash(content map[string][]byte) string {
+	names := make([]string, 0, len(content))
+	for name := range content {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	h := sha256.New()
+	for _, name := range names {
+		_ = binary.Write(h, binary.BigEndian, uint64(len(name)))
+		h.Write([]byte(name))
+		_ = binary.Write(h, binary.BigEndian, uint64(len(content[name])))
+		h.Write(content[name])
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// lose closes a table whose log does not replay: the log line says why, the log is
+// removed, and its players are told when they next look for it.
+func (l *Lobby) lose(ctx context.Context, code string, entries []store.TableEntry, err error) {
+	public := "this version of parlor could not replay it"
+	var re *restoreError
+	if errors.As(err, &re) {
+		public = re.public
+	}
+	l.log.Error("table could not be restored; closing it", "table", code, "err", err)
+	// The last table state that still decodes names the game and its players.
+	name := "game"
+	var ids []string
+	var last int64
+	for _, e := range entries {
+		last = max(last, e.Seq)
+		var r record
+		if json.Unmarshal(e.Data, &r) != nil || r.Table == nil {
+			continue
+		}
+		if spec, ok := rules.Lookup(r.Table.Game); ok {
+			name = spec.Name
+		}
+		ids = ids[:0]
+		for _, s := range r.Table.Seats {
+			if !s.Bot && !s.Guest {
+				ids = append(ids, s.ID)
+			}
+		}
+	}
+	notice := fmt.Sprintf("Sorry: your %s table %s could not be brought back after parlor restarted (%s), so it was closed.", name, code, public)
+	l.mu.Lock()
+	if l.lost == nil {
+		l.lost = map[string]lostTable{}
+	}
+	l.lost[code] = lostTable{notice: notice, ids: ids}
+	l.mu.Unlock()
+	closed := store.TableEntry{Table: code, Seq: last + 1, Kind: store.EntryClosed, At: l.now(), Data: []byte(`{"kind":"closed"}`)}
+	if err := l.cfg.Log.AppendTables(ctx, []store.TableEntry{closed}); err != nil {
+		l.log.Error("could not remove a table that did not restore", "table", code, "err", err)
+	}
+}
+
+// Lost lists what to tell a player about their tables that could not be restored.
+func (l *Lobby) Lost(playerID string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, lt := range l.lost {
+		if slices.Contains(lt.ids, playerID) {
+			out = append(out, lt.notice)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// lostNotice is why a code that belonged to a table lost in a restart finds nothing.
+func (l *Lobby) lostNotice(code string) (string, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lt, ok := l.lost[code]
+	return lt.notice, ok
+}

@@ -1,0 +1,475 @@
+package lobby_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/store"
+)
+
+// handClock is a fake clock for lobby.Config.Clock: it moves only when a test says so.
+type handClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+func newClock() *handClock { return &handClock{at: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)} }
+
+func (c *handClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+func (c *handClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.at = c.at.Add(d)
+	c.mu.Unlock()
+}
+
+// run is one run of the server: a lobby over a store, stopped by crash (the server
+// process ends without closing any table).
+type run struct {
+	l      *lobby.Lobby
+	cancel context.CancelFunc
+	done   bool
+}
+
+func start(t *testing.T, st store.TableLog, c *handClock, content func([]string) (map[string][]byte, error)) *run {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{cancel: cancel}
+	// Ticks come often, as the fake clock decides what time they see.
+	r.l = lobby.New(ctx, lobby.Config{Log: st, Clock: c, Content: content, IdleClose: time.Hour, Tick: 5 * time.Millisecond})
+	t.Cleanup(r.stop)
+	return r
+}
+
+// stop ends the run the way a SIGTERM does; what was acknowledged stays in the store.
+func (r *run) stop() {
+	if r.done {
+		return
+	}
+	r.done = true
+	r.cancel()
+	_ = r.l.Shutdown(context.Background())
+}
+
+// seen follows one member's updates, keeping the newest and, once the member is out,
+// why.
+type seen struct {
+	mu     sync.Mutex
+	last   lobby.Update
+	n      int
+	reason string
+	done   chan struct{}
+}
+
+func follow(m *lobby.Member) *seen {
+	s := &seen{done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		for {
+			u, ok, reason := m.Next(context.Background())
+			s.mu.Lock()
+			if !ok {
+				s.reason = reason
+				s.mu.Unlock()
+				return
+			}
+			s.last, s.n = u, s.n+1
+			s.mu.Unlock()
+		}
+	}()
+	return s
+}
+
+func (s *seen) latest() lobby.Update {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.last
+}
+
+// final waits until the member is out and returns its newest update and the reason.
+func (s *seen) final(t *testing.T) (lobby.Update, string) {
+	t.Helper()
+	select {
+	case <-s.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("member was never closed")
+	}
+	return s.last, s.reason
+}
+
+// until waits for an update that satisfies cond.
+func (s *seen) until(t *testing.T, what string, cond func(lobby.Update) bool) lobby.Update {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		u, n := s.last, s.n
+		s.mu.Unlock()
+		if n > 0 && cond(u) {
+			return u
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("waiting for %s: last update %+v", what, s.latest())
+	return lobby.Update{}
+}
+
+// viewJSON is a view as JSON, without its deadline when withDeadline is false.
+func viewJSON(t *testing.T, v rules.View, withDeadline bool) string {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if withDeadline {
+		return string(raw)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	delete(m, "deadline")
+	out, _ := json.Marshal(m)
+	return string(out)
+}
+
+// tableOf is what must survive of a table's public state (away marks aside, which
+// change as players come back).
+func tableOf(info lobby.TableInfo) lobby.TableInfo {
+	info.Spectators = 0
+	info.Seats = append([]lobby.SeatInfo(nil), info.Seats...)
+	for i := range info.Seats {
+		info.Seats[i].Away = false
+	}
+	return info
+}
+
+// chatUpTo is the chat as it was up to the line numbered last: lines said after the
+// restart (the table's notice, "Ann is back") are new.
+func chatUpTo(lines []lobby.ChatLine, last int) []lobby.ChatLine {
+	var out []lobby.ChatLine
+	for _, l := range lines {
+		if l.ID <= last {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func lastChatID(lines []lobby.ChatLine) int {
+	if len(lines) == 0 {
+		return 0
+	}
+	return lines[len(lines)-1].ID
+}
+
+func TestRestoreBringsTheTableBackWithDeadlinesMovedByTheDowntime(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", "timer": "30s"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := a.Code()
+	b, err := r1.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.AddBot(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Chat("hi all"); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(10 * time.Second)
+	if err := a.Act(testgame.Pick(2)); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := r1.l.Watch(cat, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := map[string]*seen{"ann": follow(a), "ben": follow(b), "spectator": follow(spec)}
+	r1.stop()
+	last := map[string]lobby.Update{}
+	for who, s := range before {
+		u, reason := s.final(t)
+		if !strings.Contains(reason, "restarting") || !strings.Contains(reason, "will be here") {
+			t.Errorf("%s was told %q on shutdown", who, reason)
+		}
+		last[who] = u
+	}
+	if last["ann"].View == nil || last["ann"].View.Head().Deadline.IsZero() {
+		t.Fatalf("no running timer before the restart: %+v", last["ann"].View)
+	}
+
+	const downtime = 5 * time.Minute
+	c.Advance(downtime)
+	r2 := start(t, st, c, nil)
+	n, err := r2.l.Restore(context.Background())
+	if err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
+	}
+	if got := r2.l.SeatedAt(ben.ID); !reflect.DeepEqual(got, []string{code}) {
+		t.Errorf("Ben is seated at %v after the restart, want [%s]", got, code)
+	}
+	a2, err := r2.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := map[string]*seen{"ann": follow(a2)}
+	ua := after["ann"].until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	if !ua.Table.Seats[1].Away || ua.Table.Seats[0].Away {
+		t.Errorf("after the restart Ann is here and Ben away, got %+v", ua.Table.Seats)
+	}
+	b2, err := r2.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after["ben"] = follow(b2)
+	s2, err := r2.l.Watch(cat, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after["spectator"] = follow(s2)
+	for who, s := range after {
+		u := s.until(t, who+"'s view", func(u lobby.Update) bool { return u.View != nil && !u.Table.Seats[1].Away })
+		want := last[who]
+		if got, w := viewJSON(t, u.View, false), viewJSON(t, want.View, false); got != w {
+			t.Errorf("%s's view after the restart:\n got %s\nwant %s", who, got, w)
+		}
+		if gotD, wantD := u.View.Head().Deadline, want.View.Head().Deadline.Add(downtime); !gotD.Equal(wantD) {
+			t.Errorf("%s's deadline = %v, want %v (moved by the downtime)", who, gotD, wantD)
+		}
+		if got, w := tableOf(u.Table), tableOf(want.Table); !reflect.DeepEqual(got, w) {
+			t.Errorf("%s's table after the restart:\n got %+v\nwant %+v", who, got, w)
+		}
+		if got, w := chatUpTo(u.Chat, lastChatID(want.Chat)), want.Chat; !reflect.DeepEqual(got, w) {
+			t.Errorf("%s's chat after the restart:\n got %+v\nwant %+v", who, got, w)
+		}
+		if u.Host != want.Host {
+			t.Errorf("%s host = %v, want %v", who, u.Host, want.Host)
+		}
+	}
+	// The game goes on: Ben picks, the bot has picked, the round ends.
+	if err := b2.Act(testgame.Pick(3)); err != nil {
+		t.Fatal(err)
+	}
+	after["ann"].until(t, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
+}
+
+func TestClosedTablesLeaveTheStore(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, _ := r1.l.Create(ann, testgame.ID, nil, false)
+	b, _ := r1.l.Create(ben, testgame.ID, nil, false)
+	if codes, _ := st.OpenTables(context.Background()); len(codes) != 2 {
+		t.Fatalf("open tables in the store = %v, want 2", codes)
+	}
+	if err := a.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	b.Leave() // everyone left: the table closes
+	r1.stop()
+	if codes, _ := st.OpenTables(context.Background()); len(codes) != 0 {
+		t.Fatalf("closed tables are still stored: %v", codes)
+	}
+	r2 := start(t, st, c, nil)
+	if n, err := r2.l.Restore(context.Background()); n != 0 || err != nil {
+		t.Fatalf("Restore = %d, %v; want nothing", n, err)
+	}
+}
+
+// slowLog delays every write, so an answer that did not wait for it is caught.
+type slowLog struct {
+	store.TableLog
+	mu      sync.Mutex
+	written []store.TableEntry
+}
+
+func (s *slowLog) AppendTables(ctx context.Context, es []store.TableEntry) error {
+	time.Sleep(20 * time.Millisecond)
+	if err := s.TableLog.AppendTables(ctx, es); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.written = append(s.written, es...)
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *slowLog) acts() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, e := range s.written {
+		if strings.Contains(string(e.Data), `"kind":"act"`) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestAnActionIsAcknowledgedOnlyOnceItIsStored(t *testing.T) {
+	st := &slowLog{TableLog: store.NewMemory()}
+	r := start(t, st, newClock(), nil)
+	a, _ := r.l.Create(ann, testgame.ID, nil, false)
+	if _, err := r.l.Join(ben, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	seenA := follow(a)
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	if got := st.acts(); got != 1 {
+		t.Fatalf("after an acknowledged action the store holds %d actions", got)
+	}
+	// Every update a member was shown is stored too.
+	u := seenA.until(t, "Ann's pick", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Mine == 1 })
+	if u.View == nil || st.acts() < 1 {
+		t.Fatal("a view was shown before its action was stored")
+	}
+}
+
+// brokenLog fails every write.
+type brokenLog struct{ store.TableLog }
+
+func (brokenLog) AppendTables(context.Context, []store.TableEntry) error {
+	return errors.New("disk full")
+}
+
+func TestATableThatCannotBeSavedClosesWithAMessage(t *testing.T) {
+	r := start(t, brokenLog{store.NewMemory()}, newClock(), nil)
+	_, err := r.l.Create(ann, testgame.ID, nil, false)
+	if err == nil || !strings.Contains(err.Error(), "could not save") {
+		t.Fatalf("Create on a broken store: %v", err)
+	}
+}
+
+func TestAnUnreplayableTableClosesWithAMessageAndTheOthersComeBack(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	damaged, _ := r1.l.Create(ann, testgame.ID, nil, false)
+	future, _ := r1.l.Create(ben, testgame.ID, nil, false)
+	if _, err := r1.l.Join(ann, future.Code()); err != nil {
+		t.Fatal(err)
+	}
+	fine, _ := r1.l.Create(cat, testgame.ID, nil, false)
+	r1.stop()
+	ctx := context.Background()
+	tamper := func(code, data string) {
+		t.Helper()
+		es, _ := st.ReadTable(ctx, code)
+		e := store.TableEntry{Table: code, Seq: es[len(es)-1].Seq + 1, At: c.Now(), Data: []byte(data)}
+		if err := st.AppendTables(ctx, []store.TableEntry{e}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tamper(damaged.Code(), `{"kind":"act","seat":`)
+	tamper(future.Code(), `{"kind":"game","at":"2026-11-24T20:00:00Z","game":{"version":99,"seed":1,"names":["Ben","Ann"]}}`)
+
+	r2 := start(t, st, c, nil)
+	n, err := r2.l.Restore(ctx)
+	if err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want the one good table", n, err)
+	}
+	if _, err := r2.l.Join(cat, fine.Code()); err != nil {
+		t.Errorf("the good table did not come back: %v", err)
+	}
+	for code, why := range map[string]string{damaged.Code(): "damaged", future.Code(): "another version of Pick"} {
+		_, err := r2.l.Join(ann, code)
+		if err == nil || !strings.Contains(err.Error(), "could not be brought back") || !strings.Contains(err.Error(), why) {
+			t.Errorf("joining %s: %v; want a message saying %q", code, err, why)
+		}
+	}
+	if got := r2.l.Lost(ann.ID); len(got) != 2 {
+		t.Errorf("Ann is told about %d lost tables, want 2: %q", len(got), got)
+	}
+	if got := r2.l.Lost(ben.ID); len(got) != 1 || !strings.Contains(got[0], future.Code()) {
+		t.Errorf("Ben is told %q, want his table %s", got, future.Code())
+	}
+	if codes, _ := st.OpenTables(ctx); !reflect.DeepEqual(codes, []string{fine.Code()}) {
+		t.Errorf("stored tables = %v, want only %s", codes, fine.Code())
+	}
+}
+
+// kinds lists the record kinds of a table's stored log, in order.
+func kinds(t *testing.T, st store.TableLog, code string) []string {
+	t.Helper()
+	es, err := st.ReadTable(context.Background(), code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range es {
+		var r struct{ Kind string }
+		if err := json.Unmarshal(e.Data, &r); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, r.Kind)
+	}
+	return out
+}
+
+func count(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
+}
+
+func TestTheLogStaysBoundedByTheOpenTables(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r := start(t, st, c, nil)
+	a, _ := r.l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	b, _ := r.l.Join(ben, a.Code())
+	// A waiting table that chats a lot is compacted into snapshots.
+	for i := range 300 {
+		c.Advance(3 * time.Second) // the chat rate limit refills
+		if err := a.Chat(fmt.Sprintf("line %d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := kinds(t, st, a.Code()); len(got) > 250 || got[0] != "snapshot" {
+		t.Fatalf("a chatty waiting table keeps %d entries (first %q)", len(got), got[0])
+	}
+	// Each game starts the log over: the stored log holds one game.
+	for range 2 {
+		if err := a.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Act(testgame.Pick(1)); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Act(testgame.Pick(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := kinds(t, st, a.Code())
+	if got[0] != "snapshot" || count(got, "game") != 1 || count(got, "act") != 2 || count(got, "chat") > 10 {
+		t.Errorf("after two games the log is %v; want a snapshot, one game, its two actions", got)
+	}
+}

@@ -1,0 +1,95 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// seatMember gives the member's player a seat: their own seat back if they hold one
+// (taking it over from an older connection), else a free seat of a table that is not
+// playing, under a name nobody else at the table has.
+func (t *Table) seatMember(m *Member, now time.Time) error {
+	p := m.player
+	if i := t.seatOf(p.ID); i >= 0 && !p.Guest {
+		s := t.seats[i]
+		if s.member != nil && s.member != m {
+			t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
+			t.system(now, "%s reconnected.", s.player.Name)
+		} else {
+			t.system(now, "%s is back.", s.player.Name)
+		}
+		t.back(s)
+		s.member, m.seat, m.player.Name = m, i, s.player.Name
+		s.offers = m.offers
+		t.attach(m, now)
+		t.hostReturns(now)
+		t.passHost(now)
+		return nil
+	}
+	if t.state == StatePlaying {
+		return fmt.Errorf("table %s: %w", t.code, ErrStarted)
+	}
+	if _, max := t.spec.PlayerRange(t.opts); len(t.seats) >= max {
+		return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
+	}
+	p.Name = t.uniqueName(p.Name)
+	m.player.Name = p.Name
+	t.seats = append(t.seats, &seat{player: p, member: m, offers: m.offers})
+	m.seat = len(t.seats) - 1
+	t.attach(m, now)
+	t.system(now, "%s sits down.", p.Name)
+	t.passHost(now)
+	return nil
+}
+
+// superscripts mark the second, third… player under the same name: "Ann²".
+var superscripts = []string{"²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+// uniqueName is name, or name with the first free superscript number when someone at
+// the table already has it (ignoring case), so everyone can tell the players apart.
+func (t *Table) uniqueName(name string) string {
+	taken := func(n string) bool {
+		for _, s := range t.seats {
+			if strings.EqualFold(s.player.Name, n) {
+				return true
+			}
+		}
+		return false
+	}
+	if !taken(name) {
+		return name
+	}
+	for _, sup := range superscripts {
+		if n := name + sup; !taken(n) {
+			return n
+		}
+	}
+	return fmt.Sprintf("%s (%d)", name, len(t.seats)+1)
+}
+
+// hostReturns gives the host role back to the table's host when they are back, unless
+// they handed it over.
+func (t *Table) hostReturns(now time.Time) {
+	i := t.seatOf(t.owner)
+	if i < 0 || t.seats[i].member == nil || t.host == t.owner {
+		return
+	}
+	t.host = t.owner
+	t.system(now, "%s is the host again.", t.seats[i].player.Name)
+}
+
+// TakeSeat seats a spectator at a table that is not playing, like joining it.
+func (m *Member) TakeSeat() error {
+	offers := m.t.lobby.offers(m.player, m.t.spec) // from the store, before the actor's turn
+	return m.t.do(func(now time.Time) error {
+		m.offers = offers
+		if err := m.present(); err != nil {
+			return err
+		}
+		if m.seat >= 0 {
+			return fmt.Errorf("you already have a seat at this table")
+		}
+		return m.t.seatMember(m, now)
+	})
+}

@@ -1,0 +1,157 @@
+package lobby_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+// A second player under a name already seated is shown with a visible mark, so the
+// table can tell them apart; chat uses the same name.
+func TestNamesAreUniqueAtATable(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	other := lobby.Player{ID: "SHA256:ann2", Name: "ann"}
+	third := lobby.Player{ID: "SHA256:ann3", Name: "Ann"}
+	b, err := l.Join(other, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(third, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Chat("hi"); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "three seats", func(u lobby.Update) bool { return len(u.Table.Seats) == 3 && chatSays(u, "hi") })
+	names := []string{u.Table.Seats[0].Name, u.Table.Seats[1].Name, u.Table.Seats[2].Name}
+	if names[0] != "Ann" || names[1] != "ann²" || names[2] != "Ann³" {
+		t.Fatalf("names %q, want Ann, ann², Ann³", names)
+	}
+	if c := u.Chat[len(u.Chat)-1]; c.From != "ann²" {
+		t.Errorf("chat from %q, want ann²", c.From)
+	}
+	// Taking one's own seat back keeps its name.
+	b.Disconnect()
+	b2, err := l.Join(other, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b2, "seat", func(u lobby.Update) bool { return u.Seat == 1 })
+	if u.Table.Seats[1].Name != "ann²" {
+		t.Errorf("back under %q", u.Table.Seats[1].Name)
+	}
+}
+
+// The table's host gets the role back on return, unless they handed it over.
+func TestHostRoleComesBack(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	b, _ := l.Join(ben, a.Code())
+	c, _ := l.Join(cat, a.Code())
+	a.Disconnect()
+	waitFor(t, b, "Ben hosts", func(u lobby.Update) bool { return u.Host })
+	a2, err := l.Join(ann, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a2, "Ann hosts again", func(u lobby.Update) bool { return u.Host })
+	if err := b.AddBot(); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("Ben still hosts: %v", err)
+	}
+	// Handed over, it stays with the new host.
+	if err := a2.MakeHost(2); err != nil {
+		t.Fatal(err)
+	}
+	a2.Disconnect()
+	a3, err := l.Join(ann, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a3.AddBot(); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("Ann took back a role she handed over: %v", err)
+	}
+	if err := c.AddBot(); err != nil {
+		t.Errorf("Cat is not the host: %v", err)
+	}
+}
+
+// A spectator can take a free seat of a waiting table, but not of a running game.
+func TestSpectatorTakesAFreeSeat(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	w, err := l.Watch(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.TakeSeat(); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, w, "seated", func(u lobby.Update) bool { return u.Seat == 1 })
+	if u.Table.Seats[1].Name != "Ben" || u.Table.Spectators != 0 {
+		t.Fatalf("table %+v", u.Table)
+	}
+	if err := w.TakeSeat(); err == nil {
+		t.Error("a seated player took a second seat")
+	}
+	w2, _ := l.Watch(cat, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w2.TakeSeat(); !errors.Is(err, lobby.ErrStarted) {
+		t.Errorf("a spectator sat down during a game: %v", err)
+	}
+}
+
+// A finished table is listed as finished, after the waiting and running ones, and
+// leaves the list when it closes.
+func TestFinishedTablesInTheList(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	waiting, _ := l.Create(ben, testgame.ID, nil, false)
+	_ = a.AddBot()
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	list := l.Tables(cat)
+	if len(list) != 2 || list[0].Code != waiting.Code() || list[1].State != lobby.StateFinished {
+		t.Fatalf("list %+v", list)
+	}
+	if err := a.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	// The table leaves the list as its actor stops, just after the host's request.
+	deadline := time.Now().Add(5 * time.Second)
+	for len(l.Tables(cat)) != 1 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if list := l.Tables(cat); len(list) != 1 {
+		t.Fatalf("closed table still listed: %+v", list)
+	}
+}
+
+// Lobby errors reach the JSON API as they are, so they speak without terminal keys.
+func TestLobbyErrorsHaveNoTerminalKeys(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	errs := []error{a.Start(), a.Kick(0)}
+	for _, err := range errs {
+		if err == nil {
+			t.Fatal("no error")
+		}
+		for _, k := range []string{" with b", " with q", "press "} {
+			if strings.Contains(err.Error(), k) {
+				t.Errorf("error %q mentions a key (%q)", err, k)
+			}
+		}
+	}
+}

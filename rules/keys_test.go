@@ -1,0 +1,62 @@
+package rules_test
+
+import (
+	"regexp"
+	"testing"
+	"time"
+
+	"parlor/rules"
+)
+
+// terminalKeys finds words that only make sense at a keyboard: the JSON API shows
+// prompts, errors and help as they are, so they must speak without terminal keys (the
+// screens add their own key hints).
+var terminalKeys = regexp.MustCompile(`(?i)\b(press|presses|pressing|enter|esc|escape|tab|space|spacebar|ctrl|pgup|pgdn|backspace|keys?)\b|[←→↑↓]|\bwith [a-z]\b|\(enter`)
+
+func checkKeyFree(t *testing.T, what, text string) {
+	t.Helper()
+	if m := terminalKeys.FindString(text); m != "" {
+		t.Errorf("%s mentions the terminal key %q: %q", what, m, text)
+	}
+}
+
+// No prompt, error or help text of any game speaks of terminal keys.
+func TestAPITextHasNoTerminalKeys(t *testing.T) {
+	for _, spec := range rules.Games() {
+		checkKeyFree(t, spec.ID+" how to play", spec.HowToPlay)
+		checkKeyFree(t, spec.ID+" summary", spec.Summary)
+		for _, o := range spec.Options {
+			checkKeyFree(t, spec.ID+" option "+o.Key, o.Help)
+		}
+	}
+	for _, c := range []struct {
+		id   string
+		n    int
+		opts rules.Options
+	}{
+		{"topfive", 3, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
+		{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			g := play(t, c.id, c.n, c.opts, 1)
+			seen := map[string]bool{}
+			// Every seat's prompt through the first rounds, and the errors of actions
+			// sent at the wrong time or with nonsense.
+			for step := 0; step < 60; step++ {
+				for seat := rules.Spectator; seat < c.n; seat++ {
+					if p := g.View(seat).Head().Prompt; !seen[p] {
+						seen[p] = true
+						checkKeyFree(t, "prompt", p)
+					}
+					for _, raw := range []string{`{"type":"nope"}`, `{}`, `{"type":"rank","ranks":[1,1,1,1,1]}`, `{"type":"clue","text":""}`, `{"type":"point","card":12}`, `{"type":"story","text":"x"}`, `{"type":"token","card":-1}`, `{"type":"vote","votes":{}}`, `{"type":"submit"}`, `{"type":"lock"}`, `{"type":"ready"}`, `{"type":"discard","card":999}`} {
+						if err := g.Apply(seat, []byte(raw), time.Time{}); err != nil && !seen[err.Error()] {
+							seen[err.Error()] = true
+							checkKeyFree(t, "error", err.Error())
+						}
+					}
+				}
+				g.Tick(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).Add(time.Duration(step) * 30 * time.Second))
+			}
+		})
+	}
+}

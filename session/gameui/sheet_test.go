@@ -1,0 +1,65 @@
+package gameui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+
+	"parlor/rules"
+)
+
+func sheetOf(rounds int) rules.Sheet {
+	s := rules.NewSheet(3, 0)
+	totals := make([]int, 3)
+	for r := 1; r <= rounds; r++ {
+		pts := []int{r, 2, 0}
+		for i := range totals {
+			totals[i] += pts[i]
+		}
+		s.Add(r, fmt.Sprintf("Seat%d narrates", r%3), pts, totals, []string{fmt.Sprintf("Ann: %d right = %d.", r, r), "Bob: 2 right = 2.", "Cyd: the narrator, a breakdown line long enough that it has to wrap at eighty columns to be read whole."})
+	}
+	return s
+}
+
+func checkBox(t *testing.T, lines []string, w, h int) string {
+	t.Helper()
+	if len(lines) > h {
+		t.Errorf("%d lines, at most %d", len(lines), h)
+	}
+	for _, l := range lines {
+		if lipgloss.Width(l) > w {
+			t.Errorf("line %d wide: %q", lipgloss.Width(l), l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestSheetShowsRoundsTotalsAndBreakdown(t *testing.T) {
+	names := []string{"Ann", "Bob", "Cyd"}
+	out := checkBox(t, Sheet(sheetOf(2), names, 80, 20, true), 80, 20)
+	for _, want := range []string{"Score sheet", "Ann", "Cyd", " 1 Seat1 narrates", " 2 Seat2 narrates", "+2", "Total", "3", "Last round:", "Ann: 2 right = 2.", "read whole."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("sheet lacks %q:\n%s", want, out)
+		}
+	}
+	// Coloured, it is the same size.
+	checkBox(t, Sheet(sheetOf(2), names, 80, 20, false), 80, 20)
+}
+
+func TestSheetLeavesOutTheOldestRoundsWhenShort(t *testing.T) {
+	out := checkBox(t, Sheet(sheetOf(20), []string{"Ann", "Bob", "Cyd"}, 80, 12, true), 80, 12)
+	for _, want := range []string{"(rounds 1–", "    eighty columns to be read whole.", "20 Seat2", "Total          ", "210"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("short sheet lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " 1 Seat1") {
+		t.Errorf("round 1 shown in a short sheet:\n%s", out)
+	}
+	// Fourteen seats still fit 80 columns.
+	s := rules.NewSheet(14, 0)
+	s.Add(1, "team A plays", make([]int, 14), make([]int, 14), nil)
+	checkBox(t, Sheet(s, nil, 80, 10, true), 80, 10)
+}

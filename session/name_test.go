@@ -1,0 +1,35 @@
+package session
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestCheckName(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Zed", "Zed"},
+		{"  Zed   Zeppelin ", "Zed Zeppelin"},
+		{"\x1b[31mAna\x1b[0m", "Ana"},
+		{"Ana\u202e", "Ana"},
+		{"李小龍", "李小龍"},
+		{"Mum \U0001F469\u200D\U0001F469\u200D\U0001F467", "Mum \U0001F469\u200D\U0001F469\u200D\U0001F467"},
+		{"José", "José"},
+		{strings.Repeat("你", 8), strings.Repeat("你", 8)},
+	} {
+		if got, err := CheckName(c.in); err != nil || got != c.want {
+			t.Errorf("CheckName(%q) = %q, %v; want %q", c.in, got, err, c.want)
+		}
+	}
+	for _, blank := range []string{"", "   ", "\u3164", "\u3164\u3164\u3164", "\u0301\u0301\u0301", "\u200D\u200D", "\u200B\u2060", "\x1b[2J", "\u2800\u2800"} {
+		if _, err := CheckName(blank); !errors.Is(err, ErrBlankName) {
+			t.Errorf("CheckName(%q) = %v, want ErrBlankName", blank, err)
+		}
+	}
+	// Lengths are columns: nine wide characters take 18.
+	for _, bad := range []string{"x", strings.Repeat("x", 17), strings.Repeat("你", 9)} {
+		if _, err := CheckName(bad); err == nil || !strings.Contains(err.Error(), "2 to 16") {
+			t.Errorf("CheckName(%q) = %v, want a length error", bad, err)
+		}
+	}
+}

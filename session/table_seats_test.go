@@ -1,0 +1,145 @@
+package session
+
+import (
+	"context"
+	"parlor/internal/testclock"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/session/gameui/gameuitest"
+)
+
+var press = gameuitest.Key
+
+// nextUpdate reads the member's updates until cond holds.
+func nextUpdate(t *testing.T, mem *lobby.Member, cond func(lobby.Update) bool) lobby.Update {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		u, ok, reason := mem.Next(ctx)
+		if !ok {
+			t.Fatalf("member closed: %s", reason)
+		}
+		if cond(u) {
+			return u
+		}
+	}
+}
+
+// hasKey reports whether the room's keys (the help lists them all) include k for help.
+func hasKey(ts *tableScreen, k, help string) bool {
+	for _, b := range ts.roomKeys() {
+		if b.Help().Key == k && b.Help().Desc == help {
+			return true
+		}
+	}
+	return false
+}
+
+func drawRoom(m *Model, ts *tableScreen) string {
+	return ansi.Strip(strings.Join(ts.render(m, 80, 24), "\n"))
+}
+
+var (
+	annP = lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	benP = lobby.Player{ID: "SHA256:ben", Name: "Ben"}
+)
+
+func newLobbyT(t *testing.T, clock lobby.Clock) (*lobby.Lobby, context.Context) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Clock: clock})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	return l, ctx
+}
+
+// A spectator of a waiting table sees how to take a seat, and the key does it.
+func TestSpectatorTakesASeatFromTheTableScreen(t *testing.T) {
+	l, ctx := newLobbyT(t, nil)
+	a, _ := l.Create(annP, testgame.ID, nil, false)
+	w, err := l.Watch(benP, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(ctx, Options{Lobby: l, Player: benP})
+	ts := newTableScreen(w)
+	ts.apply(nextUpdate(t, w, func(u lobby.Update) bool { return len(u.Table.Seats) == 1 }))
+	if !hasKey(&ts, "t", "take a seat") {
+		t.Fatal("no key to take a seat")
+	}
+	ts.key(m, press("t"))
+	u := nextUpdate(t, w, func(u lobby.Update) bool { return u.Seat == 1 })
+	ts.apply(u)
+	if out := drawRoom(m, &ts); hasKey(&ts, "t", "take a seat") || !strings.Contains(out, "2 Ben") {
+		t.Fatalf("after sitting:\n%s", out)
+	}
+}
+
+// The host sees who is away and for how long, and can let a bot play for them.
+func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
+	var clock = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	l, ctx := newLobbyT(t, testclock.New(clock))
+	a, _ := l.Create(annP, testgame.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
+	b, _ := l.Join(benP, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	b.Disconnect()
+	m := New(ctx, Options{Lobby: l, Player: annP, Now: func() time.Time { return clock.Add(3 * time.Minute) }})
+	m.now = m.o.Now()
+	ts := newTableScreen(a)
+	ts.apply(nextUpdate(t, a, func(u lobby.Update) bool { return len(u.Table.Seats) == 2 && u.Table.Seats[1].Away }))
+	ts.room = true
+	out := drawRoom(m, &ts)
+	if !strings.Contains(out, "Ben (away 3 min)") {
+		t.Errorf("room lacks how long Ben is away:\n%s", out)
+	}
+	if !hasKey(&ts, "a", "a bot plays for an away player") {
+		t.Error("the host has no key to let a bot play")
+	}
+	ts.seatSel = 1
+	ts.key(m, press("a"))
+	u := nextUpdate(t, a, func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	ts.apply(u)
+	if out := drawRoom(m, &ts); !strings.Contains(out, "Ben (away 3 min, a bot plays)") {
+		t.Errorf("the stand-in is not shown:\n%s", out)
+	}
+}
+
+// The table screen says when the game waits for you (a Tall Tale narrator looking at the
+// room misses their turn otherwise).
+func TestTableScreenSaysItIsYourTurn(t *testing.T) {
+	l, ctx := newLobbyT(t, nil)
+	a, _ := l.Create(annP, testgame.ID, nil, false)
+	if err := a.AddBot(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	m := New(ctx, Options{Lobby: l, Player: annP})
+	ts := newTableScreen(a)
+	ts.apply(nextUpdate(t, a, func(u lobby.Update) bool { return u.View != nil }))
+	ts.room = true
+	if out := drawRoom(m, &ts); !strings.Contains(out, "It is your turn") {
+		t.Errorf("no sign that the game waits for you:\n%s", out)
+	}
+}
+
+// A name too long is reported with its real length, not the length it was cut to.
+func TestLongNameReportsItsLength(t *testing.T) {
+	_, err := CheckName(strings.Repeat("abcd", 10))
+	if err == nil || !strings.Contains(err.Error(), "counts 40") {
+		t.Errorf("error %v, want it to say the name has 40 characters", err)
+	}
+}

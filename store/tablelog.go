@@ -1,0 +1,67 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// TableLog is the durable part of open tables: one append-only log per table, keyed by
+// its join code. The lobby writes what happens at a table (created, seats, options, chat,
+// a game started with its seed, every applied action and every state-changing tick with
+// its time, game over) and rebuilds the table from it after a restart; the store never
+// looks inside an entry. A snapshot entry stands for everything before it, and a closed
+// entry removes the table, so storage stays bounded by the open tables.
+//
+// A clustered backend implements the same methods (an append is a publish to the table's
+// subject, a snapshot or close a purge up to it).
+type TableLog interface {
+	// AppendTables writes entries of any number of tables in one atomic step, in order:
+	// either all of them are stored or none (one transaction, so one writer can group
+	// the commits of many tables). A seq already stored for that table is ErrInvalid.
+	AppendTables(ctx context.Context, entries []TableEntry) error
+	// OpenTables lists the codes of the tables that have a log, sorted.
+	OpenTables(ctx context.Context) ([]string, error)
+	// ReadTable returns a table's log from its newest snapshot on, in seq order; an
+	// unknown table has an empty log.
+	ReadTable(ctx context.Context, code string) ([]TableEntry, error)
+	// MarkAlive records that the server was running at t, so that a restart can tell how
+	// long it was down.
+	MarkAlive(ctx context.Context, t time.Time) error
+	// LastAlive is the latest time given to MarkAlive; zero if never.
+	LastAlive(ctx context.Context) (time.Time, error)
+}
+
+// EntryKind says what an entry does to its table's log.
+type EntryKind int
+
+// Entry kinds.
+const (
+	// EntryEvent is an ordinary entry, appended.
+	EntryEvent EntryKind = iota
+	// EntrySnapshot stands for the whole log before it: earlier entries are dropped.
+	EntrySnapshot
+	// EntryClosed ends the table: its whole log, this entry included, is removed.
+	EntryClosed
+)
+
+// TableEntry is one entry of a table's log.
+type TableEntry struct {
+	Table string    // the table's join code
+	Seq   int64     // position in the table's log, from 1, increasing
+	Kind  EntryKind // what the entry does to the log
+	At    time.Time // when it happened
+	Data  []byte    // the lobby's record, opaque to the store
+}
+
+func checkEntry(e TableEntry) error {
+	switch {
+	case e.Table == "":
+		return fmt.Errorf("%w: table entry without table code", ErrInvalid)
+	case e.Seq < 1:
+		return fmt.Errorf("%w: table %s entry with seq %d", ErrInvalid, e.Table, e.Seq)
+	case e.Kind < EntryEvent || e.Kind > EntryClosed:
+		return fmt.Errorf("%w: table %s entry of unknown kind %d", ErrInvalid, e.Table, e.Kind)
+	}
+	return nil
+}
