@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -106,9 +107,17 @@ type Packs interface {
 
 // tablePack is a pack a table may play, under the label its deck option shows.
 type tablePack struct {
-	Label string     `json:"label"`
-	By    string     `json:"by,omitempty"` // who shared it with the table
-	Pack  store.Pack `json:"pack"`
+	Label string     // what the deck option shows
+	By    string     // who shared it with the table
+	Pack  store.Pack // the table's copy
+	sum   string     // the hash of the content, by which the table log names it; set once the table keeps it (kept)
+}
+
+// kept is tp as the table keeps it (its deck or a shared pack), with the hash the
+// table log names its content by, computed once here rather than at every logged step.
+func (tp tablePack) kept() tablePack {
+	tp.sum = contentSum(tp.Pack.Content)
+	return tp
 }
 
 // fits reports whether the table's game plays packs of this kind.
@@ -222,6 +231,9 @@ func (t *Table) chooseDeck(value string) error {
 	}
 	for _, c := range t.candidates(true) {
 		if c.Label == label {
+			if c.sum == "" {
+				c = c.kept()
+			}
 			t.deck, t.mix = &c, mix
 			return nil
 		}
@@ -230,30 +242,39 @@ func (t *Table) chooseDeck(value string) error {
 }
 
 // gameContent is the content a game starts with: the built-in files, with the chosen
-// pack in place of its file (and the built-in copy beside it when mixed).
-func (t *Table) gameContent() (map[string][]byte, error) {
-	content, err := t.lobby.content(t.spec.Content)
+// pack in place of its file (and the built-in copy beside it when mixed), filtered by the
+// content option. own holds the files that are not the built-in ones as they are (the
+// pack, the mixed copy, a filtered deck), with their final bytes: the table log keeps
+// them, so a restored game deals the same cards even once the pack is gone.
+func (t *Table) gameContent() (content, own map[string][]byte, err error) {
+	content, err = t.lobby.content(t.spec.Content)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	own = map[string][]byte{}
+	set := func(name string, b []byte) {
+		if old, ok := content[name]; !ok || !bytes.Equal(old, b) {
+			content[name], own[name] = b, b
+		}
 	}
 	if t.deck != nil {
 		d, ok := t.fits(t.deck.Pack.Kind)
 		if !ok {
-			return nil, fmt.Errorf("the deck %q is a %s pack, which %s does not play", t.deck.Label, t.deck.Pack.Kind, t.spec.Name)
+			return nil, nil, fmt.Errorf("the deck %q is a %s pack, which %s does not play", t.deck.Label, t.deck.Pack.Kind, t.spec.Name)
 		}
 		if t.mix {
-			content[rules.Builtin(d.File)] = content[d.File]
+			set(rules.Builtin(d.File), content[d.File])
 		}
-		content[d.File] = t.deck.Pack.Content
+		set(d.File, t.deck.Pack.Content)
 	}
 	for _, d := range t.spec.Decks {
 		for _, name := range []string{d.File, rules.Builtin(d.File)} {
 			if b, ok := content[name]; ok {
-				content[name] = rules.Rated(b, !t.everything)
+				set(name, rules.Rated(b, !t.everything))
 			}
 		}
 	}
-	return content, nil
+	return content, own, nil
 }
 
 // offers fetches the packs a player may offer a table of spec's game; nil without a
@@ -305,7 +326,7 @@ func (t *Table) share(p Player, pk store.Pack) error {
 			return fmt.Errorf("%q is a %s pack, and table %s plays %s, which takes %s", pk.Name, pk.Kind, t.code, t.spec.Name, t.deckKinds())
 		}
 		by := t.seats[i].player.Name
-		tp := tablePack{Label: pk.Name + " (" + by + ")", By: p.ID, Pack: pk}
+		tp := tablePack{Label: pk.Name + " (" + by + ")", By: p.ID, Pack: pk}.kept()
 		for j, old := range t.shared {
 			if old.By == p.ID && old.Pack.Name == pk.Name {
 				t.shared = append(t.shared[:j], t.shared[j+1:]...)

@@ -35,6 +35,9 @@ func PlayLoggedGame(entries []store.TableEntry, content func([]string) (map[stri
 			if err != nil {
 				return nil, err
 			}
+			for name, b := range r.Game.Files {
+				files[name] = b
+			}
 			if game, err = spec.New(rules.Setup{Names: r.Game.Names, Seed: r.Game.Seed, Options: r.Game.Options, Content: files, Now: r.At}); err != nil {
 				return nil, err
 			}

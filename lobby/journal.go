@@ -23,8 +23,8 @@ import (
 //     actor compares the state after each step that changed what members see with the
 //     last one written, so every mutation is captured without a hook at each of them.
 //   - chat: each new chat line.
-//   - game: a game started, with its engine version, seed, names, options and a hash of
-//     its content.
+//   - game: a game started, with its engine version, seed, names, options, a hash of
+//     its content and the bytes of the content files that came from the table's deck.
 //   - act / tick: each action the game accepted (players' and bots' alike, with seat and
 //     time) and each tick that changed the game, with its time. The game is wrapped so
 //     whatever calls Apply or Tick is logged.
@@ -64,6 +64,9 @@ type record struct {
 	Seat   int             `json:"seat,omitempty"`
 	Action json.RawMessage `json:"action,omitempty"`
 	Shift  time.Duration   `json:"shift,omitempty"`
+	// Blobs holds the content of packs the table state names for the first time since
+	// the last snapshot, by hash (journal_deck.go).
+	Blobs map[string][]byte `json:"blobs,omitempty"`
 }
 
 // tableState is the table-level state a log keeps.
@@ -77,6 +80,12 @@ type tableState struct {
 	Options rules.Options `json:"options"`
 	Seats   []seatState   `json:"seats"`
 	Result  *rules.Result `json:"result,omitempty"`
+	// The deck (deck.go): the chosen pack, alone or mixed, the packs shared with the
+	// table, and the content option. Packs are named by hash (journal_deck.go).
+	Deck       *packState  `json:"deck,omitempty"`
+	Mix        bool        `json:"mix,omitempty"`
+	Shared     []packState `json:"shared,omitempty"`
+	Everything bool        `json:"everything,omitempty"`
 }
 
 type seatState struct {
@@ -93,6 +102,11 @@ type gameStart struct {
 	Names   []string      `json:"names"`
 	Options rules.Options `json:"options"`
 	Content string        `json:"content"` // hash of the content files, so changed decks are noticed
+	// Files are the content files that are not the built-in ones as they are — a pack,
+	// the built-in deck beside a mixed one, a deck the content option filtered — with
+	// their exact bytes, so a restored game deals the same cards even once the pack is
+	// gone. The built-in files come from the assets again, checked against Content.
+	Files map[string][]byte `json:"files,omitempty"`
 }
 
 // errNotSaved answers a step whose entries the store refused.

@@ -21,6 +21,7 @@ type tableJournal struct {
 	sinceSnap int                // entries since the last snapshot
 	table     []byte             // the last tableState written, marshalled
 	chatID    int                // the last chat line written
+	blobs     map[string]bool    // the pack contents written since the last snapshot (journal_deck.go)
 	replies   []pendingReply     // this step's answers
 	waiting   []pendingReply     // answers waiting for their entries to be durable
 	keep      bool               // the table stops but must stay in storage (restart, save failure)
@@ -97,13 +98,14 @@ func (t *Table) logState() tableState {
 	for _, s := range t.seats {
 		st.Seats = append(st.Seats, seatState{ID: s.player.ID, Name: s.player.Name, Guest: s.player.Guest, Bot: s.bot != nil})
 	}
+	t.deckState(&st)
 	return st
 }
 
 // snapshot writes the whole table-level state and chat; earlier entries are dropped.
 func (t *Table) snapshot(now time.Time) {
 	st := t.logState()
-	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID})
+	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID, Blobs: t.packBlobs(true)})
 	t.jr.table, _ = json.Marshal(st)
 	t.jr.chatID = t.chatID
 	t.jr.sinceSnap = 0
@@ -123,7 +125,7 @@ func (t *Table) endStep(now time.Time) {
 	} else if t.dirty {
 		st := t.logState()
 		if b, _ := json.Marshal(st); string(b) != string(jr.table) {
-			t.record(now, store.EntryEvent, record{Kind: recTable, Table: &st})
+			t.record(now, store.EntryEvent, record{Kind: recTable, Table: &st, Blobs: t.packBlobs(false)})
 			jr.table = b
 		}
 		for _, line := range t.chat {
@@ -245,14 +247,16 @@ func (g loggedGame) Tick(now time.Time) bool {
 }
 
 // logGame starts a game's part of the log: a snapshot (the log keeps one game) and the
-// game's start. It returns g wrapped so that its moves are logged.
-func (t *Table) logGame(now time.Time, setup rules.Setup, g rules.Game) rules.Game {
+// game's start, with the content files of the table's own deck (own, see gameContent).
+// It returns g wrapped so that its moves are logged.
+func (t *Table) logGame(now time.Time, setup rules.Setup, own map[string][]byte, g rules.Game) rules.Game {
 	if t.jr == nil {
 		return g
 	}
 	t.snapshot(now)
 	t.record(now, store.EntryEvent, record{Kind: recGame, Game: &gameStart{
 		Version: t.spec.Version, Seed: setup.Seed, Names: setup.Names, Options: setup.Options, Content: contentHash(setup.Content),
+		Files: own,
 	}})
 	return loggedGame{Game: g, t: t}
 }

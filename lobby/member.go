@@ -151,7 +151,7 @@ func (t *Table) start(now time.Time) error {
 	if n := len(t.seats); n < min || n > max {
 		return fmt.Errorf("%s needs %s with these options; %d seated: invite players or add bots", t.spec.Name, playerRange(min, max), n)
 	}
-	content, err := t.gameContent()
+	content, own, err := t.gameContent()
 	if err != nil {
 		return fmt.Errorf("start %s: %w", t.spec.Name, err)
 	}
@@ -166,7 +166,7 @@ func (t *Table) start(now time.Time) error {
 		}
 		return err
 	}
-	g = t.logGame(now, setup, g)
+	g = t.logGame(now, setup, own, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
 	for i, s := range t.seats {
 		if s.bot != nil {

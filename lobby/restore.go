@@ -17,7 +17,8 @@ import (
 
 // Restoring a table is replaying its log (journal.go) through the pure rules contract:
 // the snapshot gives the table-level state and chat, a game entry calls Spec.New with the
-// recorded seed, names, options and content, and every act and tick entry calls Apply or
+// recorded seed, names, options and content (the built-in files from the assets, the
+// files of the table's deck from the log, so a pack game needs no pack), and every act and tick entry calls Apply or
 // Tick with its recorded time. The engines stay pure and store nothing themselves; a log
 // is only replayed by the engine version that wrote it.
 //
@@ -127,8 +128,12 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 			acc += recs[i].Shift
 		}
 	}
+	blobs := map[string][]byte{} // pack contents, by hash (journal_deck.go)
 	for i, r := range recs {
-		if err := l.replayOne(&t, code, r, r.At.Add(shift[i])); err != nil {
+		for sum, b := range r.Blobs {
+			blobs[sum] = b
+		}
+		if err := l.replayOne(&t, code, r, blobs, r.At.Add(shift[i])); err != nil {
 			return nil, err
 		}
 	}
@@ -149,6 +154,10 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 	jr.sinceSnap = len(entries)
 	jr.table, _ = json.Marshal(t.logState())
 	jr.chatID = t.chatID
+	jr.blobs = map[string]bool{}
+	for sum := range blobs {
+		jr.blobs[sum] = true
+	}
 	t.record(now, store.EntryEvent, record{Kind: recResumed, Shift: down})
 	t.system(now, "parlor restarted and this table is back. Timers were paused while it was down.")
 	t.endStep(now)
@@ -156,7 +165,8 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 }
 
 // replayOne applies one record; *tp is nil until the first snapshot made the table.
-func (l *Lobby) replayOne(tp **Table, code string, r record, at time.Time) error {
+// blobs holds the pack contents the log has brought up to this record.
+func (l *Lobby) replayOne(tp **Table, code string, r record, blobs map[string][]byte, at time.Time) error {
 	t := *tp
 	switch r.Kind {
 	case recSnapshot, recTable:
@@ -164,6 +174,9 @@ func (l *Lobby) replayOne(tp **Table, code string, r record, at time.Time) error
 			return corrupt("a %s entry without table state", r.Kind)
 		}
 		if err := l.replayState(tp, code, r.Table); err != nil {
+			return err
+		}
+		if err := (*tp).replayDeck(r.Table, blobs); err != nil {
 			return err
 		}
 		if r.Kind == recSnapshot {
@@ -252,6 +265,9 @@ func (l *Lobby) replayStart(t *Table, g *gameStart, at time.Time) error {
 	content, err := l.content(t.spec.Content)
 	if err != nil {
 		return &restoreError{public: "its game content could not be loaded", detail: err.Error()}
+	}
+	for name, b := range g.Files { // the table's own deck, as the game was dealt it
+		content[name] = b
 	}
 	if contentHash(content) != g.Content {
 		return &restoreError{public: "the " + t.spec.Name + " cards changed since it started", detail: "content hash differs"}

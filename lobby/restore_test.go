@@ -47,10 +47,17 @@ type run struct {
 
 func start(t *testing.T, st store.TableLog, c *handClock, content func([]string) (map[string][]byte, error)) *run {
 	t.Helper()
+	return startConfig(t, lobby.Config{Log: st, Clock: c, Content: content})
+}
+
+// startConfig is start with more of the lobby's configuration (a pack library).
+func startConfig(t *testing.T, cfg lobby.Config) *run {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel}
 	// Ticks come often, as the fake clock decides what time they see.
-	r.l = lobby.New(ctx, lobby.Config{Log: st, Clock: c, Content: content, IdleClose: time.Hour, Tick: 5 * time.Millisecond})
+	cfg.IdleClose, cfg.Tick = time.Hour, 5*time.Millisecond
+	r.l = lobby.New(ctx, cfg)
 	t.Cleanup(r.stop)
 	return r
 }
