@@ -150,7 +150,12 @@ func TestSessionLogLine(t *testing.T) {
 	key := e2e.NewKey(t)
 	p := s.Connect(t, "ann", key, "", 100, 30)
 	p.WaitFor("Welcome to parlor")
+	// Through a size that shows another screen, so the test knows the server has each
+	// size before it goes on (a window-change is not answered).
+	p.Resize(40, 10)
+	p.WaitFor("It is 40×10 now")
 	p.Resize(90, 28)
+	p.WaitFor("Welcome to parlor")
 	p.Press("ctrl+c")
 	p.Ended()
 	var line map[string]any

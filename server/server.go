@@ -230,6 +230,10 @@ func (s *Server) shutdown() {
 	s.stopAll()
 	ctx, cancel := context.WithTimeout(context.Background(), goodbyeGrace)
 	defer cancel()
+	select { // see gate.serving
+	case <-s.gate.serving:
+	case <-ctx.Done():
+	}
 	if err := s.ssh.Shutdown(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 		_ = s.ssh.Close()

@@ -157,27 +157,27 @@ func (s *Screen) Keys() []gameui.Key {
 			return []gameui.Key{{Keys: "space/enter", Help: "unlock your token"}}
 		}
 		return []gameui.Key{
-			{Keys: "←↑↓→/hjkl", Help: "move your token"},
-			{Keys: "shift/HJKL", Help: "move faster"},
+			{Keys: "←↑↓→/hjkl", Help: "move"},
 			{Keys: "space/enter", Help: "lock your token"},
+			{Keys: "shift", Help: "move faster"},
 		}
 	case voting:
 		return []gameui.Key{
-			{Keys: "tab/shift+tab", Help: "pick a token"},
-			{Keys: "1-9", Help: "give it a number (a used one swaps)"},
-			{Keys: "0/backspace", Help: "clear"},
-			{Keys: "enter", Help: "send your votes"},
+			{Keys: "tab", Help: "pick"},
+			{Keys: "1-9", Help: "number (swaps if used)"},
+			{Keys: "enter", Help: "send votes"},
+			{Keys: "0", Help: "clear"},
 		}
 	case teamBallot:
 		k := []gameui.Key{
-			{Keys: "tab/shift+tab", Help: "pick a token"},
-			{Keys: "1-9", Help: "give it a number (a used one swaps)"},
-			{Keys: "0/backspace", Help: "clear"},
+			{Keys: "tab", Help: "pick"},
+			{Keys: "1-9", Help: "number (swaps if used)"},
+			{Keys: "0", Help: "clear"},
 		}
 		if s.approved() {
-			return append(k, gameui.Key{Keys: "enter", Help: "take back your approval"})
+			return append(k, gameui.Key{Keys: "enter", Help: "unapprove"})
 		}
-		return append(k, gameui.Key{Keys: "enter", Help: "approve the ballot"})
+		return append(k, gameui.Key{Keys: "enter", Help: "approve"})
 	case continuing:
 		return []gameui.Key{{Keys: "enter/space", Help: "continue"}}
 	}

@@ -77,6 +77,9 @@ func render(t *testing.T, s *Screen) string {
 			plain = out
 		}
 	}
+	if err := gameuitest.FooterError(80, s.Keys(), s.Typing()); err != nil {
+		t.Fatal(err)
+	}
 	return plain
 }
 
