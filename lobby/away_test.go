@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -13,27 +12,9 @@ import (
 	"parlor/rules"
 )
 
-// fakeClock is a clock a test moves by hand.
-type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *fakeClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
-func newClockLobby(t *testing.T) (*lobby.Lobby, *fakeClock) {
+func newClockLobby(t *testing.T) (*lobby.Lobby, *handClock) {
 	t.Helper()
-	clock := &fakeClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	clock := newHandClock(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC))
 	ctx, cancel := context.WithCancel(context.Background())
 	l := lobby.New(ctx, lobby.Config{Clock: clock})
 	t.Cleanup(func() {
@@ -83,7 +64,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	if s := u.Table.Seats[1]; !s.AwaySince.Equal(gone) || s.StandIn {
 		t.Fatalf("away seat %+v, want away since %v and no bot yet", s, gone)
 	}
-	clock.Add(30 * time.Second)
+	clock.Advance(30 * time.Second)
 	if err := a.Chat("still here"); err != nil { // a table step at 30 s
 		t.Fatal(err)
 	}
@@ -91,7 +72,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	if u.Table.Seats[1].StandIn {
 		t.Fatal("a bot took the seat after 30 s")
 	}
-	clock.Add(31 * time.Second)
+	clock.Advance(31 * time.Second)
 	u = waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
 	if !chatSays(u, "a bot plays for Ben until they return") || u.Table.Seats[1].Name != "Ben" || u.Table.Seats[1].Bot {
 		t.Fatalf("seat %+v, chat %+v", u.Table.Seats[1], u.Chat)
@@ -131,7 +112,7 @@ func TestAwayPlayerWaitsForHost(t *testing.T) {
 	if !chatSays(u, "The host can let a bot play for Ben") {
 		t.Errorf("the host is not told what they can do: %+v", u.Chat)
 	}
-	clock.Add(10 * time.Minute)
+	clock.Advance(10 * time.Minute)
 	if err := a.Chat("waiting"); err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +145,7 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 	l, clock := newClockLobby(t)
 	a, _ := startAwayGame(t, l, rules.AwayTimers)
 	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
-	clock.Add(10 * time.Minute)
+	clock.Advance(10 * time.Minute)
 	if err := a.Chat("waiting"); err != nil {
 		t.Fatal(err)
 	}

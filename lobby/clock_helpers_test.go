@@ -1,6 +1,7 @@
 package lobby_test
 
 import (
+	"sync"
 	"time"
 
 	"parlor/lobby"
@@ -28,7 +29,26 @@ func wallTicks(now func() time.Time, d time.Duration) (<-chan time.Time, func())
 	return out, func() { stopWall(); close(done) }
 }
 
-func (c *fakeClock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }
+// handClock is a clock a test sets by hand; the tables still tick on their own, every
+// tick reading the hand-set time.
+type handClock struct {
+	mu sync.Mutex
+	at time.Time
+}
 
-func (c *clock) Every(d time.Duration) (<-chan time.Time, func())     { return wallTicks(c.Now, d) }
+func newHandClock(at time.Time) *handClock { return &handClock{at: at} }
+
+func (c *handClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+// Advance moves the clock on by d.
+func (c *handClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.at = c.at.Add(d)
+	c.mu.Unlock()
+}
+
 func (c *handClock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }

@@ -31,11 +31,11 @@ func TestLateRankingDoesNotScore(t *testing.T) {
 		case late < 0:
 			late = seat // ranks too late
 		default:
-			clk.Add(29 * time.Second) // one second before the deadline: still in time
+			clk.Advance(29 * time.Second) // one second before the deadline: still in time
 			mustAct(t, m, tf.NewRank(ranks, 0))
 		}
 	}
-	clk.Add(2 * time.Second)
+	clk.Advance(2 * time.Second)
 	mustRefuse(t, ms[late], tf.NewRank(ranks, 0), tf.ErrWrongPhase) // a ranking 1 s late
 }
 
@@ -43,9 +43,9 @@ func TestLateQuadrantMoveIsRefused(t *testing.T) {
 	l, clk := clockLobby(t)
 	ms := humans(t, l, qd.ID, 4, rules.Options{qd.OptPlacement: "30s"})
 	viewOf[qd.View](t, ms[0], qd.PhasePlacement)
-	clk.Add(29 * time.Second)
+	clk.Advance(29 * time.Second)
 	mustAct(t, ms[0], qd.Move{Type: "move", X: 1, Y: 1})
-	clk.Add(2 * time.Second)
+	clk.Advance(2 * time.Second)
 	mustRefuse(t, ms[1], qd.Move{Type: "move", X: 2, Y: 2}, qd.ErrWrongPhase) // a move after placement closed
 	if v := viewOf[qd.View](t, ms[1], qd.PhaseVoting); v.Phase != qd.PhaseVoting {
 		t.Fatalf("phase %q", v.Phase)
@@ -57,7 +57,7 @@ func TestLateFingertipPointIsRefused(t *testing.T) {
 	ms := humans(t, l, ft.ID, 3, rules.Options{ft.OptRaceTime: "30s"})
 	v := viewOf[ft.View](t, ms[0], ft.PhaseClue)
 	mustAct(t, ms[v.Active], ft.Clue{Type: ft.TypeClue, Text: "home"})
-	clk.Add(31 * time.Second)
+	clk.Advance(31 * time.Second)
 	guesser := ms[(v.Active+1)%3]
 	mustRefuse(t, guesser, map[string]any{"type": "point", "position": 5}, ft.ErrNotNow) // a point after the race time
 }
@@ -75,9 +75,9 @@ func TestLateForesightSubmissionIsRefused(t *testing.T) {
 		}
 		return s
 	}
-	clk.Add(59 * time.Second)
+	clk.Advance(59 * time.Second)
 	mustAct(t, ms[0], submit(0))
-	clk.Add(2 * time.Second)
+	clk.Advance(2 * time.Second)
 	mustRefuse(t, ms[1], submit(1), fs.ErrNotAnswering) // a submission after the timer
 }
 
@@ -86,7 +86,7 @@ func TestLateTallTaleStoryIsRefused(t *testing.T) {
 	ms := humans(t, l, tt.ID, 3, rules.Options{tt.OptTimer: "60s"})
 	narrator, nv := findNarrator(t, ms)
 	mustAct(t, narrator, tt.Discard{Type: "discard", Card: nv.Hand.Drawn[0].ID})
-	clk.Add(60*time.Second + tt.ReminderTime + time.Second)                                                 // the reminder's 15 s are over too
+	clk.Advance(60*time.Second + tt.ReminderTime + time.Second)                                             // the reminder's 15 s are over too
 	mustRefuse(t, narrator, tt.Story{Type: "story", Text: "A long tale.", Confirm: true}, tt.ErrWrongPhase) // a story after the time limit
 }
 
@@ -95,7 +95,7 @@ func TestDeadlineSeenByALateActionIsFannedOut(t *testing.T) {
 	l, clk := clockLobby(t)
 	ms := humans(t, l, qd.ID, 4, rules.Options{qd.OptPlacement: "30s"})
 	viewOf[qd.View](t, ms[3], qd.PhasePlacement)
-	clk.Add(31 * time.Second)
+	clk.Advance(31 * time.Second)
 	_ = ms[0].Act(qd.Move{Type: "move", X: 1, Y: 1})
 	viewOf[qd.View](t, ms[3], qd.PhaseVoting)
 }

@@ -2,7 +2,6 @@ package lobby_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,30 +11,12 @@ import (
 	tt "parlor/rules/talltale"
 )
 
-// clock is a test clock the test moves by hand.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // clockLobby is a lobby with the real games' content on a test clock whose table
 // tickers never fire on their own: time moves only when the test says so, and only an
 // action (or the test) makes the table look at the clock.
-func clockLobby(t *testing.T) (*lobby.Lobby, *clock) {
+func clockLobby(t *testing.T) (*lobby.Lobby, *handClock) {
 	t.Helper()
-	c := &clock{now: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+	c := newHandClock(time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC))
 	ctx, cancel := context.WithCancel(context.Background())
 	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Clock: c, Tick: time.Hour})
 	t.Cleanup(func() {

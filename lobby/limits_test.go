@@ -83,7 +83,7 @@ func TestTablesCreatedPerAddressAreLimited(t *testing.T) {
 	if _, err := l.Create(player(101, "198.51.100.1"), testgame.ID, nil, false); err != nil {
 		t.Fatalf("another address: %v", err)
 	}
-	clk.Add(lobby.CreateEvery)
+	clk.Advance(lobby.CreateEvery)
 	if _, err := l.Create(player(102, "203.0.113.7"), testgame.ID, nil, false); err != nil {
 		t.Fatalf("after waiting: %v", err)
 	}
@@ -138,7 +138,7 @@ func TestUnknownCodesAreSlowedPerAddress(t *testing.T) {
 	if _, err := l.Join(lobby.Player{ID: "guest:y", Name: "Y", Guest: true, Addr: "198.51.100.2"}, host.Code()); err != nil {
 		t.Fatalf("another address: %v", err)
 	}
-	clk.Add(lobby.MissEvery)
+	clk.Advance(lobby.MissEvery)
 	if _, err := l.Watch(prober, host.Code()); err != nil {
 		t.Fatalf("after waiting: %v", err)
 	}
@@ -181,7 +181,7 @@ func TestChatAllowanceRefillsOnTheLobbyClock(t *testing.T) {
 	if sent != 6 {
 		t.Fatalf("%d chat lines went through at once, want a burst of 6", sent)
 	}
-	clk.Add(2 * time.Second)
+	clk.Advance(2 * time.Second)
 	if err := a.Chat("again"); err != nil {
 		t.Fatalf("after two seconds: %v", err)
 	}

@@ -17,25 +17,7 @@ import (
 	"parlor/store"
 )
 
-// handClock is a fake clock for lobby.Config.Clock: it moves only when a test says so.
-type handClock struct {
-	mu sync.Mutex
-	at time.Time
-}
-
-func newClock() *handClock { return &handClock{at: time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)} }
-
-func (c *handClock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.at
-}
-
-func (c *handClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.at = c.at.Add(d)
-	c.mu.Unlock()
-}
+func newClock() *handClock { return newHandClock(time.Date(2026, 11, 24, 20, 0, 0, 0, time.UTC)) }
 
 // run is one run of the server: a lobby over a store, stopped by crash (the server
 // process ends without closing any table).
