@@ -45,32 +45,13 @@ func TestGameTallTaleWholeGame(t *testing.T) {
 			if m == nil {
 				continue
 			}
-			step := ""
-			switch {
-			case strings.Contains(scr, "You drew these 4 illustrations"):
-				step = "discard"
-			case strings.Contains(scr, "Your story, one or two sentences"):
-				step = "story"
-			case strings.Contains(scr, "Race! Place your tokens") && strings.Contains(scr, ": 3 left."):
-				step = "race"
-			}
+			step := talltaleStep(scr)
 			key := string(rune('0'+i)) + "/" + m[1] + "/" + step
 			if step == "" || done[key] {
 				continue
 			}
 			done[key] = true
-			switch step {
-			case "discard":
-				p.Press("enter")
-			case "story":
-				p.Press("A strange day came and went, and nobody said a word.", "enter")
-				time.Sleep(300 * time.Millisecond)
-				if strings.Contains(p.Screen(), "Warning: ") {
-					p.Press("enter") // the narrator sends it anyway and pays the penalty
-				}
-			case "race":
-				p.Press("enter", "right", "enter", "right", "enter")
-			}
+			playTalltaleStep(p, step)
 		}
 		if over == len(humans) {
 			break
@@ -134,29 +115,10 @@ func TestTallTaleRacerLeavesAndTheTableGoesOn(t *testing.T) {
 		if m := roundRE.FindStringSubmatch(scr); m != nil && m[1] == "2" {
 			break
 		}
-		step := ""
-		switch {
-		case strings.Contains(scr, "You drew these 4 illustrations"):
-			step = "discard"
-		case strings.Contains(scr, "Your story, one or two sentences"):
-			step = "story"
-		case strings.Contains(scr, "Race! Place your tokens") && strings.Contains(scr, ": 3 left."):
-			step = "race"
-		}
+		step := talltaleStep(scr)
 		if step != "" && !done[step] {
 			done[step] = true
-			switch step {
-			case "discard":
-				ann.Press("enter")
-			case "story":
-				ann.Press("A strange day came and went, and nobody said a word.", "enter")
-				time.Sleep(300 * time.Millisecond)
-				if strings.Contains(ann.Screen(), "Warning: ") {
-					ann.Press("enter")
-				}
-			case "race":
-				ann.Press("enter", "right", "enter", "right", "enter")
-			}
+			playTalltaleStep(ann, step)
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the table waited for Ben; Ann's screen:\n%s", scr)
@@ -178,4 +140,35 @@ func TestTallTaleRacerLeavesAndTheTableGoesOn(t *testing.T) {
 	ben2.WaitFor("Tall Tale · table "+code, "you: Ben")
 	ann.Press("esc")
 	ann.WaitFor("Ben is back")
+}
+
+// talltaleStep names what a Tall Tale screen asks of its player now: "discard", "story",
+// "race" (the first token still to place), or "" for nothing.
+func talltaleStep(scr string) string {
+	switch {
+	case strings.Contains(scr, "You drew these 4 illustrations"):
+		return "discard"
+	case strings.Contains(scr, "Your story, one or two sentences"):
+		return "story"
+	case strings.Contains(scr, "Race! Place your tokens") && strings.Contains(scr, ": 3 left."):
+		return "race"
+	}
+	return ""
+}
+
+// playTalltaleStep does a step as a quick player would: keep the first three
+// illustrations, tell a plain story, place the three tokens left to right.
+func playTalltaleStep(p *e2e.Player, step string) {
+	switch step {
+	case "discard":
+		p.Press("enter")
+	case "story":
+		p.Press("A strange day came and went, and nobody said a word.", "enter")
+		time.Sleep(300 * time.Millisecond)
+		if strings.Contains(p.Screen(), "Warning: ") {
+			p.Press("enter") // the narrator sends it anyway and pays the penalty
+		}
+	case "race":
+		p.Press("enter", "right", "enter", "right", "enter")
+	}
 }
