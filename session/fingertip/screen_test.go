@@ -387,3 +387,27 @@ func TestNoPictureLosesARowAt80x24(t *testing.T) {
 	}
 	check("reveal, nobody found it")
 }
+
+// From 120×40 the pictures are drawn twice as tall, every row of them kept.
+func TestLargeTerminalDrawsTallerPictures(t *testing.T) {
+	g := newGame(t, 6)
+	s := screens(g, 6)[0]
+	small := gameuitest.Area(t, s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight}), 80, gameui.AreaHeight)
+	w, h := gameuitest.Width120x40, gameuitest.Height120x40
+	large := gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h}), w, h)
+	cellRows := func(lines []string) int { return gameuitest.Index(lines, " 4 ─") - gameuitest.Index(lines, " 1 ─") }
+	if cellRows(small) != 1+s.tallest() || cellRows(large) < 1+2*s.tallest() {
+		t.Fatalf("a cell is %d rows at 80×24 and %d at 120×40 (pictures of %d rows):\n%s", cellRows(small), cellRows(large), s.tallest(), strings.Join(large, "\n"))
+	}
+	out := strings.Join(large, "\n")
+	for _, c := range s.v.Square {
+		for _, l := range stretch(c.Art) {
+			if l = strings.TrimSpace(l); l != "" && !strings.Contains(out, l) {
+				t.Fatalf("card %d lost its row %q:\n%s", c.Position, l, out)
+			}
+		}
+	}
+	if rows := len(stretch(s.v.Square[0].Art)); rows != 2*len(s.v.Square[0].Art) {
+		t.Fatalf("a picture of %d rows stretched to %d", len(s.v.Square[0].Art), rows)
+	}
+}
