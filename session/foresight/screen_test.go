@@ -323,3 +323,42 @@ func TestEightLongNamesKeepTheirRows(t *testing.T) {
 		}
 	}
 }
+
+// From 120×40 the form's rows stand apart and the score sheet so far is under the round.
+func TestLargeTerminalSpacesTheFormAndShowsTheSheet(t *testing.T) {
+	g := newGame(t, 4, deck(6))
+	now := t0
+	var bots []*fs.Bot
+	for seat := range 4 {
+		bots = append(bots, fs.NewBot(rules.BotSetup{Seat: seat, Seed: uint64(seat)}))
+	}
+	for step := 0; g.View(0).Head().Round < 2 || g.View(0).Head().Phase != fs.PhaseAnswering; step++ { // play round 1
+		if step > 1000 {
+			t.Fatal("round 1 never ended")
+		}
+		now = now.Add(time.Second)
+		g.Tick(now)
+		for seat, b := range bots {
+			if a := b.Act(g.View(seat), now); a != nil && g.View(0).Head().Round == 1 {
+				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	s := New(0)
+	s.SetView(g.View(0))
+	draw := func(w, h int) []string {
+		return gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Now: now}), w, h)
+	}
+	small, large := draw(80, gameui.AreaHeight), draw(gameuitest.Width120x40, gameuitest.Height120x40)
+	gap := func(lines []string) int {
+		return gameuitest.Index(lines, names8[1]) - gameuitest.Index(lines, "You (answer)")
+	}
+	if gap(small) != 1 || gap(large) != 2 {
+		t.Errorf("form rows %d apart at 80×24, %d at 120×40:\n%s", gap(small), gap(large), strings.Join(large, "\n"))
+	}
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 || gameuitest.Index(large, "Total") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s\n\n%s", strings.Join(small, "\n"), strings.Join(large, "\n"))
+	}
+}

@@ -38,6 +38,10 @@ func (s *Screen) render(f gameui.Frame) string {
 	default:
 		lines = s.renderBoards(f)
 	}
+	if f.Large() && s.v.Phase != tt.PhaseOver {
+		// A large area has room for the score history under the round.
+		lines = append(lines, gameui.ScorePanel(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
+	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
@@ -111,8 +115,8 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		note = p.Paint(dim, "## marks your illustrations; the others' tokens stay hidden until the reveal.")
 	}
 	if v.Phase != tt.PhaseStory {
-		// The story gets what the boards leave: status, header, tabs and 10 grid lines.
-		room := f.Height - 13
+		// The story gets what the boards leave: status, header, tabs and the grid.
+		room := f.Height - 3 - gridRows(f.Large())
 		if note != "" {
 			room--
 		}
@@ -128,11 +132,11 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	// A wide terminal shows the boards side by side; 80 columns show one at a time.
 	perRow := max(1, min(len(v.Boards), f.Width/(5*cellWidth+2)))
 	if perRow == 1 {
-		return append(lines, s.grid(f.Plain, s.board)...)
+		return append(lines, s.grid(f.Plain, s.board, f.Large())...)
 	}
 	grids := make([][]string, len(v.Boards))
 	for i := range v.Boards {
-		grids[i] = s.grid(f.Plain, i)
+		grids[i] = s.grid(f.Plain, i, f.Large())
 	}
 	for start := 0; start < len(grids); start += perRow {
 		for row := range grids[start] {

@@ -433,3 +433,56 @@ func TestRoundIsNotRepeated(t *testing.T) {
 		}
 	}
 }
+
+// From 120×40 the board's cells are set apart by rules and the score sheet so far is
+// under the round; every illustration keeps its place.
+func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
+	g := newGame(t, nil)
+	var bots []*tt.Bot
+	for seat := range 3 {
+		bots = append(bots, tt.NewBot(rules.BotSetup{Seat: seat, Seed: uint64(seat)}))
+	}
+	now := t0
+	for step := 0; g.View(0).Head().Round < 2 || g.View(0).Head().Phase != tt.PhaseRace; step++ {
+		if step > 5000 {
+			t.Fatal("never reached round 2's race")
+		}
+		now = now.Add(time.Second)
+		g.Tick(now)
+		for seat, b := range bots {
+			if a := b.Act(g.View(seat), now); a != nil {
+				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if v := g.View(0).Head(); v.Round == 2 && v.Phase == tt.PhaseRace {
+				break
+			}
+		}
+	}
+	racer := g.View(0).(tt.View).Racers[0]
+	s := New(racer)
+	s.SetView(g.View(racer))
+	draw := func(w, h int) []string {
+		return gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Seat: racer, Plain: true}), w, h)
+	}
+	small, large := draw(80, gameui.AreaHeight), draw(gameuitest.Width120x40, gameuitest.Height120x40)
+	rules := func(lines []string) (n int) {
+		for _, l := range lines {
+			n += strings.Count(l, " "+strings.Repeat("─", cellWidth-2)+" ")
+		}
+		return n
+	}
+	if rules(small) != 0 || rules(large) != 25 {
+		t.Errorf("%d cell rules at 80×24, %d at 120×40:\n%s", rules(small), rules(large), strings.Join(large, "\n"))
+	}
+	out := strings.Join(large, "\n")
+	for _, ill := range s.v.Boards[s.board].Illustrations {
+		if !strings.Contains(out, ill.Name) {
+			t.Errorf("%s is not on the board:\n%s", ill.Name, out)
+		}
+	}
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s", out)
+	}
+}
