@@ -1,0 +1,51 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	"parlor/rules"
+	tf "parlor/rules/topfive"
+	"parlor/session/gameui"
+	"parlor/session/gameui/gameuitest"
+)
+
+// A 120×40 terminal gives every game the large area the game screens' own tests draw
+// (gameuitest.Width120x40 × Height120x40), beside the log panel, and the games use it.
+func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	for _, g := range []struct {
+		id      string
+		players int
+		large   func(lines []string) bool // the game's large layout is on screen
+	}{
+		{"fingertip", 3, func(lines []string) bool {
+			return gameuitest.Index(lines, " 4 ─")-gameuitest.Index(lines, " 1 ─") > 1+7 // taller than the tallest picture
+		}},
+		{"topfive", 3, func(lines []string) bool {
+			v, _ := rules.ViewAs[tf.View](h.m.table.u.View)
+			return gameuitest.Index(lines, v.Topics[1])-gameuitest.Index(lines, v.Topics[0]) == 2
+		}},
+		{"foresight", 3, func(lines []string) bool {
+			return gameuitest.Index(lines, "Bot Ada")-gameuitest.Index(lines, "You (answer)") == 2
+		}},
+		{"quadrant", 4, func(lines []string) bool { // a row per y, not half-height cells
+			return gameuitest.Index(lines, "╵")-gameuitest.Index(lines, "▲") > 20
+		}},
+	} {
+		h.closeTable()
+		h.sitAt(g.id, nil, g.players)
+		h.checkFrame(g.id + " at 120×40")
+		lines := h.lines()
+		side := strings.Index(lines[2], "Log and chat")
+		if got := len([]rune(lines[2][:max(side, 0)])); side < 0 || got != gameuitest.Width120x40+2 {
+			t.Fatalf("%s: the side panel starts at column %d, want %d:\n%s", g.id, got, gameuitest.Width120x40+2, h.screen())
+		}
+		if area := len(lines) - 3; area != gameuitest.Height120x40 || area < gameui.LargeHeight {
+			t.Fatalf("%s: the game area has %d rows", g.id, area)
+		}
+		if !g.large(lines) {
+			t.Errorf("%s: no large layout at 120×40:\n%s", g.id, h.screen())
+		}
+	}
+}
