@@ -326,26 +326,12 @@ func TestEightLongNamesKeepTheirRows(t *testing.T) {
 
 // From 120×40 the form's rows stand apart and the score sheet so far is under the round.
 func TestLargeTerminalSpacesTheFormAndShowsTheSheet(t *testing.T) {
-	g := newGame(t, 4, deck(6))
-	now := t0
-	var bots []*fs.Bot
-	for seat := range 4 {
-		bots = append(bots, fs.NewBot(rules.BotSetup{Seat: seat, Seed: uint64(seat)}))
-	}
-	for step := 0; g.View(0).Head().Round < 2 || g.View(0).Head().Phase != fs.PhaseAnswering; step++ { // play round 1
-		if step > 1000 {
-			t.Fatal("round 1 never ended")
-		}
-		now = now.Add(time.Second)
-		g.Tick(now)
-		for seat, b := range bots {
-			if a := b.Act(g.View(seat), now); a != nil && g.View(0).Head().Round == 1 {
-				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
-	}
+	table := gameuitest.NewTable(t, "foresight", names8[:4], rules.Options{"timer": "off"}, map[string][]byte{fs.QuestionsFile: deck(6)}, 1)
+	table.Play(t, nil, nil, func() bool { // round 1 is played and scored
+		h := table.Game.View(0).Head()
+		return h.Round == 2 && h.Phase == fs.PhaseAnswering
+	})
+	g, now := table.Game, table.Now
 	s := New(0)
 	s.SetView(g.View(0))
 	draw := func(w, h int) []string {

@@ -437,29 +437,12 @@ func TestRoundIsNotRepeated(t *testing.T) {
 // From 120×40 the board's cells are set apart by rules and the score sheet so far is
 // under the round; every illustration keeps its place.
 func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
-	g := newGame(t, nil)
-	var bots []*tt.Bot
-	for seat := range 3 {
-		bots = append(bots, tt.NewBot(rules.BotSetup{Seat: seat, Seed: uint64(seat)}))
-	}
-	now := t0
-	for step := 0; g.View(0).Head().Round < 2 || g.View(0).Head().Phase != tt.PhaseRace; step++ {
-		if step > 5000 {
-			t.Fatal("never reached round 2's race")
-		}
-		now = now.Add(time.Second)
-		g.Tick(now)
-		for seat, b := range bots {
-			if a := b.Act(g.View(seat), now); a != nil {
-				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if v := g.View(0).Head(); v.Round == 2 && v.Phase == tt.PhaseRace {
-				break
-			}
-		}
-	}
+	table := gameuitest.NewTable(t, tt.ID, []string{"Ann", "Bob", "Cat"}, nil, nil, 5)
+	table.Play(t, nil, nil, func() bool { // round 1 is played and scored
+		h := table.Game.View(0).Head()
+		return h.Round == 2 && h.Phase == tt.PhaseRace
+	})
+	g := table.Game
 	racer := g.View(0).(tt.View).Racers[0]
 	s := New(racer)
 	s.SetView(g.View(racer))
