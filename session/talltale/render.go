@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
@@ -287,7 +289,6 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
 	}
 	if !r.TimedOut {
-		// wrap counts runes, so this line stays unstyled.
 		lines = append(lines, wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
@@ -359,29 +360,34 @@ func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
 	return lines
 }
 
-// wrap breaks text into lines of at most w cells, at spaces when it can.
+// wrap breaks text into lines of at most w cells, at spaces when it can. Widths are
+// terminal columns: a wide character (漢, 🙂) takes two.
 func wrap(text string, w int) []string {
 	var lines []string
-	var cur []rune
+	cur, curW := "", 0
 	for _, word := range strings.Split(text, " ") {
-		r := []rune(word)
-		for len(r) > w {
-			if len(cur) > 0 {
-				lines = append(lines, string(cur))
-				cur = nil
+		for ansi.StringWidth(word) > w {
+			if cur != "" {
+				lines = append(lines, cur)
+				cur, curW = "", 0
 			}
-			lines = append(lines, string(r[:w]))
-			r = r[w:]
+			head := ansi.Truncate(word, w, "")
+			if head == "" { // a character wider than the line: it stays whole
+				break
+			}
+			lines = append(lines, head)
+			word = word[len(head):]
 		}
+		ww := ansi.StringWidth(word)
 		switch {
-		case len(cur) == 0:
-			cur = r
-		case len(cur)+1+len(r) <= w:
-			cur = append(append(cur, ' '), r...)
+		case cur == "":
+			cur, curW = word, ww
+		case curW+1+ww <= w:
+			cur, curW = cur+" "+word, curW+1+ww
 		default:
-			lines = append(lines, string(cur))
-			cur = r
+			lines = append(lines, cur)
+			cur, curW = word, ww
 		}
 	}
-	return append(lines, string(cur))
+	return append(lines, cur)
 }
