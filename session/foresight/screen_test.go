@@ -300,30 +300,6 @@ func TestKeysByMode(t *testing.T) {
 	}
 }
 
-func TestEightLongNamesKeepTheirRows(t *testing.T) {
-	var names []string
-	for _, c := range "ABCDEFGH" {
-		names = append(names, strings.Repeat(string(c), 16)) // the longest names
-	}
-	g, err := fs.New(rules.Setup{Names: names, Seed: 1, Options: rules.Options{"timer": "off"},
-		Content: map[string][]byte{fs.QuestionsFile: deck(4)}, Now: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for seat := -1; seat < len(names); seat++ {
-		s := New(seat)
-		s.SetView(g.View(seat))
-		f := frame
-		f.Height = gameui.AreaHeight
-		out := render(t, s, f)
-		for p, name := range names {
-			if p != seat && !strings.Contains(out, name[:8]) {
-				t.Fatalf("seat %d: %s lost their row:\n%s", seat, name, out)
-			}
-		}
-	}
-}
-
 // From 120×40 the form's rows stand apart and the score sheet so far is under the round.
 func TestLargeTerminalSpacesTheFormAndShowsTheSheet(t *testing.T) {
 	table := gameuitest.NewTable(t, "foresight", names8[:4], rules.Options{"timer": "off"}, map[string][]byte{fs.QuestionsFile: deck(6)}, 1)

@@ -330,61 +330,6 @@ func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
 	}
 }
 
-func TestRevealShowsTheWholeStory(t *testing.T) {
-	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, c := range "ABCDEF" {
-		names = append(names, strings.Repeat(string(c), 16)) // six players, the longest names
-	}
-	g, err := tt.New(rules.Setup{Names: names, Seed: 9, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := g.View(0).(tt.View)
-	narr := v.Narrator
-	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
-	var story []string
-	for i := 0; len(strings.Join(story, " ")) < tt.MaxStory-12; i++ {
-		story = append(story, fmt.Sprintf("word%d", i))
-	}
-	text := strings.Join(story, " ") + " the end."
-	send(t, g, narr, tt.Story{Type: "story", Text: text, Confirm: true})
-	for seat := range names {
-		if seat == narr {
-			continue
-		}
-		ills := g.View(seat).(tt.View).Boards[0].Illustrations
-		for i := range tt.Tokens {
-			send(t, g, seat, tt.Token{Type: "token", Card: ills[i].ID})
-		}
-	}
-	for seat := range names {
-		s := New(seat)
-		s.SetView(g.View(seat))
-		if s.v.Phase != tt.PhaseReveal {
-			t.Fatalf("phase %s", s.v.Phase)
-		}
-		out := ansi.Strip(check(t, s))
-		flat := strings.Join(strings.Fields(out), " ")
-		if !strings.Contains(flat, text) {
-			t.Errorf("seat %d: the reveal does not show the whole story:\n%s", seat, out)
-		}
-		for _, k := range s.v.Reveal.Kept {
-			if !strings.Contains(out, k.Card.Name) {
-				t.Errorf("seat %d: the reveal lost %s:\n%s", seat, k.Card.Name, out)
-			}
-		}
-		for _, n := range names {
-			if !strings.Contains(out, n) {
-				t.Errorf("seat %d: the scores lost %s:\n%s", seat, n, out)
-			}
-		}
-	}
-}
-
 // A narrator who said a forbidden word sees their round's points after the penalty.
 func TestPenalisedNarratorRoundPoints(t *testing.T) {
 	g := newGame(t, rules.Options{tt.OptMode: tt.ModeStrict})

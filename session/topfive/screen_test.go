@@ -233,16 +233,6 @@ func TestWholeGameRenders(t *testing.T) {
 	}
 }
 
-func TestEightPlayersFit(t *testing.T) {
-	names := []string{"Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Fitzgerald", "Gus", "Hildegard"}
-	playAll(t, names, nil)
-	var longest []string // names as long as a name may be
-	for _, c := range "ABCDEFGH" {
-		longest = append(longest, strings.Repeat(string(c), 16))
-	}
-	playAll(t, longest, nil)
-}
-
 func TestDuoWording(t *testing.T) {
 	names := []string{"Ann", "Ben"}
 	_, seen := playAll(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
