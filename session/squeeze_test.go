@@ -286,9 +286,30 @@ func squeezeCheck(t *testing.T, where string, s gameui.Screen, v rules.View, che
 	}
 }
 
+// longChat is a chat message longer than the lobby keeps (it cuts it to its limit).
+var longChat = fill([]string{"a", "rather", "long", "message", "漢字", "🙂"}, 300, " END")
+
 // Every phase of every game, seen from every seat and by a spectator, keeps its pictures,
 // boards and rows at 80×24 with the longest names and texts, and its footer fits.
 func TestNothingSqueezesAt80x24(t *testing.T) {
+	// In the session: the longest name in the title, the longest chat in the feed and in
+	// the chat box leave the frame 80×24 with a footer of whole entries.
+	for _, sq := range squeezes() {
+		t.Run("chat, "+sq.name, func(t *testing.T) {
+			h := newHarness(t, longName(0), 80, 24)
+			h.sitAt(sq.game, sq.opts, sq.players)
+			if err := h.m.table.member.Chat(longChat); err != nil {
+				t.Fatal(err)
+			}
+			h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, " "), "漢字") })
+			h.checkFrame(sq.name + ", the longest chat in the feed")
+			h.press("/")
+			for _, r := range longChat {
+				h.press(string(r))
+			}
+			h.checkFrame(sq.name + ", the longest chat in the box")
+		})
+	}
 	for _, sq := range squeezes() {
 		t.Run(sq.name, func(t *testing.T) {
 			t.Parallel()
@@ -323,3 +344,4 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 		})
 	}
 }
+
