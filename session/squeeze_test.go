@@ -344,4 +344,3 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 		})
 	}
 }
-
