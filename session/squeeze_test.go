@@ -290,7 +290,8 @@ func squeezeCheck(t *testing.T, where string, s gameui.Screen, v rules.View, che
 var longChat = fill([]string{"a", "rather", "long", "message", "漢字", "🙂"}, 300, " END")
 
 // Every phase of every game, seen from every seat and by a spectator, keeps its pictures,
-// boards and rows at 80×24 with the longest names and texts, and its footer fits.
+// boards and rows at 80×24 with the longest names and texts, and its footer fits; the
+// large layout of 120×40 stays inside its area.
 func TestNothingSqueezesAt80x24(t *testing.T) {
 	// In the session: the longest name in the title, the longest chat in the feed and in
 	// the chat box leave the frame 80×24 with a footer of whole entries.
@@ -335,7 +336,11 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 					return // the same view draws the same screen
 				}
 				seen[seat] = string(b)
-				squeezeCheck(t, fmt.Sprintf("%s, seat %d, round %d, %s", sq.name, seat, v.Head().Round, v.Head().Phase), s, v, sq.check)
+				where := fmt.Sprintf("%s, seat %d, round %d, %s", sq.name, seat, v.Head().Round, v.Head().Phase)
+				squeezeCheck(t, where, s, v, sq.check)
+				// The large layout of a 120×40 terminal stays inside its area too.
+				w, h := gameuitest.Width120x40, gameuitest.Height120x40
+				gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Now: gameuitest.Start, Seat: seat}), w, h)
 			}, nil)
 			if !table.Over() || len(phases) < 3 {
 				t.Fatalf("the game did not go through its phases: %v", phases)
