@@ -43,8 +43,13 @@ func (s *Screen) Render(f gameui.Frame) string {
 		lines = s.reveal(f)
 	}
 	if f.Large() && !s.v.Over {
-		// A large area has room for the score history under the round.
-		lines = append(lines, gameui.ScorePanel(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
+		// A large area has room for the score history under the round. Once the round is
+		// tallied its lines above say what the sheet's breakdown would.
+		sheet := s.v.Sheet
+		if s.v.Tally != nil {
+			sheet.Last = nil
+		}
+		lines = append(lines, gameui.ScorePanel(sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
 	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
