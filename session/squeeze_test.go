@@ -91,10 +91,10 @@ func topics() []byte {
 func questions() []byte {
 	var b strings.Builder
 	for i := range 40 {
-		q := fill([]string{"Which", "of", "these", "would", "you", "rather"}, fs.MaxQuestionLen-6, fmt.Sprintf("%03d?", i))
+		q := fill([]string{"Which", "of", "these", "would", "you", "rather"}, fs.MaxQuestionLen, fmt.Sprintf("%03d?", i))
 		fmt.Fprintf(&b, "family | %s", q)
 		for c := range fs.MaxChoices {
-			fmt.Fprintf(&b, " | %s", fill([]string{"an", "answer"}, fs.MaxChoiceLen-2, fmt.Sprintf("%c%c", 'A'+i%26, 'a'+c)))
+			fmt.Fprintf(&b, " | %s", fill([]string{"an", "answer"}, fs.MaxChoiceLen, fmt.Sprintf("%c%c", 'A'+i%26, 'a'+c)))
 		}
 		b.WriteString("\n")
 	}
