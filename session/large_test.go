@@ -3,8 +3,10 @@ package session
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/rules"
+	tt "parlor/rules/talltale"
 	tf "parlor/rules/topfive"
 	"parlor/session/gameui"
 	"parlor/session/gameui/gameuitest"
@@ -47,5 +49,33 @@ func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
 		if !g.large(lines) {
 			t.Errorf("%s: no large layout at 120×40:\n%s", g.id, h.screen())
 		}
+	}
+}
+
+// Tall Tale's board at 120×40 sets its cells apart with rules. The board shows once the
+// narrator has kept 3 illustrations: the clock moves on for the bots, and when the
+// narrator is the player, they discard and tell a story through the keys.
+func TestBigTerminalGivesTallTaleItsBiggerBoard(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt(tt.ID, nil, 3)
+	rule := " " + strings.Repeat("─", 14) + " "
+	h.pump(func() bool {
+		v, _ := rules.ViewAs[tt.View](h.m.table.u.View)
+		switch {
+		case v.Phase == tt.PhaseDiscard && v.Narrator == v.Seat:
+			h.press("enter")
+		case v.Phase == tt.PhaseStory && v.Narrator == v.Seat && !strings.Contains(h.screen(), "Boards in play: ["):
+			h.press("enter")
+			for _, r := range "A quiet tale. The end." {
+				h.press(string(r))
+			}
+			h.press("enter", "enter")
+		}
+		h.clock.Advance(time.Second)
+		return strings.Contains(h.screen(), "Boards in play: [")
+	})
+	h.checkFrame("talltale at 120×40")
+	if n := strings.Count(h.screen(), rule); n != 25 {
+		t.Fatalf("%d cell rules on the board, want 25:\n%s", n, h.screen())
 	}
 }
