@@ -30,6 +30,7 @@ type squeeze struct {
 	opts    rules.Options
 	content map[string][]byte
 	move    func(t *testing.T, check checker) gameuitest.Move // nil: the bots play
+	played  func(v rules.View) bool                           // the view shows move's longest text
 	check   checker
 }
 
@@ -56,7 +57,7 @@ func longName(i int) string {
 // tag is what of seat i's name is on screen however narrow its column.
 func tag(i int) string { return string([]rune(longName(i))[:3]) }
 
-// fill repeats words (separated by spaces) up to exactly w columns, then adds end.
+// fill repeats words (separated by spaces) and ends with end, exactly w columns in all.
 func fill(words []string, w int, end string) string {
 	var b strings.Builder
 	for i := 0; ; i = (i + 1) % len(words) {
@@ -66,10 +67,11 @@ func fill(words []string, w int, end string) string {
 		}
 		b.WriteString(next)
 	}
-	for ansi.StringWidth(b.String())+ansi.StringWidth(end) < w {
-		b.WriteString("x")
+	text := strings.TrimRight(b.String(), " ") // as the sanitiser would
+	for ansi.StringWidth(text)+ansi.StringWidth(end) < w {
+		text += "x"
 	}
-	return b.String() + end
+	return text + end
 }
 
 var (
@@ -144,6 +146,7 @@ func fingertipSqueeze(players int) squeeze {
 				return a
 			}
 		},
+		played: func(v rules.View) bool { fv, _ := rules.ViewAs[ft.View](v); return fv.Clue == longClue },
 		check: func(t *testing.T, where string, view rules.View, plain bool, lines []string) {
 			v, _ := rules.ViewAs[ft.View](view)
 			if v.Over {
@@ -185,6 +188,7 @@ func talltaleSqueeze(players int) squeeze {
 				return a
 			}
 		},
+		played: func(v rules.View) bool { tv, _ := rules.ViewAs[tt.View](v); return tv.Story == longStory },
 		check: func(t *testing.T, where string, view rules.View, plain bool, lines []string) {
 			v, _ := rules.ViewAs[tt.View](view)
 			switch {
@@ -323,6 +327,7 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 			}
 			table := gameuitest.NewTable(t, sq.game, names, sq.opts, sq.content, 7)
 			phases := map[string]bool{}
+			played := sq.played == nil
 			seen := map[int]string{} // the view each seat's screen was last checked with
 			var move gameuitest.Move
 			if sq.move != nil {
@@ -331,6 +336,7 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 			table.Play(t, move, func(seat int, s gameui.Screen) {
 				v := table.Game.View(seat)
 				phases[v.Head().Phase] = true
+				played = played || sq.played(v)
 				b, _ := json.Marshal(v)
 				if string(b) == seen[seat] {
 					return // the same view draws the same screen
@@ -344,6 +350,9 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 			}, nil)
 			if !table.Over() || len(phases) < 3 {
 				t.Fatalf("the game did not go through its phases: %v", phases)
+			}
+			if !played {
+				t.Fatal("the longest text never reached the table")
 			}
 			t.Logf("phases: %v", slices.Sorted(maps.Keys(phases)))
 		})

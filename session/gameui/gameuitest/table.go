@@ -80,10 +80,13 @@ func (t *Table) Play(tb testing.TB, move Move, visit func(seat int, s gameui.Scr
 			tb.Fatal("the game never ended")
 		}
 		t.Now = t.Now.Add(time.Second)
-		changed := t.Game.Tick(t.Now)
-		if changed && stop != nil && stop() {
-			break
+		if t.Game.Tick(t.Now) {
+			t.show(visit) // the seats act on the newest screens
+			if stop != nil && stop() {
+				return
+			}
 		}
+		acted := false
 		for seat, b := range t.bots {
 			a := b.Act(t.Game.View(seat), t.Now)
 			if move != nil {
@@ -95,17 +98,16 @@ func (t *Table) Play(tb testing.TB, move Move, visit func(seat int, s gameui.Scr
 			if err := t.Game.Apply(seat, rules.Encode(a), t.Now); err != nil {
 				tb.Fatalf("seat %d: %#v: %v", seat, a, err)
 			}
-			changed = true
+			acted = true
 			t.refresh()
 			if stop != nil && stop() {
 				break
 			}
 		}
-		if changed {
+		if acted {
 			t.show(visit)
 		}
 	}
-	t.show(visit)
 }
 
 // refresh hands every screen its newest view.
