@@ -11,8 +11,8 @@ import (
 )
 
 // cell draws position i of the square: a label line (number, target, fingers) and the
-// picture or its description, h lines of exactly w cells.
-func (s *Screen) cell(i, w, h int, plain bool) []string {
+// picture (scale times as tall) or its description, h lines of exactly w cells.
+func (s *Screen) cell(i, w, h, scale int, plain bool) []string {
 	c := s.v.Square[i]
 	out := []string{s.label(c, i, w, plain)}
 	rows := h - 1
@@ -25,6 +25,8 @@ func (s *Screen) cell(i, w, h int, plain bool) []string {
 		for j := range body {
 			body[j] = " " + body[j]
 		}
+	case scale == 2:
+		body = stretch(c.Art)
 	default:
 		body = c.Art
 	}

@@ -14,9 +14,8 @@ import (
 
 // Cell sizes: a picture is at most 22×7; the square takes three cells and two gaps.
 const (
-	cellCols    = ft.PictureCols
-	maxCellRows = ft.PictureRows + 1 // a label line above the picture
-	minSidebar  = 11
+	cellCols   = ft.PictureCols
+	minSidebar = 11
 )
 
 var (
@@ -63,9 +62,13 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 	cw := min(cellCols, (w-minSidebar-1-2)/3)
 	sw := min(24, w-(3*cw+2)-1)
 	// The pictures keep every row: a long clue gives way (cut with "…"; the log has it
-	// whole), never the square.
-	need := 1 + s.tallest()
-	ch := min(maxCellRows, max(need, (h-len(top))/3))
+	// whole), never the square. A large area draws them twice as tall when they fit.
+	scale := 1
+	if w >= gameui.LargeWidth && h >= gameui.LargeHeight && 3*(1+2*s.tallest())+len(top) <= h {
+		scale = 2
+	}
+	need := 1 + scale*s.tallest()
+	ch := min(1+scale*ft.PictureRows, max(need, (h-len(top))/3))
 	if room := max(0, h-3*ch); len(top) > room {
 		top = top[:room]
 		if room > 0 {
@@ -77,7 +80,7 @@ func (s *Screen) playing(w, h int, plain bool) []string {
 	for row := range 3 {
 		cells := make([][]string, 3)
 		for col := range 3 {
-			cells[col] = s.cell(row*3+col, cw, ch, plain)
+			cells[col] = s.cell(row*3+col, cw, ch, scale, plain)
 		}
 		for i := range ch {
 			line := cells[0][i] + " " + cells[1][i] + " " + cells[2][i] + " " + side[row*ch+i]

@@ -2,7 +2,6 @@ package fingertip
 
 import (
 	"encoding/json"
-	"fmt"
 	"parlor/session/gameui/gameuitest"
 	"strings"
 	"testing"
@@ -323,67 +322,26 @@ func TestViewsDecodeLikeTheAPI(t *testing.T) {
 	}
 }
 
-// checkSquare fails if any picture of the square lost a row in out.
-func checkSquare(t *testing.T, where string, s *Screen, v ft.View, out string) {
-	t.Helper()
-	for _, c := range v.Square {
-		if s.showText() {
-			if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, strings.Fields(c.Alt)[0]) {
-				t.Fatalf("%s: card %d lost its description %q:\n%s", where, c.Position, c.Alt, out)
-			}
-			continue
-		}
-		for _, line := range c.Art {
-			if l := strings.TrimSpace(line); l != "" && !strings.Contains(out, l) {
-				t.Fatalf("%s: card %d lost its row %q:\n%s", where, c.Position, l, out)
-			}
-		}
+// From 120×40 the pictures are drawn twice as tall, every row of them kept.
+func TestLargeTerminalDrawsTallerPictures(t *testing.T) {
+	g := newGame(t, 6)
+	s := screens(g, 6)[0]
+	small := gameuitest.Area(t, s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight}), 80, gameui.AreaHeight)
+	w, h := gameuitest.Width120x40, gameuitest.Height120x40
+	large := gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h}), w, h)
+	cellRows := func(lines []string) int { return gameuitest.Index(lines, " 4 ─") - gameuitest.Index(lines, " 1 ─") }
+	if cellRows(small) != 1+s.tallest() || cellRows(large) < 1+2*s.tallest() {
+		t.Fatalf("a cell is %d rows at 80×24 and %d at 120×40 (pictures of %d rows):\n%s", cellRows(small), cellRows(large), s.tallest(), strings.Join(large, "\n"))
 	}
-}
-
-func TestNoPictureLosesARowAt80x24(t *testing.T) {
-	content, err := assets.Load(ft.Spec.Content)
-	if err != nil {
-		t.Fatal(err)
-	}
-	long := func(c string) string { return strings.Repeat(c, 16) } // the longest names
-	g, err := ft.New(rules.Setup{Names: []string{long("A"), long("B"), long("C")}, Seed: 5,
-		Options: ft.Spec.Defaults(), Content: content, Now: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ss := screens(g, 3)
-	check := func(phase string) {
-		for _, s := range ss {
-			// One row less than the session gives, too: then the clue must give way.
-			for _, h := range []int{gameui.AreaHeight, gameui.AreaHeight - 1} {
-				for _, plain := range []bool{true, false} {
-					out := renderAt(t, s, 80, h, plain)
-					checkSquare(t, fmt.Sprintf("%s, seat %d, %d rows", phase, s.seat, h), s, g.View(s.seat).(ft.View), out)
-				}
+	out := strings.Join(large, "\n")
+	for _, c := range s.v.Square {
+		for _, l := range stretch(c.Art) {
+			if l = strings.TrimSpace(l); l != "" && !strings.Contains(out, l) {
+				t.Fatalf("card %d lost its row %q:\n%s", c.Position, l, out)
 			}
 		}
 	}
-	active, target := activeAndTarget(g)
-	act := ss[active+1]
-	clue := strings.Repeat("wide open sky ", 6)[:ft.ClueMax] // the longest clue
-	typeText(act, clue)
-	check("clue box full")
-	mustApply(t, g, active, press(act, "enter"))
-	refresh(g, ss)
-	check("race after the longest clue")
-	racer := ss[(active+1)%3+1]
-	wrong := 1
-	if wrong == target {
-		wrong = 2
+	if rows := len(stretch(s.v.Square[0].Art)); rows != 2*len(s.v.Square[0].Art) {
+		t.Fatalf("a picture of %d rows stretched to %d", len(s.v.Square[0].Art), rows)
 	}
-	mustApply(t, g, racer.seat, press(racer, fmt.Sprint(wrong)))
-	refresh(g, ss)
-	check("race after a no")
-	g.Tick(t0.Add(time.Hour)) // the race times out: nobody found it
-	refresh(g, ss)
-	if v := g.View(0).(ft.View); v.Phase != ft.PhaseReveal {
-		t.Fatalf("phase %s after the race time", v.Phase)
-	}
-	check("reveal, nobody found it")
 }

@@ -30,6 +30,10 @@ func (s *Screen) Render(f gameui.Frame) string {
 	default:
 		lines = s.watchLines(f)
 	}
+	if s.have && f.Large() && !s.v.Over {
+		// A large area has room for the score history under the round.
+		lines = append(lines, gameui.ScorePanel(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
+	}
 	h := max(f.Height, 0)
 	if len(lines) > h {
 		lines = lines[:h]
@@ -124,7 +128,11 @@ func (s *Screen) formLines(f gameui.Frame) []string {
 	predW := max(f.Width-markW-nameW-ptsW-sentW-2*wagerW, 10)
 	notes := s.formNotes(f)
 	rows := len(s.f.opps) + 1
-	lines := s.questionBlock(f, f.Height-2-rows-len(notes))
+	formRows := rows
+	if f.Large() {
+		formRows *= 2
+	}
+	lines := s.questionBlock(f, f.Height-2-formRows-len(notes))
 
 	header := strings.Repeat(" ", markW) + gameui.Fit("Player", nameW) + fmt.Sprintf("%*s ", ptsW-1, "Pts") +
 		gameui.Fit(" Sent", sentW) + gameui.Fit(" Prediction", predW) + fmt.Sprintf("%*s%*s", wagerW, "A ", wagerW, "B ")
@@ -166,6 +174,9 @@ func (s *Screen) formLines(f gameui.Frame) []string {
 			line += s.cell(f, r, colB, fmt.Sprint(s.f.b[r-1]), wagerW, true)
 		}
 		lines = append(lines, line)
+		if f.Large() {
+			lines = append(lines, "") // rows apart, as on a paper form
+		}
 	}
 	return append(lines, notes...)
 }

@@ -300,26 +300,27 @@ func TestKeysByMode(t *testing.T) {
 	}
 }
 
-func TestEightLongNamesKeepTheirRows(t *testing.T) {
-	var names []string
-	for _, c := range "ABCDEFGH" {
-		names = append(names, strings.Repeat(string(c), 16)) // the longest names
+// From 120×40 the form's rows stand apart and the score sheet so far is under the round.
+func TestLargeTerminalSpacesTheFormAndShowsTheSheet(t *testing.T) {
+	table := gameuitest.NewTable(t, "foresight", names8[:4], rules.Options{"timer": "off"}, map[string][]byte{fs.QuestionsFile: deck(6)}, 1)
+	table.Play(t, nil, nil, func() bool { // round 1 is played and scored
+		h := table.Game.View(0).Head()
+		return h.Round == 2 && h.Phase == fs.PhaseAnswering
+	})
+	g, now := table.Game, table.Now
+	s := New(0)
+	s.SetView(g.View(0))
+	draw := func(w, h int) []string {
+		return gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Now: now}), w, h)
 	}
-	g, err := fs.New(rules.Setup{Names: names, Seed: 1, Options: rules.Options{"timer": "off"},
-		Content: map[string][]byte{fs.QuestionsFile: deck(4)}, Now: t0})
-	if err != nil {
-		t.Fatal(err)
+	small, large := draw(80, gameui.AreaHeight), draw(gameuitest.Width120x40, gameuitest.Height120x40)
+	gap := func(lines []string) int {
+		return gameuitest.Index(lines, names8[1]) - gameuitest.Index(lines, "You (answer)")
 	}
-	for seat := -1; seat < len(names); seat++ {
-		s := New(seat)
-		s.SetView(g.View(seat))
-		f := frame
-		f.Height = gameui.AreaHeight
-		out := render(t, s, f)
-		for p, name := range names {
-			if p != seat && !strings.Contains(out, name[:8]) {
-				t.Fatalf("seat %d: %s lost their row:\n%s", seat, name, out)
-			}
-		}
+	if gap(small) != 1 || gap(large) != 2 {
+		t.Errorf("form rows %d apart at 80×24, %d at 120×40:\n%s", gap(small), gap(large), strings.Join(large, "\n"))
+	}
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 || gameuitest.Index(large, "Total") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s\n\n%s", strings.Join(small, "\n"), strings.Join(large, "\n"))
 	}
 }

@@ -156,9 +156,11 @@ func (s *Screen) Keys() []gameui.Key {
 		if t, _ := s.myToken(); t.Locked {
 			return []gameui.Key{{Keys: "space/enter", Help: "unlock your token"}}
 		}
+		// Most important first: the footer drops entries from the end when it is short,
+		// and locking is what ends the player's part of the phase.
 		return []gameui.Key{
-			{Keys: "←↑↓→/hjkl", Help: "move"},
 			{Keys: "space/enter", Help: "lock your token"},
+			{Keys: "←↑↓→/hjkl", Help: "move"},
 			{Keys: "shift", Help: "move faster"},
 		}
 	case voting:

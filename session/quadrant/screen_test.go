@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
@@ -374,6 +375,23 @@ func TestBotTokensUseTheirOwnNames(t *testing.T) {
 	for seat, l := range want {
 		if got[seat] != l {
 			t.Errorf("seat %d: letter %c, want %c (all: %v)", seat, got[seat], l, got)
+		}
+	}
+}
+
+// The placement footer shows "space/enter lock your token" whole at 80 columns, before
+// the moves; when a footer is short, lower entries give way first and lock stays.
+func TestPlacementFooterKeepsLockWhole(t *testing.T) {
+	g := newGame(t, 4, qd.ModeCompetitive)
+	s := screenFor(g, 0)
+	const lock = "space/enter lock your token"
+	for w := 80; w >= ansi.StringWidth("? help · "+lock+" …"); w-- {
+		line := ansi.Strip(gameui.GameFooter(w, s.Keys(), s.Typing()))
+		if ansi.StringWidth(line) > w || !strings.Contains(line, "? help · "+lock) {
+			t.Fatalf("footer at %d columns: %q", w, line)
+		}
+		if w == 80 && !strings.Contains(line, lock+" · ←↑↓→/hjkl move · shift move faster") {
+			t.Fatalf("footer at 80 columns lacks the moves: %q", line)
 		}
 	}
 }

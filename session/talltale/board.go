@@ -50,9 +50,18 @@ func (s *Screen) tabs(plain bool) string {
 	return line
 }
 
-// grid draws the shown board as 5 rows of 5 cells, each a glyph over a name; the
-// cursor is marked '>' and the viewer's own tokens '*' with their order.
-func (s *Screen) grid(plain bool, index int) []string {
+// gridRows is the height of a drawn board: two lines a row of cells, three in a large
+// area (a rule under each cell sets the illustrations apart).
+func gridRows(large bool) int {
+	if large {
+		return 15
+	}
+	return 10
+}
+
+// grid draws the shown board as 5 rows of 5 cells, each a glyph over a name (over a rule
+// when large); the cursor is marked '>' and the viewer's own tokens '*' with their order.
+func (s *Screen) grid(plain bool, index int, large bool) []string {
 	b := s.v.Boards[index]
 	showCursor := index == s.board
 	var kept []int
@@ -64,7 +73,7 @@ func (s *Screen) grid(plain bool, index int) []string {
 	cs := colourStyle(b.Colour, plain)
 	var out []string
 	for row := 0; row < 5; row++ {
-		var top, bottom strings.Builder
+		var top, bottom, rule strings.Builder
 		for col := 0; col < 5; col++ {
 			i := row*5 + col
 			ill := b.Illustrations[i]
@@ -89,8 +98,12 @@ func (s *Screen) grid(plain bool, index int) []string {
 			}
 			top.WriteString(t)
 			bottom.WriteString(n)
+			rule.WriteString(gameui.Painter{Plain: plain}.Paint(dim, " "+strings.Repeat("─", cellWidth-2)+" "))
 		}
 		out = append(out, top.String(), bottom.String())
+		if large {
+			out = append(out, rule.String())
+		}
 	}
 	return out
 }

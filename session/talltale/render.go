@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
@@ -37,6 +39,10 @@ func (s *Screen) render(f gameui.Frame) string {
 		lines = s.renderWriting(f)
 	default:
 		lines = s.renderBoards(f)
+	}
+	if f.Large() && s.v.Phase != tt.PhaseOver {
+		// A large area has room for the score history under the round.
+		lines = append(lines, gameui.ScorePanel(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
 	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
@@ -111,8 +117,8 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 		note = p.Paint(dim, "## marks your illustrations; the others' tokens stay hidden until the reveal.")
 	}
 	if v.Phase != tt.PhaseStory {
-		// The story gets what the boards leave: status, header, tabs and 10 grid lines.
-		room := f.Height - 13
+		// The story gets what the boards leave: status, header, tabs and the grid.
+		room := f.Height - 3 - gridRows(f.Large())
 		if note != "" {
 			room--
 		}
@@ -128,11 +134,11 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	// A wide terminal shows the boards side by side; 80 columns show one at a time.
 	perRow := max(1, min(len(v.Boards), f.Width/(5*cellWidth+2)))
 	if perRow == 1 {
-		return append(lines, s.grid(f.Plain, s.board)...)
+		return append(lines, s.grid(f.Plain, s.board, f.Large())...)
 	}
 	grids := make([][]string, len(v.Boards))
 	for i := range v.Boards {
-		grids[i] = s.grid(f.Plain, i)
+		grids[i] = s.grid(f.Plain, i, f.Large())
 	}
 	for start := 0; start < len(grids); start += perRow {
 		for row := range grids[start] {
@@ -283,7 +289,6 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
 	}
 	if !r.TimedOut {
-		// wrap counts runes, so this line stays unstyled.
 		lines = append(lines, wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
@@ -355,29 +360,34 @@ func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
 	return lines
 }
 
-// wrap breaks text into lines of at most w cells, at spaces when it can.
+// wrap breaks text into lines of at most w cells, at spaces when it can. Widths are
+// terminal columns: a wide character (漢, 🙂) takes two.
 func wrap(text string, w int) []string {
 	var lines []string
-	var cur []rune
+	cur, curW := "", 0
 	for _, word := range strings.Split(text, " ") {
-		r := []rune(word)
-		for len(r) > w {
-			if len(cur) > 0 {
-				lines = append(lines, string(cur))
-				cur = nil
+		for ansi.StringWidth(word) > w {
+			if cur != "" {
+				lines = append(lines, cur)
+				cur, curW = "", 0
 			}
-			lines = append(lines, string(r[:w]))
-			r = r[w:]
+			head := ansi.Truncate(word, w, "")
+			if head == "" { // a character wider than the line: it stays whole
+				break
+			}
+			lines = append(lines, head)
+			word = word[len(head):]
 		}
+		ww := ansi.StringWidth(word)
 		switch {
-		case len(cur) == 0:
-			cur = r
-		case len(cur)+1+len(r) <= w:
-			cur = append(append(cur, ' '), r...)
+		case cur == "":
+			cur, curW = word, ww
+		case curW+1+ww <= w:
+			cur, curW = cur+" "+word, curW+1+ww
 		default:
-			lines = append(lines, string(cur))
-			cur = r
+			lines = append(lines, cur)
+			cur, curW = word, ww
 		}
 	}
-	return append(lines, string(cur))
+	return append(lines, cur)
 }

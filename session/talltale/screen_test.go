@@ -330,61 +330,6 @@ func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
 	}
 }
 
-func TestRevealShowsTheWholeStory(t *testing.T) {
-	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, c := range "ABCDEF" {
-		names = append(names, strings.Repeat(string(c), 16)) // six players, the longest names
-	}
-	g, err := tt.New(rules.Setup{Names: names, Seed: 9, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := g.View(0).(tt.View)
-	narr := v.Narrator
-	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
-	var story []string
-	for i := 0; len(strings.Join(story, " ")) < tt.MaxStory-12; i++ {
-		story = append(story, fmt.Sprintf("word%d", i))
-	}
-	text := strings.Join(story, " ") + " the end."
-	send(t, g, narr, tt.Story{Type: "story", Text: text, Confirm: true})
-	for seat := range names {
-		if seat == narr {
-			continue
-		}
-		ills := g.View(seat).(tt.View).Boards[0].Illustrations
-		for i := range tt.Tokens {
-			send(t, g, seat, tt.Token{Type: "token", Card: ills[i].ID})
-		}
-	}
-	for seat := range names {
-		s := New(seat)
-		s.SetView(g.View(seat))
-		if s.v.Phase != tt.PhaseReveal {
-			t.Fatalf("phase %s", s.v.Phase)
-		}
-		out := ansi.Strip(check(t, s))
-		flat := strings.Join(strings.Fields(out), " ")
-		if !strings.Contains(flat, text) {
-			t.Errorf("seat %d: the reveal does not show the whole story:\n%s", seat, out)
-		}
-		for _, k := range s.v.Reveal.Kept {
-			if !strings.Contains(out, k.Card.Name) {
-				t.Errorf("seat %d: the reveal lost %s:\n%s", seat, k.Card.Name, out)
-			}
-		}
-		for _, n := range names {
-			if !strings.Contains(out, n) {
-				t.Errorf("seat %d: the scores lost %s:\n%s", seat, n, out)
-			}
-		}
-	}
-}
-
 // A narrator who said a forbidden word sees their round's points after the penalty.
 func TestPenalisedNarratorRoundPoints(t *testing.T) {
 	g := newGame(t, rules.Options{tt.OptMode: tt.ModeStrict})
@@ -431,5 +376,41 @@ func TestRoundIsNotRepeated(t *testing.T) {
 		if strings.Contains(l, "of 6") {
 			t.Errorf("the log repeats the round count: %q", l)
 		}
+	}
+}
+
+// From 120×40 the board's cells are set apart by rules and the score sheet so far is
+// under the round; every illustration keeps its place.
+func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
+	table := gameuitest.NewTable(t, tt.ID, []string{"Ann", "Bob", "Cat"}, nil, nil, 5)
+	table.Play(t, nil, nil, func() bool { // round 1 is played and scored
+		h := table.Game.View(0).Head()
+		return h.Round == 2 && h.Phase == tt.PhaseRace
+	})
+	g := table.Game
+	racer := g.View(0).(tt.View).Racers[0]
+	s := New(racer)
+	s.SetView(g.View(racer))
+	draw := func(w, h int) []string {
+		return gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Seat: racer, Plain: true}), w, h)
+	}
+	small, large := draw(80, gameui.AreaHeight), draw(gameuitest.Width120x40, gameuitest.Height120x40)
+	rules := func(lines []string) (n int) {
+		for _, l := range lines {
+			n += strings.Count(l, " "+strings.Repeat("─", cellWidth-2)+" ")
+		}
+		return n
+	}
+	if rules(small) != 0 || rules(large) != 25 {
+		t.Errorf("%d cell rules at 80×24, %d at 120×40:\n%s", rules(small), rules(large), strings.Join(large, "\n"))
+	}
+	out := strings.Join(large, "\n")
+	for _, ill := range s.v.Boards[s.board].Illustrations {
+		if !strings.Contains(out, ill.Name) {
+			t.Errorf("%s is not on the board:\n%s", ill.Name, out)
+		}
+	}
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s", out)
 	}
 }

@@ -42,6 +42,15 @@ func (s *Screen) Render(f gameui.Frame) string {
 	default:
 		lines = s.reveal(f)
 	}
+	if f.Large() && !s.v.Over {
+		// A large area has room for the score history under the round. Once the round is
+		// tallied its lines above say what the sheet's breakdown would.
+		sheet := s.v.Sheet
+		if s.v.Tally != nil {
+			sheet.Last = nil
+		}
+		lines = append(lines, gameui.ScorePanel(sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
+	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
@@ -160,6 +169,9 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			foot = append(foot, "", p.Paint(good, "Ranking sent."))
 		}
 	}
+	if f.Large() {
+		left = spaced(left, 3)
+	}
 	// The notes below the topics use the whole width: they can be long.
 	return append(append([]string{s.status(f)}, beside(left, s.players(f), leftW)...), foot...)
 }
@@ -226,6 +238,16 @@ func (s *Screen) players(f gameui.Frame) []string {
 	}
 	if v.Phase == tf.PhaseRanking {
 		out = append(out, "", p.Paint(dim, tick+" ranked  … ranking"))
+	}
+	return out
+}
+
+// spaced puts a blank line after each of lines[from:], so that in a large area the topics
+// stand apart like the rows of a list on paper.
+func spaced(lines []string, from int) []string {
+	out := append([]string(nil), lines[:from]...)
+	for _, l := range lines[from:] {
+		out = append(out, l, "")
 	}
 	return out
 }

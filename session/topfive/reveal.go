@@ -37,6 +37,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 	}
 	out = append(out, p.Paint(dim, head))
 	points := make(map[int]int)
+	first := len(out)
 	for k := range tf.Hand {
 		if k >= len(v.Reveal) {
 			out = append(out, p.Paint(dim, gameui.Fit(fmt.Sprintf("  %d", tf.Hand-k), 6)+"?"))
@@ -58,6 +59,9 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 			}
 		}
 		out = append(out, line)
+	}
+	if f.Large() {
+		out = append(out[:first], spaced(out[first:], 0)...)
 	}
 	sum := gameui.Fit("", 6) + gameui.Fit("points this round", topicW)
 	for _, g := range guessers {

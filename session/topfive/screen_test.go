@@ -233,16 +233,6 @@ func TestWholeGameRenders(t *testing.T) {
 	}
 }
 
-func TestEightPlayersFit(t *testing.T) {
-	names := []string{"Alexandra", "Bartholomew", "Cy", "Dee", "Evangeline", "Fitzgerald", "Gus", "Hildegard"}
-	playAll(t, names, nil)
-	var longest []string // names as long as a name may be
-	for _, c := range "ABCDEFGH" {
-		longest = append(longest, strings.Repeat(string(c), 16))
-	}
-	playAll(t, longest, nil)
-}
-
 func TestDuoWording(t *testing.T) {
 	names := []string{"Ann", "Ben"}
 	_, seen := playAll(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
@@ -314,5 +304,41 @@ func TestRoundIsNotRepeated(t *testing.T) {
 		if strings.Contains(l, "of 6") {
 			t.Errorf("the log repeats the round count: %q", l)
 		}
+	}
+}
+
+// From 120×40 the topics stand apart and the score sheet so far is under the round.
+func TestLargeTerminalSpacesTopicsAndShowsTheSheet(t *testing.T) {
+	names := []string{"Sarah", "Marie", "Eric"}
+	g := newGame(t, names, nil)
+	now := t0
+	for g.View(0).Head().Round < 2 { // play round 1, so the sheet has a row
+		now = now.Add(time.Second)
+		g.Tick(now)
+		for seat := range names {
+			s := New(seat)
+			s.SetView(g.View(seat))
+			if s.editing() && s.v.Round == 1 {
+				a := press(s, "2", "1", "3", "5", "4", "m", "enter")
+				if err := g.Apply(seat, rules.Encode(a), now); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	s := New(1)
+	s.SetView(g.View(1))
+	draw := func(w, h int) []string {
+		return gameuitest.Area(t, s.Render(gameui.Frame{Width: w, Height: h, Seat: 1, Names: names}), w, h)
+	}
+	small, large := draw(80, gameui.AreaHeight), draw(gameuitest.Width120x40, gameuitest.Height120x40)
+	gap := func(lines []string) int {
+		return gameuitest.Index(lines, s.v.Topics[1]) - gameuitest.Index(lines, s.v.Topics[0])
+	}
+	if gap(small) != 1 || gap(large) != 2 {
+		t.Errorf("topics %d apart at 80×24, %d at 120×40:\n%s\n\n%s", gap(small), gap(large), strings.Join(small, "\n"), strings.Join(large, "\n"))
+	}
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 || gameuitest.Index(large, "Total") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s\n\n%s", strings.Join(small, "\n"), strings.Join(large, "\n"))
 	}
 }

@@ -1,0 +1,81 @@
+package session
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"parlor/rules"
+	tt "parlor/rules/talltale"
+	tf "parlor/rules/topfive"
+	"parlor/session/gameui"
+	"parlor/session/gameui/gameuitest"
+)
+
+// A 120×40 terminal gives every game the large area the game screens' own tests draw
+// (gameuitest.Width120x40 × Height120x40), beside the log panel, and the games use it.
+func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	for _, g := range []struct {
+		id      string
+		players int
+		large   func(lines []string) bool // the game's large layout is on screen
+	}{
+		{"fingertip", 3, func(lines []string) bool {
+			return gameuitest.Index(lines, " 4 ─")-gameuitest.Index(lines, " 1 ─") > 1+7 // taller than the tallest picture
+		}},
+		{"topfive", 3, func(lines []string) bool {
+			v, _ := rules.ViewAs[tf.View](h.m.table.u.View)
+			return gameuitest.Index(lines, v.Topics[1])-gameuitest.Index(lines, v.Topics[0]) == 2
+		}},
+		{"foresight", 3, func(lines []string) bool {
+			return gameuitest.Index(lines, "Bot Ada")-gameuitest.Index(lines, "You (answer)") == 2
+		}},
+		{"quadrant", 4, func(lines []string) bool { // a row per y, not half-height cells
+			return gameuitest.Index(lines, "╵")-gameuitest.Index(lines, "▲") > 20
+		}},
+	} {
+		h.closeTable()
+		h.sitAt(g.id, nil, g.players)
+		h.checkFrame(g.id + " at 120×40")
+		lines := h.lines()
+		side := strings.Index(lines[2], "Log and chat")
+		if got := len([]rune(lines[2][:max(side, 0)])); side < 0 || got != gameuitest.Width120x40+2 {
+			t.Fatalf("%s: the side panel starts at column %d, want %d:\n%s", g.id, got, gameuitest.Width120x40+2, h.screen())
+		}
+		if area := len(lines) - 3; area != gameuitest.Height120x40 || area < gameui.LargeHeight {
+			t.Fatalf("%s: the game area has %d rows", g.id, area)
+		}
+		if !g.large(lines) {
+			t.Errorf("%s: no large layout at 120×40:\n%s", g.id, h.screen())
+		}
+	}
+}
+
+// Tall Tale's board at 120×40 sets its cells apart with rules. The board shows once the
+// narrator has kept 3 illustrations: the clock moves on for the bots, and when the
+// narrator is the player, they discard and tell a story through the keys.
+func TestBigTerminalGivesTallTaleItsBiggerBoard(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt(tt.ID, nil, 3)
+	rule := " " + strings.Repeat("─", 14) + " "
+	h.pump(func() bool {
+		v, _ := rules.ViewAs[tt.View](h.m.table.u.View)
+		switch {
+		case v.Phase == tt.PhaseDiscard && v.Narrator == v.Seat:
+			h.press("enter")
+		case v.Phase == tt.PhaseStory && v.Narrator == v.Seat && !strings.Contains(h.screen(), "Boards in play: ["):
+			h.press("enter")
+			for _, r := range "A quiet tale. The end." {
+				h.press(string(r))
+			}
+			h.press("enter", "enter")
+		}
+		h.clock.Advance(time.Second)
+		return strings.Contains(h.screen(), "Boards in play: [")
+	})
+	h.checkFrame("talltale at 120×40")
+	if n := strings.Count(h.screen(), rule); n != 25 {
+		t.Fatalf("%d cell rules on the board, want 25:\n%s", n, h.screen())
+	}
+}
