@@ -51,3 +51,19 @@ type Place interface {
 }
 
 var _ Place = (*Member)(nil)
+
+// Mailbox is the newest-update-wins hand-over a Member reads from, for a Place made
+// elsewhere (a cluster proxy): Put never blocks, a slow reader skips stale updates.
+type Mailbox struct{ b *mailbox }
+
+// NewMailbox makes an empty, open mailbox.
+func NewMailbox() *Mailbox { return &Mailbox{b: newMailbox()} }
+
+// Put replaces the pending update.
+func (m *Mailbox) Put(u Update) { m.b.put(u) }
+
+// Close ends the mailbox with a reason the reader is shown; later puts are dropped.
+func (m *Mailbox) Close(reason string) { m.b.close(reason) }
+
+// Next waits for the newest update, like Place.Next.
+func (m *Mailbox) Next(ctx context.Context) (Update, bool, string) { return m.b.next(ctx) }

@@ -1,0 +1,47 @@
+package cluster
+
+import (
+	"context"
+	"time"
+)
+
+// Handoff is a node's goodbye (SIGTERM, a rolling upgrade): every table it owns is
+// stopped with its log complete and its lease released, so another node claims and
+// restores it at once (within one Renew) instead of waiting for the lease to run out.
+// Players at those tables through other nodes follow the table there by themselves;
+// this node's own players are told notice and connect again (to any node). Then the
+// node leaves the cluster.
+func (n *Node) Handoff(notice string) {
+	if n.gone.Load() {
+		return
+	}
+	n.leaving.Store(true) // claim nothing more, not even a table it just released
+	n.mu.Lock()
+	codes := make([]string, 0, len(n.owned))
+	for code, ot := range n.owned {
+		ot.handoff = true
+		codes = append(codes, code)
+	}
+	n.mu.Unlock()
+	for _, code := range codes {
+		n.lobby.Handoff(code, notice)
+		n.mu.Lock()
+		ot := n.owned[code]
+		delete(n.owned, code)
+		n.mu.Unlock()
+		if ot == nil {
+			continue
+		}
+		n.disown(ot)
+		ctx, cancel := n.opCtx()
+		if _, err := n.tables.Update(ctx, code, leaseValue(""), ot.rev); err != nil {
+			n.log.Warn("could not release a table's lease; it moves when the lease runs out", "table", code, "err", err)
+		}
+		cancel()
+		n.log.Info("handed a table over", "table", code)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	_ = n.nodes.Delete(ctx, n.name)
+	cancel()
+	n.Close()
+}
