@@ -1,0 +1,250 @@
+package server_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	natsserver "github.com/nats-io/nats-server/v2/server"
+
+	"parlor/cluster"
+	"parlor/internal/e2e"
+	"parlor/lobby"
+	"parlor/server"
+	"parlor/store"
+)
+
+// nodeStore is one node's view of the cluster's shared store. Cut makes it fail every
+// write, as a node whose process died can no longer write (with JetStream its
+// connection is gone): a dead node's table must not write after another took it over.
+type nodeStore struct {
+	store.Store
+	cut atomic.Bool
+}
+
+var errDead = errors.New("this node is dead")
+
+func (s *nodeStore) AppendTables(ctx context.Context, entries []store.TableEntry) error {
+	if s.cut.Load() {
+		return errDead
+	}
+	return s.Store.AppendTables(ctx, entries)
+}
+
+// testCluster is three parlor nodes on one NATS server with JetStream.
+type testCluster struct {
+	ns     *natsserver.Server
+	nodes  []*e2e.Server
+	stores []*nodeStore
+}
+
+func startCluster(t *testing.T, n int) *testCluster {
+	t.Helper()
+	ns := startNATS(t)
+	shared := store.NewMemory()
+	t.Cleanup(func() { _ = shared.Close() })
+	c := &testCluster{ns: ns}
+	stores := make([]store.Store, n)
+	for i := range stores {
+		c.stores = append(c.stores, &nodeStore{Store: shared})
+		stores[i] = c.stores[i]
+	}
+	c.nodes = e2e.StartNodes(t, stores, func(i int, cfg *server.Config) {
+		cfg.Cluster = cluster.Config{URLs: ns.ClientURL(), Node: fmt.Sprintf("node-%d", i),
+			Renew: 200 * time.Millisecond, Lease: time.Second}
+	})
+	return c
+}
+
+// kill ends node i as a crash would: no goodbye, no handover, no more writes.
+func (c *testCluster) kill(i int) {
+	c.stores[i].cut.Store(true)
+	c.nodes[i].Node().Kill()
+}
+
+// owner is the index of the node that runs the table with code.
+func (c *testCluster) owner(t *testing.T, code string) int {
+	t.Helper()
+	deadline := time.Now().Add(e2e.Wait)
+	for time.Now().Before(deadline) {
+		for i, n := range c.nodes {
+			if n.Node() != nil && n.Lobby().Runs(code) {
+				return i
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no node runs table %s", code)
+	return -1
+}
+
+// sameLobby waits until every node lists the same tables and online count.
+func (c *testCluster) sameLobby(t *testing.T, live []int, codes []string, online int) {
+	t.Helper()
+	deadline := time.Now().Add(e2e.Wait)
+	for {
+		var problems []string
+		for _, i := range live {
+			l := c.nodes[i].Lobby()
+			var got []string
+			for _, info := range l.Tables(lobby.Player{}) {
+				got = append(got, info.Code)
+			}
+			if !slices.Equal(got, codes) || l.Online() != online {
+				problems = append(problems, fmt.Sprintf("node-%d lists %v with %d online", i, got, l.Online()))
+			}
+		}
+		if len(problems) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the nodes do not show one lobby (want %v, %d online): %s", codes, online, strings.Join(problems, "; "))
+		}
+		c.nodes[live[0]].Pause()
+	}
+}
+
+// seatSubjects records, per node, every seat subject it subscribed to while the test
+// ran, from the NATS server's own list of subscriptions.
+type seatSubjects struct {
+	mu   sync.Mutex
+	seen map[string]map[string]bool // connection name → subjects
+	stop chan struct{}
+	done chan struct{}
+}
+
+func watchSubscriptions(ns *natsserver.Server) *seatSubjects {
+	w := &seatSubjects{seen: map[string]map[string]bool{}, stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for {
+			if cz, err := ns.Connz(&natsserver.ConnzOptions{Subscriptions: true}); err == nil {
+				w.mu.Lock()
+				for _, ci := range cz.Conns {
+					for _, s := range ci.Subs {
+						if strings.Contains(s, ".seat.") || strings.HasSuffix(s, ".spectator") {
+							if w.seen[ci.Name] == nil {
+								w.seen[ci.Name] = map[string]bool{}
+							}
+							w.seen[ci.Name][s] = true
+						}
+					}
+				}
+				w.mu.Unlock()
+			}
+			select {
+			case <-w.stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	return w
+}
+
+func (w *seatSubjects) result() map[string][]string {
+	close(w.stop)
+	<-w.done
+	out := map[string][]string{}
+	for name, subs := range w.seen {
+		for s := range subs {
+			out[name] = append(out[name], s)
+		}
+		slices.Sort(out[name])
+	}
+	return out
+}
+
+// heard counts the messages on every seat subject, as a NATS client subscribed to
+// everything sees them.
+func heard(t *testing.T, url string) (counts func() map[string]int) {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	var mu sync.Mutex
+	seen := map[string]int{}
+	if _, err := nc.Subscribe(">", func(m *nats.Msg) {
+		mu.Lock()
+		seen[m.Subject]++
+		mu.Unlock()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return func() map[string]int {
+		mu.Lock()
+		defer mu.Unlock()
+		out := map[string]int{}
+		for k, v := range seen {
+			out[k] = v
+		}
+		return out
+	}
+}
+
+// Two players on different nodes meet at one table by its code, chat and play a whole
+// game; a third watches from the third node. Every node shows one lobby, and a node
+// subscribes to the seat subjects of its own sessions only.
+func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
+	c := startCluster(t, 3)
+	subs := watchSubscriptions(c.ns)
+	counts := heard(t, c.ns.ClientURL())
+
+	ann, _ := newPlayer(t, c.nodes[0], "Ann")
+	code := createTable(t, ann, "Pick")
+	ben, _ := newPlayer(t, c.nodes[1], "Ben")
+	ben.Press("tab", strings.ToLower(code), "enter")
+	ben.WaitFor("table "+code, "Ann", "Ben")
+	ann.WaitFor("Seats 2/4", "Ben sits down")
+	cat := c.nodes[2].Connect(t, "cat", e2e.Guest, "watch "+code, 80, 24)
+	cat.WaitFor("Welcome to parlor", "guest")
+	cat.Press("enter")
+	cat.WaitFor("table "+code, "watching")
+	c.sameLobby(t, []int{0, 1, 2}, []string{code}, 3)
+
+	ben.Press("enter", "hello Ann", "enter")
+	ann.WaitFor("Ben: hello Ann")
+	cat.WaitFor("Ben: hello Ann")
+
+	ann.Press("s")
+	ann.WaitFor("Round 1 of 2")
+	ben.WaitFor("Round 1 of 2")
+	ben.Press("2")
+	ben.WaitFor("You picked 2.")
+	ann.Press("1")
+	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.Press("3")
+	ben.WaitFor("You picked 3.")
+	ann.Press("3")
+	ann.WaitFor("Game over")
+	ben.WaitFor("Game over")
+	cat.WaitFor("Game over")
+
+	got := subs.result()
+	if want := []string{"parlor.table." + code + ".seat.1"}; !slices.Equal(got["parlor node-1"], want) {
+		t.Errorf("node-1 (Ben's node) subscribed to %v, want only %v", got["parlor node-1"], want)
+	}
+	if want := []string{"parlor.table." + code + ".spectator"}; !slices.Equal(got["parlor node-2"], want) {
+		t.Errorf("node-2 (the spectator's node) subscribed to %v, want only %v", got["parlor node-2"], want)
+	}
+	if len(got["parlor node-0"]) != 0 {
+		t.Errorf("node-0 runs the table and needs no seat subject, yet subscribed to %v", got["parlor node-0"])
+	}
+	seen := counts()
+	if seen["parlor.table."+code+".seat.1"] == 0 || seen["parlor.table."+code+".spectator"] == 0 {
+		t.Errorf("no updates went over NATS: %v", seen)
+	}
+	if n := seen["parlor.table."+code+".seat.0"]; n != 0 {
+		t.Errorf("Ann's seat, which no other node has a session for, was published %d times", n)
+	}
+}
