@@ -31,6 +31,10 @@ type Cluster interface {
 	Online() int
 }
 
+// MovedNotice is what a cluster node's players are told when it stops: their tables go
+// on at another node, which they reach by connecting again.
+const MovedNotice = "This parlor server is stopping for an upgrade. Your table goes on: connect again and you are back at your seat."
+
 // errElsewhere says a code belongs to a table on another node of the cluster.
 var errElsewhere = errors.New("the table runs on another node")
 

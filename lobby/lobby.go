@@ -181,6 +181,18 @@ func (l *Lobby) Tables(p Player) []TableInfo {
 
 // SeatedAt lists the codes of tables where the player holds a seat, to offer a way back.
 func (l *Lobby) SeatedAt(playerID string) []string {
+	codes := l.seatedHere(playerID)
+	if l.cfg.Cluster != nil {
+		for _, info := range l.cfg.Cluster.Seated(playerID) {
+			codes = append(codes, info.Code)
+		}
+		sort.Strings(codes)
+	}
+	return codes
+}
+
+// seatedHere is SeatedAt for this node's own tables.
+func (l *Lobby) seatedHere(playerID string) []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var codes []string
@@ -200,7 +212,7 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 // ones included, so the lobby can offer the way back (after a restart, too).
 func (l *Lobby) SeatedTables(playerID string) []TableInfo {
 	var out []TableInfo
-	for _, code := range l.SeatedAt(playerID) {
+	for _, code := range l.seatedHere(playerID) {
 		l.mu.Lock()
 		info, ok := l.infos[code]
 		l.mu.Unlock()
@@ -217,6 +229,9 @@ func (l *Lobby) SeatedTables(playerID string) []TableInfo {
 // ShutdownNotice is what players are told when the server stops: with a table log their
 // tables come back after the restart.
 func (l *Lobby) ShutdownNotice() string {
+	if l.cfg.Cluster != nil {
+		return MovedNotice
+	}
 	if l.journal != nil {
 		return RestartNotice
 	}

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 
 	"parlor/cluster"
 	"parlor/internal/e2e"
@@ -69,13 +69,13 @@ func (c *testCluster) kill(i int) {
 	c.nodes[i].Node().Kill()
 }
 
-// owner is the index of the node that runs the table with code.
-func (c *testCluster) owner(t *testing.T, code string) int {
+// owner is the index of the live node (not one of gone) that runs the table with code.
+func (c *testCluster) owner(t *testing.T, code string, gone ...int) int {
 	t.Helper()
 	deadline := time.Now().Add(e2e.Wait)
 	for time.Now().Before(deadline) {
 		for i, n := range c.nodes {
-			if n.Node() != nil && n.Lobby().Runs(code) {
+			if !slices.Contains(gone, i) && n.Lobby().Runs(code) {
 				return i
 			}
 		}
@@ -247,4 +247,74 @@ func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
 	if n := seen["parlor.table."+code+".seat.0"]; n != 0 {
 		t.Errorf("Ann's seat, which no other node has a session for, was published %d times", n)
 	}
+}
+
+// startPick has Ann (on node 0, so node 0 runs the table) and Ben (on node 1) start a
+// game of Pick and play its first round.
+func startPick(t *testing.T, c *testCluster) (ann, ben *e2e.Player, annKey e2e.Key, code string) {
+	t.Helper()
+	ann, annKey = newPlayer(t, c.nodes[0], "Ann")
+	code = createTable(t, ann, "Pick")
+	ben, _ = newPlayer(t, c.nodes[1], "Ben")
+	ben.Press("tab", code, "enter")
+	ann.WaitFor("Seats 2/4")
+	ann.Press("s")
+	ben.WaitFor("Round 1 of 2")
+	ben.Press("2")
+	ben.WaitFor("You picked 2.")
+	ann.Press("1")
+	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	return ann, ben, annKey, code
+}
+
+// The node running a table dies mid-game without a word: another node claims the table
+// and restores it from its log, Ann connects again through another node and finds her
+// seat with her last pick (which she saw acknowledged) in the game, and Ben's session on
+// a surviving node, which followed the table by itself, finishes the game.
+func TestClusterOwnerDiesMidGame(t *testing.T) {
+	c := startCluster(t, 3)
+	ann, ben, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	c.kill(0)
+	ann.Close()
+	if o := c.owner(t, code, 0); o != 1 && o != 2 {
+		t.Fatalf("table %s runs on node-%d", code, o)
+	}
+	ann2 := c.nodes[2].Connect(t, "ann", annKey, "", 80, 24)
+	ann2.WaitFor("Your Pick table " + code + " is in round 2")
+	ann2.Press("r")
+	ann2.WaitFor("Round 2 of 2", "You picked 3.", "Last picks: [1 2]")
+	c.sameLobby(t, []int{1, 2}, []string{code}, 2)
+
+	ben.PressUntil("1", "Game over", 20)
+	ann2.WaitFor("Game over")
+}
+
+// Rolling upgrade: the node running a table is stopped (SIGTERM) mid-game. It hands the
+// table over at once; Ben, on another node, plays on without doing anything else, and
+// Ann, told to connect again, does so through another node and is back at the table.
+func TestClusterStoppingANodeHandsItsTablesOver(t *testing.T) {
+	c := startCluster(t, 3)
+	ann, ben, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- c.nodes[0].Stop() }()
+	ann.WaitFor("connect again")
+	if err := <-stopped; err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+	if o := c.owner(t, code, 0); o != 1 && o != 2 {
+		t.Fatalf("table %s runs on node-%d", code, o)
+	}
+	ben.PressUntil("1", "Game over", 20)
+
+	ann2 := c.nodes[2].Connect(t, "ann", annKey, "", 80, 24)
+	ann2.WaitFor("Your Pick table " + code + " has finished its game")
+	ann2.Press("r")
+	ann2.WaitFor("The game is over.", "Last picks: [3 1]")
 }
