@@ -1,0 +1,244 @@
+package jetstream_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	natsjs "github.com/nats-io/nats.go/jetstream"
+
+	"parlor/internal/natstest"
+	"parlor/store"
+	"parlor/store/jetstream"
+	"parlor/store/storetest"
+)
+
+// prefixes keeps every store of a test binary apart on a shared server.
+var prefixes atomic.Int64
+
+func newPrefix() string { return fmt.Sprintf("t%d", prefixes.Add(1)) }
+
+func open(t *testing.T, nc *nats.Conn, prefix string) *jetstream.Store {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	s, err := jetstream.Open(ctx, jetstream.Config{Conn: nc, Prefix: prefix})
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func TestConformance(t *testing.T) {
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	storetest.Run(t, func(t *testing.T) store.Store { return open(t, nc, newPrefix()) })
+}
+
+func TestOpenRefuses(t *testing.T) {
+	ctx := context.Background()
+	if _, err := jetstream.Open(ctx, jetstream.Config{}); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("no connection: err = %v, want ErrInvalid", err)
+	}
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	if _, err := jetstream.Open(ctx, jetstream.Config{Conn: nc, Prefix: "a.b"}); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("prefix with a dot: err = %v, want ErrInvalid", err)
+	}
+}
+
+var at = time.Date(2026, 11, 24, 14, 0, 0, 0, time.UTC)
+
+func entry(code string, seq int64, kind store.EntryKind, data string) store.TableEntry {
+	return store.TableEntry{Table: code, Seq: seq, Kind: kind, At: at.Add(time.Duration(seq) * time.Second), Data: []byte(data)}
+}
+
+func mustAppend(t *testing.T, s store.Store, es ...store.TableEntry) {
+	t.Helper()
+	if err := s.AppendTables(context.Background(), es); err != nil {
+		t.Fatalf("AppendTables: %v", err)
+	}
+}
+
+func readData(t *testing.T, s store.Store, code string) []string {
+	t.Helper()
+	es, err := s.ReadTable(context.Background(), code)
+	if err != nil {
+		t.Fatalf("ReadTable(%s): %v", code, err)
+	}
+	out := []string{}
+	for _, e := range es {
+		out = append(out, fmt.Sprintf("%d:%s", e.Seq, e.Data))
+	}
+	return out
+}
+
+// A second store on the same NATS, as another node would open it, sees what the first
+// wrote, and can carry a table on where the first left it; the first, coming back to
+// that table with what it remembered, cannot write over the second's entries.
+func TestSecondStoreSeesFirst(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	prefix := newPrefix()
+	a := open(t, natstest.Connect(t, srv.URL()), prefix)
+	b := open(t, natstest.Connect(t, srv.URL()), prefix)
+
+	ann := store.Player{ID: "SHA256:ann+/x", Name: "Ann", FirstSeen: at, LastSeen: at}
+	if err := a.SavePlayer(ctx, ann); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Player(ctx, ann.ID); err != nil || got != ann {
+		t.Errorf("second store: Player = %+v, %v; want %+v", got, err, ann)
+	}
+	g := store.FinishedGame{GameID: "topfive", Table: "ABCD", FinishedAt: at,
+		Seats: []store.Seat{{PlayerID: ann.ID, Name: "Ann", Score: 3, Winner: true}, {Name: "Bot", Score: 1}}}
+	if err := a.RecordGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if gs, err := b.RecentGames(ctx, ann.ID, 0); err != nil || len(gs) != 1 || !reflect.DeepEqual(gs[0], g) {
+		t.Errorf("second store: RecentGames = %+v, %v", gs, err)
+	}
+	if st, err := b.PlayerStats(ctx, ann.ID); err != nil || st != (store.Stats{Played: 1, Won: 1}) {
+		t.Errorf("second store: PlayerStats = %+v, %v", st, err)
+	}
+	if err := a.SavePack(ctx, store.Pack{Owner: ann.ID, Name: "Mine", Kind: "topfive-topics", Content: []byte("a\n"), Created: at}); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := b.Pack(ctx, ann.ID, "Mine"); err != nil || string(p.Content) != "a\n" {
+		t.Errorf("second store: Pack = %+v, %v", p, err)
+	}
+	if err := a.MarkAlive(ctx, at); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.LastAlive(ctx); err != nil || !got.Equal(at) {
+		t.Errorf("second store: LastAlive = %v, %v", got, err)
+	}
+
+	mustAppend(t, a, entry("ABCD", 1, store.EntrySnapshot, "s"), entry("ABCD", 2, store.EntryEvent, "e"))
+	if codes, err := b.OpenTables(ctx); err != nil || !reflect.DeepEqual(codes, []string{"ABCD"}) {
+		t.Errorf("second store: OpenTables = %v, %v", codes, err)
+	}
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("second store: ReadTable = %v, want %v", got, want)
+	}
+	// b takes the table over; a's memory of where the log ends is now old.
+	mustAppend(t, b, entry("ABCD", 3, store.EntryEvent, "by b"))
+	err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a")})
+	if !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("a writing a seq b already wrote: err = %v, want ErrInvalid", err)
+	}
+	mustAppend(t, a, entry("ABCD", 4, store.EntryEvent, "a again"))
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e", "3:by b", "4:a again"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after both wrote: ReadTable = %v, want %v", got, want)
+	}
+}
+
+// An append acknowledged before the NATS server stops is there once it is back, for the
+// store that wrote it (whose connection reconnects) and for a new one.
+func TestAcknowledgedAppendSurvivesRestart(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	prefix := newPrefix()
+	a := open(t, natstest.Connect(t, srv.URL()), prefix)
+	mustAppend(t, a, entry("ABCD", 1, store.EntrySnapshot, "s"), entry("WXYZ", 1, store.EntrySnapshot, "w"))
+	mustAppend(t, a, entry("ABCD", 2, store.EntryEvent, "acked"))
+	if err := a.SavePlayer(ctx, store.Player{ID: "SHA256:ann", Name: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+
+	srv.Restart()
+
+	b := open(t, natstest.Connect(t, srv.URL()), prefix)
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after restart: ReadTable = %v, want %v", got, want)
+	}
+	if p, err := b.Player(ctx, "SHA256:ann"); err != nil || p.Name != "Ann" {
+		t.Errorf("after restart: Player = %+v, %v", p, err)
+	}
+	// The first store carries on once its connection is back.
+	for {
+		err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "after")})
+		if err == nil {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("appending after the restart: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked", "3:after"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after restart and append: ReadTable = %v, want %v", got, want)
+	}
+}
+
+// A batch longer than one JetStream atomic batch, and logs longer than one read, arrive
+// whole and in order.
+func TestLongBatchesAndLogs(t *testing.T) {
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	s := open(t, nc, newPrefix())
+	var batch []store.TableEntry
+	want := map[string][]string{}
+	for _, tb := range []struct {
+		code string
+		n    int
+	}{{"LONG", 1500}, {"MIDL", 700}, {"TINY", 2}} {
+		for i := 1; i <= tb.n; i++ {
+			kind := store.EntryEvent
+			if i == 1 {
+				kind = store.EntrySnapshot
+			}
+			e := entry(tb.code, int64(i), kind, fmt.Sprint(i))
+			batch = append(batch, e)
+			want[tb.code] = append(want[tb.code], fmt.Sprintf("%d:%d", i, i))
+		}
+	}
+	mustAppend(t, s, batch...)
+	for code, w := range want {
+		if got := readData(t, s, code); !reflect.DeepEqual(got, w) {
+			t.Errorf("%s: %d entries back, want %d (first %v)", code, len(got), len(w), got[:min(3, len(got))])
+		}
+	}
+}
+
+// Closing a table leaves nothing of it in the stream, and codes that are not plain
+// subject tokens work like any other.
+func TestClosedTableIsPurgedAndOddCodes(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	prefix := newPrefix()
+	s := open(t, nc, prefix)
+	odd := "a.b *>~ü"
+	mustAppend(t, s, entry("ABCD", 1, store.EntrySnapshot, "a"), entry(odd, 1, store.EntrySnapshot, "odd"))
+	mustAppend(t, s, entry("ABCD", 2, store.EntryEvent, "b"), entry("ABCD", 3, store.EntryClosed, ""))
+	codes, err := s.OpenTables(ctx)
+	if err != nil || !reflect.DeepEqual(codes, []string{odd}) {
+		t.Fatalf("OpenTables = %q, %v; want only %q", codes, err, odd)
+	}
+	if got := readData(t, s, odd); !reflect.DeepEqual(got, []string{"1:odd"}) {
+		t.Errorf("odd code's log = %v", got)
+	}
+	js, err := natsjs.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := js.Stream(ctx, prefix+"_tablelog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := stream.Info(ctx, natsjs.WithSubjectFilter(prefix+".log.ABCD"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := info.State.Subjects[prefix+".log.ABCD"]; n != 0 {
+		t.Errorf("a closed table keeps %d messages in the stream", n)
+	}
+}
