@@ -2,70 +2,57 @@ package server_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
-	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
 	"parlor/cluster"
 	"parlor/internal/e2e"
+	"parlor/internal/natstest"
 	"parlor/lobby"
 	"parlor/server"
 	"parlor/store"
+	"parlor/store/jetstream"
 )
 
-// nodeStore is one node's view of the cluster's shared store. Cut makes it fail every
-// write, as a node whose process died can no longer write (with JetStream its
-// connection is gone): a dead node's table must not write after another took it over.
-type nodeStore struct {
-	store.Store
-	cut atomic.Bool
-}
-
-var errDead = errors.New("this node is dead")
-
-func (s *nodeStore) AppendTables(ctx context.Context, entries []store.TableEntry) error {
-	if s.cut.Load() {
-		return errDead
-	}
-	return s.Store.AppendTables(ctx, entries)
-}
-
-// testCluster is three parlor nodes on one NATS server with JetStream.
+// testCluster is parlor nodes on one NATS server with JetStream, each with its own
+// connection to the JetStream store, as separate processes would have.
 type testCluster struct {
-	ns     *natsserver.Server
-	nodes  []*e2e.Server
-	stores []*nodeStore
+	ns    *natstest.Server
+	nodes []*e2e.Server
+	conns []*nats.Conn // each node's store connection
 }
 
 func startCluster(t *testing.T, n int) *testCluster {
 	t.Helper()
-	ns := startNATS(t)
-	shared := store.NewMemory()
-	t.Cleanup(func() { _ = shared.Close() })
+	ns := natstest.Start(t)
 	c := &testCluster{ns: ns}
 	stores := make([]store.Store, n)
 	for i := range stores {
-		c.stores = append(c.stores, &nodeStore{Store: shared})
-		stores[i] = c.stores[i]
+		nc := natstest.Connect(t, ns.URL())
+		st, err := jetstream.Open(context.Background(), jetstream.Config{Conn: nc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		c.conns, stores[i] = append(c.conns, nc), st
 	}
 	c.nodes = e2e.StartNodes(t, stores, func(i int, cfg *server.Config) {
-		cfg.Cluster = cluster.Config{URLs: ns.ClientURL(), Node: fmt.Sprintf("node-%d", i),
+		cfg.Cluster = cluster.Config{URLs: ns.URL(), Node: fmt.Sprintf("node-%d", i),
 			Renew: 200 * time.Millisecond, Lease: time.Second}
 	})
 	return c
 }
 
-// kill ends node i as a crash would: no goodbye, no handover, no more writes.
+// kill ends node i as a crash would: no goodbye, no handover, and its connections to
+// NATS are gone, so it writes nothing more.
 func (c *testCluster) kill(i int) {
-	c.stores[i].cut.Store(true)
+	c.conns[i].Close()
 	c.nodes[i].Node().Kill()
 }
 
@@ -120,25 +107,23 @@ type seatSubjects struct {
 	done chan struct{}
 }
 
-func watchSubscriptions(ns *natsserver.Server) *seatSubjects {
+func watchSubscriptions(ns *natstest.Server) *seatSubjects {
 	w := &seatSubjects{seen: map[string]map[string]bool{}, stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
 		for {
-			if cz, err := ns.Connz(&natsserver.ConnzOptions{Subscriptions: true}); err == nil {
-				w.mu.Lock()
-				for _, ci := range cz.Conns {
-					for _, s := range ci.Subs {
-						if strings.Contains(s, ".seat.") || strings.HasSuffix(s, ".spectator") {
-							if w.seen[ci.Name] == nil {
-								w.seen[ci.Name] = map[string]bool{}
-							}
-							w.seen[ci.Name][s] = true
+			w.mu.Lock()
+			for name, subs := range ns.Subscriptions() {
+				for _, s := range subs {
+					if strings.Contains(s, ".seat.") || strings.HasSuffix(s, ".spectator") {
+						if w.seen[name] == nil {
+							w.seen[name] = map[string]bool{}
 						}
+						w.seen[name][s] = true
 					}
 				}
-				w.mu.Unlock()
 			}
+			w.mu.Unlock()
 			select {
 			case <-w.stop:
 				return
@@ -166,11 +151,7 @@ func (w *seatSubjects) result() map[string][]string {
 // everything sees them.
 func heard(t *testing.T, url string) (counts func() map[string]int) {
 	t.Helper()
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(nc.Close)
+	nc := natstest.Connect(t, url)
 	var mu sync.Mutex
 	seen := map[string]int{}
 	if _, err := nc.Subscribe(">", func(m *nats.Msg) {
@@ -197,7 +178,7 @@ func heard(t *testing.T, url string) (counts func() map[string]int) {
 func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
 	c := startCluster(t, 3)
 	subs := watchSubscriptions(c.ns)
-	counts := heard(t, c.ns.ClientURL())
+	counts := heard(t, c.ns.URL())
 
 	ann, _ := newPlayer(t, c.nodes[0], "Ann")
 	code := createTable(t, ann, "Pick")
