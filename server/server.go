@@ -70,11 +70,11 @@ func Run(ctx context.Context, cfg Config, logger *log.Logger) error {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return err
 	}
-	st, err := store.OpenSQLite(filepath.Join(cfg.DataDir, databaseFile))
+	st, closeStore, err := openStore(cfg)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeStore()
 	s, err := Listen(cfg, st, logger)
 	if err != nil {
 		return err
