@@ -3,6 +3,8 @@ package server_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -298,4 +300,22 @@ func TestClusterStoppingANodeHandsItsTablesOver(t *testing.T) {
 	ann2.WaitFor("Your Pick table " + code + " has finished its game")
 	ann2.Press("r")
 	ann2.WaitFor("The game is over.", "Last picks: [3 1]")
+}
+
+// Every node given the same --host-key file shows the same host key, so a player behind
+// a load balancer never sees a key mismatch; the first node makes the file.
+func TestNodesShareTheHostKeyFile(t *testing.T) {
+	key := filepath.Join(t.TempDir(), "cluster_host_ed25519")
+	a := e2e.Start(t, func(c *server.Config) { c.HostKey = key })
+	b := e2e.Start(t, func(c *server.Config) { c.HostKey = key })
+	if a.Fingerprint == "" || a.Fingerprint != b.Fingerprint {
+		t.Fatalf("host keys differ: %q and %q", a.Fingerprint, b.Fingerprint)
+	}
+	if _, err := os.Stat(key); err != nil {
+		t.Fatalf("the key file was not made: %v", err)
+	}
+	c := e2e.Start(t, nil)
+	if c.Fingerprint == a.Fingerprint {
+		t.Fatal("a server without --host-key uses the shared key")
+	}
 }
