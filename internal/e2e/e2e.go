@@ -59,8 +59,9 @@ const (
 // Server is a running test server.
 type Server struct {
 	*server.Server
-	*pace
-	t testing.TB
+	pc       *pace // see timing
+	paceOnce sync.Once
+	t        testing.TB
 
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
@@ -88,7 +89,7 @@ func Attach(t testing.TB, addr string) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Server{t: t, remote: a, pace: &pace{}}
+	return &Server{t: t, remote: a, pc: &pace{}}
 }
 
 // Addr is the server's SSH address.
@@ -142,9 +143,9 @@ func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Se
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx) }()
-	srv := &Server{Server: s, t: t, pace: p}
+	srv := &Server{Server: s, t: t, pc: p}
 	if cfg.Clock != lobby.Clock(clock) {
-		srv.pace = &pace{}
+		srv.pc = &pace{}
 	}
 	srv.stop = func() error {
 		cancel()
@@ -167,13 +168,28 @@ func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Se
 // test's cleanup does it for a server still running.
 func (s *Server) Stop() error {
 	var err error
-	s.stopOnce.Do(func() { err = s.stop() })
+	s.stopOnce.Do(func() {
+		if s.stop != nil { // a Server made by hand: its test stops it
+			err = s.stop()
+		}
+	})
 	return err
 }
 
 // touch notes that something went to or came from a client: game time stands still
 // until things settle.
-func (s *Server) touch() { s.quiet.Store(time.Now().UnixNano()) }
+func (s *Server) touch() { s.timing().quiet.Store(time.Now().UnixNano()) }
+
+// timing is the server's pace; a Server made by hand around a server.Server (a test
+// that starts its own) gets one without a game clock.
+func (s *Server) timing() *pace {
+	s.paceOnce.Do(func() {
+		if s.pc == nil {
+			s.pc = &pace{}
+		}
+	})
+	return s.pc
+}
 
 // exchange is one client's input and the output that answers it.
 type exchange struct {
@@ -183,9 +199,10 @@ type exchange struct {
 
 func (s *Server) newExchange() *exchange {
 	e := &exchange{s: s}
-	s.mu.Lock()
-	s.clients = append(s.clients, e)
-	s.mu.Unlock()
+	p := s.timing()
+	p.mu.Lock()
+	p.clients = append(p.clients, e)
+	p.mu.Unlock()
 	return e
 }
 
@@ -208,14 +225,14 @@ func (e *exchange) unanswered(now time.Time) bool {
 
 // settled tells whether game time may move: nothing sent or shown for a moment, and
 // every client's input answered.
-func (s *Server) settled(last int64) bool {
+func (p *pace) settled(last int64) bool {
 	now := time.Now()
 	if now.Sub(time.Unix(0, last)) < settle {
 		return false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, e := range s.clients {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.clients {
 		if e.unanswered(now) {
 			return false
 		}
@@ -233,16 +250,17 @@ func (s *Server) Pause() {
 // letTimePass moves game time on by a Step if everything has settled; then the tables
 // have ticked before it returns.
 func (s *Server) letTimePass() {
-	if s.clock == nil {
+	p := s.timing()
+	if p.clock == nil {
 		return
 	}
-	last := s.quiet.Load()
-	if !s.settled(last) {
+	last := p.quiet.Load()
+	if !p.settled(last) {
 		return
 	}
 	// Only one waiting goroutine moves the clock per settled moment.
-	if s.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
-		s.clock.Advance(Step)
+	if p.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
+		p.clock.Advance(Step)
 	}
 }
 
