@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"parlor/lobby"
 )
 
 // The table directory: one key per open table, its code, holding the owner node. The
@@ -179,10 +181,15 @@ func (n *Node) claimAbandoned() {
 		ctx, cancel = n.opCtx()
 		err = n.lobby.RestoreTable(ctx, c.code)
 		cancel()
-		if err != nil {
+		switch {
+		case errors.Is(err, lobby.ErrLost):
 			// The lobby closed it (its log does not replay): so does the directory.
-			n.log.Error("claimed table did not restore", "table", c.code, "err", err)
+			n.log.Error("claimed table did not restore; it is closed", "table", c.code, "err", err)
 			n.Closed(c.code)
+		case err != nil:
+			// The log could not be read now: another node (or this one) tries again.
+			n.log.Error("claimed table could not be read; releasing it", "table", c.code, "err", err)
+			n.release(c.code)
 		}
 	}
 }

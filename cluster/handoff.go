@@ -33,15 +33,32 @@ func (n *Node) Handoff(notice string) {
 			continue
 		}
 		n.disown(ot)
-		ctx, cancel := n.opCtx()
-		if _, err := n.tables.Update(ctx, code, leaseValue(""), ot.rev); err != nil {
-			n.log.Warn("could not release a table's lease; it moves when the lease runs out", "table", code, "err", err)
-		}
-		cancel()
+		n.releaseLease(code, ot.rev)
 		n.log.Info("handed a table over", "table", code)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	_ = n.nodes.Delete(ctx, n.name)
 	cancel()
 	n.Close()
+}
+
+// release gives up an owned table's lease without stopping anything (nothing runs).
+func (n *Node) release(code string) {
+	n.mu.Lock()
+	ot := n.owned[code]
+	delete(n.owned, code)
+	n.mu.Unlock()
+	if ot != nil {
+		n.disown(ot)
+		n.releaseLease(code, ot.rev)
+	}
+}
+
+// releaseLease marks a lease free, so that any node claims it at once.
+func (n *Node) releaseLease(code string, rev uint64) {
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	if _, err := n.tables.Update(ctx, code, leaseValue(""), rev); err != nil {
+		n.log.Warn("could not release a table's lease; it moves when the lease runs out", "table", code, "err", err)
+	}
 }

@@ -353,10 +353,10 @@ func (pr *proxy) Share(name string) error {
 
 // ShareAll implements lobby.Place.
 func (pr *proxy) ShareAll() (int, error) {
-	if place, _ := pr.here(); place != nil {
+	place, id := pr.here()
+	if place != nil {
 		return place.ShareAll()
 	}
-	_, id := pr.here()
 	rep, err := pr.request(request{Op: "shareall", Member: id})
 	return rep.N, err
 }

@@ -78,7 +78,7 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	n := 0
 	for _, code := range codes {
 		err := l.restoreOne(ctx, code)
-		if errors.Is(err, errLost) {
+		if errors.Is(err, ErrLost) {
 			continue
 		}
 		if err != nil {
@@ -89,10 +89,11 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// errLost says a table's log did not replay: the table is closed (see lose).
-var errLost = errors.New("the table could not be restored")
+// ErrLost says a table's log did not replay, so the table was closed (see lose); its
+// players are told why when they come back.
+var ErrLost = errors.New("the table could not be restored")
 
-// restoreOne brings back the table with code from its log, or closes it (errLost).
+// restoreOne brings back the table with code from its log, or closes it (ErrLost).
 func (l *Lobby) restoreOne(ctx context.Context, code string) error {
 	entries, err := l.cfg.Log.ReadTable(ctx, code)
 	if err != nil {
@@ -102,7 +103,7 @@ func (l *Lobby) restoreOne(ctx context.Context, code string) error {
 	t, err := l.replay(code, entries, now)
 	if err != nil {
 		l.lose(ctx, code, entries, err)
-		return errLost
+		return ErrLost
 	}
 	l.mu.Lock()
 	open := l.addLocked(t)
