@@ -64,11 +64,10 @@ type presence struct {
 
 // ownTable is a table this node owns: its lease revision and its request subscription.
 type ownTable struct {
-	rev      uint64
-	sub      *nats.Subscription
-	members  map[string]*remote // other nodes' sessions at it, by member id
-	handoff  bool               // being handed to another node
-	restored bool               // the table runs here (created, or restored from its log)
+	rev     uint64
+	sub     *nats.Subscription
+	members map[string]*remote // other nodes' sessions at it, by member id
+	handoff bool               // being handed to another node
 }
 
 // New joins the cluster on nc with the node's name: the buckets are made if missing.
