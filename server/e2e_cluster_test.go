@@ -46,7 +46,7 @@ func startCluster(t *testing.T, n int) *testCluster {
 	}
 	c.nodes = e2e.StartNodes(t, stores, func(i int, cfg *server.Config) {
 		cfg.Cluster = cluster.Config{URLs: ns.URL(), Node: fmt.Sprintf("node-%d", i),
-			Renew: 200 * time.Millisecond, Lease: time.Second}
+			Renew: 250 * time.Millisecond, Lease: 2 * time.Second}
 	})
 	return c
 }
