@@ -24,8 +24,10 @@ import (
 	"parlor/assets"
 	"parlor/cluster"
 	_ "parlor/games" // links every game in
+	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
+	"parlor/session"
 	"parlor/store"
 )
 
@@ -373,9 +375,17 @@ func (s *Server) identify(sess ssh.Session) (p lobby.Player, known bool) {
 		ctx, cancel := context.WithTimeout(sess.Context(), 3*time.Second)
 		defer cancel()
 		if rec, err := s.store.Player(ctx, p.ID); err == nil {
-			p.Name = rec.Name
 			_ = s.wrote(s.store.SavePlayer(ctx, store.Player{ID: p.ID, Name: rec.Name, FirstSeen: rec.FirstSeen, LastSeen: time.Now()}))
-			return p, true
+			// A name stored before today's rules (the sanitiser, the column limit) is
+			// checked again: if it no longer passes as it is, the player picks a name,
+			// with the cleaned one offered.
+			name, err := session.CheckName(rec.Name)
+			if err == nil && name == rec.Name {
+				p.Name = name
+				return p, true
+			}
+			p.Name = playertext.Truncate(name, session.NameMax)
+			return p, false
 		}
 	} else {
 		b := make([]byte, 6)

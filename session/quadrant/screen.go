@@ -197,14 +197,19 @@ func (s *Screen) approved() bool {
 	return false
 }
 
+// botPrefix starts every bot's name (lobby's botName).
+const botPrefix = "Bot "
+
 // Letters gives every seat a distinct token letter: the first letter of the name that is
 // still free, else the first free letter of the alphabet, so tokens differ without colour.
+// A bot's "Bot " prefix is skipped, so bots Ada, Bo and Cy are A, B and C rather than
+// B, O and C.
 func Letters(names []string) map[int]rune {
 	out := make(map[int]rune, len(names))
 	used := map[rune]bool{}
 	for seat, name := range names {
 		var pick rune
-		for _, r := range strings.ToUpper(name) {
+		for _, r := range strings.ToUpper(strings.TrimPrefix(name, botPrefix)) {
 			if unicode.IsLetter(r) && r < 128 && !used[r] {
 				pick = r
 				break

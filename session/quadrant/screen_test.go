@@ -367,3 +367,13 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 		t.Log("\n" + out)
 	}
 }
+
+func TestBotTokensUseTheirOwnNames(t *testing.T) {
+	got := Letters([]string{"Mia", "Bot Ada", "Bot Bo", "Bot Cy", "Max"})
+	want := map[int]rune{0: 'M', 1: 'A', 2: 'B', 3: 'C', 4: 'X'}
+	for seat, l := range want {
+		if got[seat] != l {
+			t.Errorf("seat %d: letter %c, want %c (all: %v)", seat, got[seat], l, got)
+		}
+	}
+}
