@@ -96,7 +96,7 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout))
+	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout), natsjs.WithPublishAsyncTimeout(cfg.Timeout))
 	if err != nil {
 		return nil, fmt.Errorf("store: open jetstream: %w", err)
 	}
@@ -175,7 +175,9 @@ func (s *Store) ready(ctx context.Context) error {
 // Close marks the store closed; later calls return ErrClosed. The NATS connection stays
 // open (the caller owns it). Closing twice is harmless.
 func (s *Store) Close() error {
-	s.closed.Store(true)
+	if !s.closed.Swap(true) {
+		s.js.CleanupPublisher() // the reply subscription of asynchronous publishes
+	}
 	return nil
 }
 

@@ -23,7 +23,7 @@ var prefixes atomic.Int64
 
 func newPrefix() string { return fmt.Sprintf("t%d", prefixes.Add(1)) }
 
-func open(t *testing.T, nc *nats.Conn, prefix string) *jetstream.Store {
+func open(t testing.TB, nc *nats.Conn, prefix string) *jetstream.Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -127,9 +127,19 @@ func TestSecondStoreSeesFirst(t *testing.T) {
 	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("second store: ReadTable = %v, want %v", got, want)
 	}
-	// b takes the table over; a's memory of where the log ends is now old.
+	// b takes the table over; a, still writing as if it owned the table, is refused and
+	// stores nothing, whatever seq it uses.
 	mustAppend(t, b, entry("ABCD", 3, store.EntryEvent, "by b"))
-	err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a")})
+	err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a"), entry("ABCD", 4, store.EntryEvent, "by a")})
+	if !errors.Is(err, jetstream.ErrConflict) {
+		t.Errorf("a writing to a table b wrote to since: err = %v, want ErrConflict", err)
+	}
+	// Once a has read the log again (as a node taking a table back does), it knows
+	// which seqs are taken, and may go on after them.
+	if got, want := readData(t, a, "ABCD"), []string{"1:s", "2:e", "3:by b"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("a's read after the conflict = %v, want %v", got, want)
+	}
+	err = a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a")})
 	if !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("a writing a seq b already wrote: err = %v, want ErrInvalid", err)
 	}

@@ -71,11 +71,20 @@ func decodeEntry(code string, h nats.Header, data []byte) (store.TableEntry, err
 	return e, fmt.Errorf("table %s seq %d: unknown kind %q", code, e.Seq, kind)
 }
 
-// AppendTables stores the entries, each table's in order. The entries of one table are
-// stored all or none; a batch of up to maxBatch entries is one atomic JetStream batch,
-// so it is stored whole or not at all, and a longer one is split between tables. It
-// returns once JetStream acknowledged everything. A seq that is not above the table's
-// last stored one is ErrInvalid; another writer's entry in between is ErrConflict.
+// AppendTables stores the entries and returns once JetStream acknowledged every one.
+//
+// All tables' entries go out together as asynchronous publishes, and the call waits for
+// all their acknowledgements: a batch costs about one round trip per entry a table has
+// in it, not per entry in the batch (group commit). Every message carries the stream
+// sequence its table's log ends at (Nats-Expected-Last-Subject-Sequence), so JetStream
+// stores a table's entries in order, without a gap, and refuses them if anyone else
+// wrote to that table in between (ErrConflict).
+//
+// Everything that can be refused for the input — a seq not above the table's last
+// stored one is ErrInvalid — is checked before anything is sent, so such a batch stores
+// nothing. A batch that fails for other reasons (NATS unreachable, a conflict) may have
+// stored some tables' entries, each table's up to the failure; the lobby closes every
+// table of a batch that failed.
 func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) error {
 	if err := s.ready(ctx); err != nil {
 		return fmt.Errorf("store: append table log: %w", err)
@@ -85,136 +94,169 @@ func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) er
 			return fmt.Errorf("store: append table log: %w", err)
 		}
 	}
-	for _, chunk := range chunks(entries) {
-		if err := s.appendChunk(ctx, chunk); err != nil {
-			return fmt.Errorf("store: append table log: %w", err)
+	if len(entries) == 0 {
+		return nil
+	}
+	runs := byTable(entries)
+	if err := s.knowTails(ctx, runs); err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	plan, err := s.plan(runs)
+	if err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Timeout)
+		defer cancel()
+	}
+	err = s.send(ctx, plan)
+	s.sent(ctx, plan)
+	if err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	return nil
+}
+
+// byTable groups entries by table, each table's in order, the tables in the order they
+// first appear.
+func byTable(entries []store.TableEntry) [][]store.TableEntry {
+	var out [][]store.TableEntry
+	index := map[string]int{}
+	for _, e := range entries {
+		i, ok := index[e.Table]
+		if !ok {
+			i = len(out)
+			index[e.Table] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], e)
+	}
+	return out
+}
+
+// knowTails reads the tails of the tables this store does not remember (a new table, or
+// one written by another node before), so that plan can check every seq.
+func (s *Store) knowTails(ctx context.Context, runs [][]store.TableEntry) error {
+	for _, r := range runs {
+		s.mu.Lock()
+		_, ok := s.tails[r[0].Table]
+		s.mu.Unlock()
+		if !ok {
+			if _, _, err := s.lastEntry(ctx, r[0].Table); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// run is consecutive entries of one table in a batch.
-type run []store.TableEntry
-
-// chunks groups entries by table, in the order the tables first appear, and packs the
-// groups into chunks of at most maxBatch entries without splitting a group, unless the
-// group alone is longer.
-func chunks(entries []store.TableEntry) [][]run {
-	var order []string
-	byTable := map[string]run{}
-	for _, e := range entries {
-		if _, ok := byTable[e.Table]; !ok {
-			order = append(order, e.Table)
-		}
-		byTable[e.Table] = append(byTable[e.Table], e)
-	}
-	var out [][]run
-	var cur []run
-	size := 0
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, cur)
-		}
-		cur, size = nil, 0
-	}
-	for _, code := range order {
-		for r := range slices.Chunk(byTable[code], maxBatch) {
-			if size+len(r) > maxBatch {
-				flush()
-			}
-			cur = append(cur, r)
-			size += len(r)
-		}
-	}
-	flush()
-	return out
+// tableSend is what one table of a batch sends and how far it got.
+type tableSend struct {
+	code    string
+	entries []store.TableEntry // to send, in order
+	expect  uint64             // the stream sequence the table's log ends at
+	acked   int                // entries JetStream acknowledged
 }
 
-// appendChunk publishes one chunk as one batch. Each table's first message carries the
-// stream sequence its log ends at, as this store last saw it; if another store wrote
-// there since, JetStream refuses the whole batch, and the chunk is tried once more with
-// the tails read again.
-func (s *Store) appendChunk(ctx context.Context, chunk []run) error {
-	for attempt := 0; ; attempt++ {
-		msgs, counts, err := s.chunkMsgs(chunk)
-		if err != nil {
-			return err
+// plan checks each table's seqs against its tail and says what to send. Entries before
+// a table's last snapshot or closed entry in the batch are left out: that entry removes
+// them as it is stored.
+func (s *Store) plan(runs [][]store.TableEntry) ([]*tableSend, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	plan := make([]*tableSend, 0, len(runs))
+	for _, r := range runs {
+		t := s.tails[r[0].Table]
+		last, from := t.seq, 0
+		for i, e := range r {
+			if e.Seq <= last {
+				return nil, fmt.Errorf("%w: table %s seq %d is already stored (the log is at %d)", store.ErrInvalid, e.Table, e.Seq, last)
+			}
+			last = e.Seq
+			if e.Kind != store.EntryEvent {
+				from = i
+			}
+			if e.Kind == store.EntryClosed {
+				last = 0 // the code may start a new log
+			}
 		}
-		last, err := s.publish(ctx, msgs)
-		if err == nil {
-			s.appended(ctx, chunk, counts, last)
+		plan = append(plan, &tableSend{code: r[0].Table, entries: r[from:], expect: t.stream})
+	}
+	return plan, nil
+}
+
+// maxInflight bounds the publishes awaiting acknowledgement, below the client's limit.
+const maxInflight = 1000
+
+// send publishes the plan in rounds: round k sends the k-th entry of every table that
+// has one, each expecting the sequence the table's previous entry got, and waits for
+// all their acknowledgements. It stops at the first round with a failure.
+func (s *Store) send(ctx context.Context, plan []*tableSend) error {
+	for round := 0; ; round++ {
+		var now []*tableSend
+		for _, t := range plan {
+			if round < len(t.entries) {
+				now = append(now, t)
+			}
+		}
+		if len(now) == 0 {
 			return nil
 		}
-		if !wrongLastSequence(err) {
-			return err
-		}
-		if attempt > 0 {
-			return fmt.Errorf("%w: %w", ErrConflict, err)
-		}
-		for _, r := range chunk {
-			if err := s.readTail(ctx, r[0].Table); err != nil {
+		for part := range slices.Chunk(now, maxInflight) {
+			if err := s.sendRound(ctx, part, round); err != nil {
 				return err
 			}
 		}
 	}
 }
 
-// chunkMsgs builds a chunk's messages, checking each table's seqs against its tail, and
-// says how many messages each run got. Entries before a run's last snapshot or closed
-// entry are not sent: that entry would remove them as it is stored, and JetStream only
-// takes a rollup as the first message of its subject in a batch.
-func (s *Store) chunkMsgs(chunk []run) ([]*nats.Msg, []int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var msgs []*nats.Msg
-	counts := make([]int, len(chunk))
-	for i, r := range chunk {
-		t := s.tails[r[0].Table]
-		last := t.seq
-		from := 0
-		for j, e := range r {
-			if e.Seq <= last {
-				return nil, nil, fmt.Errorf("%w: table %s seq %d is already stored (the log is at %d)", store.ErrInvalid, e.Table, e.Seq, last)
-			}
-			last = e.Seq
-			if e.Kind != store.EntryEvent {
-				from = j
-			}
-			if e.Kind == store.EntryClosed {
-				last = 0 // the code may start a new log
-			}
+func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) error {
+	futures := make([]natsjs.PubAckFuture, 0, len(tables))
+	var errs []error
+	for _, t := range tables {
+		m := s.entryMsg(t.entries[round])
+		m.Header.Set(natsjs.ExpectedLastSubjSeqHeader, strconv.FormatUint(t.expect, 10))
+		f, err := s.js.PublishMsgAsync(m)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("table %s: %w", t.code, err))
+			break
 		}
-		for j, e := range r[from:] {
-			m := s.entryMsg(e)
-			if j == 0 {
-				m.Header.Set(natsjs.ExpectedLastSubjSeqHeader, strconv.FormatUint(t.stream, 10))
-			}
-			msgs = append(msgs, m)
-		}
-		counts[i] = len(r) - from
+		futures = append(futures, f)
 	}
-	return msgs, counts, nil
+	for i, f := range futures {
+		t := tables[i]
+		select {
+		case ack := <-f.Ok():
+			t.expect, t.acked = ack.Sequence, t.acked+1
+		case err := <-f.Err():
+			if wrongLastSequence(err) {
+				err = fmt.Errorf("%w: %w", ErrConflict, err)
+			}
+			errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, t.entries[round].Seq, err))
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return errors.Join(errs...)
 }
 
-// appended notes where each table of a stored chunk now ends (the batch's messages have
-// consecutive stream sequences, the last one lastSeq) and purges the subject of a table
-// whose last entry closed it.
-func (s *Store) appended(ctx context.Context, chunk []run, counts []int, lastSeq uint64) {
-	seq := lastSeq
-	for _, n := range counts {
-		seq -= uint64(n)
-	}
+// sent notes where each table's log now ends and purges the subject of a table whose
+// last entry closed it. A table whose entries did not all get through is forgotten, so
+// the next append reads its tail again.
+func (s *Store) sent(ctx context.Context, plan []*tableSend) {
 	var closed []string
 	s.mu.Lock()
-	for i, r := range chunk {
-		seq += uint64(counts[i])
-		e := r[len(r)-1]
-		if e.Kind == store.EntryClosed {
-			s.tails[e.Table] = tail{stream: seq} // until the purge below
-			closed = append(closed, e.Table)
+	for _, t := range plan {
+		if t.acked < len(t.entries) {
+			delete(s.tails, t.code)
 			continue
 		}
-		s.tails[e.Table] = tail{stream: seq, seq: e.Seq}
+		e := t.entries[len(t.entries)-1]
+		s.tails[t.code] = tail{stream: t.expect, seq: tailSeq(e)}
+		if e.Kind == store.EntryClosed {
+			closed = append(closed, t.code)
+		}
 	}
 	s.mu.Unlock()
 	for _, code := range closed {
@@ -290,6 +332,7 @@ func (s *Store) OpenTables(ctx context.Context) ([]string, error) {
 func (s *Store) lastEntry(ctx context.Context, code string) (*store.TableEntry, uint64, error) {
 	m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(code))
 	if errors.Is(err, natsjs.ErrMsgNotFound) {
+		s.noteTail(code, tail{})
 		return nil, 0, nil
 	}
 	if err != nil {
