@@ -76,6 +76,11 @@ type Store struct {
 
 var _ store.Store = (*Store)(nil)
 
+// ackWait is how long an append waits for one acknowledgement before it sends the entry
+// again (which is safe, see tryRound): long enough for a loaded server, short enough to
+// ride over a NATS restart within the lobby's ten seconds.
+const ackWait = 2 * time.Second
+
 var validPrefix = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
 // Open connects the store to its streams and buckets, creating them (or updating their
@@ -96,7 +101,8 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout), natsjs.WithPublishAsyncTimeout(cfg.Timeout))
+	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout),
+		natsjs.WithPublishAsyncTimeout(min(cfg.Timeout, ackWait)))
 	if err != nil {
 		return nil, fmt.Errorf("store: open jetstream: %w", err)
 	}
@@ -119,8 +125,6 @@ func (s *Store) setup(ctx context.Context) error {
 		// A snapshot or closed entry replaces the table's earlier entries in the same
 		// step as it is stored.
 		AllowRollup: true,
-		// One batch of the lobby's writer is stored whole or not at all.
-		AllowAtomicPublish: true,
 		// No direct gets: those may be answered by a replica a little behind, and a
 		// node taking a table over must read every acknowledged entry. Reads go to the
 		// stream's leader.

@@ -150,7 +150,8 @@ func TestSecondStoreSeesFirst(t *testing.T) {
 }
 
 // An append acknowledged before the NATS server stops is there once it is back, for the
-// store that wrote it (whose connection reconnects) and for a new one.
+// store that wrote it (whose connection reconnects) and for a new one; an append made
+// while it is down waits for it.
 func TestAcknowledgedAppendSurvivesRestart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -172,20 +173,20 @@ func TestAcknowledgedAppendSurvivesRestart(t *testing.T) {
 	if p, err := b.Player(ctx, "SHA256:ann"); err != nil || p.Name != "Ann" {
 		t.Errorf("after restart: Player = %+v, %v", p, err)
 	}
-	// The first store carries on once its connection is back.
-	for {
-		err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "after")})
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("appending after the restart: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	// An append made while the server is down is stored once it is back, once, and
+	// acknowledged then: the store sends it again until JetStream answers.
+	srv.Stop()
+	done := make(chan error, 1)
+	go func() { done <- a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "during")}) }()
+	time.Sleep(300 * time.Millisecond) // let it try against the stopped server; not an assertion
+	srv.Restart()
+	if err := <-done; err != nil {
+		t.Fatalf("append across the restart: %v", err)
 	}
-	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked", "3:after"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after restart and append: ReadTable = %v, want %v", got, want)
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked", "3:during"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after an append across a restart: ReadTable = %v, want %v", got, want)
 	}
+	mustAppend(t, a, entry("ABCD", 4, store.EntryEvent, "after"))
 }
 
 // A batch longer than one JetStream atomic batch, and logs longer than one read, arrive
@@ -250,5 +251,37 @@ func TestClosedTableIsPurgedAndOddCodes(t *testing.T) {
 	}
 	if n := info.State.Subjects[prefix+".log.ABCD"]; n != 0 {
 		t.Errorf("a closed table keeps %d messages in the stream", n)
+	}
+}
+
+// A closed entry whose purge did not happen (say the node died right after the append)
+// hides its table all the same, and the code can start a new log after it.
+func TestUnpurgedClosedEntry(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	prefix := newPrefix()
+	s := open(t, nc, prefix)
+	js, err := natsjs.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := nats.NewMsg(prefix + ".log.GONE")
+	m.Header.Set("Parlor-Seq", "7")
+	m.Header.Set("Parlor-Kind", "closed")
+	m.Header.Set("Parlor-At", "0")
+	if _, err := js.PublishMsg(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, entry("KEPT", 1, store.EntrySnapshot, "k"))
+	if codes, err := s.OpenTables(ctx); err != nil || !reflect.DeepEqual(codes, []string{"KEPT"}) {
+		t.Errorf("OpenTables = %v, %v; want only KEPT", codes, err)
+	}
+	if got := readData(t, s, "GONE"); len(got) != 0 {
+		t.Errorf("a closed table's log = %v", got)
+	}
+	mustAppend(t, s, entry("GONE", 1, store.EntrySnapshot, "new"), entry("GONE", 2, store.EntryEvent, "e"))
+	if got, want := readData(t, s, "GONE"), []string{"1:new", "2:e"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("the new log after a closed entry = %v, want %v", got, want)
 	}
 }

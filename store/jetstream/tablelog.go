@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	natsjs "github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 
 	"parlor/store"
 )
@@ -20,6 +21,9 @@ const (
 	hdrSeq  = "Parlor-Seq"  // the entry's seq
 	hdrKind = "Parlor-Kind" // event, snapshot or closed
 	hdrAt   = "Parlor-At"   // the entry's time, Unix milliseconds (0: none)
+	// hdrWrite identifies the AppendTables call that wrote the message, so that a retry
+	// can recognise its own earlier try.
+	hdrWrite = "Parlor-Write"
 )
 
 var kindNames = map[store.EntryKind]string{
@@ -101,7 +105,7 @@ func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) er
 	if err := s.knowTails(ctx, runs); err != nil {
 		return fmt.Errorf("store: append table log: %w", err)
 	}
-	plan, err := s.plan(runs)
+	plan, err := s.plan(runs, nuid.Next())
 	if err != nil {
 		return fmt.Errorf("store: append table log: %w", err)
 	}
@@ -154,6 +158,7 @@ func (s *Store) knowTails(ctx context.Context, runs [][]store.TableEntry) error 
 // tableSend is what one table of a batch sends and how far it got.
 type tableSend struct {
 	code    string
+	write   string             // the call's write id (hdrWrite)
 	entries []store.TableEntry // to send, in order
 	expect  uint64             // the stream sequence the table's log ends at
 	acked   int                // entries JetStream acknowledged
@@ -162,7 +167,7 @@ type tableSend struct {
 // plan checks each table's seqs against its tail and says what to send. Entries before
 // a table's last snapshot or closed entry in the batch are left out: that entry removes
 // them as it is stored.
-func (s *Store) plan(runs [][]store.TableEntry) ([]*tableSend, error) {
+func (s *Store) plan(runs [][]store.TableEntry, write string) ([]*tableSend, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	plan := make([]*tableSend, 0, len(runs))
@@ -181,7 +186,7 @@ func (s *Store) plan(runs [][]store.TableEntry) ([]*tableSend, error) {
 				last = 0 // the code may start a new log
 			}
 		}
-		plan = append(plan, &tableSend{code: r[0].Table, entries: r[from:], expect: t.stream})
+		plan = append(plan, &tableSend{code: r[0].Table, write: write, entries: r[from:], expect: t.stream})
 	}
 	return plan, nil
 }
@@ -211,11 +216,36 @@ func (s *Store) send(ctx context.Context, plan []*tableSend) error {
 	}
 }
 
+// sendRound sends one round and waits for its acknowledgements. An entry whose publish
+// may simply not have arrived — no stream leader for a moment, as during a NATS leader
+// election or restart, or no acknowledgement in time — is sent again, with a growing
+// pause, until ctx ends.
 func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) error {
+	pause := 20 * time.Millisecond
+	for try := 0; ; try++ {
+		again, err := s.tryRound(ctx, tables, round, try > 0)
+		if err != nil || len(again) == 0 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (JetStream did not answer: table %s and %d more)", ctx.Err(), again[0].code, len(again)-1)
+		case <-time.After(pause):
+		}
+		tables, pause = again, min(2*pause, 500*time.Millisecond)
+	}
+}
+
+// tryRound publishes the round's entry of each table and waits for the answers. It
+// returns the tables to try again. On a second try, a refusal because the log moved on
+// may only mean that the first try was stored after all: the table's last message then
+// carries this call's write id, and counts as the acknowledgement.
+func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, retry bool) ([]*tableSend, error) {
 	futures := make([]natsjs.PubAckFuture, 0, len(tables))
 	var errs []error
 	for _, t := range tables {
 		m := s.entryMsg(t.entries[round])
+		m.Header.Set(hdrWrite, t.write)
 		m.Header.Set(natsjs.ExpectedLastSubjSeqHeader, strconv.FormatUint(t.expect, 10))
 		f, err := s.js.PublishMsgAsync(m)
 		if err != nil {
@@ -224,21 +254,47 @@ func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) e
 		}
 		futures = append(futures, f)
 	}
+	var again []*tableSend
 	for i, f := range futures {
 		t := tables[i]
+		e := t.entries[round]
 		select {
 		case ack := <-f.Ok():
 			t.expect, t.acked = ack.Sequence, t.acked+1
 		case err := <-f.Err():
-			if wrongLastSequence(err) {
-				err = fmt.Errorf("%w: %w", ErrConflict, err)
+			switch {
+			case retryable(err):
+				again = append(again, t)
+			case wrongLastSequence(err) && retry && s.storedBefore(ctx, t, e):
+			case wrongLastSequence(err):
+				errs = append(errs, fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err))
+			default:
+				errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, e.Seq, err))
 			}
-			errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, t.entries[round].Seq, err))
 		case <-ctx.Done():
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
-	return errors.Join(errs...)
+	return again, errors.Join(errs...)
+}
+
+// retryable tells errors after which an entry may or may not be stored, and sending it
+// again is safe (see tryRound), from refusals.
+func retryable(err error) bool {
+	return errors.Is(err, natsjs.ErrNoStreamResponse) || errors.Is(err, natsjs.ErrAsyncPublishTimeout) ||
+		errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout)
+}
+
+// storedBefore reports whether e is the table's last message, written by this call: an
+// earlier try that JetStream stored without its answer reaching us. If so it counts as
+// acknowledged.
+func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) bool {
+	m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(t.code))
+	if err != nil || m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
+		return false
+	}
+	t.expect, t.acked = m.Sequence, t.acked+1
+	return true
 }
 
 // sent notes where each table's log now ends and purges the subject of a table whose

@@ -2,6 +2,7 @@ package jetstream
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -57,5 +58,51 @@ func TestTailsMatchTheStream(t *testing.T) {
 	s.mu.Unlock()
 	if kept {
 		t.Error("a closed and purged table is still remembered")
+	}
+}
+
+// A retried entry that JetStream had stored from the first try (its answer lost) counts
+// as acknowledged; the same refusal on a first try, or for another call's entry, is a
+// conflict.
+func TestRetryRecognisesItsOwnEntry(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "retry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := store.TableEntry{Table: "AAAA", Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
+	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := s.plan([][]store.TableEntry{{e}}, "call-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first try, stored, its acknowledgement never seen.
+	m := s.entryMsg(e)
+	m.Header.Set(hdrWrite, "call-1")
+	ack, err := s.js.PublishMsg(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	first := *plan[0]
+	if _, err := s.tryRound(ctx, []*tableSend{&first}, 0, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("a first try finding the log moved on: err = %v, want ErrConflict", err)
+	}
+	other := *plan[0]
+	other.write = "call-2"
+	if _, err := s.tryRound(ctx, []*tableSend{&other}, 0, true); !errors.Is(err, ErrConflict) {
+		t.Errorf("a retry finding another call's entry: err = %v, want ErrConflict", err)
+	}
+	own := *plan[0]
+	if again, err := s.tryRound(ctx, []*tableSend{&own}, 0, true); err != nil || len(again) != 0 {
+		t.Fatalf("a retry finding its own entry: again %d, err %v", len(again), err)
+	}
+	if own.acked != 1 || own.expect != ack.Sequence {
+		t.Errorf("retry counted as acked %d at %d, want 1 at %d", own.acked, own.expect, ack.Sequence)
 	}
 }
