@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -83,8 +84,10 @@ const ackWait = 2 * time.Second
 
 var validPrefix = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
-// Open connects the store to its streams and buckets, creating them (or updating their
-// replicas) as needed, so every node may call it at start.
+// Open connects the store to its streams and buckets, creating the missing ones with
+// Config.Replicas, so every node may call it at start. Existing ones keep their replicas
+// (a node started with another setting must not shrink them; change them with the nats
+// CLI), but get the settings the store relies on back if they lack them.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Conn == nil {
 		return nil, fmt.Errorf("store: open jetstream: %w: no NATS connection", store.ErrInvalid)
@@ -113,11 +116,11 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	return s, nil
 }
 
-// setup creates or updates every stream and bucket.
+// setup finds or creates every stream and bucket.
 func (s *Store) setup(ctx context.Context) error {
 	p, r := s.cfg.Prefix, s.cfg.Replicas
 	var err error
-	s.log, err = s.js.CreateOrUpdateStream(ctx, natsjs.StreamConfig{
+	s.log, err = s.stream(ctx, natsjs.StreamConfig{
 		Name:     p + "_tablelog",
 		Subjects: []string{p + ".log.*"},
 		Storage:  natsjs.FileStorage,
@@ -133,11 +136,12 @@ func (s *Store) setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("table log stream: %w", err)
 	}
-	s.games, err = s.js.CreateOrUpdateStream(ctx, natsjs.StreamConfig{
-		Name:               p + "_games",
-		Subjects:           []string{p + ".games.*.*"},
-		Storage:            natsjs.FileStorage,
-		Replicas:           r,
+	s.games, err = s.stream(ctx, natsjs.StreamConfig{
+		Name:     p + "_games",
+		Subjects: []string{p + ".games.*.*"},
+		Storage:  natsjs.FileStorage,
+		Replicas: r,
+		// A game goes to all its players' histories or to none.
 		AllowAtomicPublish: true,
 		// History may be read from any replica; one a few milliseconds behind only
 		// shows a game that just ended a moment later.
@@ -146,23 +150,57 @@ func (s *Store) setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("games stream: %w", err)
 	}
-	bucket := func(name string) (natsjs.KeyValue, error) {
-		kv, err := s.js.CreateOrUpdateKeyValue(ctx, natsjs.KeyValueConfig{
-			Bucket: p + "_" + name, History: 1, Storage: natsjs.FileStorage, Replicas: r,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%s bucket: %w", name, err)
-		}
-		return kv, nil
-	}
-	if s.players, err = bucket("players"); err != nil {
+	if s.players, err = s.bucket(ctx, "players"); err != nil {
 		return err
 	}
-	if s.packs, err = bucket("packs"); err != nil {
+	if s.packs, err = s.bucket(ctx, "packs"); err != nil {
 		return err
 	}
-	s.state, err = bucket("state")
+	s.state, err = s.bucket(ctx, "state")
 	return err
+}
+
+// stream finds the stream cfg names or creates it (another node may be creating it at
+// the same moment). An existing one keeps its replicas and anything an operator set,
+// but gets cfg's subjects and switches back.
+func (s *Store) stream(ctx context.Context, cfg natsjs.StreamConfig) (natsjs.Stream, error) {
+	st, err := s.js.Stream(ctx, cfg.Name)
+	if errors.Is(err, natsjs.ErrStreamNotFound) {
+		st, err = s.js.CreateStream(ctx, cfg)
+		if !errors.Is(err, natsjs.ErrStreamNameAlreadyInUse) {
+			return st, err
+		}
+		st, err = s.js.Stream(ctx, cfg.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cur := st.CachedInfo().Config
+	if slices.Equal(cur.Subjects, cfg.Subjects) && cur.AllowRollup == cfg.AllowRollup &&
+		cur.AllowDirect == cfg.AllowDirect && cur.AllowAtomicPublish == cfg.AllowAtomicPublish {
+		return st, nil
+	}
+	cur.Subjects, cur.AllowRollup, cur.DenyPurge = cfg.Subjects, cfg.AllowRollup, false
+	cur.AllowDirect, cur.AllowAtomicPublish = cfg.AllowDirect, cfg.AllowAtomicPublish
+	return s.js.UpdateStream(ctx, cur)
+}
+
+// bucket finds the key-value bucket PREFIX_name or creates it, keeping one value per key.
+func (s *Store) bucket(ctx context.Context, name string) (natsjs.KeyValue, error) {
+	bucket := s.cfg.Prefix + "_" + name
+	kv, err := s.js.KeyValue(ctx, bucket)
+	if errors.Is(err, natsjs.ErrBucketNotFound) {
+		kv, err = s.js.CreateKeyValue(ctx, natsjs.KeyValueConfig{
+			Bucket: bucket, History: 1, Storage: natsjs.FileStorage, Replicas: s.cfg.Replicas,
+		})
+		if errors.Is(err, natsjs.ErrBucketExists) {
+			kv, err = s.js.KeyValue(ctx, bucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s bucket: %w", name, err)
+	}
+	return kv, nil
 }
 
 // ready reports a cancelled context or a closed store, in the in-memory store's order.

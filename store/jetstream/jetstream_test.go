@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -283,5 +284,75 @@ func TestUnpurgedClosedEntry(t *testing.T) {
 	mustAppend(t, s, entry("GONE", 1, store.EntrySnapshot, "new"), entry("GONE", 2, store.EntryEvent, "e"))
 	if got, want := readData(t, s, "GONE"), []string{"1:new", "2:e"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("the new log after a closed entry = %v, want %v", got, want)
+	}
+}
+
+// With three replicas on a NATS cluster of three, the table log, players and history
+// survive the loss of the server leading the table log stream: an append made right
+// after it stopped waits out the election, and a store on the remaining servers reads
+// everything.
+func TestReplicatedSurvivesNATSServerLoss(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c := natstest.StartCluster(t, 3)
+	prefix := newPrefix()
+	cfg := jetstream.Config{Conn: natstest.Connect(t, c.URL()), Prefix: prefix, Replicas: 3}
+	a, err := jetstream.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	mustAppend(t, a, entry("ABCD", 1, store.EntrySnapshot, "s"), entry("ABCD", 2, store.EntryEvent, "e"))
+	if err := a.SavePlayer(ctx, store.Player{ID: "SHA256:ann", Name: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	g := store.FinishedGame{GameID: "topfive", Table: "ABCD", FinishedAt: at,
+		Seats: []store.Seat{{PlayerID: "SHA256:ann", Name: "Ann", Winner: true}, {PlayerID: "SHA256:bob", Name: "Bob"}}}
+	if err := a.RecordGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+
+	js, err := natsjs.New(cfg.Conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := js.Stream(ctx, prefix+"_tablelog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leader := stream.CachedInfo().Cluster.Leader
+	var stopped *natstest.Server
+	for i, s := range c.Servers {
+		if leader == fmt.Sprintf("parlor-test-%d", i+1) {
+			stopped = s
+		}
+	}
+	if stopped == nil {
+		t.Fatalf("no server is the table log's leader %q", leader)
+	}
+	stopped.Stop()
+	mustAppend(t, a, entry("ABCD", 3, store.EntryEvent, "after the loss"))
+
+	var urls []string
+	for _, s := range c.Servers {
+		if s != stopped {
+			urls = append(urls, s.URL())
+		}
+	}
+	// b asks for one replica, as a node with another setting would: the streams keep three.
+	b := open(t, natstest.Connect(t, strings.Join(urls, ",")), prefix)
+	if info, err := stream.Info(ctx); err != nil {
+		t.Error(err)
+	} else if info.Config.Replicas != 3 {
+		t.Errorf("after a store asked for one replica, the stream has %d; want its 3 kept", info.Config.Replicas)
+	}
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e", "3:after the loss"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ReadTable on the remaining servers = %v, want %v", got, want)
+	}
+	if p, err := b.Player(ctx, "SHA256:ann"); err != nil || p.Name != "Ann" {
+		t.Errorf("Player on the remaining servers = %+v, %v", p, err)
+	}
+	if st, err := b.PlayerStats(ctx, "SHA256:bob"); err != nil || st != (store.Stats{Played: 1}) {
+		t.Errorf("Bob's stats on the remaining servers = %+v, %v", st, err)
 	}
 }

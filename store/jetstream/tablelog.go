@@ -218,8 +218,8 @@ func (s *Store) send(ctx context.Context, plan []*tableSend) error {
 
 // sendRound sends one round and waits for its acknowledgements. An entry whose publish
 // may simply not have arrived — no stream leader for a moment, as during a NATS leader
-// election or restart, or no acknowledgement in time — is sent again, with a growing
-// pause, until ctx ends.
+// election or restart, the connection lost to its server, or no acknowledgement in time —
+// is sent again, with a growing pause, until ctx ends.
 func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) error {
 	pause := 20 * time.Millisecond
 	for try := 0; ; try++ {
@@ -281,8 +281,13 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 // retryable tells errors after which an entry may or may not be stored, and sending it
 // again is safe (see tryRound), from refusals.
 func retryable(err error) bool {
-	return errors.Is(err, natsjs.ErrNoStreamResponse) || errors.Is(err, natsjs.ErrAsyncPublishTimeout) ||
-		errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout)
+	for _, e := range []error{natsjs.ErrNoStreamResponse, natsjs.ErrAsyncPublishTimeout,
+		nats.ErrNoResponders, nats.ErrTimeout, nats.ErrDisconnected} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // storedBefore reports whether e is the table's last message, written by this call: an
