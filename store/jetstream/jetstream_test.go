@@ -356,3 +356,55 @@ func TestReplicatedSurvivesNATSServerLoss(t *testing.T) {
 		t.Errorf("Bob's stats on the remaining servers = %+v, %v", st, err)
 	}
 }
+
+// Two nodes that both believe they own a table (a split brain) and append at once never
+// interleave: the log stays one writer's entries after another's, in seq order without
+// a gap, and every entry a writer was told is stored is there.
+func TestRacingWritersKeepTheLogWhole(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	prefix := newPrefix()
+	stores := []*jetstream.Store{open(t, natstest.Connect(t, srv.URL()), prefix), open(t, natstest.Connect(t, srv.URL()), prefix)}
+	mustAppend(t, stores[0], entry("ABCD", 1, store.EntrySnapshot, "s"))
+	for _, s := range stores {
+		readData(t, s, "ABCD") // both know where the log ends
+	}
+	acked := make([]map[int64]string, len(stores))
+	done := make(chan int)
+	for w, s := range stores {
+		acked[w] = map[int64]string{}
+		go func() {
+			defer func() { done <- w }()
+			for seq := int64(2); seq <= 40; seq++ {
+				data := fmt.Sprintf("w%d", w)
+				if err := s.AppendTables(ctx, []store.TableEntry{entry("ABCD", seq, store.EntryEvent, data)}); err != nil {
+					if !errors.Is(err, jetstream.ErrConflict) && !errors.Is(err, store.ErrInvalid) {
+						t.Errorf("writer %d seq %d: %v", w, seq, err)
+					}
+					return
+				}
+				acked[w][seq] = data
+			}
+		}()
+	}
+	<-done
+	<-done
+	es, err := stores[0].ReadTable(ctx, "ABCD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]string{}
+	for i, e := range es {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("entry %d has seq %d: the log has a gap or a repeat", i, e.Seq)
+		}
+		got[e.Seq] = string(e.Data)
+	}
+	for w := range stores {
+		for seq, data := range acked[w] {
+			if got[seq] != data {
+				t.Errorf("writer %d was told seq %d (%s) is stored; the log has %q", w, seq, data, got[seq])
+			}
+		}
+	}
+}
