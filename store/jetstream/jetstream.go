@@ -110,11 +110,39 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		return nil, fmt.Errorf("store: open jetstream: %w", err)
 	}
 	s := &Store{cfg: cfg, js: js, tails: map[string]tail{}}
-	if err := s.setup(ctx); err != nil {
-		return nil, fmt.Errorf("store: open jetstream: %w", err)
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		defer cancel()
 	}
-	return s, nil
+	// A node may start while NATS does, or while JetStream elects a leader: wait for it.
+	for {
+		err := s.setup(ctx)
+		if err == nil {
+			return s, nil
+		}
+		if !unavailable(err) || ctx.Err() != nil {
+			return nil, fmt.Errorf("store: open jetstream: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
+
+// unavailable tells errors of a JetStream that is not ready yet from refusals.
+func unavailable(err error) bool {
+	var apiErr *natsjs.APIError
+	if errors.As(err, &apiErr) && apiErr.ErrorCode == jsClusterNotAvailable {
+		return true
+	}
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, natsjs.ErrNoStreamResponse) ||
+		errors.Is(err, nats.ErrTimeout) || errors.Is(err, nats.ErrDisconnected)
+}
+
+// jsClusterNotAvailable is nats-server's "JetStream system temporarily unavailable".
+const jsClusterNotAvailable natsjs.ErrorCode = 10008
 
 // setup finds or creates every stream and bucket.
 func (s *Store) setup(ctx context.Context) error {

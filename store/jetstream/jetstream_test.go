@@ -331,7 +331,10 @@ func TestReplicatedSurvivesNATSServerLoss(t *testing.T) {
 		t.Fatalf("no server is the table log's leader %q", leader)
 	}
 	stopped.Stop()
-	mustAppend(t, a, entry("ABCD", 3, store.EntryEvent, "after the loss"))
+	if err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "after the loss")}); err != nil {
+		t.Fatalf("append right after the leader stopped: %v", err)
+	}
+	c.WaitReady()
 
 	var urls []string
 	for _, s := range c.Servers {

@@ -446,7 +446,8 @@ func (s *Store) ReadTable(ctx context.Context, code string) ([]store.TableEntry,
 }
 
 // readSubject reads a table's messages up to stream sequence upTo through an ephemeral
-// consumer, which it deletes again.
+// consumer, which it deletes again. It fetches as many messages as the consumer said
+// it has, so a fetch returns as soon as they are there, however slow the server.
 func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]store.TableEntry, error) {
 	cons, err := s.log.CreateConsumer(ctx, natsjs.ConsumerConfig{
 		FilterSubject:     s.logSubject(code),
@@ -464,15 +465,21 @@ func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]st
 		_ = s.log.DeleteConsumer(dctx, cons.CachedInfo().Name) // else it expires by itself
 		cancel()
 	}()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Timeout)
+		defer cancel()
+	}
 	var out []store.TableEntry
-	for {
-		batch, err := cons.FetchNoWait(readBatch)
+	for pending := cons.CachedInfo().NumPending; pending > 0; {
+		batch, err := cons.Fetch(int(min(pending, readBatch)), natsjs.FetchContext(ctx))
 		if err != nil {
 			return nil, fmt.Errorf("fetch: %w", err)
 		}
 		got := 0
 		for m := range batch.Messages() {
 			got++
+			pending--
 			meta, err := m.Metadata()
 			if err != nil {
 				return nil, err
@@ -490,12 +497,10 @@ func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]st
 			return nil, fmt.Errorf("fetch: %w", err)
 		}
 		if got == 0 {
-			return nil, fmt.Errorf("the log ended before stream sequence %d", upTo)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+			break
 		}
 	}
+	return nil, fmt.Errorf("the log ended before stream sequence %d", upTo)
 }
 
 // MarkAlive records that the server was running at t. The mark is shared by the
