@@ -2,8 +2,9 @@
 // games they finished, the log of every open table (TableLog), from which the lobby
 // brings tables back after a restart, and the content packs players upload (Packs).
 // Everything goes through the Store interface so that the server
-// and the lobby never see SQL; the in-memory and SQLite implementations pass the same
-// conformance suite (store/storetest), so a test can use either.
+// and the lobby never see SQL; the in-memory and SQLite implementations here, and the
+// JetStream one of a cluster (store/jetstream), pass the same conformance suite
+// (store/storetest), so a test can use any of them.
 package store
 
 import (

@@ -1,7 +1,9 @@
 // Package natstest runs an embedded NATS server with JetStream for tests: on 127.0.0.1,
 // on a random port, with its data in the test's temp folder, stopped when the test ends.
 // A test can stop and restart the server on the same port and folder, as an operator's
-// restart or a crash-and-recover would, to check what survives.
+// restart or a crash-and-recover would, to check what survives. StartCluster runs a
+// small JetStream cluster of such servers, for replicated streams and a NATS node that
+// goes away.
 //
 // Only tests import this package, so the nats-server code never reaches the parlor binary.
 package natstest
@@ -25,9 +27,10 @@ const readyWithin = 20 * time.Second
 // use, but Start, Restart and Stop report failures with t.Fatal, so call them from the
 // test's goroutine.
 type Server struct {
-	t    testing.TB
-	dir  string
-	name string
+	t       testing.TB
+	dir     string
+	name    string
+	cluster *clusterOpts // nil for a lone server
 
 	mu   sync.Mutex
 	port int // 0 until the first start picked one
@@ -107,7 +110,7 @@ func (s *Server) start() {
 			s.t.Fatalf("natstest: restart: %v", err)
 		}
 	}
-	srv, err := server.NewServer(&server.Options{
+	opts := &server.Options{
 		ServerName: s.name,
 		Host:       "127.0.0.1",
 		Port:       port,
@@ -115,7 +118,12 @@ func (s *Server) start() {
 		NoSigs:     true,
 		JetStream:  true,
 		StoreDir:   s.dir,
-	})
+	}
+	if c := s.cluster; c != nil {
+		opts.Cluster = server.ClusterOpts{Name: c.name, Host: "127.0.0.1", Port: c.port}
+		opts.Routes = c.routes
+	}
+	srv, err := server.NewServer(opts)
 	if err != nil {
 		s.t.Fatalf("natstest: new server: %v", err)
 	}

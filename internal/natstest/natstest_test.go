@@ -63,3 +63,45 @@ func TestRunShutdown(t *testing.T) {
 		t.Fatal("connected to a server that was shut down")
 	}
 }
+
+// A cluster of three keeps a replicated stream working when one member stops, and the
+// member comes back with what it had.
+func TestClusterSurvivesAMember(t *testing.T) {
+	c := natstest.StartCluster(t, 3)
+	nc := natstest.Connect(t, c.URL())
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "R3", Subjects: []string{"r3.>"}, Replicas: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := js.Publish(ctx, "r3.a", []byte("before")); err != nil {
+		t.Fatal(err)
+	}
+	c.Servers[0].Stop()
+	c.WaitReady()
+	// The stream may be electing a new leader; a publish is retried until it gets in.
+	for {
+		if _, err = js.Publish(ctx, "r3.a", []byte("during")); err == nil || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatalf("publish with a member gone: %v", err)
+	}
+	c.Servers[0].Restart()
+	c.WaitReady()
+	info, err := s.Info(ctx)
+	for err == nil && info.State.Msgs != 2 && ctx.Err() == nil {
+		time.Sleep(20 * time.Millisecond)
+		info, err = s.Info(ctx)
+	}
+	if err != nil || info.State.Msgs != 2 {
+		t.Fatalf("stream after a member came back: %+v, %v", info, err)
+	}
+}

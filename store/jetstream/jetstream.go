@@ -25,6 +25,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -76,10 +77,17 @@ type Store struct {
 
 var _ store.Store = (*Store)(nil)
 
+// ackWait is how long an append waits for one acknowledgement before it sends the entry
+// again (which is safe, see tryRound): long enough for a loaded server, short enough to
+// ride over a NATS restart within the lobby's ten seconds.
+const ackWait = 2 * time.Second
+
 var validPrefix = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
-// Open connects the store to its streams and buckets, creating them (or updating their
-// replicas) as needed, so every node may call it at start.
+// Open connects the store to its streams and buckets, creating the missing ones with
+// Config.Replicas, so every node may call it at start. Existing ones keep their replicas
+// (a node started with another setting must not shrink them; change them with the nats
+// CLI), but get the settings the store relies on back if they lack them.
 func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Conn == nil {
 		return nil, fmt.Errorf("store: open jetstream: %w: no NATS connection", store.ErrInvalid)
@@ -96,22 +104,51 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
 	}
-	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout))
+	js, err := natsjs.New(cfg.Conn, natsjs.WithDefaultTimeout(cfg.Timeout),
+		natsjs.WithPublishAsyncTimeout(min(cfg.Timeout, ackWait)))
 	if err != nil {
 		return nil, fmt.Errorf("store: open jetstream: %w", err)
 	}
 	s := &Store{cfg: cfg, js: js, tails: map[string]tail{}}
-	if err := s.setup(ctx); err != nil {
-		return nil, fmt.Errorf("store: open jetstream: %w", err)
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, cfg.Timeout)
+		defer cancel()
 	}
-	return s, nil
+	// A node may start while NATS does, or while JetStream elects a leader: wait for it.
+	for {
+		err := s.setup(ctx)
+		if err == nil {
+			return s, nil
+		}
+		if !unavailable(err) || ctx.Err() != nil {
+			return nil, fmt.Errorf("store: open jetstream: %w", err)
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
 }
 
-// setup creates or updates every stream and bucket.
+// unavailable tells errors of a JetStream that is not ready yet from refusals.
+func unavailable(err error) bool {
+	var apiErr *natsjs.APIError
+	if errors.As(err, &apiErr) && apiErr.ErrorCode == jsClusterNotAvailable {
+		return true
+	}
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, natsjs.ErrNoStreamResponse) ||
+		errors.Is(err, nats.ErrTimeout) || errors.Is(err, nats.ErrDisconnected)
+}
+
+// jsClusterNotAvailable is nats-server's "JetStream system temporarily unavailable".
+const jsClusterNotAvailable natsjs.ErrorCode = 10008
+
+// setup finds or creates every stream and bucket.
 func (s *Store) setup(ctx context.Context) error {
 	p, r := s.cfg.Prefix, s.cfg.Replicas
 	var err error
-	s.log, err = s.js.CreateOrUpdateStream(ctx, natsjs.StreamConfig{
+	s.log, err = s.stream(ctx, natsjs.StreamConfig{
 		Name:     p + "_tablelog",
 		Subjects: []string{p + ".log.*"},
 		Storage:  natsjs.FileStorage,
@@ -119,8 +156,6 @@ func (s *Store) setup(ctx context.Context) error {
 		// A snapshot or closed entry replaces the table's earlier entries in the same
 		// step as it is stored.
 		AllowRollup: true,
-		// One batch of the lobby's writer is stored whole or not at all.
-		AllowAtomicPublish: true,
 		// No direct gets: those may be answered by a replica a little behind, and a
 		// node taking a table over must read every acknowledged entry. Reads go to the
 		// stream's leader.
@@ -129,11 +164,12 @@ func (s *Store) setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("table log stream: %w", err)
 	}
-	s.games, err = s.js.CreateOrUpdateStream(ctx, natsjs.StreamConfig{
-		Name:               p + "_games",
-		Subjects:           []string{p + ".games.*.*"},
-		Storage:            natsjs.FileStorage,
-		Replicas:           r,
+	s.games, err = s.stream(ctx, natsjs.StreamConfig{
+		Name:     p + "_games",
+		Subjects: []string{p + ".games.*.*"},
+		Storage:  natsjs.FileStorage,
+		Replicas: r,
+		// A game goes to all its players' histories or to none.
 		AllowAtomicPublish: true,
 		// History may be read from any replica; one a few milliseconds behind only
 		// shows a game that just ended a moment later.
@@ -142,23 +178,57 @@ func (s *Store) setup(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("games stream: %w", err)
 	}
-	bucket := func(name string) (natsjs.KeyValue, error) {
-		kv, err := s.js.CreateOrUpdateKeyValue(ctx, natsjs.KeyValueConfig{
-			Bucket: p + "_" + name, History: 1, Storage: natsjs.FileStorage, Replicas: r,
-		})
-		if err != nil {
-			return nil, fmt.Errorf("%s bucket: %w", name, err)
-		}
-		return kv, nil
-	}
-	if s.players, err = bucket("players"); err != nil {
+	if s.players, err = s.bucket(ctx, "players"); err != nil {
 		return err
 	}
-	if s.packs, err = bucket("packs"); err != nil {
+	if s.packs, err = s.bucket(ctx, "packs"); err != nil {
 		return err
 	}
-	s.state, err = bucket("state")
+	s.state, err = s.bucket(ctx, "state")
 	return err
+}
+
+// stream finds the stream cfg names or creates it (another node may be creating it at
+// the same moment). An existing one keeps its replicas and anything an operator set,
+// but gets cfg's subjects and switches back.
+func (s *Store) stream(ctx context.Context, cfg natsjs.StreamConfig) (natsjs.Stream, error) {
+	st, err := s.js.Stream(ctx, cfg.Name)
+	if errors.Is(err, natsjs.ErrStreamNotFound) {
+		st, err = s.js.CreateStream(ctx, cfg)
+		if !errors.Is(err, natsjs.ErrStreamNameAlreadyInUse) {
+			return st, err
+		}
+		st, err = s.js.Stream(ctx, cfg.Name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	cur := st.CachedInfo().Config
+	if slices.Equal(cur.Subjects, cfg.Subjects) && cur.AllowRollup == cfg.AllowRollup &&
+		cur.AllowDirect == cfg.AllowDirect && cur.AllowAtomicPublish == cfg.AllowAtomicPublish {
+		return st, nil
+	}
+	cur.Subjects, cur.AllowRollup, cur.DenyPurge = cfg.Subjects, cfg.AllowRollup, false
+	cur.AllowDirect, cur.AllowAtomicPublish = cfg.AllowDirect, cfg.AllowAtomicPublish
+	return s.js.UpdateStream(ctx, cur)
+}
+
+// bucket finds the key-value bucket PREFIX_name or creates it, keeping one value per key.
+func (s *Store) bucket(ctx context.Context, name string) (natsjs.KeyValue, error) {
+	bucket := s.cfg.Prefix + "_" + name
+	kv, err := s.js.KeyValue(ctx, bucket)
+	if errors.Is(err, natsjs.ErrBucketNotFound) {
+		kv, err = s.js.CreateKeyValue(ctx, natsjs.KeyValueConfig{
+			Bucket: bucket, History: 1, Storage: natsjs.FileStorage, Replicas: s.cfg.Replicas,
+		})
+		if errors.Is(err, natsjs.ErrBucketExists) {
+			kv, err = s.js.KeyValue(ctx, bucket)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s bucket: %w", name, err)
+	}
+	return kv, nil
 }
 
 // ready reports a cancelled context or a closed store, in the in-memory store's order.
@@ -175,7 +245,9 @@ func (s *Store) ready(ctx context.Context) error {
 // Close marks the store closed; later calls return ErrClosed. The NATS connection stays
 // open (the caller owns it). Closing twice is harmless.
 func (s *Store) Close() error {
-	s.closed.Store(true)
+	if !s.closed.Swap(true) {
+		s.js.CleanupPublisher() // the reply subscription of asynchronous publishes
+	}
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,7 +24,7 @@ var prefixes atomic.Int64
 
 func newPrefix() string { return fmt.Sprintf("t%d", prefixes.Add(1)) }
 
-func open(t *testing.T, nc *nats.Conn, prefix string) *jetstream.Store {
+func open(t testing.TB, nc *nats.Conn, prefix string) *jetstream.Store {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
@@ -127,9 +128,19 @@ func TestSecondStoreSeesFirst(t *testing.T) {
 	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("second store: ReadTable = %v, want %v", got, want)
 	}
-	// b takes the table over; a's memory of where the log ends is now old.
+	// b takes the table over; a, still writing as if it owned the table, is refused and
+	// stores nothing, whatever seq it uses.
 	mustAppend(t, b, entry("ABCD", 3, store.EntryEvent, "by b"))
-	err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a")})
+	err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a"), entry("ABCD", 4, store.EntryEvent, "by a")})
+	if !errors.Is(err, jetstream.ErrConflict) {
+		t.Errorf("a writing to a table b wrote to since: err = %v, want ErrConflict", err)
+	}
+	// Once a has read the log again (as a node taking a table back does), it knows
+	// which seqs are taken, and may go on after them.
+	if got, want := readData(t, a, "ABCD"), []string{"1:s", "2:e", "3:by b"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("a's read after the conflict = %v, want %v", got, want)
+	}
+	err = a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "by a")})
 	if !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("a writing a seq b already wrote: err = %v, want ErrInvalid", err)
 	}
@@ -140,7 +151,8 @@ func TestSecondStoreSeesFirst(t *testing.T) {
 }
 
 // An append acknowledged before the NATS server stops is there once it is back, for the
-// store that wrote it (whose connection reconnects) and for a new one.
+// store that wrote it (whose connection reconnects) and for a new one; an append made
+// while it is down waits for it.
 func TestAcknowledgedAppendSurvivesRestart(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -162,20 +174,20 @@ func TestAcknowledgedAppendSurvivesRestart(t *testing.T) {
 	if p, err := b.Player(ctx, "SHA256:ann"); err != nil || p.Name != "Ann" {
 		t.Errorf("after restart: Player = %+v, %v", p, err)
 	}
-	// The first store carries on once its connection is back.
-	for {
-		err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "after")})
-		if err == nil {
-			break
-		}
-		if ctx.Err() != nil {
-			t.Fatalf("appending after the restart: %v", err)
-		}
-		time.Sleep(20 * time.Millisecond)
+	// An append made while the server is down is stored once it is back, once, and
+	// acknowledged then: the store sends it again until JetStream answers.
+	srv.Stop()
+	done := make(chan error, 1)
+	go func() { done <- a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "during")}) }()
+	time.Sleep(300 * time.Millisecond) // let it try against the stopped server; not an assertion
+	srv.Restart()
+	if err := <-done; err != nil {
+		t.Fatalf("append across the restart: %v", err)
 	}
-	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked", "3:after"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("after restart and append: ReadTable = %v, want %v", got, want)
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:acked", "3:during"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("after an append across a restart: ReadTable = %v, want %v", got, want)
 	}
+	mustAppend(t, a, entry("ABCD", 4, store.EntryEvent, "after"))
 }
 
 // A batch longer than one JetStream atomic batch, and logs longer than one read, arrive
@@ -240,5 +252,162 @@ func TestClosedTableIsPurgedAndOddCodes(t *testing.T) {
 	}
 	if n := info.State.Subjects[prefix+".log.ABCD"]; n != 0 {
 		t.Errorf("a closed table keeps %d messages in the stream", n)
+	}
+}
+
+// A closed entry whose purge did not happen (say the node died right after the append)
+// hides its table all the same, and the code can start a new log after it.
+func TestUnpurgedClosedEntry(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	nc := natstest.Connect(t, srv.URL())
+	prefix := newPrefix()
+	s := open(t, nc, prefix)
+	js, err := natsjs.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := nats.NewMsg(prefix + ".log.GONE")
+	m.Header.Set("Parlor-Seq", "7")
+	m.Header.Set("Parlor-Kind", "closed")
+	m.Header.Set("Parlor-At", "0")
+	if _, err := js.PublishMsg(ctx, m); err != nil {
+		t.Fatal(err)
+	}
+	mustAppend(t, s, entry("KEPT", 1, store.EntrySnapshot, "k"))
+	if codes, err := s.OpenTables(ctx); err != nil || !reflect.DeepEqual(codes, []string{"KEPT"}) {
+		t.Errorf("OpenTables = %v, %v; want only KEPT", codes, err)
+	}
+	if got := readData(t, s, "GONE"); len(got) != 0 {
+		t.Errorf("a closed table's log = %v", got)
+	}
+	mustAppend(t, s, entry("GONE", 1, store.EntrySnapshot, "new"), entry("GONE", 2, store.EntryEvent, "e"))
+	if got, want := readData(t, s, "GONE"), []string{"1:new", "2:e"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("the new log after a closed entry = %v, want %v", got, want)
+	}
+}
+
+// With three replicas on a NATS cluster of three, the table log, players and history
+// survive the loss of the server leading the table log stream: an append made right
+// after it stopped waits out the election, and a store on the remaining servers reads
+// everything.
+func TestReplicatedSurvivesNATSServerLoss(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	c := natstest.StartCluster(t, 3)
+	prefix := newPrefix()
+	cfg := jetstream.Config{Conn: natstest.Connect(t, c.URL()), Prefix: prefix, Replicas: 3}
+	a, err := jetstream.Open(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	mustAppend(t, a, entry("ABCD", 1, store.EntrySnapshot, "s"), entry("ABCD", 2, store.EntryEvent, "e"))
+	if err := a.SavePlayer(ctx, store.Player{ID: "SHA256:ann", Name: "Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	g := store.FinishedGame{GameID: "topfive", Table: "ABCD", FinishedAt: at,
+		Seats: []store.Seat{{PlayerID: "SHA256:ann", Name: "Ann", Winner: true}, {PlayerID: "SHA256:bob", Name: "Bob"}}}
+	if err := a.RecordGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+
+	js, err := natsjs.New(cfg.Conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := js.Stream(ctx, prefix+"_tablelog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leader := stream.CachedInfo().Cluster.Leader
+	var stopped *natstest.Server
+	for i, s := range c.Servers {
+		if leader == fmt.Sprintf("parlor-test-%d", i+1) {
+			stopped = s
+		}
+	}
+	if stopped == nil {
+		t.Fatalf("no server is the table log's leader %q", leader)
+	}
+	stopped.Stop()
+	if err := a.AppendTables(ctx, []store.TableEntry{entry("ABCD", 3, store.EntryEvent, "after the loss")}); err != nil {
+		t.Fatalf("append right after the leader stopped: %v", err)
+	}
+	c.WaitReady()
+
+	var urls []string
+	for _, s := range c.Servers {
+		if s != stopped {
+			urls = append(urls, s.URL())
+		}
+	}
+	// b asks for one replica, as a node with another setting would: the streams keep three.
+	b := open(t, natstest.Connect(t, strings.Join(urls, ",")), prefix)
+	if info, err := stream.Info(ctx); err != nil {
+		t.Error(err)
+	} else if info.Config.Replicas != 3 {
+		t.Errorf("after a store asked for one replica, the stream has %d; want its 3 kept", info.Config.Replicas)
+	}
+	if got, want := readData(t, b, "ABCD"), []string{"1:s", "2:e", "3:after the loss"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ReadTable on the remaining servers = %v, want %v", got, want)
+	}
+	if p, err := b.Player(ctx, "SHA256:ann"); err != nil || p.Name != "Ann" {
+		t.Errorf("Player on the remaining servers = %+v, %v", p, err)
+	}
+	if st, err := b.PlayerStats(ctx, "SHA256:bob"); err != nil || st != (store.Stats{Played: 1}) {
+		t.Errorf("Bob's stats on the remaining servers = %+v, %v", st, err)
+	}
+}
+
+// Two nodes that both believe they own a table (a split brain) and append at once never
+// interleave: the log stays one writer's entries after another's, in seq order without
+// a gap, and every entry a writer was told is stored is there.
+func TestRacingWritersKeepTheLogWhole(t *testing.T) {
+	ctx := context.Background()
+	srv := natstest.Start(t)
+	prefix := newPrefix()
+	stores := []*jetstream.Store{open(t, natstest.Connect(t, srv.URL()), prefix), open(t, natstest.Connect(t, srv.URL()), prefix)}
+	mustAppend(t, stores[0], entry("ABCD", 1, store.EntrySnapshot, "s"))
+	for _, s := range stores {
+		readData(t, s, "ABCD") // both know where the log ends
+	}
+	acked := make([]map[int64]string, len(stores))
+	done := make(chan int)
+	for w, s := range stores {
+		acked[w] = map[int64]string{}
+		go func() {
+			defer func() { done <- w }()
+			for seq := int64(2); seq <= 40; seq++ {
+				data := fmt.Sprintf("w%d", w)
+				if err := s.AppendTables(ctx, []store.TableEntry{entry("ABCD", seq, store.EntryEvent, data)}); err != nil {
+					if !errors.Is(err, jetstream.ErrConflict) && !errors.Is(err, store.ErrInvalid) {
+						t.Errorf("writer %d seq %d: %v", w, seq, err)
+					}
+					return
+				}
+				acked[w][seq] = data
+			}
+		}()
+	}
+	<-done
+	<-done
+	es, err := stores[0].ReadTable(ctx, "ABCD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]string{}
+	for i, e := range es {
+		if e.Seq != int64(i+1) {
+			t.Fatalf("entry %d has seq %d: the log has a gap or a repeat", i, e.Seq)
+		}
+		got[e.Seq] = string(e.Data)
+	}
+	for w := range stores {
+		for seq, data := range acked[w] {
+			if got[seq] != data {
+				t.Errorf("writer %d was told seq %d (%s) is stored; the log has %q", w, seq, data, got[seq])
+			}
+		}
 	}
 }

@@ -7,15 +7,13 @@ import (
 	"github.com/synadia-io/orbit.go/jetstreamext"
 )
 
-// maxBatch is the most messages one atomic batch may hold: nats-server's default limit
-// (jetstream.limits.max_batch_size).
-const maxBatch = 1000
-
 // publish stores msgs in their stream, all of them or none, and returns the stream
 // sequence of the last one once JetStream acknowledged them. Several messages go as one
-// atomic batch: all but the last are sent without waiting, and the one acknowledgement
-// of the commit covers the batch, so a batch costs one round trip however long it is.
-// The messages of a batch get consecutive stream sequences.
+// atomic batch (at most 1,000, nats-server's default limit): all but the last are sent
+// without waiting, and the one acknowledgement of the commit covers the batch. A batch
+// costs the server more than plain publishes (it stages the batch, on disk for a stream
+// of one replica), so only finished games use it, where all-or-nothing matters and
+// speed does not.
 func (s *Store) publish(ctx context.Context, msgs []*nats.Msg) (uint64, error) {
 	if len(msgs) == 1 {
 		// A plain publish: an atomic batch of one would stage it first for nothing.

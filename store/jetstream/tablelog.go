@@ -11,6 +11,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	natsjs "github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 
 	"parlor/store"
 )
@@ -20,6 +21,9 @@ const (
 	hdrSeq  = "Parlor-Seq"  // the entry's seq
 	hdrKind = "Parlor-Kind" // event, snapshot or closed
 	hdrAt   = "Parlor-At"   // the entry's time, Unix milliseconds (0: none)
+	// hdrWrite identifies the AppendTables call that wrote the message, so that a retry
+	// can recognise its own earlier try.
+	hdrWrite = "Parlor-Write"
 )
 
 var kindNames = map[store.EntryKind]string{
@@ -71,11 +75,20 @@ func decodeEntry(code string, h nats.Header, data []byte) (store.TableEntry, err
 	return e, fmt.Errorf("table %s seq %d: unknown kind %q", code, e.Seq, kind)
 }
 
-// AppendTables stores the entries, each table's in order. The entries of one table are
-// stored all or none; a batch of up to maxBatch entries is one atomic JetStream batch,
-// so it is stored whole or not at all, and a longer one is split between tables. It
-// returns once JetStream acknowledged everything. A seq that is not above the table's
-// last stored one is ErrInvalid; another writer's entry in between is ErrConflict.
+// AppendTables stores the entries and returns once JetStream acknowledged every one.
+//
+// All tables' entries go out together as asynchronous publishes, and the call waits for
+// all their acknowledgements: a batch costs about one round trip per entry a table has
+// in it, not per entry in the batch (group commit). Every message carries the stream
+// sequence its table's log ends at (Nats-Expected-Last-Subject-Sequence), so JetStream
+// stores a table's entries in order, without a gap, and refuses them if anyone else
+// wrote to that table in between (ErrConflict).
+//
+// Everything that can be refused for the input — a seq not above the table's last
+// stored one is ErrInvalid — is checked before anything is sent, so such a batch stores
+// nothing. A batch that fails for other reasons (NATS unreachable, a conflict) may have
+// stored some tables' entries, each table's up to the failure; the lobby closes every
+// table of a batch that failed.
 func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) error {
 	if err := s.ready(ctx); err != nil {
 		return fmt.Errorf("store: append table log: %w", err)
@@ -85,136 +98,226 @@ func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) er
 			return fmt.Errorf("store: append table log: %w", err)
 		}
 	}
-	for _, chunk := range chunks(entries) {
-		if err := s.appendChunk(ctx, chunk); err != nil {
-			return fmt.Errorf("store: append table log: %w", err)
+	if len(entries) == 0 {
+		return nil
+	}
+	runs := byTable(entries)
+	if err := s.knowTails(ctx, runs); err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	plan, err := s.plan(runs, nuid.Next())
+	if err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Timeout)
+		defer cancel()
+	}
+	err = s.send(ctx, plan)
+	s.sent(ctx, plan)
+	if err != nil {
+		return fmt.Errorf("store: append table log: %w", err)
+	}
+	return nil
+}
+
+// byTable groups entries by table, each table's in order, the tables in the order they
+// first appear.
+func byTable(entries []store.TableEntry) [][]store.TableEntry {
+	var out [][]store.TableEntry
+	index := map[string]int{}
+	for _, e := range entries {
+		i, ok := index[e.Table]
+		if !ok {
+			i = len(out)
+			index[e.Table] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], e)
+	}
+	return out
+}
+
+// knowTails reads the tails of the tables this store does not remember (a new table, or
+// one written by another node before), so that plan can check every seq.
+func (s *Store) knowTails(ctx context.Context, runs [][]store.TableEntry) error {
+	for _, r := range runs {
+		s.mu.Lock()
+		_, ok := s.tails[r[0].Table]
+		s.mu.Unlock()
+		if !ok {
+			if _, _, err := s.lastEntry(ctx, r[0].Table); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
 }
 
-// run is consecutive entries of one table in a batch.
-type run []store.TableEntry
-
-// chunks groups entries by table, in the order the tables first appear, and packs the
-// groups into chunks of at most maxBatch entries without splitting a group, unless the
-// group alone is longer.
-func chunks(entries []store.TableEntry) [][]run {
-	var order []string
-	byTable := map[string]run{}
-	for _, e := range entries {
-		if _, ok := byTable[e.Table]; !ok {
-			order = append(order, e.Table)
-		}
-		byTable[e.Table] = append(byTable[e.Table], e)
-	}
-	var out [][]run
-	var cur []run
-	size := 0
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, cur)
-		}
-		cur, size = nil, 0
-	}
-	for _, code := range order {
-		for r := range slices.Chunk(byTable[code], maxBatch) {
-			if size+len(r) > maxBatch {
-				flush()
-			}
-			cur = append(cur, r)
-			size += len(r)
-		}
-	}
-	flush()
-	return out
+// tableSend is what one table of a batch sends and how far it got.
+type tableSend struct {
+	code    string
+	write   string             // the call's write id (hdrWrite)
+	entries []store.TableEntry // to send, in order
+	expect  uint64             // the stream sequence the table's log ends at
+	acked   int                // entries JetStream acknowledged
 }
 
-// appendChunk publishes one chunk as one batch. Each table's first message carries the
-// stream sequence its log ends at, as this store last saw it; if another store wrote
-// there since, JetStream refuses the whole batch, and the chunk is tried once more with
-// the tails read again.
-func (s *Store) appendChunk(ctx context.Context, chunk []run) error {
-	for attempt := 0; ; attempt++ {
-		msgs, counts, err := s.chunkMsgs(chunk)
-		if err != nil {
-			return err
+// plan checks each table's seqs against its tail and says what to send. Entries before
+// a table's last snapshot or closed entry in the batch are left out: that entry removes
+// them as it is stored.
+func (s *Store) plan(runs [][]store.TableEntry, write string) ([]*tableSend, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	plan := make([]*tableSend, 0, len(runs))
+	for _, r := range runs {
+		t := s.tails[r[0].Table]
+		last, from := t.seq, 0
+		for i, e := range r {
+			if e.Seq <= last {
+				return nil, fmt.Errorf("%w: table %s seq %d is already stored (the log is at %d)", store.ErrInvalid, e.Table, e.Seq, last)
+			}
+			last = e.Seq
+			if e.Kind != store.EntryEvent {
+				from = i
+			}
+			if e.Kind == store.EntryClosed {
+				last = 0 // the code may start a new log
+			}
 		}
-		last, err := s.publish(ctx, msgs)
-		if err == nil {
-			s.appended(ctx, chunk, counts, last)
+		plan = append(plan, &tableSend{code: r[0].Table, write: write, entries: r[from:], expect: t.stream})
+	}
+	return plan, nil
+}
+
+// maxInflight bounds the publishes awaiting acknowledgement, below the client's limit.
+const maxInflight = 1000
+
+// send publishes the plan in rounds: round k sends the k-th entry of every table that
+// has one, each expecting the sequence the table's previous entry got, and waits for
+// all their acknowledgements. It stops at the first round with a failure.
+func (s *Store) send(ctx context.Context, plan []*tableSend) error {
+	for round := 0; ; round++ {
+		var now []*tableSend
+		for _, t := range plan {
+			if round < len(t.entries) {
+				now = append(now, t)
+			}
+		}
+		if len(now) == 0 {
 			return nil
 		}
-		if !wrongLastSequence(err) {
-			return err
-		}
-		if attempt > 0 {
-			return fmt.Errorf("%w: %w", ErrConflict, err)
-		}
-		for _, r := range chunk {
-			if err := s.readTail(ctx, r[0].Table); err != nil {
+		for part := range slices.Chunk(now, maxInflight) {
+			if err := s.sendRound(ctx, part, round); err != nil {
 				return err
 			}
 		}
 	}
 }
 
-// chunkMsgs builds a chunk's messages, checking each table's seqs against its tail, and
-// says how many messages each run got. Entries before a run's last snapshot or closed
-// entry are not sent: that entry would remove them as it is stored, and JetStream only
-// takes a rollup as the first message of its subject in a batch.
-func (s *Store) chunkMsgs(chunk []run) ([]*nats.Msg, []int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var msgs []*nats.Msg
-	counts := make([]int, len(chunk))
-	for i, r := range chunk {
-		t := s.tails[r[0].Table]
-		last := t.seq
-		from := 0
-		for j, e := range r {
-			if e.Seq <= last {
-				return nil, nil, fmt.Errorf("%w: table %s seq %d is already stored (the log is at %d)", store.ErrInvalid, e.Table, e.Seq, last)
-			}
-			last = e.Seq
-			if e.Kind != store.EntryEvent {
-				from = j
-			}
-			if e.Kind == store.EntryClosed {
-				last = 0 // the code may start a new log
-			}
+// sendRound sends one round and waits for its acknowledgements. An entry whose publish
+// may simply not have arrived — no stream leader for a moment, as during a NATS leader
+// election or restart, the connection lost to its server, or no acknowledgement in time —
+// is sent again, with a growing pause, until ctx ends.
+func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) error {
+	pause := 20 * time.Millisecond
+	for try := 0; ; try++ {
+		again, err := s.tryRound(ctx, tables, round, try > 0)
+		if err != nil || len(again) == 0 {
+			return err
 		}
-		for j, e := range r[from:] {
-			m := s.entryMsg(e)
-			if j == 0 {
-				m.Header.Set(natsjs.ExpectedLastSubjSeqHeader, strconv.FormatUint(t.stream, 10))
-			}
-			msgs = append(msgs, m)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w (JetStream did not answer: table %s and %d more)", ctx.Err(), again[0].code, len(again)-1)
+		case <-time.After(pause):
 		}
-		counts[i] = len(r) - from
+		tables, pause = again, min(2*pause, 500*time.Millisecond)
 	}
-	return msgs, counts, nil
 }
 
-// appended notes where each table of a stored chunk now ends (the batch's messages have
-// consecutive stream sequences, the last one lastSeq) and purges the subject of a table
-// whose last entry closed it.
-func (s *Store) appended(ctx context.Context, chunk []run, counts []int, lastSeq uint64) {
-	seq := lastSeq
-	for _, n := range counts {
-		seq -= uint64(n)
+// tryRound publishes the round's entry of each table and waits for the answers. It
+// returns the tables to try again. On a second try, a refusal because the log moved on
+// may only mean that the first try was stored after all: the table's last message then
+// carries this call's write id, and counts as the acknowledgement.
+func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, retry bool) ([]*tableSend, error) {
+	futures := make([]natsjs.PubAckFuture, 0, len(tables))
+	var errs []error
+	for _, t := range tables {
+		m := s.entryMsg(t.entries[round])
+		m.Header.Set(hdrWrite, t.write)
+		m.Header.Set(natsjs.ExpectedLastSubjSeqHeader, strconv.FormatUint(t.expect, 10))
+		f, err := s.js.PublishMsgAsync(m)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("table %s: %w", t.code, err))
+			break
+		}
+		futures = append(futures, f)
 	}
+	var again []*tableSend
+	for i, f := range futures {
+		t := tables[i]
+		e := t.entries[round]
+		select {
+		case ack := <-f.Ok():
+			t.expect, t.acked = ack.Sequence, t.acked+1
+		case err := <-f.Err():
+			switch {
+			case retryable(err):
+				again = append(again, t)
+			case wrongLastSequence(err) && retry && s.storedBefore(ctx, t, e):
+			case wrongLastSequence(err):
+				errs = append(errs, fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err))
+			default:
+				errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, e.Seq, err))
+			}
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+	return again, errors.Join(errs...)
+}
+
+// retryable tells errors after which an entry may or may not be stored, and sending it
+// again is safe (see tryRound), from refusals.
+func retryable(err error) bool {
+	for _, e := range []error{natsjs.ErrNoStreamResponse, natsjs.ErrAsyncPublishTimeout,
+		nats.ErrNoResponders, nats.ErrTimeout, nats.ErrDisconnected} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// storedBefore reports whether e is the table's last message, written by this call: an
+// earlier try that JetStream stored without its answer reaching us. If so it counts as
+// acknowledged.
+func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) bool {
+	m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(t.code))
+	if err != nil || m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
+		return false
+	}
+	t.expect, t.acked = m.Sequence, t.acked+1
+	return true
+}
+
+// sent notes where each table's log now ends and purges the subject of a table whose
+// last entry closed it. A table whose entries did not all get through is forgotten, so
+// the next append reads its tail again.
+func (s *Store) sent(ctx context.Context, plan []*tableSend) {
 	var closed []string
 	s.mu.Lock()
-	for i, r := range chunk {
-		seq += uint64(counts[i])
-		e := r[len(r)-1]
-		if e.Kind == store.EntryClosed {
-			s.tails[e.Table] = tail{stream: seq} // until the purge below
-			closed = append(closed, e.Table)
+	for _, t := range plan {
+		if t.acked < len(t.entries) {
+			delete(s.tails, t.code)
 			continue
 		}
-		s.tails[e.Table] = tail{stream: seq, seq: e.Seq}
+		e := t.entries[len(t.entries)-1]
+		s.tails[t.code] = tail{stream: t.expect, seq: tailSeq(e)}
+		if e.Kind == store.EntryClosed {
+			closed = append(closed, t.code)
+		}
 	}
 	s.mu.Unlock()
 	for _, code := range closed {
@@ -290,6 +393,7 @@ func (s *Store) OpenTables(ctx context.Context) ([]string, error) {
 func (s *Store) lastEntry(ctx context.Context, code string) (*store.TableEntry, uint64, error) {
 	m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(code))
 	if errors.Is(err, natsjs.ErrMsgNotFound) {
+		s.noteTail(code, tail{})
 		return nil, 0, nil
 	}
 	if err != nil {
@@ -342,7 +446,8 @@ func (s *Store) ReadTable(ctx context.Context, code string) ([]store.TableEntry,
 }
 
 // readSubject reads a table's messages up to stream sequence upTo through an ephemeral
-// consumer, which it deletes again.
+// consumer, which it deletes again. It fetches as many messages as the consumer said
+// it has, so a fetch returns as soon as they are there, however slow the server.
 func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]store.TableEntry, error) {
 	cons, err := s.log.CreateConsumer(ctx, natsjs.ConsumerConfig{
 		FilterSubject:     s.logSubject(code),
@@ -360,15 +465,21 @@ func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]st
 		_ = s.log.DeleteConsumer(dctx, cons.CachedInfo().Name) // else it expires by itself
 		cancel()
 	}()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Timeout)
+		defer cancel()
+	}
 	var out []store.TableEntry
-	for {
-		batch, err := cons.FetchNoWait(readBatch)
+	for pending := cons.CachedInfo().NumPending; pending > 0; {
+		batch, err := cons.Fetch(int(min(pending, readBatch)), natsjs.FetchContext(ctx))
 		if err != nil {
 			return nil, fmt.Errorf("fetch: %w", err)
 		}
 		got := 0
 		for m := range batch.Messages() {
 			got++
+			pending--
 			meta, err := m.Metadata()
 			if err != nil {
 				return nil, err
@@ -386,12 +497,10 @@ func (s *Store) readSubject(ctx context.Context, code string, upTo uint64) ([]st
 			return nil, fmt.Errorf("fetch: %w", err)
 		}
 		if got == 0 {
-			return nil, fmt.Errorf("the log ended before stream sequence %d", upTo)
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
+			break
 		}
 	}
+	return nil, fmt.Errorf("the log ended before stream sequence %d", upTo)
 }
 
 // MarkAlive records that the server was running at t. The mark is shared by the

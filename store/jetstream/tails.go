@@ -1,20 +1,16 @@
 package jetstream
 
-import (
-	"context"
-
-	"parlor/store"
-)
+import "parlor/store"
 
 // tail is where a table's log ends: the stream sequence of its last message (0: the
 // subject is empty) and the seq of its last entry (0 after a closed entry, when the code
 // may start a new log).
 //
 // The store remembers the tails of the tables it wrote or read, so that an append needs
-// no read first: it sends the remembered stream sequence along
-// (Nats-Expected-Last-Subject-Sequence), and JetStream refuses the batch if the log moved
-// on meanwhile — another node wrote to the table, or this store's memory is old. Then
-// the tail is read again and the append tried once more.
+// no read first: it checks the seqs against the remembered tail and sends its stream
+// sequence along (Nats-Expected-Last-Subject-Sequence), and JetStream refuses the entry
+// if the log moved on meanwhile, because another node wrote to the table. A node that
+// takes a table over reads its log first (ReadTable), which refreshes the tail.
 type tail struct {
 	stream uint64
 	seq    int64
@@ -35,13 +31,4 @@ func (s *Store) noteTail(code string, t tail) {
 	if old, ok := s.tails[code]; !ok || old.stream <= t.stream {
 		s.tails[code] = t
 	}
-}
-
-// readTail reads a table's tail from the stream's leader and believes it.
-func (s *Store) readTail(ctx context.Context, code string) error {
-	s.mu.Lock()
-	delete(s.tails, code)
-	s.mu.Unlock()
-	_, _, err := s.lastEntry(ctx, code)
-	return err
 }
