@@ -18,7 +18,13 @@ import (
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
 // startNode joins a node named name, with a lobby of its own, to the NATS at url.
-func startNode(t *testing.T, url, name string) (*cluster.Node, *lobby.Lobby) {
+func startNode(t testing.TB, url, name string) (*cluster.Node, *lobby.Lobby) {
+	t.Helper()
+	return startNodeOn(t, url, name, nil)
+}
+
+// startNodeOn is startNode with the lobby living by clock (nil: the wall clock).
+func startNodeOn(t testing.TB, url, name string, clock lobby.Clock) (*cluster.Node, *lobby.Lobby) {
 	t.Helper()
 	cfg := cluster.Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: 500 * time.Millisecond}
 	nc, err := cluster.Connect(cfg)
@@ -31,7 +37,7 @@ func startNode(t *testing.T, url, name string) (*cluster.Node, *lobby.Lobby) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	st := store.NewMemory()
-	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st})
+	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock})
 	if err := n.Start(l); err != nil {
 		t.Fatal(err)
 	}
