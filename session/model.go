@@ -274,7 +274,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 // server going down end the program; anything else returns to the lobby with the reason.
 func (m *Model) tableClosed(reason string) tea.Cmd {
 	m.table = tableScreen{}
-	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice {
+	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice || reason == lobby.MovedNotice {
 		m.goodbye = reason
 		return tea.Quit
 	}
