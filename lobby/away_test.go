@@ -37,7 +37,7 @@ func chatSays(u lobby.Update, text string) bool {
 
 // startAwayGame seats Ann (host) and Ben at a three-round pick game with the away option
 // and starts it; then Ben's connection goes.
-func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a *lobby.Member, code string) {
+func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a lobby.Place, code string) {
 	t.Helper()
 	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: away}, false)
 	if err != nil {

@@ -100,7 +100,7 @@ func benchFanOut(b *testing.B, tl store.TableLog) {
 		cancel()
 		_ = l.Shutdown(context.Background())
 	}()
-	type table struct{ actor, other *lobby.Member }
+	type table struct{ actor, other lobby.Place }
 	ts := make([]table, tables)
 	for i := range ts {
 		a, err := l.Create(lobby.Player{ID: fmt.Sprintf("SHA256:a%d", i), Name: "A"}, "count", nil, false)

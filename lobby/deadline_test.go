@@ -100,14 +100,14 @@ func TestDeadlineSeenByALateActionIsFannedOut(t *testing.T) {
 	viewOf[qd.View](t, ms[3], qd.PhaseVoting)
 }
 
-func mustRefuse(t *testing.T, m *lobby.Member, action any, want error) {
+func mustRefuse(t *testing.T, m lobby.Place, action any, want error) {
 	t.Helper()
 	if err := m.Act(action); !errors.Is(err, want) {
 		t.Fatalf("act %+v: %v, want %v", action, err, want)
 	}
 }
 
-func mustAct(t *testing.T, m *lobby.Member, action any) {
+func mustAct(t *testing.T, m lobby.Place, action any) {
 	t.Helper()
 	if err := m.Act(action); err != nil {
 		t.Fatalf("act %+v: %v", action, err)

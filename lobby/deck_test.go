@@ -122,7 +122,7 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 
 // startWith creates a table of game for ann with deck, fills it with bots and starts it;
 // it returns ann's member and the start's error.
-func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bots int) (*lobby.Member, error) {
+func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bots int) (lobby.Place, error) {
 	t.Helper()
 	a, err := l.Create(ann, game, opts, false)
 	if err != nil {
@@ -137,7 +137,7 @@ func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bo
 }
 
 // gameJSON is ann's view, once the game has started, as JSON.
-func gameJSON(t *testing.T, a *lobby.Member) string {
+func gameJSON(t *testing.T, a lobby.Place) string {
 	t.Helper()
 	u := waitFor(t, a, "the game", func(u lobby.Update) bool { return u.View != nil })
 	b, err := json.Marshal(u.View)
@@ -149,7 +149,7 @@ func gameJSON(t *testing.T, a *lobby.Member) string {
 
 // closeTable closes a's table and waits until the lobby has forgotten it, so its host
 // may open another (MaxHostedTables).
-func closeTable(t *testing.T, a *lobby.Member) {
+func closeTable(t *testing.T, a lobby.Place) {
 	t.Helper()
 	if err := a.CloseTable(); err != nil {
 		t.Fatal(err)

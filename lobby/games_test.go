@@ -30,14 +30,14 @@ func clockLobby(t *testing.T) (*lobby.Lobby, *handClock) {
 
 // humans opens a table of game with n human players and starts it; members[i] holds
 // seat i.
-func humans(t *testing.T, l *lobby.Lobby, game string, n int, opts rules.Options) []*lobby.Member {
+func humans(t *testing.T, l *lobby.Lobby, game string, n int, opts rules.Options) []lobby.Place {
 	t.Helper()
 	players := []lobby.Player{ann, ben, cat, {ID: "SHA256:dan", Name: "Dan"}, {ID: "SHA256:eve", Name: "Eve"}}
 	host, err := l.Create(players[0], game, opts, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	members := []*lobby.Member{host}
+	members := []lobby.Place{host}
 	for _, p := range players[1:n] {
 		m, err := l.Join(p, host.Code())
 		if err != nil {
@@ -52,7 +52,7 @@ func humans(t *testing.T, l *lobby.Lobby, game string, n int, opts rules.Options
 }
 
 // viewOf waits for m's view in the given phase.
-func viewOf[V rules.View](t *testing.T, m *lobby.Member, phase string) V {
+func viewOf[V rules.View](t *testing.T, m lobby.Place, phase string) V {
 	t.Helper()
 	u := waitFor(t, m, "phase "+phase, func(u lobby.Update) bool {
 		v, ok := u.View.(V)
@@ -63,7 +63,7 @@ func viewOf[V rules.View](t *testing.T, m *lobby.Member, phase string) V {
 
 // findNarrator finds the Tall Tale narrator of the first round and their view, which holds
 // the drawn illustrations.
-func findNarrator(t *testing.T, ms []*lobby.Member) (*lobby.Member, tt.View) {
+func findNarrator(t *testing.T, ms []lobby.Place) (lobby.Place, tt.View) {
 	t.Helper()
 	for _, m := range ms {
 		if v := viewOf[tt.View](t, m, tt.PhaseDiscard); v.Hand != nil {

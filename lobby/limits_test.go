@@ -14,7 +14,7 @@ import (
 
 func TestOnePlayerHostsAtMostThreeOpenTables(t *testing.T) {
 	l, _ := clockLobby(t)
-	var hosted []*lobby.Member
+	var hosted []lobby.Place
 	for range lobby.MaxHostedTables {
 		m, err := l.Create(ann, testgame.ID, nil, false)
 		if err != nil {
@@ -44,7 +44,7 @@ func TestOnePlayerHostsAtMostThreeOpenTables(t *testing.T) {
 
 func TestHandingTheHostRoleOverFreesASlot(t *testing.T) {
 	l, _ := clockLobby(t)
-	var first *lobby.Member
+	var first lobby.Place
 	for i := range lobby.MaxHostedTables {
 		m, err := l.Create(ann, testgame.ID, nil, false)
 		if err != nil {
@@ -145,7 +145,7 @@ func TestUnknownCodesAreSlowedPerAddress(t *testing.T) {
 }
 
 // waitClosed reads m's updates until the table has let it go.
-func waitClosed(t *testing.T, m *lobby.Member) {
+func waitClosed(t *testing.T, m lobby.Place) {
 	t.Helper()
 	for {
 		ctx, cancel := contextTimeout()

@@ -39,6 +39,8 @@ type Config struct {
 	// Log keeps every open table across restarts (journal.go, restore.go); nil keeps
 	// tables in memory only.
 	Log store.TableLog
+	// Cluster makes this lobby one node of a cluster (cluster.go); nil: a lone server.
+	Cluster Cluster
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -151,8 +153,12 @@ func (l *Lobby) Connected() (done func()) {
 // Online is how many players are connected.
 func (l *Lobby) Online() int {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.online
+	n := l.online
+	l.mu.Unlock()
+	if l.cfg.Cluster != nil {
+		n += l.cfg.Cluster.Online()
+	}
+	return n
 }
 
 // stateOrder lists tables one can join first, finished ones last.
@@ -169,17 +175,24 @@ func (l *Lobby) Tables(p Player) []TableInfo {
 		}
 	}
 	l.mu.Unlock()
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := stateOrder[out[i].State], stateOrder[out[j].State]; a != b {
-			return a < b
-		}
-		return out[i].Code < out[j].Code
-	})
-	return out
+	sortTables(out)
+	return l.withClusterTables(p, out)
 }
 
 // SeatedAt lists the codes of tables where the player holds a seat, to offer a way back.
 func (l *Lobby) SeatedAt(playerID string) []string {
+	codes := l.seatedHere(playerID)
+	if l.cfg.Cluster != nil {
+		for _, info := range l.cfg.Cluster.Seated(playerID) {
+			codes = append(codes, info.Code)
+		}
+		sort.Strings(codes)
+	}
+	return codes
+}
+
+// seatedHere is SeatedAt for this node's own tables.
+func (l *Lobby) seatedHere(playerID string) []string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var codes []string
@@ -199,7 +212,7 @@ func (l *Lobby) SeatedAt(playerID string) []string {
 // ones included, so the lobby can offer the way back (after a restart, too).
 func (l *Lobby) SeatedTables(playerID string) []TableInfo {
 	var out []TableInfo
-	for _, code := range l.SeatedAt(playerID) {
+	for _, code := range l.seatedHere(playerID) {
 		l.mu.Lock()
 		info, ok := l.infos[code]
 		l.mu.Unlock()
@@ -207,12 +220,18 @@ func (l *Lobby) SeatedTables(playerID string) []TableInfo {
 			out = append(out, info)
 		}
 	}
+	if l.cfg.Cluster != nil {
+		out = append(out, l.cfg.Cluster.Seated(playerID)...)
+	}
 	return out
 }
 
 // ShutdownNotice is what players are told when the server stops: with a table log their
 // tables come back after the restart.
 func (l *Lobby) ShutdownNotice() string {
+	if l.cfg.Cluster != nil {
+		return MovedNotice
+	}
 	if l.journal != nil {
 		return RestartNotice
 	}
@@ -280,7 +299,7 @@ func NormalizeCode(s string) (string, bool) {
 }
 
 // Create opens a table for a game, with p seated as its host.
-func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool) (*Member, error) {
+func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool) (Place, error) {
 	spec, ok := rules.Lookup(gameID)
 	if !ok {
 		return nil, fmt.Errorf("create %q: %w", gameID, ErrUnknownGame)
@@ -295,25 +314,33 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	if l.ctx.Err() != nil {
-		l.mu.Unlock()
-		return nil, fmt.Errorf("the server is shutting down")
-	}
-	if !p.Admin && l.hosted(p.ID) >= MaxHostedTables {
-		l.mu.Unlock()
-		return nil, ErrHostLimit
-	}
-	if !p.Admin && !l.creates.allow(p.Addr, l.now()) {
-		l.mu.Unlock()
-		return nil, ErrCreateLimit
-	}
 	size := CodeLen
 	if private {
 		size = PrivateCodeLen
 	}
-	var code string
-	for {
+	var code string // in a cluster, claimed before the lock: claiming asks the other nodes
+	if l.cfg.Cluster != nil {
+		if code, err = l.claimCode(size); err != nil {
+			return nil, err
+		}
+	}
+	l.mu.Lock()
+	if l.ctx.Err() != nil {
+		l.mu.Unlock()
+		l.unclaim(code)
+		return nil, fmt.Errorf("the server is shutting down")
+	}
+	if !p.Admin && l.hosted(p.ID) >= MaxHostedTables {
+		l.mu.Unlock()
+		l.unclaim(code)
+		return nil, ErrHostLimit
+	}
+	if !p.Admin && !l.creates.allow(p.Addr, l.now()) {
+		l.mu.Unlock()
+		l.unclaim(code)
+		return nil, ErrCreateLimit
+	}
+	for code == "" {
 		b := make([]byte, size)
 		for i := range b {
 			b[i] = codeLetters[rand.IntN(len(codeLetters))]
@@ -330,8 +357,11 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	l.runTable(t, n)
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
 	m, err := l.sit(p, t)
-	if err != nil || len(own) == 0 {
-		return m, err
+	if err != nil {
+		return nil, err
+	}
+	if len(own) == 0 {
+		return m, nil
 	}
 	if err := m.SetOptions(own); err != nil {
 		m.Leave()
@@ -377,6 +407,9 @@ func (l *Lobby) find(p Player, code string) (*Table, error) {
 	l.mu.Lock()
 	t := l.tables[norm]
 	l.mu.Unlock()
+	if t == nil && l.elsewhere(norm) {
+		return nil, errElsewhere
+	}
 	if t == nil {
 		l.misses.allow(p.Addr, now)
 		if notice, ok := l.lostNotice(norm); ok {
@@ -389,15 +422,15 @@ func (l *Lobby) find(p Player, code string) (*Table, error) {
 
 // Join takes a seat at a table. A player who already holds a seat there takes it back,
 // and their older connection, if any, is closed.
-func (l *Lobby) Join(p Player, code string) (*Member, error) {
+func (l *Lobby) Join(p Player, code string) (Place, error) {
 	t, err := l.find(p, code)
 	if err != nil {
-		return nil, err
+		return l.joinElsewhere(p, code, false, err)
 	}
 	return l.sit(p, t)
 }
 
-func (l *Lobby) sit(p Player, t *Table) (*Member, error) {
+func (l *Lobby) sit(p Player, t *Table) (Place, error) {
 	offers := l.offers(p, t.spec) // from the store, before the actor's turn
 	var m *Member
 	err := t.do(func(now time.Time) error {
@@ -412,10 +445,10 @@ func (l *Lobby) sit(p Player, t *Table) (*Member, error) {
 }
 
 // Watch joins a table as a spectator, who sees only the public view.
-func (l *Lobby) Watch(p Player, code string) (*Member, error) {
+func (l *Lobby) Watch(p Player, code string) (Place, error) {
 	t, err := l.find(p, code)
 	if err != nil {
-		return nil, err
+		return l.joinElsewhere(p, code, true, err)
 	}
 	var m *Member
 	err = t.do(func(now time.Time) error {
@@ -423,7 +456,10 @@ func (l *Lobby) Watch(p Player, code string) (*Member, error) {
 		t.attach(m, now)
 		return nil
 	})
-	return m, err
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
 }
 
 // Shutdown closes every table (members are told the server is going down) and waits for

@@ -36,7 +36,7 @@ func newLobbyWith(t *testing.T, cfg lobby.Config) *lobby.Lobby {
 }
 
 // waitFor reads updates until cond holds, failing after a while.
-func waitFor(t *testing.T, m *lobby.Member, what string, cond func(lobby.Update) bool) lobby.Update {
+func waitFor(t *testing.T, m lobby.Place, what string, cond func(lobby.Update) bool) lobby.Update {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -77,24 +77,40 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, code := range codes {
-		entries, err := l.cfg.Log.ReadTable(ctx, code)
-		if err != nil {
-			return n, fmt.Errorf("restore table %s: %w", code, err)
-		}
-		now := l.now()
-		t, err := l.replay(code, entries, now)
-		if err != nil {
-			l.lose(ctx, code, entries, err)
+		err := l.restoreOne(ctx, code)
+		if errors.Is(err, ErrLost) {
 			continue
 		}
-		l.mu.Lock()
-		open := l.addLocked(t)
-		l.mu.Unlock()
-		l.runTable(t, open)
-		l.log.Info("table restored", "table", code, "game", t.spec.ID, "state", t.state, "entries", len(entries))
+		if err != nil {
+			return n, err
+		}
 		n++
 	}
 	return n, nil
+}
+
+// ErrLost says a table's log did not replay, so the table was closed (see lose); its
+// players are told why when they come back.
+var ErrLost = errors.New("the table could not be restored")
+
+// restoreOne brings back the table with code from its log, or closes it (ErrLost).
+func (l *Lobby) restoreOne(ctx context.Context, code string) error {
+	entries, err := l.cfg.Log.ReadTable(ctx, code)
+	if err != nil {
+		return fmt.Errorf("restore table %s: %w", code, err)
+	}
+	now := l.now()
+	t, err := l.replay(code, entries, now)
+	if err != nil {
+		l.lose(ctx, code, entries, err)
+		return ErrLost
+	}
+	l.mu.Lock()
+	open := l.addLocked(t)
+	l.mu.Unlock()
+	l.runTable(t, open)
+	l.log.Info("table restored", "table", code, "game", t.spec.ID, "state", t.state, "entries", len(entries))
+	return nil
 }
 
 // replay rebuilds one table from its log.

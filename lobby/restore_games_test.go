@@ -40,7 +40,7 @@ func TestEveryGameSurvivesACrash(t *testing.T) {
 // sitting is one player's connection in a property run.
 type sitting struct {
 	p      lobby.Player
-	m      *lobby.Member
+	m      lobby.Place
 	seen   *seen
 	script rules.Bot // nil for the spectator
 }

@@ -64,7 +64,7 @@ type seen struct {
 	done   chan struct{}
 }
 
-func follow(m *lobby.Member) *seen {
+func follow(m lobby.Place) *seen {
 	s := &seen{done: make(chan struct{})}
 	go func() {
 		defer close(s.done)

@@ -425,6 +425,7 @@ func (t *Table) botName() string {
 func (t *Table) finishClose() {
 	t.closeLog(t.lobby.now())
 	t.lobby.forget(t.code)
+	t.lobby.tableGone(t)
 	for m := range t.members {
 		t.detach(m, t.closing)
 	}

@@ -129,6 +129,9 @@ type Spec struct {
 	New func(s Setup) (Game, error) `json:"-"`
 	// NewBot makes a bot for a seat, seeded for its own choices.
 	NewBot func(b BotSetup) Bot `json:"-"`
+	// DecodeView turns a view's JSON back into the game's own view type, for a view that
+	// crossed the network (a table on another node of a cluster); DecodeViewAs makes one.
+	DecodeView func(data []byte) (View, error) `json:"-"`
 }
 
 // PlayerRange is the allowed player count under options o.

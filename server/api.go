@@ -53,7 +53,7 @@ type apiConn struct {
 	wmu sync.Mutex // one writer at a time: replies and events interleave by whole lines
 	enc *json.Encoder
 
-	member *lobby.Member
+	member lobby.Place
 	budget *rate.Limiter // every request; the lobby limits game actions and chat further
 }
 
@@ -237,7 +237,7 @@ func (c *apiConn) do(req apiRequest) error {
 	case "tables":
 		c.reply(req.ID, "tables", map[string]any{"tables": l.Tables(c.player)})
 	case "create", "join", "watch":
-		var m *lobby.Member
+		var m lobby.Place
 		var err error
 		switch req.Op {
 		case "create":
@@ -348,7 +348,7 @@ func (c *apiConn) leave(asked bool) {
 
 // pump turns a member's updates into events: "table" and "view" when they change,
 // "chat" per new line, and "left" at the end.
-func (c *apiConn) pump(m *lobby.Member) {
+func (c *apiConn) pump(m lobby.Place) {
 	var lastTable, lastView []byte
 	lastChat := 0
 	for {

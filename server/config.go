@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/cluster"
 	"parlor/lobby"
 )
 
@@ -30,6 +31,14 @@ type Config struct {
 	PerIPRate            float64       // new connections per minute per address (after the burst)
 	PerIPBurst           int           // new connections an address may open at once
 	ProxyProtocol        []string      // load balancers (CIDRs or addresses) trusted to send a PROXY header
+
+	// HostKey is the SSH host key file; "" is host_ed25519 in DataDir. Every node of a
+	// cluster uses the same key file, so a player behind a load balancer sees one host.
+	HostKey string
+
+	// Cluster joins a NATS JetStream cluster (package cluster); its URLs "" is a lone
+	// server with its own database.
+	Cluster cluster.Config
 
 	LogFormat string // text or json
 	LogLevel  string // debug, info, warn or error
@@ -109,6 +118,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := trustedRanges(c.ProxyProtocol); err != nil {
 		errs = append(errs, fmt.Errorf("--proxy-protocol: %v", err))
+	}
+	if err := c.Cluster.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("--log-format %q: want text or json", c.LogFormat))

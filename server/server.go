@@ -22,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/assets"
+	"parlor/cluster"
 	_ "parlor/games" // links every game in
 	"parlor/internal/playertext"
 	"parlor/lobby"
@@ -46,6 +47,7 @@ type Server struct {
 	refused *refusals
 	windows windowFeeds
 	packs   *packs.Library
+	node    *cluster.Node // nil unless the server is a node of a cluster
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
 	Fingerprint string
@@ -70,11 +72,11 @@ func Run(ctx context.Context, cfg Config, logger *log.Logger) error {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return err
 	}
-	st, err := store.OpenSQLite(filepath.Join(cfg.DataDir, databaseFile))
+	st, closeStore, err := openStore(cfg)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
+	defer closeStore()
 	s, err := Listen(cfg, st, logger)
 	if err != nil {
 		return err
@@ -97,7 +99,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
 	lctx, cancel := context.WithCancel(context.Background())
 	s.stopAll = cancel
-	s.lobby = lobby.New(lctx, lobby.Config{
+	lcfg := lobby.Config{
 		Logger:   logger.WithPrefix("lobby"),
 		Hooks:    s.metrics.hooks(),
 		Content:  assets.Load,
@@ -105,14 +107,30 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
-	})
+	}
+	if cfg.Cluster.URLs != "" {
+		node, err := joinCluster(cfg.Cluster, logger)
+		if err != nil {
+			cancel()
+			return nil, err
+		}
+		s.node, lcfg.Cluster = node, node
+	}
+	s.lobby = lobby.New(lctx, lcfg)
 	// Stopping the lobby also stops its table-log writer.
 	cancel = func() {
 		s.stopAll()
 		_ = s.lobby.Shutdown(context.Background())
+		if s.node != nil {
+			s.node.Kill()
+		}
+	}
+	hostKey := cfg.HostKey
+	if hostKey == "" {
+		hostKey = filepath.Join(cfg.DataDir, hostKeyFile)
 	}
 	opts := []ssh.Option{
-		wish.WithHostKeyPath(filepath.Join(cfg.DataDir, hostKeyFile)),
+		wish.WithHostKeyPath(hostKey),
 		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
 		wish.WithMiddleware(middleware(s)...),
 	}
@@ -155,8 +173,14 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	}
 	// Every table that was open when the server last stopped comes back before anyone
 	// can connect, so a returning player finds their seat.
+	// In a cluster the tables come back through their leases instead (cluster.Node).
 	rctx, rcancel := context.WithTimeout(context.Background(), time.Minute)
-	restored, err := s.lobby.Restore(rctx)
+	restored, err := 0, error(nil)
+	if s.node == nil {
+		restored, err = s.lobby.Restore(rctx)
+	} else {
+		err = s.node.Start(s.lobby)
+	}
 	rcancel()
 	if err != nil {
 		cancel()
@@ -185,6 +209,9 @@ func (s *Server) HTTPAddr() string {
 
 // Lobby is the server's lobby (for tests and tools).
 func (s *Server) Lobby() *lobby.Lobby { return s.lobby }
+
+// Node is the server's part of its cluster; nil for a lone server.
+func (s *Server) Node() *cluster.Node { return s.node }
 
 // Serve accepts connections until ctx ends, then shuts down: every player is told the
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
@@ -226,6 +253,11 @@ func (s *Server) shutdown() {
 	s.mu.Unlock()
 	// Every goodbye on its own goroutine: a write to a client that stopped reading
 	// blocks until its connection is closed below.
+	// A cluster node first hands its tables to the other nodes, so that no game waits
+	// for a lease to run out; its own players are told to connect again.
+	if s.node != nil {
+		s.node.Handoff(s.lobby.ShutdownNotice())
+	}
 	for _, ls := range live {
 		go ls.bye()
 	}
@@ -247,6 +279,9 @@ func (s *Server) shutdown() {
 	}
 	if err := s.lobby.Shutdown(ctx); err != nil {
 		s.log.Warn("tables did not stop in time", "err", err)
+	}
+	if s.node != nil {
+		s.node.Kill() // its tables are handed over by now: this closes the connection
 	}
 	s.log.Info("stopped")
 }

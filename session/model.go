@@ -135,18 +135,18 @@ type ShutdownMsg struct {
 
 // updateMsg carries a table update for the member it came from.
 type updateMsg struct {
-	member *lobby.Member
+	member lobby.Place
 	u      lobby.Update
 }
 
 // closedMsg says the member is out of its table, and why.
 type closedMsg struct {
-	member *lobby.Member
+	member lobby.Place
 	reason string
 }
 
 // wait is the command that delivers the member's next update; exactly one runs per member.
-func (m *Model) wait(mem *lobby.Member) tea.Cmd {
+func (m *Model) wait(mem lobby.Place) tea.Cmd {
 	ctx := m.ctx
 	return func() tea.Msg {
 		u, ok, reason := mem.Next(ctx)
@@ -181,7 +181,7 @@ func (m *Model) direct() tea.Cmd {
 
 // enter goes to a table after a create, join or watch; on error it stays in the lobby
 // and shows why.
-func (m *Model) enter(mem *lobby.Member, err error) tea.Cmd {
+func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 	if err != nil {
 		m.setStatus(err.Error(), true)
 		return nil
@@ -274,7 +274,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 // server going down end the program; anything else returns to the lobby with the reason.
 func (m *Model) tableClosed(reason string) tea.Cmd {
 	m.table = tableScreen{}
-	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice {
+	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice || reason == lobby.MovedNotice {
 		m.goodbye = reason
 		return tea.Quit
 	}

@@ -20,7 +20,7 @@ import (
 // tableScreen is a seat (or a spectator's chair) at a table: the room (seats, options,
 // chat, host controls) and, once a game runs, the game's own screen.
 type tableScreen struct {
-	member   *lobby.Member
+	member   lobby.Place
 	u        lobby.Update
 	game     gameui.Screen
 	gameKey  string // game id and seat the game screen was made for
@@ -40,7 +40,7 @@ type tableScreen struct {
 	lastChat int
 }
 
-func newTableScreen(m *lobby.Member) tableScreen {
+func newTableScreen(m lobby.Place) tableScreen {
 	return tableScreen{member: m, chat: newLineInput(200), rules: newPager(), log: newPager()}
 }
 
@@ -147,7 +147,7 @@ func (t *tableScreen) toGame(m *Model, msg tea.Msg) tea.Cmd {
 }
 
 // retryMsg asks to send the actions the rate limit held back.
-type retryMsg struct{ member *lobby.Member }
+type retryMsg struct{ member lobby.Place }
 
 // retryAfter is how long held-back actions wait; the limit refills faster than that.
 const retryAfter = 150 * time.Millisecond

@@ -18,7 +18,7 @@ import (
 var press = gameuitest.Key
 
 // nextUpdate reads the member's updates until cond holds.
-func nextUpdate(t *testing.T, mem *lobby.Member, cond func(lobby.Update) bool) lobby.Update {
+func nextUpdate(t *testing.T, mem lobby.Place, cond func(lobby.Update) bool) lobby.Update {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

@@ -60,12 +60,12 @@ func (m *Memory) SavePlayer(ctx context.Context, p Player) error {
 	if err := m.ready(ctx); err != nil {
 		return fmt.Errorf("store: save player %s: %w", p.ID, err)
 	}
-	if err := checkPlayer(p); err != nil {
+	if err := CheckPlayer(p); err != nil {
 		return fmt.Errorf("store: save player: %w", err)
 	}
-	p.FirstSeen, p.LastSeen = normTime(p.FirstSeen), normTime(p.LastSeen)
+	p.FirstSeen, p.LastSeen = NormTime(p.FirstSeen), NormTime(p.LastSeen)
 	if old, ok := m.players[p.ID]; ok {
-		p.FirstSeen = earlier(old.FirstSeen, p.FirstSeen)
+		p.FirstSeen = Earlier(old.FirstSeen, p.FirstSeen)
 	}
 	m.players[p.ID] = p
 	return nil
@@ -97,10 +97,10 @@ func (m *Memory) RecordGame(ctx context.Context, g FinishedGame) error {
 	if err := m.ready(ctx); err != nil {
 		return fmt.Errorf("store: record game %s at %s: %w", g.GameID, g.Table, err)
 	}
-	if err := checkGame(g); err != nil {
+	if err := CheckGame(g); err != nil {
 		return fmt.Errorf("store: record game: %w", err)
 	}
-	g.FinishedAt = normTime(g.FinishedAt)
+	g.FinishedAt = NormTime(g.FinishedAt)
 	g.Seats = slices.Clone(g.Seats)
 	m.games = append(m.games, g)
 	return nil
@@ -182,7 +182,7 @@ func (m *Memory) AppendTables(ctx context.Context, entries []TableEntry) error {
 	}
 	seen := map[string]map[int64]bool{}
 	for _, e := range entries {
-		if err := checkEntry(e); err != nil {
+		if err := CheckEntry(e); err != nil {
 			return fmt.Errorf("store: append table log: %w", err)
 		}
 		if seen[e.Table] == nil {
@@ -197,7 +197,7 @@ func (m *Memory) AppendTables(ctx context.Context, entries []TableEntry) error {
 		seen[e.Table][e.Seq] = true
 	}
 	for _, e := range entries {
-		e.At, e.Data = normTime(e.At), slices.Clone(e.Data)
+		e.At, e.Data = NormTime(e.At), slices.Clone(e.Data)
 		switch e.Kind {
 		case EntryClosed:
 			delete(m.tables, e.Table)
@@ -249,7 +249,7 @@ func (m *Memory) MarkAlive(ctx context.Context, t time.Time) error {
 	if err := m.ready(ctx); err != nil {
 		return fmt.Errorf("store: mark alive: %w", err)
 	}
-	m.alive = normTime(t)
+	m.alive = NormTime(t)
 	return nil
 }
 

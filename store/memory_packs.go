@@ -16,14 +16,14 @@ func (m *Memory) SavePack(ctx context.Context, p Pack) error {
 	if err := m.ready(ctx); err != nil {
 		return fmt.Errorf("store: save pack %s: %w", p.Name, err)
 	}
-	if err := checkPack(p); err != nil {
+	if err := CheckPack(p); err != nil {
 		return fmt.Errorf("store: save pack: %w", err)
 	}
 	if m.packs == nil {
 		m.packs = map[packKey]Pack{}
 	}
 	p.Content = slices.Clone(p.Content)
-	p.Created = normTime(p.Created)
+	p.Created = NormTime(p.Created)
 	m.packs[packKey{p.Owner, p.Name}] = p
 	return nil
 }

@@ -37,7 +37,8 @@ type Pack struct {
 	Created   time.Time // when it was uploaded
 }
 
-func checkPack(p Pack) error {
+// CheckPack rejects a pack that no implementation may store.
+func CheckPack(p Pack) error {
 	switch {
 	case p.Owner == "":
 		return fmt.Errorf("%w: pack without owner", ErrInvalid)

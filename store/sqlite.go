@@ -168,7 +168,7 @@ func (s *SQLite) Player(ctx context.Context, id string) (Player, error) {
 	if err != nil {
 		return Player{}, fmt.Errorf("store: get player %s: %w", id, err)
 	}
-	p.FirstSeen, p.LastSeen = fromMillis(first), fromMillis(last)
+	p.FirstSeen, p.LastSeen = FromMillis(first), FromMillis(last)
 	return p, nil
 }
 
@@ -177,11 +177,11 @@ func (s *SQLite) SavePlayer(ctx context.Context, p Player) error {
 	if err := s.ready(); err != nil {
 		return fmt.Errorf("store: save player %s: %w", p.ID, err)
 	}
-	if err := checkPlayer(p); err != nil {
+	if err := CheckPlayer(p); err != nil {
 		return fmt.Errorf("store: save player: %w", err)
 	}
 	// 0 stands for "unknown": it never replaces a real first_seen, and a real one
-	// replaces it (the same rule as earlier()).
+	// replaces it (the same rule as Earlier()).
 	_, err := s.db.ExecContext(ctx, `
 INSERT INTO players (id, name, first_seen, last_seen) VALUES (?, ?, ?, ?)
 ON CONFLICT (id) DO UPDATE SET
@@ -192,7 +192,7 @@ ON CONFLICT (id) DO UPDATE SET
 		WHEN excluded.first_seen = 0 THEN players.first_seen
 		ELSE min(players.first_seen, excluded.first_seen)
 	END`,
-		p.ID, p.Name, toMillis(p.FirstSeen), toMillis(p.LastSeen))
+		p.ID, p.Name, ToMillis(p.FirstSeen), ToMillis(p.LastSeen))
 	if err != nil {
 		return fmt.Errorf("store: save player %s: %w", p.ID, err)
 	}
@@ -226,7 +226,7 @@ func (s *SQLite) RecordGame(ctx context.Context, g FinishedGame) (err error) {
 	if err := s.ready(); err != nil {
 		return fmt.Errorf("store: record game %s at %s: %w", g.GameID, g.Table, err)
 	}
-	if err := checkGame(g); err != nil {
+	if err := CheckGame(g); err != nil {
 		return fmt.Errorf("store: record game: %w", err)
 	}
 	defer func() {
@@ -241,7 +241,7 @@ func (s *SQLite) RecordGame(ctx context.Context, g FinishedGame) (err error) {
 	defer tx.Rollback() //nolint:errcheck // a no-op after Commit
 	res, err := tx.ExecContext(ctx,
 		`INSERT INTO games (game, table_code, finished_at) VALUES (?, ?, ?)`,
-		g.GameID, g.Table, toMillis(g.FinishedAt))
+		g.GameID, g.Table, ToMillis(g.FinishedAt))
 	if err != nil {
 		return err
 	}
@@ -302,7 +302,7 @@ ORDER BY r.finished_at DESC, r.id DESC, s.seat`, playerID, limit)
 			return nil, fmt.Errorf("store: recent games of %s: %w", playerID, err)
 		}
 		if id != lastID {
-			g.FinishedAt = fromMillis(finished)
+			g.FinishedAt = FromMillis(finished)
 			games = append(games, g)
 			lastID = id
 		}

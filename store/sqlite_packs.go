@@ -12,7 +12,7 @@ func (s *SQLite) SavePack(ctx context.Context, p Pack) error {
 	if err := s.ready(); err != nil {
 		return fmt.Errorf("store: save pack %s: %w", p.Name, err)
 	}
-	if err := checkPack(p); err != nil {
+	if err := CheckPack(p); err != nil {
 		return fmt.Errorf("store: save pack: %w", err)
 	}
 	_, err := s.db.ExecContext(ctx, `
@@ -20,7 +20,7 @@ INSERT INTO packs (owner, name, kind, content, entries, published, created) VALU
 ON CONFLICT (owner, name) DO UPDATE SET
 	kind = excluded.kind, content = excluded.content, entries = excluded.entries,
 	published = excluded.published, created = excluded.created`,
-		p.Owner, p.Name, p.Kind, p.Content, p.Entries, p.Published, toMillis(p.Created))
+		p.Owner, p.Name, p.Kind, p.Content, p.Entries, p.Published, ToMillis(p.Created))
 	if err != nil {
 		return fmt.Errorf("store: save pack %s: %w", p.Name, err)
 	}
@@ -35,7 +35,7 @@ func scanPack(row interface{ Scan(...any) error }) (Pack, error) {
 	if err := row.Scan(&p.Owner, &p.Name, &p.Kind, &p.Content, &p.Entries, &p.Published, &created); err != nil {
 		return Pack{}, err
 	}
-	p.Created = fromMillis(created)
+	p.Created = FromMillis(created)
 	if p.Content == nil {
 		p.Content = []byte{}
 	}

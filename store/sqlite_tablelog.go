@@ -16,7 +16,7 @@ func (s *SQLite) AppendTables(ctx context.Context, entries []TableEntry) (err er
 		return fmt.Errorf("store: append table log: %w", err)
 	}
 	for _, e := range entries {
-		if err := checkEntry(e); err != nil {
+		if err := CheckEntry(e); err != nil {
 			return fmt.Errorf("store: append table log: %w", err)
 		}
 	}
@@ -41,10 +41,10 @@ func (s *SQLite) AppendTables(ctx context.Context, entries []TableEntry) (err er
 			_, err = tx.ExecContext(ctx, `DELETE FROM table_log WHERE table_code = ?`, e.Table)
 		case EntrySnapshot:
 			if _, err = tx.ExecContext(ctx, `DELETE FROM table_log WHERE table_code = ? AND seq < ?`, e.Table, e.Seq); err == nil {
-				_, err = ins.ExecContext(ctx, e.Table, e.Seq, int(e.Kind), toMillis(e.At), e.Data)
+				_, err = ins.ExecContext(ctx, e.Table, e.Seq, int(e.Kind), ToMillis(e.At), e.Data)
 			}
 		default:
-			_, err = ins.ExecContext(ctx, e.Table, e.Seq, int(e.Kind), toMillis(e.At), e.Data)
+			_, err = ins.ExecContext(ctx, e.Table, e.Seq, int(e.Kind), ToMillis(e.At), e.Data)
 		}
 		if err != nil {
 			if strings.Contains(err.Error(), "UNIQUE constraint") {
@@ -98,7 +98,7 @@ func (s *SQLite) ReadTable(ctx context.Context, code string) ([]TableEntry, erro
 		if err := rows.Scan(&e.Seq, &kind, &at, &e.Data); err != nil {
 			return nil, fmt.Errorf("store: read table %s: %w", code, err)
 		}
-		e.Kind, e.At = EntryKind(kind), fromMillis(at)
+		e.Kind, e.At = EntryKind(kind), FromMillis(at)
 		if e.Data == nil {
 			e.Data = []byte{}
 		}
@@ -116,7 +116,7 @@ func (s *SQLite) MarkAlive(ctx context.Context, t time.Time) error {
 		return fmt.Errorf("store: mark alive: %w", err)
 	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO server_state (key, value) VALUES ('alive', ?)
-ON CONFLICT (key) DO UPDATE SET value = excluded.value`, toMillis(t))
+ON CONFLICT (key) DO UPDATE SET value = excluded.value`, ToMillis(t))
 	if err != nil {
 		return fmt.Errorf("store: mark alive: %w", err)
 	}
@@ -136,5 +136,5 @@ func (s *SQLite) LastAlive(ctx context.Context) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, fmt.Errorf("store: last alive: %w", err)
 	}
-	return fromMillis(ms), nil
+	return FromMillis(ms), nil
 }

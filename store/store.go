@@ -2,8 +2,9 @@
 // games they finished, the log of every open table (TableLog), from which the lobby
 // brings tables back after a restart, and the content packs players upload (Packs).
 // Everything goes through the Store interface so that the server
-// and the lobby never see SQL; the in-memory and SQLite implementations pass the same
-// conformance suite (store/storetest), so a test can use either.
+// and the lobby never see SQL; the in-memory and SQLite implementations here, and the
+// JetStream one of a cluster (store/jetstream), pass the same conformance suite
+// (store/storetest), so a test can use any of them.
 package store
 
 import (
@@ -79,33 +80,36 @@ type Stats struct {
 	Won    int // of those, games the player won
 }
 
-// normTime is the one place that decides how precisely times are kept, so that the
-// in-memory store and SQLite (which stores Unix milliseconds) agree exactly.
-func normTime(t time.Time) time.Time {
+// NormTime is the one place that decides how precisely times are kept, so that the
+// in-memory store, SQLite and JetStream (which store Unix milliseconds) agree exactly.
+// The helpers from here on are exported for implementations outside this package
+// (store/jetstream), so that every store keeps and refuses exactly the same things.
+func NormTime(t time.Time) time.Time {
 	if t.IsZero() {
 		return time.Time{}
 	}
 	return time.UnixMilli(t.UnixMilli()).UTC()
 }
 
-// toMillis and fromMillis map times to SQLite integers; the zero time maps to 0 so that
-// "never" survives a round trip as the zero time.
-func toMillis(t time.Time) int64 {
+// ToMillis maps a time to Unix milliseconds, as stores keep it; the zero time maps to 0
+// so that "never" survives a round trip as the zero time.
+func ToMillis(t time.Time) int64 {
 	if t.IsZero() {
 		return 0
 	}
 	return t.UnixMilli()
 }
 
-func fromMillis(ms int64) time.Time {
+// FromMillis is the inverse of ToMillis, in UTC.
+func FromMillis(ms int64) time.Time {
 	if ms == 0 {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms).UTC()
 }
 
-// checkPlayer rejects what no implementation may store.
-func checkPlayer(p Player) error {
+// CheckPlayer rejects what no implementation may store.
+func CheckPlayer(p Player) error {
 	if p.ID == "" {
 		return fmt.Errorf("%w: player without id", ErrInvalid)
 	}
@@ -115,8 +119,8 @@ func checkPlayer(p Player) error {
 	return nil
 }
 
-// checkGame rejects what no implementation may store.
-func checkGame(g FinishedGame) error {
+// CheckGame rejects what no implementation may store.
+func CheckGame(g FinishedGame) error {
 	if g.GameID == "" {
 		return fmt.Errorf("%w: finished game without game id", ErrInvalid)
 	}
@@ -126,8 +130,8 @@ func checkGame(g FinishedGame) error {
 	return nil
 }
 
-// earlier picks the earlier of two first-seen times, ignoring a zero one.
-func earlier(a, b time.Time) time.Time {
+// Earlier picks the earlier of two first-seen times, ignoring a zero one.
+func Earlier(a, b time.Time) time.Time {
 	switch {
 	case a.IsZero():
 		return b

@@ -54,7 +54,8 @@ type TableEntry struct {
 	Data  []byte    // the lobby's record, opaque to the store
 }
 
-func checkEntry(e TableEntry) error {
+// CheckEntry rejects a table entry that no implementation may store.
+func CheckEntry(e TableEntry) error {
 	switch {
 	case e.Table == "":
 		return fmt.Errorf("%w: table entry without table code", ErrInvalid)

@@ -59,17 +59,26 @@ const (
 // Server is a running test server.
 type Server struct {
 	*server.Server
-	t testing.TB
+	pc       *pace // see timing
+	paceOnce sync.Once
+	t        testing.TB
 
+	spread  atomic.Bool   // dial from a new loopback address each time
+	sources atomic.Uint32 // loopback addresses used so far
+	remote  net.Addr      // set by Attach: a parlor process started elsewhere
+
+	stopOnce sync.Once
+	stop     func() error // ends Serve and waits for it
+}
+
+// pace moves game time on when every client has settled; the servers of a cluster test
+// share one, so game time is the same on every node.
+type pace struct {
 	clock *testclock.Clock // the game clock; nil when a test chose another
 	quiet atomic.Int64     // UnixNano since when nothing has gone to or come from a client
 
 	mu      sync.Mutex
 	clients []*exchange
-
-	spread  atomic.Bool   // dial from a new loopback address each time
-	sources atomic.Uint32 // loopback addresses used so far
-	remote  net.Addr      // set by Attach: a parlor process started elsewhere
 }
 
 // Attach is a Server for a parlor process the test started itself (the real binary), so
@@ -80,7 +89,7 @@ func Attach(t testing.TB, addr string) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Server{t: t, remote: a}
+	return &Server{t: t, remote: a, pc: &pace{}}
 }
 
 // Addr is the server's SSH address.
@@ -94,16 +103,35 @@ func (s *Server) Addr() net.Addr {
 // Start runs a server for the test; edit changes its configuration first.
 func Start(t testing.TB, edit func(*server.Config)) *Server {
 	t.Helper()
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	return start(t, st, &pace{clock: testclock.New(time.Now())}, edit)
+}
+
+// StartNodes runs a server per store, all on one game clock, for a cluster test: the
+// stores are views of the one store every node of a cluster reads (the table logs).
+// edit(i, cfg) sets node i up.
+func StartNodes(t testing.TB, stores []store.Store, edit func(i int, cfg *server.Config)) []*Server {
+	t.Helper()
+	p := &pace{clock: testclock.New(time.Now())}
+	out := make([]*Server, len(stores))
+	for i, st := range stores {
+		out[i] = start(t, st, p, func(c *server.Config) { edit(i, c) })
+	}
+	return out
+}
+
+func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Server {
+	t.Helper()
 	cfg := server.Defaults()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HTTP = "127.0.0.1:0"
 	cfg.DataDir = t.TempDir()
-	clock := testclock.New(time.Now())
+	clock := p.clock
 	cfg.Clock = clock
 	if edit != nil {
 		edit(&cfg)
 	}
-	st := store.NewMemory()
 	logger := log.NewWithOptions(io.Discard, log.Options{})
 	if testing.Verbose() {
 		logger = log.New(testWriter{t})
@@ -115,28 +143,53 @@ func Start(t testing.TB, edit func(*server.Config)) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx) }()
-	t.Cleanup(func() {
+	srv := &Server{Server: s, t: t, pc: p}
+	if cfg.Clock != lobby.Clock(clock) {
+		srv.pc = &pace{}
+	}
+	srv.stop = func() error {
 		cancel()
 		select {
 		case err := <-done:
-			if err != nil {
-				t.Errorf("serve: %v", err)
-			}
+			return err
 		case <-time.After(20 * time.Second):
-			t.Error("server did not stop within 20 s")
+			return errors.New("server did not stop within 20 s")
 		}
-		_ = st.Close()
-	})
-	srv := &Server{Server: s, t: t}
-	if cfg.Clock == lobby.Clock(clock) {
-		srv.clock = clock
 	}
+	t.Cleanup(func() {
+		if err := srv.Stop(); err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
 	return srv
+}
+
+// Stop shuts the server down as SIGTERM does and waits until it has stopped; the
+// test's cleanup does it for a server still running.
+func (s *Server) Stop() error {
+	var err error
+	s.stopOnce.Do(func() {
+		if s.stop != nil { // a Server made by hand: its test stops it
+			err = s.stop()
+		}
+	})
+	return err
 }
 
 // touch notes that something went to or came from a client: game time stands still
 // until things settle.
-func (s *Server) touch() { s.quiet.Store(time.Now().UnixNano()) }
+func (s *Server) touch() { s.timing().quiet.Store(time.Now().UnixNano()) }
+
+// timing is the server's pace; a Server made by hand around a server.Server (a test
+// that starts its own) gets one without a game clock.
+func (s *Server) timing() *pace {
+	s.paceOnce.Do(func() {
+		if s.pc == nil {
+			s.pc = &pace{}
+		}
+	})
+	return s.pc
+}
 
 // exchange is one client's input and the output that answers it.
 type exchange struct {
@@ -146,9 +199,10 @@ type exchange struct {
 
 func (s *Server) newExchange() *exchange {
 	e := &exchange{s: s}
-	s.mu.Lock()
-	s.clients = append(s.clients, e)
-	s.mu.Unlock()
+	p := s.timing()
+	p.mu.Lock()
+	p.clients = append(p.clients, e)
+	p.mu.Unlock()
 	return e
 }
 
@@ -171,14 +225,14 @@ func (e *exchange) unanswered(now time.Time) bool {
 
 // settled tells whether game time may move: nothing sent or shown for a moment, and
 // every client's input answered.
-func (s *Server) settled(last int64) bool {
+func (p *pace) settled(last int64) bool {
 	now := time.Now()
 	if now.Sub(time.Unix(0, last)) < settle {
 		return false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, e := range s.clients {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, e := range p.clients {
 		if e.unanswered(now) {
 			return false
 		}
@@ -196,16 +250,17 @@ func (s *Server) Pause() {
 // letTimePass moves game time on by a Step if everything has settled; then the tables
 // have ticked before it returns.
 func (s *Server) letTimePass() {
-	if s.clock == nil {
+	p := s.timing()
+	if p.clock == nil {
 		return
 	}
-	last := s.quiet.Load()
-	if !s.settled(last) {
+	last := p.quiet.Load()
+	if !p.settled(last) {
 		return
 	}
 	// Only one waiting goroutine moves the clock per settled moment.
-	if s.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
-		s.clock.Advance(Step)
+	if p.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
+		p.clock.Advance(Step)
 	}
 }
 

@@ -41,8 +41,9 @@ func init() {
 			{Key: "rounds", Name: "Rounds", Help: "how many rounds", Choices: []string{"1", "2", "3"}, Default: "2"},
 			{Key: "timer", Name: "Time limit", Help: "per round", Choices: []string{"off", "1s", "30s"}, Default: "off"},
 		},
-		New:    New,
-		NewBot: func(b rules.BotSetup) rules.Bot { return &bot{rng: rand.New(rand.NewPCG(b.Seed, 1))} },
+		New:        New,
+		DecodeView: rules.DecodeViewAs[View],
+		NewBot:     func(b rules.BotSetup) rules.Bot { return &bot{rng: rand.New(rand.NewPCG(b.Seed, 1))} },
 	})
 	gameui.Register(ID, func(seat int) gameui.Screen { return &screen{} })
 }

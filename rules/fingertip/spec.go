@@ -67,10 +67,11 @@ var Spec = &rules.Spec{
 		{Key: OptRaceTime, Name: "Race time limit", Help: "after the clue; on expiry everyone still racing is out",
 			Choices: []string{"off", "30s", "60s", "90s", "120s"}, Default: DefaultRaceTime},
 	},
-	Content: []string{ContentFile, MeaningFile},
-	Decks:   []rules.Deck{{Kind: "fingertip-pictures", File: ContentFile, What: "pictures", Min: 18, Count: rules.Counter(ParsePictures)}},
-	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
-	NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
+	Content:    []string{ContentFile, MeaningFile},
+	Decks:      []rules.Deck{{Kind: "fingertip-pictures", File: ContentFile, What: "pictures", Min: 18, Count: rules.Counter(ParsePictures)}},
+	DecodeView: rules.DecodeViewAs[View],
+	New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
+	NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 }
 
 func init() { rules.Register(Spec) }

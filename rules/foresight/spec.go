@@ -28,6 +28,7 @@ var spec = &rules.Spec{
 	Options:    options,
 	Content:    []string{QuestionsFile},
 	Decks:      []rules.Deck{{Kind: "foresight-questions", File: QuestionsFile, What: "questions", Min: 1, Count: rules.Counter(Parse)}},
+	DecodeView: rules.DecodeViewAs[View],
 	New: func(s rules.Setup) (rules.Game, error) {
 		g, err := New(s)
 		if err != nil {

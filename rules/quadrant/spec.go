@@ -75,9 +75,10 @@ var Spec = &rules.Spec{
 		{Kind: "quadrant-words", File: WordsFile, What: "words", Min: CompetitiveMin + 1, Count: rules.Counter(ParseWords)},
 		{Kind: "quadrant-criteria", File: CriteriaFile, What: "criteria", Min: 2, Count: rules.Counter(ParseCriteria)},
 	},
-	Players: players,
-	New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
-	NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
+	Players:    players,
+	DecodeView: rules.DecodeViewAs[View],
+	New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
+	NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 }
 
 func init() { rules.Register(Spec) }

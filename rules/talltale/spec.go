@@ -66,10 +66,11 @@ func init() {
 			{Key: OptRaceTime, Name: "Race time limit", Help: "time to place tokens after the story; then tokens not placed score nothing", Choices: []string{"off", "30s", "60s", "90s"}, Default: "60s"},
 			{Key: OptTimer, Name: "Narrator time limit", Help: "time to choose and tell, then 15 s more after a reminder; if no story, the others score 2", Choices: []string{"off", "60s", "90s", "120s"}, Default: "off"},
 		},
-		Content: []string{ContentFile, MeaningFile},
-		Decks:   []rules.Deck{{Kind: "talltale-illustrations", File: ContentFile, What: "illustrations", Min: Kept + 1, Count: rules.Counter(ParseIllustrations)}},
-		New:     func(s rules.Setup) (rules.Game, error) { return New(s) },
-		NewBot:  func(b rules.BotSetup) rules.Bot { return NewBot(b) },
+		Content:    []string{ContentFile, MeaningFile},
+		Decks:      []rules.Deck{{Kind: "talltale-illustrations", File: ContentFile, What: "illustrations", Min: Kept + 1, Count: rules.Counter(ParseIllustrations)}},
+		DecodeView: rules.DecodeViewAs[View],
+		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
+		NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	})
 }
 

@@ -80,6 +80,7 @@ func init() {
 		Content:    []string{TopicsFile, MeaningFile},
 		Decks:      []rules.Deck{{Kind: "topfive-topics", File: TopicsFile, What: "topics", Min: Hand, Count: rules.Counter(ParseTopics)}},
 		Players:    players,
+		DecodeView: rules.DecodeViewAs[View],
 		New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
 		NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
 	}

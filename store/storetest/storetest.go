@@ -1,6 +1,6 @@
-// Package storetest is the conformance suite every store.Store must pass. The in-memory
-// and SQLite stores both run it, so a test that uses the in-memory store can trust it to
-// behave like production.
+// Package storetest is the conformance suite every store.Store must pass. The in-memory,
+// SQLite and JetStream stores all run it, so a test that uses the in-memory store can
+// trust it to behave like production.
 package storetest
 
 import (

@@ -1,0 +1,153 @@
+package cluster_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"parlor/cluster"
+	"parlor/internal/natstest"
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/store"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+// startNode joins a node named name, with a lobby of its own, to the NATS at url.
+func startNode(t testing.TB, url, name string) (*cluster.Node, *lobby.Lobby) {
+	t.Helper()
+	return startNodeOn(t, url, name, nil)
+}
+
+// startNodeOn is startNode with the lobby living by clock (nil: the wall clock).
+func startNodeOn(t testing.TB, url, name string, clock lobby.Clock) (*cluster.Node, *lobby.Lobby) {
+	t.Helper()
+	cfg := cluster.Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: 500 * time.Millisecond}
+	nc, err := cluster.Connect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := cluster.New(context.Background(), nc, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	st := store.NewMemory()
+	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock})
+	if err := n.Start(l); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+		n.Kill()
+		_ = st.Close()
+	})
+	return n, l
+}
+
+// A code claimed by one node cannot be claimed by another: Create in the directory is
+// what makes join codes unique across the cluster.
+func TestCodesAreUniqueAcrossNodes(t *testing.T) {
+	url, _ := natstest.Run(t)
+	a, _ := startNode(t, url, "a")
+	b, _ := startNode(t, url, "b")
+	if ok, err := a.Claim("ABCD"); !ok || err != nil {
+		t.Fatalf("first claim: %v %v", ok, err)
+	}
+	if ok, err := b.Claim("ABCD"); ok || err != nil {
+		t.Fatalf("second claim of the same code by another node: %v %v", ok, err)
+	}
+	if ok, err := a.Claim("ABCD"); ok || err != nil {
+		t.Fatalf("second claim by the same node: %v %v", ok, err)
+	}
+	if ok, err := b.Claim("ABCE"); !ok || err != nil {
+		t.Fatalf("another code: %v %v", ok, err)
+	}
+}
+
+// A player on one node creates a table; the other node lists it, counts the player
+// online, and sees its code as another node's (so a join there goes to the owner).
+func TestOneLobbyOnTwoNodes(t *testing.T) {
+	url, _ := natstest.Run(t)
+	_, la := startNode(t, url, "a")
+	nb, lb := startNode(t, url, "b")
+	done := la.Connected()
+	defer done()
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	m, err := la.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		tables := lb.Tables(lobby.Player{})
+		if len(tables) == 1 && tables[0].Code == m.Code() && lb.Online() == 1 && nb.Elsewhere(m.Code()) &&
+			len(lb.SeatedAt(ann.ID)) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node b lists %+v, %d online, elsewhere=%v", tables, lb.Online(), nb.Elsewhere(m.Code()))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if ok, _ := nb.Claim(m.Code()); ok {
+		t.Fatal("node b claimed the code of node a's table")
+	}
+}
+
+// The owner's errors reach a remote session as the lobby's own sentinel errors, so the
+// session can tell them apart as it does for a local table.
+func TestRemoteErrorsKeepTheirMeaning(t *testing.T) {
+	url, _ := natstest.Run(t)
+	_, la := startNode(t, url, "a")
+	_, lb := startNode(t, url, "b")
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	m, err := la.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	ben := lobby.Player{ID: "SHA256:ben", Name: "Ben"}
+	var remote lobby.Place
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if remote, err = lb.Join(ben, m.Code()); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("join through node b: %v", err)
+	}
+	defer remote.Leave()
+	if err := remote.Start(); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("start by a guest at a remote table: %v, want ErrNotHost", err)
+	}
+	if err := remote.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrNoGame) {
+		t.Errorf("act before the game: %v, want ErrNoGame", err)
+	}
+	if err := remote.Kick(7); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("kick: %v", err)
+	}
+	if err := remote.Chat("hi"); err != nil {
+		t.Errorf("chat: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		u, ok, reason := remote.Next(ctx)
+		if !ok {
+			t.Fatalf("no chat line came back: %s", reason)
+		}
+		if n := len(u.Chat); n > 0 && u.Chat[n-1].Text == "hi" {
+			if u.Seat != 1 || len(u.Table.Seats) != 2 {
+				t.Fatalf("remote update: seat %d, seats %+v", u.Seat, u.Table.Seats)
+			}
+			break
+		}
+	}
+}

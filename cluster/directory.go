@@ -1,0 +1,195 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"parlor/lobby"
+)
+
+// The table directory: one key per open table, its code, holding the owner node. The
+// owner renews the lease every Renew by a revision-checked Update; a node that sees a
+// key's revision stand still for Lease (by its own clock) claims it with an Update
+// against that revision, so of several claimers exactly one wins. A released lease
+// (owner "") may be claimed at once. Create, which fails on an existing key, makes a
+// new table's code unique across the cluster.
+
+// followDirectory keeps n.dir up to date; ready closes once the first replay is done.
+func (n *Node) followDirectory(w jetstream.KeyWatcher, ready chan<- struct{}) {
+	defer n.wg.Done()
+	defer func() { _ = w.Stop() }()
+	first := true
+	for {
+		select {
+		case <-n.ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				if first {
+					first = false
+					close(ready)
+				}
+				continue
+			}
+			n.seeLease(e)
+		}
+	}
+}
+
+func (n *Node) seeLease(e jetstream.KeyValueEntry) {
+	code := e.Key()
+	n.mu.Lock()
+	if e.Operation() != jetstream.KeyValuePut {
+		delete(n.dir, code)
+		n.mu.Unlock()
+		return
+	}
+	var l lease
+	_ = json.Unmarshal(e.Value(), &l)
+	old, had := n.dir[code]
+	l.rev, l.seen = e.Revision(), time.Now()
+	n.dir[code] = l
+	var moved []*proxy
+	if had && old.Node != l.Node && l.Node != "" {
+		for p := range n.proxies {
+			if p.code == code {
+				moved = append(moved, p)
+			}
+		}
+	}
+	n.mu.Unlock()
+	// A proxy whose table found a new owner attaches there (proxy.go).
+	for _, p := range moved {
+		p.ownerChanged(l.Node)
+	}
+}
+
+func leaseValue(node string) []byte {
+	b, _ := json.Marshal(lease{Node: node})
+	return b
+}
+
+// Claim implements lobby.Cluster: it creates the directory key of a new table.
+func (n *Node) Claim(code string) (bool, error) {
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	rev, err := n.tables.Create(ctx, code, leaseValue(n.name))
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, n.own(code, rev)
+}
+
+// Closed implements lobby.Cluster: the table is gone, and so is its directory key.
+func (n *Node) Closed(code string) {
+	n.mu.Lock()
+	ot := n.owned[code]
+	delete(n.owned, code)
+	n.mu.Unlock()
+	if ot == nil || n.gone.Load() {
+		return
+	}
+	n.disown(ot)
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	// Only while the lease is still ours: a node that lost it must not delete the key of
+	// the table another node now runs.
+	if err := n.tables.Delete(ctx, code, jetstream.LastRevision(ot.rev)); err != nil {
+		n.log.Warn("could not remove a closed table from the directory", "table", code, "err", err)
+	}
+}
+
+// Elsewhere implements lobby.Cluster.
+func (n *Node) Elsewhere(code string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	l, ok := n.dir[code]
+	return ok && l.Node != n.name
+}
+
+// renew updates the lease of every owned table. A failed update means another node
+// holds the lease now: this node lets the table go without a word to the log.
+func (n *Node) renew() {
+	n.mu.Lock()
+	codes := make(map[string]uint64, len(n.owned))
+	for code, ot := range n.owned {
+		if !ot.handoff {
+			codes[code] = ot.rev
+		}
+	}
+	n.mu.Unlock()
+	for code, rev := range codes {
+		ctx, cancel := n.opCtx()
+		newRev, err := n.tables.Update(ctx, code, leaseValue(n.name), rev)
+		cancel()
+		n.mu.Lock()
+		ot := n.owned[code]
+		if err == nil && ot != nil {
+			ot.rev = newRev
+		}
+		n.mu.Unlock()
+		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
+			n.log.Warn("lost the lease of a table to another node", "table", code)
+			n.letGo(code, "This table moved to another server: connect again to go on.")
+		}
+	}
+}
+
+// claimAbandoned claims the tables whose lease ran out or was released, and restores
+// them from their logs.
+func (n *Node) claimAbandoned() {
+	if n.leaving.Load() {
+		return
+	}
+	now := time.Now()
+	type claim struct {
+		code string
+		rev  uint64
+	}
+	var claims []claim
+	n.mu.Lock()
+	for code, l := range n.dir {
+		if l.Node == n.name {
+			continue
+		}
+		if l.Node == "" || now.Sub(l.seen) >= n.cfg.Lease {
+			claims = append(claims, claim{code, l.rev})
+		}
+	}
+	n.mu.Unlock()
+	for _, c := range claims {
+		ctx, cancel := n.opCtx()
+		rev, err := n.tables.Update(ctx, c.code, leaseValue(n.name), c.rev)
+		cancel()
+		if err != nil {
+			continue // another node was quicker, or the owner renewed after all
+		}
+		n.log.Info("claimed a table", "table", c.code)
+		if err := n.own(c.code, rev); err != nil {
+			n.log.Error("could not serve a claimed table", "table", c.code, "err", err)
+			continue
+		}
+		ctx, cancel = n.opCtx()
+		err = n.lobby.RestoreTable(ctx, c.code)
+		cancel()
+		switch {
+		case errors.Is(err, lobby.ErrLost):
+			// The lobby closed it (its log does not replay): so does the directory.
+			n.log.Error("claimed table did not restore; it is closed", "table", c.code, "err", err)
+			n.Closed(c.code)
+		case err != nil:
+			// The log could not be read now: another node (or this one) tries again.
+			n.log.Error("claimed table could not be read; releasing it", "table", c.code, "err", err)
+			n.release(c.code)
+		}
+	}
+}

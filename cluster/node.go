@@ -1,0 +1,173 @@
+package cluster
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"charm.land/log/v2"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"parlor/lobby"
+)
+
+// Bucket names.
+const (
+	tablesBucket = "parlor_tables" // the table directory: code → owner node (a lease)
+	nodesBucket  = "parlor_nodes"  // presence: node → its players, tables and heartbeat
+)
+
+// Node is this server's part of the cluster. It implements lobby.Cluster for its lobby,
+// answers the requests of other nodes' proxies for the tables it owns, renews their
+// leases, and claims the tables of nodes that stopped renewing theirs.
+type Node struct {
+	cfg    Config
+	name   string
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	tables jetstream.KeyValue
+	nodes  jetstream.KeyValue
+	log    *log.Logger
+	lobby  *lobby.Lobby
+
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	nextID  atomic.Uint64
+	gone    atomic.Bool // the node was killed or handed everything over
+	leaving atomic.Bool // handing over: it claims no table
+
+	mu       sync.Mutex
+	dir      map[string]lease     // the directory as last seen
+	presence map[string]presence  // other nodes, as last seen
+	owned    map[string]*ownTable // tables this node owns
+	proxies  map[*proxy]struct{}  // this node's sessions at other nodes' tables
+}
+
+// lease is a directory entry as this node last saw it; seen is when its revision last
+// changed, by this node's own clock (never another node's).
+type lease struct {
+	Node string `json:"node"` // "" once released: any node may claim it at once
+	rev  uint64
+	seen time.Time
+}
+
+// presence is what a node publishes about itself every Renew.
+type presence struct {
+	lobby.Local
+	seen time.Time
+}
+
+// ownTable is a table this node owns: its lease revision and its request subscription.
+type ownTable struct {
+	rev     uint64
+	sub     *nats.Subscription
+	members map[string]*remote // other nodes' sessions at it, by member id
+	handoff bool               // being handed to another node
+}
+
+// New joins the cluster on nc with the node's name: the buckets are made if missing.
+// Call Start with the lobby next; the lobby's Config.Cluster is the Node.
+func New(ctx context.Context, nc *nats.Conn, cfg Config, logger *log.Logger) (*Node, error) {
+	cfg = cfg.withDefaults()
+	if logger == nil {
+		logger = log.New(io.Discard)
+	}
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: %w", err)
+	}
+	n := &Node{cfg: cfg, name: cfg.Node, nc: nc, js: js, log: logger,
+		dir: map[string]lease{}, presence: map[string]presence{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
+	bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if n.tables, err = js.CreateOrUpdateKeyValue(bctx, jetstream.KeyValueConfig{Bucket: tablesBucket, History: 1, Replicas: cfg.Replicas,
+		Description: "parlor table directory: code → owner node"}); err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s: %w", tablesBucket, err)
+	}
+	if n.nodes, err = js.CreateOrUpdateKeyValue(bctx, jetstream.KeyValueConfig{Bucket: nodesBucket, History: 1, Replicas: cfg.Replicas,
+		TTL: 10 * cfg.Lease, Description: "parlor nodes: players, tables, heartbeat"}); err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s: %w", nodesBucket, err)
+	}
+	return n, nil
+}
+
+// Name is the node's name.
+func (n *Node) Name() string { return n.name }
+
+// Start runs the node for lb until Handoff or Kill: it follows the directory and the
+// other nodes, renews its leases and presence, and claims abandoned tables.
+func (n *Node) Start(lb *lobby.Lobby) error {
+	n.lobby = lb
+	n.ctx, n.cancel = context.WithCancel(context.Background())
+	dirW, err := n.tables.WatchAll(n.ctx)
+	if err != nil {
+		return fmt.Errorf("cluster: watch %s: %w", tablesBucket, err)
+	}
+	nodeW, err := n.nodes.WatchAll(n.ctx)
+	if err != nil {
+		return fmt.Errorf("cluster: watch %s: %w", nodesBucket, err)
+	}
+	// Both watchers first replay what is there; the node starts claiming once it has
+	// seen the whole directory.
+	ready := make(chan struct{})
+	n.wg.Add(3)
+	go n.followDirectory(dirW, ready)
+	go n.followNodes(nodeW)
+	go n.run(ready)
+	return nil
+}
+
+// run renews and claims every Renew.
+func (n *Node) run(ready <-chan struct{}) {
+	defer n.wg.Done()
+	select {
+	case <-ready:
+	case <-n.ctx.Done():
+		return
+	}
+	t := time.NewTicker(n.cfg.Renew)
+	defer t.Stop()
+	for {
+		n.heartbeat()
+		n.renew()
+		n.claimAbandoned()
+		n.dropDeparted()
+		select {
+		case <-n.ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// opCtx bounds one call to NATS.
+func (n *Node) opCtx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), 3*time.Second)
+}
+
+// Kill stops the node at once, as if its process died: no goodbye, no handover. Its
+// leases run out and other nodes claim its tables. For tests.
+//
+// After Handoff it is the last step of a node's shutdown: it closes the connection.
+func (n *Node) Kill() {
+	n.gone.Store(true)
+	if n.cancel != nil {
+		n.cancel()
+	}
+	n.nc.Close()
+	n.wg.Wait()
+}
+
+// Close stops the node after Handoff (or instead of it, keeping the leases to expire).
+func (n *Node) Close() {
+	if n.cancel != nil {
+		n.cancel()
+	}
+	n.wg.Wait()
+	n.gone.Store(true)
+}

@@ -1,0 +1,264 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"parlor/lobby"
+)
+
+// The owner's side: for each table it owns, a node answers requests on the table's
+// request subject. A join or watch makes a local lobby member for the remote session (a
+// remote); a pump publishes that member's updates on its seat's subject only, and only
+// once the proxy said it listens there (ready), so no update goes out unheard.
+
+// remote is another node's session at a table this node owns.
+type remote struct {
+	id, code, node string
+	ot             *ownTable // the table's ownership here; handoff is read under Node.mu
+	place          lobby.Place
+	ready          chan string // subjects the proxy listens on, newest first
+	since          time.Time   // admitted: its node's presence may not have arrived yet
+}
+
+// readyWait is how long a pump waits for a proxy to listen before it gives the
+// session up as gone.
+const readyWait = 10 * time.Second
+
+// own makes this node the owner of code with lease revision rev: it answers requests.
+func (n *Node) own(code string, rev uint64) error {
+	ot := &ownTable{rev: rev, members: map[string]*remote{}}
+	sub, err := n.nc.Subscribe(reqSubject(code), func(m *nats.Msg) { n.serve(code, m) })
+	if err != nil {
+		return fmt.Errorf("subscribe %s: %w", reqSubject(code), err)
+	}
+	ot.sub = sub
+	n.mu.Lock()
+	n.owned[code] = ot
+	n.mu.Unlock()
+	return nil
+}
+
+// disown stops answering for a table.
+func (n *Node) disown(ot *ownTable) {
+	if ot.sub != nil {
+		_ = ot.sub.Unsubscribe()
+	}
+}
+
+// letGo stops a table this node no longer holds the lease of; its members are told.
+func (n *Node) letGo(code, notice string) {
+	n.mu.Lock()
+	ot := n.owned[code]
+	if ot != nil {
+		ot.handoff = true // its members re-attach wherever it goes
+	}
+	n.mu.Unlock()
+	n.lobby.Handoff(code, notice)
+	n.mu.Lock()
+	delete(n.owned, code)
+	n.mu.Unlock()
+	if ot != nil {
+		n.disown(ot)
+	}
+}
+
+// serve answers one request for a table this node owns. Requests of one table are
+// served one at a time, in order, like the calls of a local member.
+func (n *Node) serve(code string, m *nats.Msg) {
+	var req request
+	if err := json.Unmarshal(m.Data, &req); err != nil {
+		n.respond(m, reply{Err: "bad request"})
+		return
+	}
+	if req.Op == "join" || req.Op == "watch" {
+		n.respond(m, n.admit(code, req))
+		return
+	}
+	n.mu.Lock()
+	var r *remote
+	if ot := n.owned[code]; ot != nil {
+		r = ot.members[req.Member]
+	}
+	n.mu.Unlock()
+	if r == nil {
+		n.respond(m, reply{Err: lobby.ErrTableClosed.Error()})
+		return
+	}
+	n.respond(m, n.call(r, req))
+}
+
+func (n *Node) respond(m *nats.Msg, r reply) {
+	b, _ := json.Marshal(r)
+	_ = m.Respond(b)
+}
+
+// admit seats (or lets watch) a remote player and answers with the first update.
+func (n *Node) admit(code string, req request) reply {
+	if req.Player == nil || req.Member == "" {
+		return reply{Err: "bad request"}
+	}
+	var place lobby.Place
+	var err error
+	if req.Op == "join" {
+		place, err = n.lobby.Join(*req.Player, code)
+	} else {
+		place, err = n.lobby.Watch(*req.Player, code)
+	}
+	if err != nil {
+		return reply{Err: err.Error()}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), readyWait)
+	u, ok, reason := place.Next(ctx)
+	cancel()
+	if !ok {
+		place.Disconnect()
+		return reply{Err: reason}
+	}
+	w, err := encodeUpdate(u)
+	if err != nil {
+		place.Disconnect()
+		return reply{Err: err.Error()}
+	}
+	n.mu.Lock()
+	ot := n.owned[code]
+	r := &remote{id: req.Member, code: code, node: req.Node, ot: ot, place: place, ready: make(chan string, 1), since: time.Now()}
+	if ot != nil {
+		ot.members[r.id] = r
+	}
+	n.mu.Unlock()
+	if ot == nil {
+		place.Disconnect()
+		return reply{Err: lobby.ErrTableClosed.Error()}
+	}
+	n.wg.Add(1)
+	go n.pump(r, seatSubject(code, u.Seat))
+	return reply{Update: w}
+}
+
+// call runs one of a remote member's calls on its local member.
+func (n *Node) call(r *remote, req request) reply {
+	var err error
+	var count int
+	switch req.Op {
+	case "ready":
+		select { // only the newest subject counts
+		case <-r.ready:
+		default:
+		}
+		r.ready <- req.Listen
+	case "act":
+		err = r.place.Act(req.Action)
+	case "chat":
+		err = r.place.Chat(req.Text)
+	case "takeseat":
+		err = r.place.TakeSeat()
+	case "share":
+		err = r.place.Share(req.Text)
+	case "shareall":
+		count, err = r.place.ShareAll()
+	case "start":
+		err = r.place.Start()
+	case "options":
+		err = r.place.SetOptions(req.Options)
+	case "addbot":
+		err = r.place.AddBot()
+	case "kick":
+		err = r.place.Kick(req.Seat)
+	case "makehost":
+		err = r.place.MakeHost(req.Seat)
+	case "standin":
+		err = r.place.StandIn(req.Seat)
+	case "close":
+		err = r.place.CloseTable()
+	case "leave":
+		r.place.Leave()
+	case "disconnect":
+		r.place.Disconnect()
+	default:
+		err = fmt.Errorf("unknown request %q", req.Op)
+	}
+	return reply{Err: errText(err), N: count}
+}
+
+// pump publishes a remote member's updates on its seat's subject; listen is the subject
+// the proxy subscribes to first (the seat of the first update).
+func (n *Node) pump(r *remote, listen string) {
+	defer n.wg.Done()
+	defer n.forgetRemote(r)
+	var seq uint64
+	if !n.awaitReady(r, listen) {
+		r.place.Disconnect()
+		return
+	}
+	for {
+		u, ok, reason := r.place.Next(n.ctx)
+		if !ok {
+			if n.ctx.Err() != nil {
+				return // this node stops: the proxies notice the lease move
+			}
+			n.mu.Lock()
+			handoff := r.ot.handoff
+			n.mu.Unlock()
+			seq++
+			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: reason, Handoff: handoff})
+			return
+		}
+		if subj := seatSubject(r.code, u.Seat); subj != listen {
+			seq++
+			n.publish(listen, delivery{Member: r.id, Seq: seq, Moved: true, Seat: u.Seat})
+			listen = subj
+			if !n.awaitReady(r, listen) {
+				r.place.Disconnect()
+				return
+			}
+		}
+		w, err := encodeUpdate(u)
+		if err != nil {
+			n.log.Error("could not encode an update", "table", r.code, "err", err)
+			continue
+		}
+		seq++
+		n.publish(listen, delivery{Member: r.id, Seq: seq, Update: w})
+	}
+}
+
+// awaitReady waits until the proxy listens on subject.
+func (n *Node) awaitReady(r *remote, subject string) bool {
+	timeout := time.NewTimer(readyWait)
+	defer timeout.Stop()
+	for {
+		select {
+		case s := <-r.ready:
+			if s == subject {
+				return true
+			}
+		case <-timeout.C:
+			return false
+		case <-n.ctx.Done():
+			return false
+		}
+	}
+}
+
+func (n *Node) publish(subject string, d delivery) {
+	b, err := json.Marshal(d)
+	if err != nil {
+		return
+	}
+	if err := n.nc.Publish(subject, b); err != nil {
+		n.log.Debug("could not publish an update", "subject", subject, "err", err)
+	}
+}
+
+func (n *Node) forgetRemote(r *remote) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if r.ot.members[r.id] == r {
+		delete(r.ot.members, r.id)
+	}
+}

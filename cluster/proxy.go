@@ -1,0 +1,409 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+// proxy is a session's place at a table another node runs (lobby.Place). Its calls go
+// to the owner by request/reply; it subscribes to its own seat's subject only. When the
+// table moves (the owner stopped, or handed it over), the proxy attaches to the new
+// owner by itself — or to this node's own lobby, if the table came here — and the
+// player's seat, bound to their key, is theirs again there.
+type proxy struct {
+	n      *Node
+	code   string
+	player lobby.Player
+	watch  bool
+	box    *lobby.Mailbox
+
+	mu     sync.Mutex
+	id     string // this attachment's member id at the owner
+	owner  string
+	sub    *nats.Subscription
+	seq    uint64
+	local  lobby.Place // the table runs on this node now: calls go straight to it
+	moving bool        // re-attaching
+	done   bool        // left, or out of the table for good
+}
+
+// Timeouts: a call waits callWait for the owner's answer; a moving table has moveWait to
+// come back on another node before its players are told to connect again.
+const (
+	callWait = 5 * time.Second
+	moveWait = 20 * time.Second
+)
+
+// errMoving is what a call gets while the table changes nodes.
+var errMoving = errors.New("the table is moving to another server: try again in a moment")
+
+// Join implements lobby.Cluster: it attaches a proxy at the table's owner.
+func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error) {
+	pr := &proxy{n: n, code: code, player: p, watch: watch, box: lobby.NewMailbox()}
+	if err := pr.attach(); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	n.proxies[pr] = struct{}{}
+	n.mu.Unlock()
+	return pr, nil
+}
+
+func (n *Node) ownerOf(code string) (string, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	l, ok := n.dir[code]
+	return l.Node, ok
+}
+
+// attach joins (or watches) the table wherever it runs now.
+func (pr *proxy) attach() error {
+	n := pr.n
+	owner, ok := n.ownerOf(pr.code)
+	if !ok {
+		return lobby.ErrNoTable
+	}
+	if owner == "" {
+		return errMoving
+	}
+	if owner == n.name {
+		return pr.attachHere()
+	}
+	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
+	op := "join"
+	if pr.watch {
+		op = "watch"
+	}
+	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player})
+	if err != nil {
+		return err
+	}
+	if rep.Update == nil {
+		return errMoving
+	}
+	u, err := rep.Update.decode()
+	if err != nil {
+		return err
+	}
+	subject := seatSubject(pr.code, u.Seat)
+	sub, err := n.nc.Subscribe(subject, pr.deliver)
+	if err != nil {
+		return err
+	}
+	pr.mu.Lock()
+	if pr.sub != nil {
+		_ = pr.sub.Unsubscribe()
+	}
+	pr.id, pr.owner, pr.sub, pr.seq, pr.local = id, owner, sub, 0, nil
+	pr.mu.Unlock()
+	pr.box.Put(u)
+	_, err = pr.request(request{Op: "ready", Member: id, Listen: subject})
+	return err
+}
+
+// attachHere sits at the table in this node's own lobby, where it runs now.
+func (pr *proxy) attachHere() error {
+	var place lobby.Place
+	var err error
+	if pr.watch {
+		place, err = pr.n.lobby.Watch(pr.player, pr.code)
+	} else {
+		place, err = pr.n.lobby.Join(pr.player, pr.code)
+	}
+	if err != nil {
+		return err
+	}
+	pr.mu.Lock()
+	if pr.sub != nil {
+		_ = pr.sub.Unsubscribe()
+		pr.sub = nil
+	}
+	pr.id, pr.owner, pr.local = "", pr.n.name, place
+	pr.mu.Unlock()
+	go pr.forward(place)
+	return nil
+}
+
+// forward passes a local member's updates on, until it is out of the table.
+func (pr *proxy) forward(place lobby.Place) {
+	for {
+		u, ok, reason := place.Next(context.Background())
+		if !ok {
+			pr.mu.Lock()
+			current := pr.local == place
+			pr.mu.Unlock()
+			if current {
+				pr.lost(reason, !pr.n.lobby.Runs(pr.code))
+			}
+			return
+		}
+		pr.box.Put(u)
+	}
+}
+
+// deliver takes one message from the seat's subject.
+func (pr *proxy) deliver(m *nats.Msg) {
+	var d delivery
+	if json.Unmarshal(m.Data, &d) != nil {
+		return
+	}
+	pr.mu.Lock()
+	if d.Member != pr.id || d.Seq <= pr.seq || pr.done {
+		pr.mu.Unlock()
+		return
+	}
+	pr.seq = d.Seq
+	pr.mu.Unlock()
+	switch {
+	case d.Update != nil:
+		if u, err := d.Update.decode(); err == nil {
+			pr.box.Put(u)
+		} else {
+			pr.n.log.Error("could not decode an update", "table", pr.code, "err", err)
+		}
+	case d.Moved:
+		go pr.listen(d.Member, seatSubject(pr.code, d.Seat))
+	case d.Closed != "":
+		pr.lost(d.Closed, d.Handoff)
+	}
+}
+
+// listen moves the subscription to the member's new seat and tells the owner.
+func (pr *proxy) listen(id, subject string) {
+	sub, err := pr.n.nc.Subscribe(subject, pr.deliver)
+	if err != nil {
+		return
+	}
+	pr.mu.Lock()
+	if pr.id != id || pr.done {
+		pr.mu.Unlock()
+		_ = sub.Unsubscribe()
+		return
+	}
+	if pr.sub != nil {
+		_ = pr.sub.Unsubscribe()
+	}
+	pr.sub = sub
+	pr.mu.Unlock()
+	_, _ = pr.request(request{Op: "ready", Member: id, Listen: subject})
+}
+
+// lost is the end of this attachment: the table moved (then the proxy attaches again
+// where it went), or the member is out for reason.
+func (pr *proxy) lost(reason string, moved bool) {
+	if moved {
+		pr.reattach()
+		return
+	}
+	pr.finish(reason)
+}
+
+// ownerChanged is the directory's news that the table has a new owner.
+func (pr *proxy) ownerChanged(owner string) {
+	pr.mu.Lock()
+	same := owner == pr.owner
+	pr.mu.Unlock()
+	if !same {
+		pr.reattach()
+	}
+}
+
+// reattach follows the table to its new node, retrying until moveWait has passed.
+func (pr *proxy) reattach() {
+	pr.mu.Lock()
+	if pr.done || pr.moving {
+		pr.mu.Unlock()
+		return
+	}
+	pr.moving = true
+	old := pr.owner
+	pr.mu.Unlock()
+	go func() {
+		deadline := time.Now().Add(moveWait)
+		var err error
+		for time.Now().Before(deadline) && !pr.n.gone.Load() {
+			owner, ok := pr.n.ownerOf(pr.code)
+			if !ok {
+				err = lobby.ErrTableClosed
+				break
+			}
+			if owner != "" && owner != old {
+				if err = pr.attach(); err == nil {
+					pr.mu.Lock()
+					pr.moving = false
+					pr.mu.Unlock()
+					pr.n.log.Info("session followed its table to another node", "table", pr.code, "node", owner)
+					return
+				}
+				if errors.Is(err, lobby.ErrTableClosed) || errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) {
+					break
+				}
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		reason := "The table moved to another server and could not be reached: connect again to get back to your seat."
+		if errors.Is(err, lobby.ErrTableClosed) {
+			reason = "The table has closed."
+		}
+		pr.finish(reason)
+	}()
+}
+
+// finish ends the proxy; its session is told reason.
+func (pr *proxy) finish(reason string) {
+	pr.mu.Lock()
+	if pr.done {
+		pr.mu.Unlock()
+		return
+	}
+	pr.done = true
+	if pr.sub != nil {
+		_ = pr.sub.Unsubscribe()
+		pr.sub = nil
+	}
+	pr.mu.Unlock()
+	pr.n.mu.Lock()
+	delete(pr.n.proxies, pr)
+	pr.n.mu.Unlock()
+	pr.box.Close(reason)
+}
+
+// request sends one call to the table's owner.
+func (pr *proxy) request(req request) (reply, error) {
+	b, err := json.Marshal(req)
+	if err != nil {
+		return reply{}, err
+	}
+	m, err := pr.n.nc.Request(reqSubject(pr.code), b, callWait)
+	if err != nil {
+		return reply{}, errMoving
+	}
+	var rep reply
+	if err := json.Unmarshal(m.Data, &rep); err != nil {
+		return reply{}, err
+	}
+	return rep, textErr(rep.Err)
+}
+
+// here is the local member when the table runs on this node; nil otherwise.
+func (pr *proxy) here() (lobby.Place, string) {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.local, pr.id
+}
+
+// call runs one call at the owner (or here) and returns its error.
+func (pr *proxy) call(req request, local func(lobby.Place) error) error {
+	place, id := pr.here()
+	if place != nil {
+		return local(place)
+	}
+	req.Member = id
+	_, err := pr.request(req)
+	return err
+}
+
+// Code implements lobby.Place.
+func (pr *proxy) Code() string { return pr.code }
+
+// Next implements lobby.Place.
+func (pr *proxy) Next(ctx context.Context) (lobby.Update, bool, string) { return pr.box.Next(ctx) }
+
+// Act implements lobby.Place.
+func (pr *proxy) Act(action any) error {
+	var raw json.RawMessage
+	switch v := action.(type) {
+	case json.RawMessage:
+		raw = v
+	case []byte:
+		raw = v
+	default:
+		b, err := json.Marshal(action)
+		if err != nil {
+			return rules.ErrBadAction
+		}
+		raw = b
+	}
+	return pr.call(request{Op: "act", Action: raw}, func(p lobby.Place) error { return p.Act(raw) })
+}
+
+// Chat implements lobby.Place.
+func (pr *proxy) Chat(text string) error {
+	return pr.call(request{Op: "chat", Text: text}, func(p lobby.Place) error { return p.Chat(text) })
+}
+
+// TakeSeat implements lobby.Place.
+func (pr *proxy) TakeSeat() error {
+	return pr.call(request{Op: "takeseat"}, func(p lobby.Place) error { return p.TakeSeat() })
+}
+
+// Share implements lobby.Place.
+func (pr *proxy) Share(name string) error {
+	return pr.call(request{Op: "share", Text: name}, func(p lobby.Place) error { return p.Share(name) })
+}
+
+// ShareAll implements lobby.Place.
+func (pr *proxy) ShareAll() (int, error) {
+	place, id := pr.here()
+	if place != nil {
+		return place.ShareAll()
+	}
+	rep, err := pr.request(request{Op: "shareall", Member: id})
+	return rep.N, err
+}
+
+// Start implements lobby.Place.
+func (pr *proxy) Start() error {
+	return pr.call(request{Op: "start"}, func(p lobby.Place) error { return p.Start() })
+}
+
+// SetOptions implements lobby.Place.
+func (pr *proxy) SetOptions(o rules.Options) error {
+	return pr.call(request{Op: "options", Options: o}, func(p lobby.Place) error { return p.SetOptions(o) })
+}
+
+// AddBot implements lobby.Place.
+func (pr *proxy) AddBot() error {
+	return pr.call(request{Op: "addbot"}, func(p lobby.Place) error { return p.AddBot() })
+}
+
+// Kick implements lobby.Place.
+func (pr *proxy) Kick(seat int) error {
+	return pr.call(request{Op: "kick", Seat: seat}, func(p lobby.Place) error { return p.Kick(seat) })
+}
+
+// MakeHost implements lobby.Place.
+func (pr *proxy) MakeHost(seat int) error {
+	return pr.call(request{Op: "makehost", Seat: seat}, func(p lobby.Place) error { return p.MakeHost(seat) })
+}
+
+// StandIn implements lobby.Place.
+func (pr *proxy) StandIn(seat int) error {
+	return pr.call(request{Op: "standin", Seat: seat}, func(p lobby.Place) error { return p.StandIn(seat) })
+}
+
+// CloseTable implements lobby.Place.
+func (pr *proxy) CloseTable() error {
+	return pr.call(request{Op: "close"}, func(p lobby.Place) error { return p.CloseTable() })
+}
+
+// Leave implements lobby.Place.
+func (pr *proxy) Leave() {
+	_ = pr.call(request{Op: "leave"}, func(p lobby.Place) error { p.Leave(); return nil })
+	pr.finish("You left the table.")
+}
+
+// Disconnect implements lobby.Place.
+func (pr *proxy) Disconnect() {
+	_ = pr.call(request{Op: "disconnect"}, func(p lobby.Place) error { p.Disconnect(); return nil })
+	pr.finish("disconnected")
+}

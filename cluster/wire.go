@@ -1,0 +1,127 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+// Subjects. A table's owner answers requests on parlor.table.CODE.req and publishes each
+// member's updates on the subject of that member's seat, so a node that has no session
+// at a seat never subscribes to (and never receives) that seat's secrets.
+func reqSubject(code string) string { return "parlor.table." + code + ".req" }
+
+// seatSubject is where the updates for a seat go; spectators share one subject.
+func seatSubject(code string, seat int) string {
+	if seat < 0 {
+		return "parlor.table." + code + ".spectator"
+	}
+	return "parlor.table." + code + ".seat." + strconv.Itoa(seat)
+}
+
+// request is one call of a proxy to the table's owner.
+type request struct {
+	Op      string          `json:"op"`
+	Member  string          `json:"member"`
+	Node    string          `json:"node,omitempty"`   // the proxy's node, on join and watch
+	Player  *lobby.Player   `json:"player,omitempty"` // on join and watch
+	Action  json.RawMessage `json:"action,omitempty"`
+	Text    string          `json:"text,omitempty"` // chat, or a pack name to share
+	Seat    int             `json:"seat,omitempty"`
+	Options rules.Options   `json:"options,omitempty"`
+	Listen  string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
+}
+
+// reply is the owner's answer.
+type reply struct {
+	Err    string      `json:"err,omitempty"`
+	N      int         `json:"n,omitempty"`
+	Update *wireUpdate `json:"update,omitempty"` // on join and watch: the first update
+}
+
+// delivery is what the owner publishes on a seat subject for one member.
+type delivery struct {
+	Member string      `json:"member"`
+	Seq    uint64      `json:"seq"`
+	Update *wireUpdate `json:"update,omitempty"`
+	// Moved: the member's seat changed to Seat; its updates go to that seat's subject.
+	Moved bool `json:"moved,omitempty"`
+	Seat  int  `json:"seat,omitempty"`
+	// Closed: the member is out of the table, for this reason. With Handoff the table
+	// itself goes on, on another node: the proxy attaches there.
+	Closed  string `json:"closed,omitempty"`
+	Handoff bool   `json:"handoff,omitempty"`
+}
+
+// wireUpdate is a lobby.Update with its view as the game's JSON.
+type wireUpdate struct {
+	Table lobby.TableInfo  `json:"table"`
+	Seat  int              `json:"seat"`
+	Host  bool             `json:"host,omitempty"`
+	View  json.RawMessage  `json:"view,omitempty"`
+	Chat  []lobby.ChatLine `json:"chat,omitempty"`
+}
+
+func encodeUpdate(u lobby.Update) (*wireUpdate, error) {
+	w := &wireUpdate{Table: u.Table, Seat: u.Seat, Host: u.Host, Chat: u.Chat}
+	if u.View != nil {
+		b, err := json.Marshal(u.View)
+		if err != nil {
+			return nil, fmt.Errorf("encode %s view: %w", u.Table.Game, err)
+		}
+		w.View = b
+	}
+	return w, nil
+}
+
+func (w *wireUpdate) decode() (lobby.Update, error) {
+	u := lobby.Update{Table: w.Table, Seat: w.Seat, Host: w.Host, Chat: w.Chat}
+	if len(w.View) > 0 {
+		spec, ok := rules.Lookup(w.Table.Game)
+		if !ok || spec.DecodeView == nil {
+			return u, fmt.Errorf("no way to decode a %q view", w.Table.Game)
+		}
+		v, err := spec.DecodeView(w.View)
+		if err != nil {
+			return u, err
+		}
+		u.View = v
+	}
+	return u, nil
+}
+
+// sentinels are the lobby errors callers branch on: an error from the owner with one of
+// these texts (or ending in one) is that error again on the proxy's side.
+var sentinels = []error{
+	lobby.ErrNoTable, lobby.ErrTableClosed, lobby.ErrFull, lobby.ErrStarted, lobby.ErrNotHost,
+	lobby.ErrNoGame, lobby.ErrSpectator, lobby.ErrUnknownGame, lobby.ErrSlowDown, lobby.ErrBadSeat,
+	lobby.ErrEmptyChat, lobby.ErrHostLimit, lobby.ErrCreateLimit, lobby.ErrCodeLimit, lobby.ErrNotSeated,
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// textErr turns an owner's error text back into an error, a sentinel where it was one.
+func textErr(s string) error {
+	if s == "" {
+		return nil
+	}
+	for _, e := range sentinels {
+		switch {
+		case s == e.Error():
+			return e
+		case strings.HasSuffix(s, ": "+e.Error()):
+			return fmt.Errorf("%s: %w", strings.TrimSuffix(s, ": "+e.Error()), e)
+		}
+	}
+	return errors.New(s)
+}

@@ -1,0 +1,170 @@
+// Package natstest runs an embedded NATS server with JetStream for tests: on 127.0.0.1,
+// on a random port, with its data in the test's temp folder, stopped when the test ends.
+// A test can stop and restart the server on the same port and folder, as an operator's
+// restart or a crash-and-recover would, to check what survives. StartCluster runs a
+// small JetStream cluster of such servers, for replicated streams and a NATS node that
+// goes away.
+//
+// Only tests import this package, so the nats-server code never reaches the parlor binary.
+package natstest
+
+import (
+	"fmt"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+)
+
+// readyWithin is how long a starting server may take to accept connections; JetStream
+// recovering its streams from disk is the slow part.
+const readyWithin = 20 * time.Second
+
+// Server is one embedded nats-server with JetStream. Its methods are safe for concurrent
+// use, but Start, Restart and Stop report failures with t.Fatal, so call them from the
+// test's goroutine.
+type Server struct {
+	t       testing.TB
+	dir     string
+	name    string
+	cluster *clusterOpts // nil for a lone server
+
+	mu   sync.Mutex
+	port int // 0 until the first start picked one
+	srv  *server.Server
+}
+
+// Start starts a server with JetStream on 127.0.0.1 and a random port, its data in a
+// new temp folder; the test's cleanup stops it.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	s := &Server{t: t, dir: t.TempDir(), name: "parlor-test"}
+	s.start()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Run is Start for a test that needs only the client URL and a way to stop the server
+// early (stopping twice is harmless).
+func Run(t testing.TB) (url string, shutdown func()) {
+	t.Helper()
+	s := Start(t)
+	return s.URL(), s.Stop
+}
+
+// URL is the client URL, nats://127.0.0.1:PORT; it stays the same across restarts.
+func (s *Server) URL() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return fmt.Sprintf("nats://127.0.0.1:%d", s.port)
+}
+
+// Dir is the folder that holds the server's JetStream data.
+func (s *Server) Dir() string { return s.dir }
+
+// Running reports whether the server is up.
+func (s *Server) Running() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.srv != nil
+}
+
+// Stop shuts the server down and waits until it is gone. The JetStream data stays in
+// Dir, so Restart brings back everything the server acknowledged. Stopping a stopped
+// server does nothing.
+func (s *Server) Stop() {
+	s.mu.Lock()
+	srv := s.srv
+	s.srv = nil
+	s.mu.Unlock()
+	if srv == nil {
+		return
+	}
+	srv.Shutdown()
+	srv.WaitForShutdown()
+}
+
+// Restart stops the server if it runs and starts it again on the same port with the
+// same data, so clients that reconnect (see Connect) find it where it was.
+func (s *Server) Restart() {
+	s.t.Helper()
+	s.Stop()
+	s.start()
+}
+
+// start starts the server on s.port (a random one the first time).
+func (s *Server) start() {
+	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.srv != nil {
+		s.t.Fatal("natstest: server already running")
+	}
+	port := -1 // nats-server's "pick a free port"
+	if s.port != 0 {
+		port = s.port
+		if err := waitFree(port); err != nil {
+			s.t.Fatalf("natstest: restart: %v", err)
+		}
+	}
+	opts := &server.Options{
+		ServerName: s.name,
+		Host:       "127.0.0.1",
+		Port:       port,
+		NoLog:      true,
+		NoSigs:     true,
+		JetStream:  true,
+		StoreDir:   s.dir,
+	}
+	if c := s.cluster; c != nil {
+		opts.Cluster = server.ClusterOpts{Name: c.name, Host: "127.0.0.1", Port: c.port}
+		opts.Routes = c.routes
+	}
+	srv, err := server.NewServer(opts)
+	if err != nil {
+		s.t.Fatalf("natstest: new server: %v", err)
+	}
+	go srv.Start()
+	if !srv.ReadyForConnections(readyWithin) {
+		srv.Shutdown()
+		srv.WaitForShutdown()
+		s.t.Fatalf("natstest: server on port %d not ready within %v", port, readyWithin)
+	}
+	s.srv = srv
+	s.port = srv.Addr().(*net.TCPAddr).Port
+}
+
+// waitFree waits until port can be bound again: a server that has just stopped may hold
+// it for a moment, and a server that cannot bind only says so after readyWithin.
+func waitFree(port int) error {
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	var err error
+	for deadline := time.Now().Add(readyWithin); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		var l net.Listener
+		if l, err = net.Listen("tcp", addr); err == nil {
+			return l.Close()
+		}
+	}
+	return fmt.Errorf("port %d stays busy: %w", port, err)
+}
+
+// Connect opens a client connection to url for the test and closes it at cleanup. It
+// reconnects without giving up and buffers what it publishes meanwhile, so a test can
+// restart the server under it.
+func Connect(t testing.TB, url string, opts ...nats.Option) *nats.Conn {
+	t.Helper()
+	all := append([]nats.Option{
+		nats.Name(t.Name()),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(20 * time.Millisecond),
+	}, opts...)
+	nc, err := nats.Connect(url, all...)
+	if err != nil {
+		t.Fatalf("natstest: connect to %s: %v", url, err)
+	}
+	t.Cleanup(nc.Close)
+	return nc
+}

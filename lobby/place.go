@@ -1,0 +1,69 @@
+package lobby
+
+import (
+	"context"
+
+	"parlor/rules"
+)
+
+// Place is one connection's place at a table, as a player or a spectator: what a
+// session (the TUI or the JSON API) holds while it is at a table. A table on this node
+// gives a *Member; in a cluster, a table another node runs gives a proxy (package
+// cluster) that sends each call to the owner node and receives this seat's updates only.
+// Its methods may be called from the connection's own goroutine only.
+type Place interface {
+	// Code is the table's join code.
+	Code() string
+	// Next waits for the newest update. ok is false once the place is gone; reason then
+	// says why in words for the player.
+	Next(ctx context.Context) (u Update, ok bool, reason string)
+	// Act applies a game action (an action struct or its JSON) for the seat.
+	Act(action any) error
+	// Chat says something to the table.
+	Chat(text string) error
+	// TakeSeat seats a spectator at a table that is not playing.
+	TakeSeat() error
+	// Leave frees the seat before a game (keeps it, as away, during one).
+	Leave()
+	// Disconnect is Leave for a connection that ended: a keyed player keeps the seat.
+	Disconnect()
+	// Share offers one of the player's own packs, by name, to the table.
+	Share(name string) error
+	// ShareAll offers every own pack the table's game plays, and says how many.
+	ShareAll() (int, error)
+
+	// Host controls: they fail with ErrNotHost unless the place holds the host role.
+
+	// Start starts a game with the seated players and bots.
+	Start() error
+	// SetOptions changes the game options before a game starts.
+	SetOptions(o rules.Options) error
+	// AddBot seats a bot before a game starts.
+	AddBot() error
+	// Kick removes the player or bot in a seat (a bot takes it over during a game).
+	Kick(seat int) error
+	// MakeHost hands the host role to the human in a seat.
+	MakeHost(seat int) error
+	// StandIn lets a bot play an away player's seat until they return.
+	StandIn(seat int) error
+	// CloseTable ends the table for everyone.
+	CloseTable() error
+}
+
+var _ Place = (*Member)(nil)
+
+// Mailbox is the newest-update-wins hand-over a Member reads from, for a Place made
+// elsewhere (a cluster proxy): Put never blocks, a slow reader skips stale updates.
+type Mailbox struct{ b *mailbox }
+
+// NewMailbox makes an empty, open mailbox.
+func NewMailbox() *Mailbox { return &Mailbox{b: newMailbox()} }
+
+// Put replaces the pending update.
+func (m *Mailbox) Put(u Update) { m.b.put(u) }
+
+// Close ends the mailbox with a reason the reader is shown; later puts are dropped.
+func (m *Mailbox) Close(reason string) { m.b.close(reason) }
+
+// Next waits for the newest update, like Place.Next.
+func (m *Mailbox) Next(ctx context.Context) (Update, bool, string) { return m.b.next(ctx) }

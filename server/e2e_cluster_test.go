@@ -1,0 +1,321 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+
+	"parlor/cluster"
+	"parlor/internal/e2e"
+	"parlor/internal/natstest"
+	"parlor/lobby"
+	"parlor/server"
+	"parlor/store"
+	"parlor/store/jetstream"
+)
+
+// testCluster is parlor nodes on one NATS server with JetStream, each with its own
+// connection to the JetStream store, as separate processes would have.
+type testCluster struct {
+	ns    *natstest.Server
+	nodes []*e2e.Server
+	conns []*nats.Conn // each node's store connection
+}
+
+func startCluster(t *testing.T, n int) *testCluster {
+	t.Helper()
+	ns := natstest.Start(t)
+	c := &testCluster{ns: ns}
+	stores := make([]store.Store, n)
+	for i := range stores {
+		nc := natstest.Connect(t, ns.URL())
+		st, err := jetstream.Open(context.Background(), jetstream.Config{Conn: nc})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = st.Close() })
+		c.conns, stores[i] = append(c.conns, nc), st
+	}
+	c.nodes = e2e.StartNodes(t, stores, func(i int, cfg *server.Config) {
+		cfg.Cluster = cluster.Config{URLs: ns.URL(), Node: fmt.Sprintf("node-%d", i),
+			Renew: 250 * time.Millisecond, Lease: 2 * time.Second}
+	})
+	return c
+}
+
+// kill ends node i as a crash would: no goodbye, no handover, and its connections to
+// NATS are gone, so it writes nothing more.
+func (c *testCluster) kill(i int) {
+	c.conns[i].Close()
+	c.nodes[i].Node().Kill()
+}
+
+// owner is the index of the live node (not one of gone) that runs the table with code.
+func (c *testCluster) owner(t *testing.T, code string, gone ...int) int {
+	t.Helper()
+	deadline := time.Now().Add(e2e.Wait)
+	for time.Now().Before(deadline) {
+		for i, n := range c.nodes {
+			if !slices.Contains(gone, i) && n.Lobby().Runs(code) {
+				return i
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	t.Fatalf("no node runs table %s", code)
+	return -1
+}
+
+// sameLobby waits until every node lists the same tables and online count.
+func (c *testCluster) sameLobby(t *testing.T, live []int, codes []string, online int) {
+	t.Helper()
+	deadline := time.Now().Add(e2e.Wait)
+	for {
+		var problems []string
+		for _, i := range live {
+			l := c.nodes[i].Lobby()
+			var got []string
+			for _, info := range l.Tables(lobby.Player{}) {
+				got = append(got, info.Code)
+			}
+			if !slices.Equal(got, codes) || l.Online() != online {
+				problems = append(problems, fmt.Sprintf("node-%d lists %v with %d online", i, got, l.Online()))
+			}
+		}
+		if len(problems) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the nodes do not show one lobby (want %v, %d online): %s", codes, online, strings.Join(problems, "; "))
+		}
+		c.nodes[live[0]].Pause()
+	}
+}
+
+// seatSubjects records, per node, every seat subject it subscribed to while the test
+// ran, from the NATS server's own list of subscriptions.
+type seatSubjects struct {
+	mu   sync.Mutex
+	seen map[string]map[string]bool // connection name → subjects
+	stop chan struct{}
+	done chan struct{}
+}
+
+func watchSubscriptions(ns *natstest.Server) *seatSubjects {
+	w := &seatSubjects{seen: map[string]map[string]bool{}, stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		for {
+			w.mu.Lock()
+			for name, subs := range ns.Subscriptions() {
+				for _, s := range subs {
+					if strings.Contains(s, ".seat.") || strings.HasSuffix(s, ".spectator") {
+						if w.seen[name] == nil {
+							w.seen[name] = map[string]bool{}
+						}
+						w.seen[name][s] = true
+					}
+				}
+			}
+			w.mu.Unlock()
+			select {
+			case <-w.stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}()
+	return w
+}
+
+func (w *seatSubjects) result() map[string][]string {
+	close(w.stop)
+	<-w.done
+	out := map[string][]string{}
+	for name, subs := range w.seen {
+		for s := range subs {
+			out[name] = append(out[name], s)
+		}
+		slices.Sort(out[name])
+	}
+	return out
+}
+
+// heard counts the messages on every seat subject, as a NATS client subscribed to
+// everything sees them.
+func heard(t *testing.T, url string) (counts func() map[string]int) {
+	t.Helper()
+	nc := natstest.Connect(t, url)
+	var mu sync.Mutex
+	seen := map[string]int{}
+	if _, err := nc.Subscribe(">", func(m *nats.Msg) {
+		mu.Lock()
+		seen[m.Subject]++
+		mu.Unlock()
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return func() map[string]int {
+		mu.Lock()
+		defer mu.Unlock()
+		out := map[string]int{}
+		for k, v := range seen {
+			out[k] = v
+		}
+		return out
+	}
+}
+
+// Two players on different nodes meet at one table by its code, chat and play a whole
+// game; a third watches from the third node. Every node shows one lobby, and a node
+// subscribes to the seat subjects of its own sessions only.
+func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
+	c := startCluster(t, 3)
+	subs := watchSubscriptions(c.ns)
+	counts := heard(t, c.ns.URL())
+
+	ann, _ := newPlayer(t, c.nodes[0], "Ann")
+	code := createTable(t, ann, "Pick")
+	ben, _ := newPlayer(t, c.nodes[1], "Ben")
+	ben.Press("tab", strings.ToLower(code), "enter")
+	ben.WaitFor("table "+code, "Ann", "Ben")
+	ann.WaitFor("Seats 2/4", "Ben sits down")
+	cat := c.nodes[2].Connect(t, "cat", e2e.Guest, "watch "+code, 80, 24)
+	cat.WaitFor("Welcome to parlor", "guest")
+	cat.Press("enter")
+	cat.WaitFor("table "+code, "watching")
+	c.sameLobby(t, []int{0, 1, 2}, []string{code}, 3)
+
+	ben.Press("enter", "hello Ann", "enter")
+	ann.WaitFor("Ben: hello Ann")
+	cat.WaitFor("Ben: hello Ann")
+
+	ann.Press("s")
+	ann.WaitFor("Round 1 of 2")
+	ben.WaitFor("Round 1 of 2")
+	ben.Press("2")
+	ben.WaitFor("You picked 2.")
+	ann.Press("1")
+	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.Press("3")
+	ben.WaitFor("You picked 3.")
+	ann.Press("3")
+	ann.WaitFor("Game over")
+	ben.WaitFor("Game over")
+	cat.WaitFor("Game over")
+
+	got := subs.result()
+	if want := []string{"parlor.table." + code + ".seat.1"}; !slices.Equal(got["parlor node-1"], want) {
+		t.Errorf("node-1 (Ben's node) subscribed to %v, want only %v", got["parlor node-1"], want)
+	}
+	if want := []string{"parlor.table." + code + ".spectator"}; !slices.Equal(got["parlor node-2"], want) {
+		t.Errorf("node-2 (the spectator's node) subscribed to %v, want only %v", got["parlor node-2"], want)
+	}
+	if len(got["parlor node-0"]) != 0 {
+		t.Errorf("node-0 runs the table and needs no seat subject, yet subscribed to %v", got["parlor node-0"])
+	}
+	seen := counts()
+	if seen["parlor.table."+code+".seat.1"] == 0 || seen["parlor.table."+code+".spectator"] == 0 {
+		t.Errorf("no updates went over NATS: %v", seen)
+	}
+	if n := seen["parlor.table."+code+".seat.0"]; n != 0 {
+		t.Errorf("Ann's seat, which no other node has a session for, was published %d times", n)
+	}
+}
+
+// startPick has Ann (on node 0, so node 0 runs the table) and Ben (on node 1) start a
+// game of Pick and play its first round.
+func startPick(t *testing.T, c *testCluster) (ann, ben *e2e.Player, annKey e2e.Key, code string) {
+	t.Helper()
+	ann, annKey = newPlayer(t, c.nodes[0], "Ann")
+	code = createTable(t, ann, "Pick")
+	ben, _ = newPlayer(t, c.nodes[1], "Ben")
+	ben.Press("tab", code, "enter")
+	ann.WaitFor("Seats 2/4")
+	ann.Press("s")
+	ben.WaitFor("Round 1 of 2")
+	ben.Press("2")
+	ben.WaitFor("You picked 2.")
+	ann.Press("1")
+	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	return ann, ben, annKey, code
+}
+
+// The node running a table dies mid-game without a word: another node claims the table
+// and restores it from its log, Ann connects again through another node and finds her
+// seat with her last pick (which she saw acknowledged) in the game, and Ben's session on
+// a surviving node, which followed the table by itself, finishes the game.
+func TestClusterOwnerDiesMidGame(t *testing.T) {
+	c := startCluster(t, 3)
+	ann, ben, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	c.kill(0)
+	ann.Close()
+	if o := c.owner(t, code, 0); o != 1 && o != 2 {
+		t.Fatalf("table %s runs on node-%d", code, o)
+	}
+	ann2 := c.nodes[2].Connect(t, "ann", annKey, "", 80, 24)
+	ann2.WaitFor("Your Pick table " + code + " is in round 2")
+	ann2.Press("r")
+	ann2.WaitFor("Round 2 of 2", "You picked 3.", "Last picks: [1 2]")
+	c.sameLobby(t, []int{1, 2}, []string{code}, 2)
+
+	ben.PressUntil("1", "Game over", 20)
+	ann2.WaitFor("Game over")
+}
+
+// Rolling upgrade: the node running a table is stopped (SIGTERM) mid-game. It hands the
+// table over at once; Ben, on another node, plays on without doing anything else, and
+// Ann, told to connect again, does so through another node and is back at the table.
+func TestClusterStoppingANodeHandsItsTablesOver(t *testing.T) {
+	c := startCluster(t, 3)
+	ann, ben, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	stopped := make(chan error, 1)
+	go func() { stopped <- c.nodes[0].Stop() }()
+	ann.WaitFor("connect again")
+	if err := <-stopped; err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+	if o := c.owner(t, code, 0); o != 1 && o != 2 {
+		t.Fatalf("table %s runs on node-%d", code, o)
+	}
+	ben.PressUntil("1", "Game over", 20)
+
+	ann2 := c.nodes[2].Connect(t, "ann", annKey, "", 80, 24)
+	ann2.WaitFor("Your Pick table " + code + " has finished its game")
+	ann2.Press("r")
+	ann2.WaitFor("The game is over.", "Last picks: [3 1]")
+}
+
+// Every node given the same --host-key file shows the same host key, so a player behind
+// a load balancer never sees a key mismatch; the first node makes the file.
+func TestNodesShareTheHostKeyFile(t *testing.T) {
+	key := filepath.Join(t.TempDir(), "cluster_host_ed25519")
+	a := e2e.Start(t, func(c *server.Config) { c.HostKey = key })
+	b := e2e.Start(t, func(c *server.Config) { c.HostKey = key })
+	if a.Fingerprint == "" || a.Fingerprint != b.Fingerprint {
+		t.Fatalf("host keys differ: %q and %q", a.Fingerprint, b.Fingerprint)
+	}
+	if _, err := os.Stat(key); err != nil {
+		t.Fatalf("the key file was not made: %v", err)
+	}
+	c := e2e.Start(t, nil)
+	if c.Fingerprint == a.Fingerprint {
+		t.Fatal("a server without --host-key uses the shared key")
+	}
+}

@@ -1,0 +1,13 @@
+package jetstream_test
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain checks that stores, connections and the embedded servers leave nothing
+// running behind them.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}

@@ -1,0 +1,108 @@
+package jetstream
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"parlor/internal/natstest"
+	"parlor/store"
+)
+
+// After an append, the tail a store remembers for each table is exactly where the
+// stream says the table's log ends (entries before a rollup in the same batch are not
+// even sent), so the next append passes JetStream's check without reading first.
+func TestTailsMatchTheStream(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "tails"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := func(code string, seq int64, kind store.EntryKind) store.TableEntry {
+		return store.TableEntry{Table: code, Seq: seq, Kind: kind, Data: []byte("x")}
+	}
+	batches := [][]store.TableEntry{
+		{e("AAAA", 1, store.EntrySnapshot), e("BBBB", 1, store.EntrySnapshot), e("AAAA", 2, store.EntryEvent)},
+		{e("BBBB", 2, store.EntryEvent), e("AAAA", 3, store.EntryEvent), e("AAAA", 4, store.EntrySnapshot), e("AAAA", 5, store.EntryEvent)},
+		{e("CCCC", 1, store.EntrySnapshot)},
+		{e("BBBB", 3, store.EntryEvent), e("BBBB", 4, store.EntryClosed), e("CCCC", 2, store.EntryEvent)},
+	}
+	for i, b := range batches {
+		if err := s.AppendTables(ctx, b); err != nil {
+			t.Fatalf("batch %d: %v", i, err)
+		}
+		for _, code := range []string{"AAAA", "BBBB", "CCCC"} {
+			s.mu.Lock()
+			remembered, ok := s.tails[code]
+			s.mu.Unlock()
+			var want tail
+			m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(code))
+			if err == nil {
+				le, err := decodeEntry(code, m.Header, m.Data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want = tail{stream: m.Sequence, seq: tailSeq(le)}
+			}
+			if ok && remembered != want {
+				t.Errorf("after batch %d, %s: remembered tail %+v, stream says %+v", i, code, remembered, want)
+			}
+		}
+	}
+	s.mu.Lock()
+	_, kept := s.tails["BBBB"]
+	s.mu.Unlock()
+	if kept {
+		t.Error("a closed and purged table is still remembered")
+	}
+}
+
+// A retried entry that JetStream had stored from the first try (its answer lost) counts
+// as acknowledged; the same refusal on a first try, or for another call's entry, is a
+// conflict.
+func TestRetryRecognisesItsOwnEntry(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "retry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := store.TableEntry{Table: "AAAA", Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
+	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := s.plan([][]store.TableEntry{{e}}, "call-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first try, stored, its acknowledgement never seen.
+	m := s.entryMsg(e)
+	m.Header.Set(hdrWrite, "call-1")
+	ack, err := s.js.PublishMsg(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	first := *plan[0]
+	if _, err := s.tryRound(ctx, []*tableSend{&first}, 0, false); !errors.Is(err, ErrConflict) {
+		t.Errorf("a first try finding the log moved on: err = %v, want ErrConflict", err)
+	}
+	other := *plan[0]
+	other.write = "call-2"
+	if _, err := s.tryRound(ctx, []*tableSend{&other}, 0, true); !errors.Is(err, ErrConflict) {
+		t.Errorf("a retry finding another call's entry: err = %v, want ErrConflict", err)
+	}
+	own := *plan[0]
+	if again, err := s.tryRound(ctx, []*tableSend{&own}, 0, true); err != nil || len(again) != 0 {
+		t.Fatalf("a retry finding its own entry: again %d, err %v", len(again), err)
+	}
+	if own.acked != 1 || own.expect != ack.Sequence {
+		t.Errorf("retry counted as acked %d at %d, want 1 at %d", own.acked, own.expect, ack.Sequence)
+	}
+}
