@@ -76,8 +76,11 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		fields := []any{"user", playertext.Short(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", key,
 			"client", playertext.Short(sess.Context().ClientVersion(), 64), "cmd", cmd, "term", term, "window", window}
 		s.log.Debug("session start", fields...)
+		// The feed is looked up now: once the client closes the channel the filter
+		// forgets it, which may happen before the handler returns.
+		feed := s.windows.of(sess)
 		next(sess)
-		if f := s.windows.of(sess); f != nil {
+		if f := feed; f != nil {
 			w := f.Window()
 			fields[len(fields)-1] = fmt.Sprintf("%d×%d", w.Width, w.Height)
 		}
