@@ -32,6 +32,7 @@ type Config struct {
 	Metrics  string // its /metrics URL
 	Limit    time.Duration
 	JSON     bool
+	Profile  string // a directory for the server's CPU profiles and goroutines of the idle and busy phases
 }
 
 // Defaults is a small run that proves a machine works: 70 players for 20 seconds.
@@ -76,6 +77,9 @@ func (c Config) Validate() error {
 		}
 	} else if c.Metrics != "" {
 		errs = append(errs, errors.New("-metrics goes with -target; a server parlor-load starts reports its own"))
+	}
+	if c.Profile != "" && c.Target != "" {
+		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))
 	}
 	return errors.Join(errs...)
 }

@@ -42,6 +42,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
 		return 2
 	}
+	if err := raiseFileLimit(cfg.Players); err != nil {
+		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
+		return 1
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
@@ -103,6 +107,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Metrics, "metrics", cfg.Metrics, "with -target: the server's /metrics URL (loopback), for memory, CPU and goroutines")
 	fs.DurationVar(&cfg.Limit, "limit", cfg.Limit, "stop the whole run after this long, whatever happens")
 	fs.BoolVar(&cfg.JSON, "json", cfg.JSON, "print the report as JSON")
+	fs.StringVar(&cfg.Profile, "profile", cfg.Profile, "write the server's CPU profile and goroutines of the idle and busy phases into this directory (KIND-idle.cpu.pprof, KIND-busy.cpu.pprof, …)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -17,13 +18,14 @@ import (
 func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every}
 	addr, metricsURL := cfg.Target, cfg.Metrics
+	var child *child
 	if addr == "" {
-		child, err := startChild(ctx, cfg.Server, log)
+		c, err := startChild(ctx, cfg.Server, cfg.Profile, log)
 		if err != nil {
 			return nil, err
 		}
-		defer child.stop()
-		addr, metricsURL = child.ssh, child.metrics
+		defer c.stop()
+		child, addr, metricsURL = c, c.ssh, c.metrics
 	}
 	w := &workload{cfg: cfg, addr: addr, log: log}
 	defer w.close()
@@ -73,11 +75,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	child.phase(syscall.SIGUSR1)
 	sleep(ctx, cfg.Idle)
+	child.phase(syscall.SIGUSR2)
 	idle1, err := scrape(ctx, metricsURL)
 	if err != nil {
 		return nil, err
 	}
+	child.phase(syscall.SIGUSR1)
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
 	var got samples
@@ -91,6 +96,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}()
 	}
 	tables.Wait()
+	child.phase(syscall.SIGUSR2)
 	after, err := scrape(ctx, metricsURL)
 	if err != nil {
 		return nil, err

@@ -39,16 +39,21 @@ type child struct {
 	exited  chan struct{}
 	ssh     string
 	metrics string
+	// profiling: the child writes profiles of the idle and busy phases (profile.go)
+	profiling bool
 }
 
 // startChild runs this binary again as a server of kind and waits until it listens.
-func startChild(ctx context.Context, kind string, logw io.Writer) (*child, error) {
+func startChild(ctx context.Context, kind, profileDir string, logw io.Writer) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), serveEnv+"="+kind)
+	if profileDir != "" {
+		cmd.Env = append(cmd.Env, profileEnv+"="+profileDir)
+	}
 	cmd.Stderr = logw
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -61,7 +66,7 @@ func startChild(ctx context.Context, kind string, logw io.Writer) (*child, error
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{})}
+	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{}), profiling: profileDir != ""}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -110,6 +115,7 @@ func serveChild(kind string) int {
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		cancel()
 	}()
+	serveProfiles(kind)
 	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: kind})
 	dir, err := os.MkdirTemp("", "parlor-load-")
 	if err != nil {
