@@ -408,8 +408,22 @@ const (
 	sidePanelW    = 36
 )
 
-func (t *tableScreen) renderGame(m *Model, w, h int) []string {
+// clockLine is the game screen's title bar, which shows the time left; ok is false
+// when the screen shows no countdown.
+func (t *tableScreen) clockLine(m *Model, w int) (string, bool) {
+	if !t.showGame() || t.logOpen {
+		return "", false
+	}
 	head := t.u.View.Head()
+	if head.Over || head.Deadline.IsZero() {
+		return "", false
+	}
+	return t.titleBar(m, w, head), true
+}
+
+// titleBar is the game screen's title: the game, the table, the round, the time left
+// and who the viewer is.
+func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	left := fmt.Sprintf("%s · table %s", t.u.Table.GameName, t.u.Table.Code)
 	if head.Round > 0 {
 		if head.Rounds > 0 {
@@ -422,7 +436,12 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
 		right = "⏱ " + left + " left · " + right
 	}
-	out := []string{m.title(w, left, right)}
+	return m.title(w, left, right)
+}
+
+func (t *tableScreen) renderGame(m *Model, w, h int) []string {
+	head := t.u.View.Head()
+	out := []string{t.titleBar(m, w, head)}
 	prompt := head.Prompt
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
