@@ -120,7 +120,6 @@ func (f *windowFeed) Window() ssh.Window {
 	return f.win
 }
 
-
 // windowFeeds finds a session's feed by the id the filter put in its environment.
 type windowFeeds struct{ m sync.Map }
 
