@@ -42,6 +42,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
 		return 2
 	}
+	if cfg.Profile != "" {
+		if err := os.MkdirAll(cfg.Profile, 0o755); err != nil {
+			fmt.Fprintf(stderr, "parlor-load: -profile: %v\n", err)
+			return 1
+		}
+	}
 	if err := raiseFileLimit(cfg.Players); err != nil {
 		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
 		return 1

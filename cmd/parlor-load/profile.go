@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"syscall"
+	"time"
 )
 
 // profileEnv names the directory a child server writes its profiles to (-profile). The
@@ -45,9 +46,11 @@ func serveProfiles(kind string) {
 				pprof.StopCPUProfile()
 				_ = cpu.Close()
 				cpu = nil
-				if f, err := os.Create(base + ".goroutine.txt"); err == nil {
+				// Written aside and renamed: the parent waits for the name (phaseDone).
+				if f, err := os.Create(base + ".goroutine.tmp"); err == nil {
 					_ = pprof.Lookup("goroutine").WriteTo(f, 1)
 					_ = f.Close()
+					_ = os.Rename(base+".goroutine.tmp", base+".goroutine.txt")
 				}
 				n++
 			}
@@ -56,9 +59,24 @@ func serveProfiles(kind string) {
 }
 
 // phase signals a child server that profiles (-profile); a no-op for a server the run
-// did not start.
+// did not start. Ending a phase waits (a few seconds at most) until the child has
+// written it, so that the server is not stopped with its last profile unwritten.
 func (c *child) phase(sig syscall.Signal) {
-	if c != nil && c.profiling {
-		_ = c.cmd.Process.Signal(sig)
+	if c == nil || c.profiling == "" {
+		return
 	}
+	_ = c.cmd.Process.Signal(sig)
+	if sig != syscall.SIGUSR2 {
+		return
+	}
+	if c.phases < len(profilePhases) {
+		done := filepath.Join(c.profiling, fmt.Sprintf("%s-%s.goroutine.txt", c.kind, profilePhases[c.phases]))
+		for i := 0; i < 100; i++ {
+			if _, err := os.Stat(done); err == nil {
+				break
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	c.phases++
 }

@@ -39,8 +39,11 @@ type child struct {
 	exited  chan struct{}
 	ssh     string
 	metrics string
-	// profiling: the child writes profiles of the idle and busy phases (profile.go)
-	profiling bool
+	// profiling is the directory the child writes profiles of the idle and busy phases
+	// to, "" for none (profile.go); phases counts the phases ended.
+	kind      string
+	profiling string
+	phases    int
 }
 
 // startChild runs this binary again as a server of kind and waits until it listens.
@@ -66,7 +69,7 @@ func startChild(ctx context.Context, kind, profileDir string, logw io.Writer) (*
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{}), profiling: profileDir != ""}
+	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
