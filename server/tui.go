@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -52,7 +53,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	p = tea.NewProgram(sized, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
-		tea.WithFPS(30),
+		tea.WithFPS(cmp.Or(s.cfg.FrameRate, DefaultFrameRate)),
 	)...)
 
 	var once sync.Once

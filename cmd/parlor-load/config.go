@@ -32,6 +32,7 @@ type Config struct {
 	Metrics  string // its /metrics URL
 	Limit    time.Duration
 	JSON     bool
+	FPS      int    // the frame rate both servers cap their renderers at
 	Profile  string // a directory for the server's CPU profiles and goroutines of the idle and busy phases
 }
 
@@ -39,7 +40,7 @@ type Config struct {
 func Defaults() Config {
 	return Config{
 		Players: 70, Seats: 7, Game: "quadrant", Every: 2 * time.Second, Duration: 20 * time.Second,
-		Idle: 5 * time.Second, Parallel: 32, Server: kindParlor, Limit: 10 * time.Minute,
+		Idle: 5 * time.Second, Parallel: 32, Server: kindParlor, Limit: 10 * time.Minute, FPS: 30,
 	}
 }
 
@@ -53,6 +54,9 @@ func (c Config) Validate() error {
 	}
 	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Limit <= 0 {
 		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle zero or more"))
+	}
+	if c.FPS < 1 || c.FPS > 120 {
+		errs = append(errs, fmt.Errorf("-fps %d: want 1 to 120", c.FPS))
 	}
 	if c.Parallel < 1 {
 		errs = append(errs, fmt.Errorf("-parallel %d: want 1 or more", c.Parallel))

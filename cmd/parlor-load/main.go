@@ -113,6 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Metrics, "metrics", cfg.Metrics, "with -target: the server's /metrics URL (loopback), for memory, CPU and goroutines")
 	fs.DurationVar(&cfg.Limit, "limit", cfg.Limit, "stop the whole run after this long, whatever happens")
 	fs.BoolVar(&cfg.JSON, "json", cfg.JSON, "print the report as JSON")
+	fs.IntVar(&cfg.FPS, "fps", cfg.FPS, "frame rate both servers cap their screens at (a server it did not start keeps its own)")
 	fs.StringVar(&cfg.Profile, "profile", cfg.Profile, "write the server's CPU profile and goroutines of the idle and busy phases into this directory (KIND-idle.cpu.pprof, KIND-busy.cpu.pprof, …)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err

@@ -20,7 +20,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	addr, metricsURL := cfg.Target, cfg.Metrics
 	var child *child
 	if addr == "" {
-		c, err := startChild(ctx, cfg.Server, cfg.Profile, log)
+		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, log)
 		if err != nil {
 			return nil, err
 		}
