@@ -455,7 +455,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
+	area := t.renderArea(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
@@ -484,6 +484,24 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
 	return out
+}
+
+// roomChat is the key the room's chat lines at a width are shared under.
+type roomChat struct{ width int }
+
+// publicArea is the key a public game area is shared under in one table state.
+type publicArea struct {
+	game  string // game id and seat
+	frame gameui.FrameKey
+}
+
+// renderArea draws the game area; a public one (gameui.Public) only once per table
+// state and frame for every session at the table that shows the same.
+func (t *tableScreen) renderArea(f gameui.Frame) string {
+	if p, ok := t.game.(gameui.Public); ok && p.Public() {
+		return t.u.Shared.Remember(publicArea{t.gameKey, f.Key()}, func() any { return t.game.Render(f) }).(string)
+	}
+	return t.game.Render(f)
 }
 
 // chatLinesWhileTyping is how many lines the conversation gets while a message is typed.
@@ -603,7 +621,8 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	}
 	// The chat takes the lines it has (at least 3, at most half); seats, options and
 	// rules the rest.
-	chatLines := t.chatLines(w)
+	// The chat is the same for everyone at the table: drawn once per table state.
+	chatLines := t.u.Shared.Remember(roomChat{w}, func() any { return t.chatLines(w) }).([]string)
 	chatH := min(max(3, len(chatLines)), (h-5)/2)
 	topH := h - 5 - chatH
 	rightW := w - leftW - 2
