@@ -32,6 +32,7 @@ type Config struct {
 	Metrics  string // its /metrics URL
 	Limit    time.Duration
 	JSON     bool
+	Watchers int    // spectators per table (parlor only), on top of the players
 	FPS      int    // the frame rate both servers cap their renderers at
 	Profile  string // a directory for the server's CPU profiles and goroutines of the idle and busy phases
 }
@@ -54,6 +55,13 @@ func (c Config) Validate() error {
 	}
 	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Limit <= 0 {
 		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle zero or more"))
+	}
+	if c.Watchers < 0 || c.Watchers > 50 {
+		errs = append(errs, fmt.Errorf("-spectators %d: want 0 to 50 per table", c.Watchers))
+	} else if c.Watchers > 0 && (c.Server == kindBare || c.Compare) {
+		errs = append(errs, errors.New("-spectators: the bare server has no spectators; use it without -compare or -server bare"))
+	} else if c.Watchers > 0 && (c.Players/max(c.Seats, 1))*(c.Seats+c.Watchers) > MaxPlayers {
+		errs = append(errs, fmt.Errorf("-spectators %d: more than %d sessions in all", c.Watchers, MaxPlayers))
 	}
 	if c.FPS < 1 || c.FPS > 120 {
 		errs = append(errs, fmt.Errorf("-fps %d: want 1 to 120", c.FPS))
