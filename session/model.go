@@ -6,6 +6,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +81,7 @@ type Model struct {
 
 	cache  string   // the last rendered frame
 	lines  []string // its lines, as sent (recoloured)
+	drawn  []string // its lines as drawn, before recolouring
 	clock  int      // the line of the frame that shows a countdown; -1: none
 	ticked string   // what of the screen changes with time alone (tickShows), when drawn
 	dirty  bool
@@ -248,6 +250,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ColorProfileMsg:
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
+		m.drawn = nil // recoloured for another profile
 		return m, nil
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
@@ -352,9 +355,27 @@ func (m *Model) clockLine() (line string, ok bool) {
 	return m.table.clockLine(m, m.width)
 }
 
+// recolored is drawn with the palette's colours for the terminal. Most lines of a frame
+// are the lines of the frame before (one move changes a few rows): those keep their
+// recoloured form, and only changed lines go through the replacer again.
+func (m *Model) recolored(drawn []string) []string {
+	if m.recolor == nil {
+		return slices.Clone(drawn)
+	}
+	out := make([]string, len(drawn))
+	for i, l := range drawn {
+		if i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i] {
+			out[i] = m.lines[i]
+		} else {
+			out[i] = m.recolor.Replace(l)
+		}
+	}
+	return out
+}
+
 // redrawClock draws the countdown's line again into the frame, alone.
 func (m *Model) redrawClock() {
-	if m.clock < 0 || m.clock >= len(m.lines) || m.cache == "" {
+	if m.clock < 0 || m.clock >= len(m.lines) || m.clock >= len(m.drawn) || m.cache == "" {
 		return
 	}
 	line, ok := m.clockLine()
@@ -362,13 +383,15 @@ func (m *Model) redrawClock() {
 		m.dirty = true // the clock went away: the frame changed more than its line
 		return
 	}
+	if line == m.drawn[m.clock] {
+		return
+	}
+	m.drawn[m.clock] = line
 	if m.recolor != nil {
 		line = m.recolor.Replace(line)
 	}
-	if line != m.lines[m.clock] {
-		m.lines[m.clock] = line
-		m.cache = strings.Join(m.lines, "\n")
-	}
+	m.lines[m.clock] = line
+	m.cache = strings.Join(m.lines, "\n")
 }
 
 // tableClosed handles being sent away from a table: taken over by a new connection or a
@@ -495,16 +518,13 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 // View renders the screen, re-using the last frame when nothing changed.
 func (m *Model) View() tea.View {
 	if m.dirty || m.cache == "" {
-		m.lines = m.render()
+		drawn := m.render()
 		m.clock = -1
 		if _, ok := m.clockLine(); ok {
 			m.clock = 0 // a countdown is in the title bar
 		}
-		if m.recolor != nil {
-			for i, l := range m.lines {
-				m.lines[i] = m.recolor.Replace(l)
-			}
-		}
+		m.lines = m.recolored(drawn)
+		m.drawn = drawn
 		m.cache = strings.Join(m.lines, "\n")
 		m.ticked = m.tickShows()
 		m.dirty = false

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -22,9 +24,17 @@ func TestTickWithoutAClockDrawsNothing(t *testing.T) {
 	}
 }
 
-// A countdown redraws its own line, the title bar, and nothing else of the frame.
+// A countdown redraws its own line, the title bar, and nothing else of the frame; in
+// the terminal's own colours too.
 func TestTickRedrawsOnlyTheClocksLine(t *testing.T) {
+	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256} {
+		t.Run(p.String(), func(t *testing.T) { tickRedrawsOnlyTheClocksLine(t, p) })
+	}
+}
+
+func tickRedrawsOnlyTheClocksLine(t *testing.T, p colorprofile.Profile) {
 	h := newHarness(t, "Zed", 80, 24)
+	h.m.Update(tea.ColorProfileMsg{Profile: p})
 	h.sitAt("quadrant", nil, 4)
 	before := strings.Split(h.m.View().Content, "\n")
 	if !strings.Contains(ansi.Strip(before[0]), "⏱") {
@@ -42,8 +52,15 @@ func TestTickRedrawsOnlyTheClocksLine(t *testing.T) {
 	if strings.Join(after[1:], "\n") != strings.Join(before[1:], "\n") {
 		t.Fatal("the tick changed more than the title bar")
 	}
-	h.m.dirty = true // what a full drawing shows now is what the line shows
-	if full := strings.Split(h.m.View().Content, "\n"); full[0] != after[0] {
-		t.Fatalf("the redrawn line %q differs from a full drawing's %q", ansi.Strip(after[0]), ansi.Strip(full[0]))
+	h.m.dirty, h.m.drawn = true, nil // a full drawing, every line recoloured afresh
+	if full := h.m.View().Content; full != strings.Join(after, "\n") {
+		t.Fatalf("the frame with the redrawn line differs from a full drawing:\n%q\n---\n%q", strings.Join(after, "\n"), full)
+	}
+	// A move redraws the frame, keeping the recoloured lines that did not change.
+	h.press("right")
+	moved := h.m.View().Content
+	h.m.dirty, h.m.drawn = true, nil
+	if full := h.m.View().Content; moved == strings.Join(after, "\n") || full != moved {
+		t.Fatalf("after a move the frame is not what a full drawing shows:\n%q\n---\n%q", moved, full)
 	}
 }
