@@ -318,6 +318,12 @@ func (pr *proxy) Code() string { return pr.code }
 // Next implements lobby.Place.
 func (pr *proxy) Next(ctx context.Context) (lobby.Update, bool, string) { return pr.box.Next(ctx) }
 
+// Notify and Take hand updates to a session that holds no waiting goroutine.
+func (pr *proxy) Notify(f func()) { pr.box.Notify(f) }
+
+// Take reads what Notify announced.
+func (pr *proxy) Take() (lobby.Update, bool, string) { return pr.box.Take() }
+
 // Act implements lobby.Place.
 func (pr *proxy) Act(action any) error {
 	var raw json.RawMessage

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"time"
 )
@@ -91,6 +92,7 @@ func (l *Lobby) withClusterTables(p Player, out []TableInfo) []TableInfo {
 	if l.cfg.Cluster == nil {
 		return out
 	}
+	out = slices.Clone(out) // out is the shared snapshot: never sort it in place
 	for _, info := range l.cfg.Cluster.Tables() {
 		if !info.Private || p.Admin {
 			out = append(out, info)

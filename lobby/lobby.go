@@ -94,6 +94,11 @@ type Lobby struct {
 	hosts   map[string]string    // the host's player id at each table
 	online  int
 	lost    map[string]lostTable // tables that could not be restored, by code
+	// lists are the lobby list as Tables returns it, public tables only and everything
+	// (for admins): one shared, immutable snapshot each, made again on the first call
+	// after a table changed (nil: stale), so a thousand players in the lobby do not each
+	// copy and sort every table every second.
+	lists [2][]TableInfo
 }
 
 // New starts an empty lobby; its tables stop when ctx ends.
@@ -165,19 +170,37 @@ func (l *Lobby) Online() int {
 var stateOrder = map[string]int{StateWaiting: 0, StatePlaying: 1, StateFinished: 2}
 
 // Tables lists the tables p may see (private ones only for an admin): waiting ones
-// first, then running, then finished ones, each by code.
+// first, then running, then finished ones, each by code. The list is a snapshot shared
+// by every caller until a table changes: read it, never modify it. The same list is the
+// same slice, so a caller can tell that nothing changed (SameTables).
 func (l *Lobby) Tables(p Player) []TableInfo {
-	l.mu.Lock()
-	out := make([]TableInfo, 0, len(l.infos))
-	for _, info := range l.infos {
-		if !info.Private || p.Admin {
-			out = append(out, info)
-		}
+	which := 0
+	if p.Admin {
+		which = 1
 	}
+	l.mu.Lock()
+	if l.lists[which] == nil {
+		out := make([]TableInfo, 0, len(l.infos))
+		for _, info := range l.infos {
+			if !info.Private || p.Admin {
+				out = append(out, info)
+			}
+		}
+		sortTables(out)
+		l.lists[which] = out[:len(out):len(out)] // an append by a caller copies
+	}
+	out := l.lists[which]
 	l.mu.Unlock()
-	sortTables(out)
 	return l.withClusterTables(p, out)
 }
+
+// SameTables reports whether two lists from Tables are the same snapshot.
+func SameTables(a, b []TableInfo) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// staleLists marks the lobby list as changed; l.mu is held.
+func (l *Lobby) staleLists() { l.lists = [2][]TableInfo{} }
 
 // SeatedAt lists the codes of tables where the player holds a seat, to offer a way back.
 func (l *Lobby) SeatedAt(playerID string) []string {
@@ -244,6 +267,7 @@ func (l *Lobby) publish(info TableInfo, seatIDs []string, host string) {
 	defer l.mu.Unlock()
 	if _, open := l.tables[info.Code]; open {
 		l.infos[info.Code] = info
+		l.staleLists()
 		l.seatIDs[info.Code] = seatIDs
 		l.hosts[info.Code] = host
 	}
@@ -266,6 +290,7 @@ func (l *Lobby) forget(code string) {
 	delete(l.infos, code)
 	delete(l.seatIDs, code)
 	delete(l.hosts, code)
+	l.staleLists()
 	n := len(l.tables)
 	l.mu.Unlock()
 	if l.hooks.Tables != nil {
@@ -375,6 +400,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 func (l *Lobby) addLocked(t *Table) int {
 	l.tables[t.code] = t
 	l.infos[t.code] = t.info()
+	l.staleLists()
 	l.seatIDs[t.code] = t.seatIDs()
 	l.hosts[t.code] = t.host
 	l.wg.Add(1)

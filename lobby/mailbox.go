@@ -12,6 +12,9 @@ type mailbox struct {
 	pending *Update
 	ready   chan struct{}
 	closed  string // set once: the member is out of the table, with this reason
+	// notify, if set, is told when something waits to be taken and nothing did before
+	// (see Member.Notify); it runs on the table actor and must not block.
+	notify func()
 }
 
 func newMailbox() *mailbox {
@@ -28,21 +31,55 @@ func (m *mailbox) signal() {
 // put replaces the pending update.
 func (m *mailbox) put(u Update) {
 	m.mu.Lock()
+	fresh := false
 	if m.closed == "" {
+		fresh = m.pending == nil
 		m.pending = &u
 	}
+	notify := m.notify
 	m.mu.Unlock()
 	m.signal()
+	if fresh && notify != nil {
+		notify()
+	}
 }
 
 // close ends the mailbox with a reason the member is shown; later puts are dropped.
 func (m *mailbox) close(reason string) {
 	m.mu.Lock()
-	if m.closed == "" {
+	first := m.closed == ""
+	if first {
 		m.closed = reason
 	}
+	notify := m.notify
 	m.mu.Unlock()
 	m.signal()
+	if first && notify != nil {
+		notify()
+	}
+}
+
+// setNotify installs f, and calls it at once if something already waits.
+func (m *mailbox) setNotify(f func()) {
+	m.mu.Lock()
+	m.notify = f
+	waiting := m.pending != nil || m.closed != ""
+	m.mu.Unlock()
+	if waiting {
+		f()
+	}
+}
+
+// take is next without waiting: the pending update if there is one (has), and the
+// reason once the mailbox is closed (with the last update, if it was still pending).
+func (m *mailbox) take() (u Update, has bool, closed string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.pending != nil {
+		u, has = *m.pending, true
+		m.pending = nil
+	}
+	return u, has, m.closed
 }
 
 // next waits for the newest update. ok is false once the mailbox is closed and drained;

@@ -46,6 +46,17 @@ func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason string) {
 	return m.box.next(ctx)
 }
 
+// Notify is Next for a member that holds no goroutine waiting: f is called whenever an
+// update or the close waits and none did before, and then Take reads it. f runs on the
+// table actor, so it must not block (hand the news to a goroutine of its own). Use
+// either Next or Notify with Take for one member, not both.
+func (m *Member) Notify(f func()) { m.box.setNotify(f) }
+
+// Take reads what Notify announced without waiting: the newest update if one is
+// pending (has), and the reason once the member is out of the table (closed; the last
+// update may come with it).
+func (m *Member) Take() (u Update, has bool, closed string) { return m.box.take() }
+
 func (m *Member) allow(lim *rate.Limiter) error {
 	if !lim.AllowN(m.t.lobby.now(), 1) {
 		return ErrSlowDown

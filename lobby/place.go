@@ -17,6 +17,13 @@ type Place interface {
 	// Next waits for the newest update. ok is false once the place is gone; reason then
 	// says why in words for the player.
 	Next(ctx context.Context) (u Update, ok bool, reason string)
+	// Notify is Next without a waiting goroutine: f is called (and must not block)
+	// whenever an update or the close waits and none did before; Take then reads it.
+	// Use either Next or Notify with Take, not both.
+	Notify(f func())
+	// Take reads what Notify announced: the newest update if one is pending (has), and
+	// the reason once the place is gone (closed).
+	Take() (u Update, has bool, closed string)
 	// Act applies a game action (an action struct or its JSON) for the seat.
 	Act(action any) error
 	// Chat says something to the table.
@@ -67,3 +74,9 @@ func (m *Mailbox) Close(reason string) { m.b.close(reason) }
 
 // Next waits for the newest update, like Place.Next.
 func (m *Mailbox) Next(ctx context.Context) (Update, bool, string) { return m.b.next(ctx) }
+
+// Notify announces updates instead, like Place.Notify.
+func (m *Mailbox) Notify(f func()) { m.b.setNotify(f) }
+
+// Take reads what Notify announced, like Place.Take.
+func (m *Mailbox) Take() (Update, bool, string) { return m.b.take() }

@@ -254,10 +254,11 @@ func (t *Table) fanOut() {
 	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
 	views := map[int]rules.View{}
+	shared := &Shared{}
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
 		seat := m.seat
-		u := Update{Table: info, Seat: seat, Host: m.player.Admin || seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat}
+		u := Update{Table: info, Seat: seat, Host: m.player.Admin || seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat, Shared: shared}
 		if seat >= 0 && t.seats[seat].player.ID == t.host {
 			if hostInfo == nil {
 				hi := info

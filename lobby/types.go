@@ -69,4 +69,7 @@ type Update struct {
 	Host  bool       // the member holds the host role
 	View  rules.View // the member's own game view; nil when no game has started
 	Chat  []ChatLine // the last chat lines, oldest first
+	// Shared is the same for every member's update of one table state: a memo for
+	// what sessions draw from the public state (shared.go).
+	Shared *Shared
 }

@@ -43,10 +43,20 @@ type Config struct {
 	LogFormat string // text or json
 	LogLevel  string // debug, info, warn or error
 
+	// FrameRate caps how often a player's screen is sent (Bubble Tea's renderer,
+	// frames per second): a party game needs few, and each frame tick costs every
+	// session a little even when nothing changed. 0: DefaultFrameRate. See
+	// docs/performance.md.
+	FrameRate int
+
 	// Clock is the time games are played by (bots, timers, reveals); nil is the wall
 	// clock. Tests pass one they move on themselves, to play whole games quickly.
 	Clock lobby.Clock
 }
+
+// DefaultFrameRate is Config.FrameRate unless set: measured with cmd/parlor-load
+// (docs/performance.md), lower rates than this saved little CPU and added latency.
+const DefaultFrameRate = 30
 
 // Defaults returns the configuration used when nothing is set.
 func Defaults() Config {
@@ -85,6 +95,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxSessions < 0 {
 		errs = append(errs, fmt.Errorf("--max-sessions %d: must be 0 (no limit) or more", c.MaxSessions))
+	}
+	if c.FrameRate < 0 || c.FrameRate > 120 {
+		errs = append(errs, fmt.Errorf("frame rate %d: want 1 to 120 frames per second, or 0 for the default", c.FrameRate))
 	}
 	if c.IdleTimeout < 0 {
 		errs = append(errs, fmt.Errorf("--idle-timeout %s: must be 0 (never) or a positive duration such as 30m", c.IdleTimeout))

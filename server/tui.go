@@ -1,6 +1,7 @@
 package server
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"sync"
@@ -42,12 +43,17 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	}
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
+	// The table, the clock and resizes reach the program through Send, from goroutines
+	// that live only while they carry something: no goroutine of parlor's waits per
+	// session. (p is set before the program runs, so before anything can call this.)
+	var p *tea.Program
+	opts.Send = func(msg tea.Msg) { p.Send(msg) }
 	model := session.New(ctx, opts)
-	sized := &firstSize{Model: model, seen: make(chan struct{})}
-	p := tea.NewProgram(sized, append(bubbletea.MakeOptions(sess),
+	sized := &firstSize{Model: model}
+	p = tea.NewProgram(sized, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
-		tea.WithFPS(30),
+		tea.WithFPS(cmp.Or(s.cfg.FrameRate, DefaultFrameRate)),
 	)...)
 
 	var once sync.Once
@@ -61,22 +67,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	defer s.untrack(ls)
 
 	if feed := s.windows.of(sess); feed != nil {
-		go func() {
-			select { // a size sent before Bubble Tea's own first one would be overtaken by it
-			case <-ctx.Done():
-				return
-			case <-sized.seen:
-			}
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-feed.Changed():
-					w := feed.Window()
-					p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height})
-				}
-			}
-		}()
+		// A size sent before Bubble Tea's own first one would be overtaken by it: the
+		// client's sizes are forwarded from the first one on.
+		sized.first = func() {
+			feed.Watch(func(w ssh.Window) { p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
+		}
 	}
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		s.log.Warn("program ended with an error", "err", err)
@@ -93,16 +88,16 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 // firstSize tells when the program has taken its first window size. Bubble Tea sends that
 // one from a goroutine of its own when it starts (tea.go, Program.Run: `go
 // p.Send(resizeMsg)`), so a client's window-change forwarded earlier could arrive first
-// and be overwritten by the stale starting size: the forwarder waits for this instead.
+// and be overwritten by the stale starting size: forwarding starts here instead.
 type firstSize struct {
 	tea.Model
-	seen chan struct{}
-	once sync.Once
+	first func() // called once, on the first size; nil: nothing to start
+	once  sync.Once
 }
 
 func (f *firstSize) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(tea.WindowSizeMsg); ok {
-		f.once.Do(func() { close(f.seen) })
+	if _, ok := msg.(tea.WindowSizeMsg); ok && f.first != nil {
+		f.once.Do(f.first)
 	}
 	var cmd tea.Cmd
 	f.Model, cmd = f.Model.Update(msg)

@@ -49,16 +49,67 @@ func clamp(cols, rows, wpx, hpx uint32) (uint32, uint32, uint32, uint32) {
 type windowFeed struct {
 	mu      sync.Mutex
 	win     ssh.Window
-	changed chan struct{} // has a value (coalesced) after each change
+	changed chan struct{} // has a value (coalesced) after each change, until Watch
+
+	// watch, once set, is handed each new size instead, by a goroutine that lives only
+	// while a size is on its way (sending): a session holds no goroutine waiting for
+	// resizes, and a flood of them coalesces into the newest.
+	watch   func(ssh.Window)
+	sending bool
+	fresh   bool // a size the sending goroutine has not handed over yet
 }
 
 func (f *windowFeed) set(w ssh.Window) {
 	f.mu.Lock()
 	f.win = w
+	watching := f.watch != nil
+	start := watching && !f.sending
+	if watching {
+		f.fresh, f.sending = true, true
+	}
 	f.mu.Unlock()
+	if start {
+		go f.deliver()
+	}
+	if !watching {
+		select {
+		case f.changed <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// deliver hands the newest size to watch until no newer one came meanwhile.
+func (f *windowFeed) deliver() {
+	for {
+		f.mu.Lock()
+		if !f.fresh {
+			f.sending = false
+			f.mu.Unlock()
+			return
+		}
+		f.fresh = false
+		w, watch := f.win, f.watch
+		f.mu.Unlock()
+		watch(w)
+	}
+}
+
+// Watch hands every later size to watch (which may block: one call at a time), and
+// the newest one at once if the size changed before.
+func (f *windowFeed) Watch(watch func(ssh.Window)) {
+	f.mu.Lock()
+	f.watch = watch
+	start := false
 	select {
-	case f.changed <- struct{}{}:
+	case <-f.changed:
+		start = !f.sending
+		f.fresh, f.sending = true, true
 	default:
+	}
+	f.mu.Unlock()
+	if start {
+		go f.deliver()
 	}
 }
 
@@ -68,9 +119,6 @@ func (f *windowFeed) Window() ssh.Window {
 	defer f.mu.Unlock()
 	return f.win
 }
-
-// Changed gets a value after the size changed; read Window then.
-func (f *windowFeed) Changed() <-chan struct{} { return f.changed }
 
 // windowFeeds finds a session's feed by the id the filter put in its environment.
 type windowFeeds struct{ m sync.Map }

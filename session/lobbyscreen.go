@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,18 +23,25 @@ type lobbyScreen struct {
 	code    lineInput
 }
 
-func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) {
-	s.tables = l.Tables(p)
-	s.online = l.Online()
-	s.seated = l.SeatedAt(p.ID)
-	s.back, s.lost = l.SeatedTables(p.ID), l.Lost(p.ID)
+// refresh reads the lobby again; it reports whether anything the screen shows changed.
+func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) bool {
+	tables, online, seated := l.Tables(p), l.Online(), l.SeatedAt(p.ID)
+	back, lost := l.SeatedTables(p.ID), l.Lost(p.ID)
+	changed := !lobby.SameTables(tables, s.tables) || online != s.online || !slices.Equal(seated, s.seated) ||
+		!slices.Equal(lost, s.lost) || len(back) != len(s.back) || len(back) > 0 && waitingLine(back[0]) != waitingLine(s.back[0])
+	s.tables, s.online, s.seated, s.back, s.lost = tables, online, seated, back, lost
 	if s.sel >= len(s.tables) {
 		s.sel = len(s.tables) - 1
 	}
 	if s.sel < 0 {
 		s.sel = 0
 	}
+	return changed
 }
+
+// drop lets go of the lobby list while the player is at a table: a seated session
+// keeps no copy of every table.
+func (s *lobbyScreen) drop() { s.tables, s.back = nil, nil }
 
 func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()

@@ -6,6 +6,7 @@ package session
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -34,6 +35,11 @@ type Options struct {
 	Join, Watch string                  // a table code to go straight to (ssh -t host join ABCD)
 	IdleTimeout time.Duration           // leave after this long without a key press; 0: never
 	Now         func() time.Time        // the wall clock, for the idle timeout; time.Now if nil
+	// Send delivers a message to the session's program from any goroutine (the server
+	// passes tea.Program.Send). With it the session keeps no goroutine of its own
+	// waiting for the table or the clock: the table and a timer call it when there is
+	// news. Without it (tests) commands wait instead, one goroutine each.
+	Send func(tea.Msg)
 }
 
 type screen int
@@ -73,8 +79,12 @@ type Model struct {
 	create createScreen
 	table  tableScreen
 
-	cache string // the last rendered frame
-	dirty bool
+	cache  string   // the last rendered frame
+	lines  []string // its lines, as sent (recoloured)
+	drawn  []string // its lines as drawn, before recolouring
+	clock  int      // the line of the frame that shows a countdown; -1: none
+	ticked string   // what of the screen changes with time alone (tickShows), when drawn
+	dirty  bool
 }
 
 // New makes the root model for one connection.
@@ -82,7 +92,7 @@ func New(ctx context.Context, o Options) *Model {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now()}
+	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now(), clock: -1}
 	m.lastKey = o.Now()
 	m.name = newNameScreen(o.Player.Name)
 	m.toLobby()
@@ -98,9 +108,18 @@ func (m *Model) Goodbye() string { return m.goodbye }
 // tickMsg refreshes clocks and the lobby list once a second.
 type tickMsg time.Time
 
-// tick is tea.Tick that also ends with the session, so no timer outlives it.
+// tick is tea.Tick that also ends with the session, so no timer outlives it. With
+// Options.Send it is a timer that sends the tick, and no goroutine waits for it.
 func (m *Model) tick() tea.Cmd {
 	ctx := m.ctx
+	if send := m.o.Send; send != nil {
+		time.AfterFunc(time.Second, func() {
+			if ctx.Err() == nil {
+				send(tickMsg(time.Now()))
+			}
+		})
+		return nil
+	}
 	return func() tea.Msg {
 		t := time.NewTimer(time.Second)
 		defer t.Stop()
@@ -145,8 +164,19 @@ type closedMsg struct {
 	reason string
 }
 
+// newsMsg says the member has an update (or its close) to take.
+type newsMsg struct{ member lobby.Place }
+
 // wait is the command that delivers the member's next update; exactly one runs per member.
+// With Options.Send the table announces its updates instead (Place.Notify), and the
+// session takes them when the news arrives: no goroutine waits.
 func (m *Model) wait(mem lobby.Place) tea.Cmd {
+	if send := m.o.Send; send != nil {
+		// The table runs this: hand the news to a goroutine that lives until the
+		// program took it, never more than one per member at a time.
+		mem.Notify(func() { go send(newsMsg{mem}) })
+		return nil
+	}
 	ctx := m.ctx
 	return func() tea.Msg {
 		u, ok, reason := mem.Next(ctx)
@@ -188,6 +218,7 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 	}
 	m.table = newTableScreen(mem)
 	m.screen = screenTable
+	m.lobby.drop()
 	return m.wait(mem)
 }
 
@@ -208,6 +239,9 @@ func (m *Model) setStatus(s string, isErr bool) {
 
 // Update handles one message.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if t, ok := msg.(tickMsg); ok {
+		return m, m.onTick(time.Time(t)) // redraws only what the time changed
+	}
 	m.dirty = true
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -216,9 +250,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.ColorProfileMsg:
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
+		m.drawn = nil // recoloured for another profile
 		return m, nil
-	case tickMsg:
-		return m, m.onTick(time.Time(msg))
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
 		if msg.Goodbye != "" {
@@ -229,11 +262,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.member != m.table.member {
 			return m, nil // a stale wait from a table we already left
 		}
-		m.now = m.o.Lobby.Now() // a new deadline shows its full time at once
-		if m.table.apply(msg.u) {
-			m.status = "" // an old notice must not hide the new phase's prompt
-		}
+		m.takeUpdate(msg.u)
 		return m, m.wait(msg.member)
+	case newsMsg:
+		if msg.member != m.table.member {
+			return m, nil
+		}
+		u, has, closed := msg.member.Take()
+		if has {
+			m.takeUpdate(u)
+		}
+		if closed != "" {
+			return m, m.tableClosed(closed)
+		}
+		return m, nil
 	case retryMsg:
 		if msg.member != m.table.member {
 			return m, nil
@@ -254,20 +296,102 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// takeUpdate applies a table update.
+func (m *Model) takeUpdate(u lobby.Update) {
+	m.now = m.o.Lobby.Now() // a new deadline shows its full time at once
+	if m.table.apply(u) {
+		m.status = "" // an old notice must not hide the new phase's prompt
+	}
+}
+
+// onTick runs once a second. It redraws the frame only when something on it changed
+// with the time (a notice expired, the lobby list, an away player's minutes), and a
+// countdown alone redraws only its own line: a screen without a clock costs nothing.
 func (m *Model) onTick(now time.Time) tea.Cmd {
 	m.now = m.o.Lobby.Now()
 	if m.status != "" && now.Sub(m.statusAt) >= statusFor {
 		m.status = ""
+		m.dirty = true
 	}
 	if m.o.IdleTimeout > 0 && now.Sub(m.lastKey) >= m.o.IdleTimeout {
 		m.goodbye = fmt.Sprintf("You were disconnected after %s without a key press. Come back any time!", m.o.IdleTimeout)
 		m.leaveTable()
+		m.dirty = true
 		return tea.Quit
 	}
-	if m.screen == screenLobby || m.screen == screenCreate {
-		m.lobby.refresh(m.o.Lobby, m.o.Player)
+	if (m.screen == screenLobby || m.screen == screenCreate) && m.lobby.refresh(m.o.Lobby, m.o.Player) {
+		m.dirty = true
+	}
+	if m.tickShows() != m.ticked {
+		m.dirty = true
+	}
+	if !m.dirty {
+		m.redrawClock()
 	}
 	return m.tick()
+}
+
+// tickShows is what the screen shows that changes with the time alone, apart from a
+// countdown (clockLine): how long away players have been gone, on the table's room.
+func (m *Model) tickShows() string {
+	if m.screen != screenTable || m.help || m.table.showGame() {
+		return ""
+	}
+	var b strings.Builder
+	for _, s := range m.table.u.Table.Seats {
+		if s.Away {
+			b.WriteString(awayFor(s, m.now))
+		}
+	}
+	return b.String()
+}
+
+// clockLine is the line of the frame that shows a countdown, drawn again; ok is false
+// when no countdown is on screen.
+func (m *Model) clockLine() (line string, ok bool) {
+	if m.screen != screenTable || m.help || m.width < MinWidth || m.height < MinHeight {
+		return "", false
+	}
+	return m.table.clockLine(m, m.width)
+}
+
+// recolored is drawn with the palette's colours for the terminal. Most lines of a frame
+// are the lines of the frame before (one move changes a few rows): those keep their
+// recoloured form, and only changed lines go through the replacer again.
+func (m *Model) recolored(drawn []string) []string {
+	if m.recolor == nil {
+		return slices.Clone(drawn)
+	}
+	out := make([]string, len(drawn))
+	for i, l := range drawn {
+		if i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i] {
+			out[i] = m.lines[i]
+		} else {
+			out[i] = m.recolor.Replace(l)
+		}
+	}
+	return out
+}
+
+// redrawClock draws the countdown's line again into the frame, alone.
+func (m *Model) redrawClock() {
+	if m.clock < 0 || m.clock >= len(m.lines) || m.clock >= len(m.drawn) || m.cache == "" {
+		return
+	}
+	line, ok := m.clockLine()
+	if !ok {
+		m.dirty = true // the clock went away: the frame changed more than its line
+		return
+	}
+	if line == m.drawn[m.clock] {
+		return
+	}
+	m.drawn[m.clock] = line
+	if m.recolor != nil {
+		line = m.recolor.Replace(line)
+	}
+	m.lines[m.clock] = line
+	m.cache = strings.Join(m.lines, "\n")
 }
 
 // tableClosed handles being sent away from a table: taken over by a new connection or a
@@ -394,10 +518,15 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 // View renders the screen, re-using the last frame when nothing changed.
 func (m *Model) View() tea.View {
 	if m.dirty || m.cache == "" {
-		m.cache = m.render()
-		if m.recolor != nil {
-			m.cache = m.recolor.Replace(m.cache)
+		drawn := m.render()
+		m.clock = -1
+		if _, ok := m.clockLine(); ok {
+			m.clock = 0 // a countdown is in the title bar
 		}
+		m.lines = m.recolored(drawn)
+		m.drawn = drawn
+		m.cache = strings.Join(m.lines, "\n")
+		m.ticked = m.tickShows()
 		m.dirty = false
 	}
 	v := tea.NewView(m.cache)
@@ -406,7 +535,7 @@ func (m *Model) View() tea.View {
 	return v
 }
 
-func (m *Model) render() string {
+func (m *Model) render() []string {
 	w, h := m.width, m.height
 	if w < MinWidth || h < MinHeight {
 		return tooSmall(w, h)
@@ -427,7 +556,7 @@ func (m *Model) render() string {
 	if m.confirm != "" {
 		lines[h-1] = fit(headStyle.Render(m.confirmText()), w) // a question, not an error
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 func (m *Model) confirmText() string {
@@ -453,7 +582,7 @@ func (m *Model) statusLine(w int, fallback string) string {
 	return fit(fallback, w)
 }
 
-func tooSmall(w, h int) string {
+func tooSmall(w, h int) []string {
 	msg := []string{"Please enlarge", "your terminal", "to 80×24", fmt.Sprintf("(now %d×%d)", w, h), "q quits"}
 	if w >= 24 {
 		msg = []string{"Please enlarge your terminal to 80×24.", fmt.Sprintf("It is %d×%d now.", w, h), "ctrl+c or q quits."}
@@ -462,7 +591,7 @@ func tooSmall(w, h int) string {
 	for i := 0; i < h && i < len(msg); i++ {
 		out = append(out, fit(msg[i], w))
 	}
-	return strings.Join(out, "\n")
+	return out
 }
 
 // title is the reversed bar at the top of every screen.

@@ -408,8 +408,22 @@ const (
 	sidePanelW    = 36
 )
 
-func (t *tableScreen) renderGame(m *Model, w, h int) []string {
+// clockLine is the game screen's title bar, which shows the time left; ok is false
+// when the screen shows no countdown.
+func (t *tableScreen) clockLine(m *Model, w int) (string, bool) {
+	if !t.showGame() || t.logOpen {
+		return "", false
+	}
 	head := t.u.View.Head()
+	if head.Over || head.Deadline.IsZero() {
+		return "", false
+	}
+	return t.titleBar(m, w, head), true
+}
+
+// titleBar is the game screen's title: the game, the table, the round, the time left
+// and who the viewer is.
+func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	left := fmt.Sprintf("%s · table %s", t.u.Table.GameName, t.u.Table.Code)
 	if head.Round > 0 {
 		if head.Rounds > 0 {
@@ -422,7 +436,12 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
 		right = "⏱ " + left + " left · " + right
 	}
-	out := []string{m.title(w, left, right)}
+	return m.title(w, left, right)
+}
+
+func (t *tableScreen) renderGame(m *Model, w, h int) []string {
+	head := t.u.View.Head()
+	out := []string{t.titleBar(m, w, head)}
 	prompt := head.Prompt
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
@@ -436,7 +455,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	area := t.game.Render(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
+	area := t.renderArea(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
@@ -465,6 +484,24 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
 	return out
+}
+
+// roomChat is the key the room's chat lines at a width are shared under.
+type roomChat struct{ width int }
+
+// publicArea is the key a public game area is shared under in one table state.
+type publicArea struct {
+	game  string // game id and seat
+	frame gameui.FrameKey
+}
+
+// renderArea draws the game area; a public one (gameui.Public) only once per table
+// state and frame for every session at the table that shows the same.
+func (t *tableScreen) renderArea(f gameui.Frame) string {
+	if p, ok := t.game.(gameui.Public); ok && p.Public() {
+		return t.u.Shared.Remember(publicArea{t.gameKey, f.Key()}, func() any { return t.game.Render(f) }).(string)
+	}
+	return t.game.Render(f)
 }
 
 // chatLinesWhileTyping is how many lines the conversation gets while a message is typed.
@@ -584,7 +621,8 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	}
 	// The chat takes the lines it has (at least 3, at most half); seats, options and
 	// rules the rest.
-	chatLines := t.chatLines(w)
+	// The chat is the same for everyone at the table: drawn once per table state.
+	chatLines := t.u.Shared.Remember(roomChat{w}, func() any { return t.chatLines(w) }).([]string)
 	chatH := min(max(3, len(chatLines)), (h-5)/2)
 	topH := h - 5 - chatH
 	rightW := w - leftW - 2

@@ -178,7 +178,7 @@ func serveBare(ctx context.Context, dir string, logger *log.Logger) error {
 			t.leave(me)
 		}()
 		return bareModel{ctx: s.Context(), t: t, me: me, w: 80, h: 24}, []tea.ProgramOption{
-			tea.WithContext(s.Context()), tea.WithoutSignalHandler(), tea.WithFPS(30),
+			tea.WithContext(s.Context()), tea.WithoutSignalHandler(), tea.WithFPS(frameRate()),
 		}
 	}
 	srv, err := wish.NewServer(

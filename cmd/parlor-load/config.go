@@ -32,13 +32,16 @@ type Config struct {
 	Metrics  string // its /metrics URL
 	Limit    time.Duration
 	JSON     bool
+	Watchers int    // spectators per table (parlor only), on top of the players
+	FPS      int    // the frame rate both servers cap their renderers at
+	Profile  string // a directory for the server's CPU profiles and goroutines of the idle and busy phases
 }
 
 // Defaults is a small run that proves a machine works: 70 players for 20 seconds.
 func Defaults() Config {
 	return Config{
 		Players: 70, Seats: 7, Game: "quadrant", Every: 2 * time.Second, Duration: 20 * time.Second,
-		Idle: 5 * time.Second, Parallel: 32, Server: kindParlor, Limit: 10 * time.Minute,
+		Idle: 5 * time.Second, Parallel: 32, Server: kindParlor, Limit: 10 * time.Minute, FPS: 30,
 	}
 }
 
@@ -52,6 +55,16 @@ func (c Config) Validate() error {
 	}
 	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Limit <= 0 {
 		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle zero or more"))
+	}
+	if c.Watchers < 0 || c.Watchers > 50 {
+		errs = append(errs, fmt.Errorf("-spectators %d: want 0 to 50 per table", c.Watchers))
+	} else if c.Watchers > 0 && (c.Server == kindBare || c.Compare) {
+		errs = append(errs, errors.New("-spectators: the bare server has no spectators; use it without -compare or -server bare"))
+	} else if c.Watchers > 0 && (c.Players/max(c.Seats, 1))*(c.Seats+c.Watchers) > MaxPlayers {
+		errs = append(errs, fmt.Errorf("-spectators %d: more than %d sessions in all", c.Watchers, MaxPlayers))
+	}
+	if c.FPS < 1 || c.FPS > 120 {
+		errs = append(errs, fmt.Errorf("-fps %d: want 1 to 120", c.FPS))
 	}
 	if c.Parallel < 1 {
 		errs = append(errs, fmt.Errorf("-parallel %d: want 1 or more", c.Parallel))
@@ -76,6 +89,9 @@ func (c Config) Validate() error {
 		}
 	} else if c.Metrics != "" {
 		errs = append(errs, errors.New("-metrics goes with -target; a server parlor-load starts reports its own"))
+	}
+	if c.Profile != "" && c.Target != "" {
+		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))
 	}
 	return errors.Join(errs...)
 }

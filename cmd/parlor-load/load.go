@@ -34,15 +34,17 @@ type player struct {
 	key  sshterm.Key
 	term *sshterm.Terminal
 
-	seen int64 // the id of the last expectation this screen has met
+	seen     int64 // the id of the last expectation this screen has met
+	watching bool  // a spectator
 }
 
 // table is one table's players; seat 0 is the host.
 type table struct {
-	code    string
-	players []*player
-	expect  atomic.Pointer[expectation]
-	quit    chan struct{}
+	code     string
+	players  []*player
+	watchers []*player // spectators
+	expect   atomic.Pointer[expectation]
+	quit     chan struct{}
 }
 
 // expectation is what every screen at a table must show after an action.
@@ -121,6 +123,13 @@ func (w *workload) createTables(ctx context.Context) error {
 			}
 			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key})
 		}
+		for s := 0; s < w.cfg.Watchers; s++ {
+			key, err := sshterm.NewKey()
+			if err != nil {
+				return err
+			}
+			t.watchers = append(t.watchers, &player{name: fmt.Sprintf("t%dw%d", i, s), key: key, watching: true})
+		}
 		w.tables[i] = t
 		if w.cfg.Server == kindBare {
 			t.code = fmt.Sprintf("B%03d", i)
@@ -180,7 +189,7 @@ func (w *workload) login(ctx context.Context) (time.Duration, error) {
 	var hosts, others []seated
 	for _, t := range w.tables {
 		hosts = append(hosts, seated{t, t.players[0]})
-		for _, p := range t.players[1:] {
+		for _, p := range t.screens()[1:] {
 			others = append(others, seated{t, p})
 		}
 	}
@@ -207,7 +216,11 @@ func (w *workload) sitDown(ctx context.Context, s seated) error {
 	if err != nil {
 		return err
 	}
-	if p.term, err = sshterm.Open(c, "join "+t.code, termW, termH, nil); err != nil {
+	command := "join " + t.code
+	if p.watching {
+		command = "watch " + t.code
+	}
+	if p.term, err = sshterm.Open(c, command, termW, termH, nil); err != nil {
 		_ = c.Close()
 		return err
 	}
@@ -225,7 +238,11 @@ func (w *workload) sitDown(ctx context.Context, s seated) error {
 		if err := p.term.Press("enter"); err != nil { // take the suggested name
 			return err
 		}
-		_, err = waitScreen(ctx, p.term, "the table", contains("table "+t.code, "← you"))
+		here := "← you"
+		if p.watching {
+			here = "watching"
+		}
+		_, err = waitScreen(ctx, p.term, "the table", contains("table "+t.code, here))
 	}
 	return err
 }
@@ -248,7 +265,7 @@ func (w *workload) start(ctx context.Context) error {
 		if err := host.term.Press("s"); err != nil {
 			return err
 		}
-		for _, p := range t.players {
+		for _, p := range t.screens() {
 			if _, err := waitScreen(ctx, p.term, "the game", func(s string) bool {
 				return strings.Contains(s, " · table "+t.code) && !strings.Contains(s, "· waiting") && !seatsRE.MatchString(s)
 			}); err != nil {
@@ -271,6 +288,11 @@ func tokenX(re *regexp.Regexp, screen string) (int, bool) {
 	}
 	x, err := strconv.Atoi(m[1])
 	return x, err == nil
+}
+
+// screens is every terminal at the table: the players, then the spectators.
+func (t *table) screens() []*player {
+	return append(t.players[:len(t.players):len(t.players)], t.watchers...)
 }
 
 // movesTokens tells whether an action is a token move (Quadrant, bare) or a chat line.
@@ -317,7 +339,7 @@ func (w *workload) act(ctx context.Context, t *table, until time.Time, s *sample
 		next = next.Add(w.cfg.Every)
 		p := t.players[mover]
 		mover = (mover + 1) % len(t.players)
-		e := &expectation{id: w.ids.Add(1), seen: make(chan time.Duration, len(t.players))}
+		e := &expectation{id: w.ids.Add(1), seen: make(chan time.Duration, len(t.screens()))}
 		var keys []string
 		if w.movesTokens() {
 			re := tokenRE(p.name)
@@ -347,7 +369,7 @@ func (w *workload) act(ctx context.Context, t *table, until time.Time, s *sample
 		}
 		var slowest time.Duration
 		late := time.After(lateAfter)
-		for range t.players {
+		for range t.screens() {
 			select {
 			case d := <-e.seen:
 				slowest = max(slowest, d)

@@ -85,3 +85,24 @@ func TestTargetsMustBeLoopback(t *testing.T) {
 		}
 	}
 }
+
+func TestFlagsThatDoNotGoTogether(t *testing.T) {
+	for _, args := range [][]string{
+		{"-spectators", "2", "-compare"},
+		{"-spectators", "2", "-server", "bare"},
+		{"-spectators", "-1"},
+		{"-players", "10000", "-spectators", "7"},
+		{"-fps", "0"},
+		{"-fps", "500"},
+		{"-profile", "/tmp/p", "-target", "127.0.0.1:2222"},
+	} {
+		var errw bytes.Buffer
+		if _, err := parseFlags(args, &errw); err == nil {
+			t.Errorf("%q accepted", args)
+		}
+	}
+	var errw bytes.Buffer
+	if c, err := parseFlags([]string{"-spectators", "3", "-fps", "20", "-profile", "/tmp/p"}, &errw); err != nil || c.Watchers != 3 || c.FPS != 20 {
+		t.Errorf("spectators, frame rate and profile: %+v, %v", c, err)
+	}
+}

@@ -42,6 +42,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
 		return 2
 	}
+	if cfg.Profile != "" {
+		if err := os.MkdirAll(cfg.Profile, 0o755); err != nil {
+			fmt.Fprintf(stderr, "parlor-load: -profile: %v\n", err)
+			return 1
+		}
+	}
+	if err := raiseFileLimit(cfg.Players + cfg.Players/cfg.Seats*cfg.Watchers); err != nil {
+		fmt.Fprintf(stderr, "parlor-load: %v\n", err)
+		return 1
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
@@ -103,6 +113,9 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.StringVar(&cfg.Metrics, "metrics", cfg.Metrics, "with -target: the server's /metrics URL (loopback), for memory, CPU and goroutines")
 	fs.DurationVar(&cfg.Limit, "limit", cfg.Limit, "stop the whole run after this long, whatever happens")
 	fs.BoolVar(&cfg.JSON, "json", cfg.JSON, "print the report as JSON")
+	fs.IntVar(&cfg.Watchers, "spectators", cfg.Watchers, "spectators per table (parlor only), watching with \"watch CODE\"; they count among the screens an action must reach")
+	fs.IntVar(&cfg.FPS, "fps", cfg.FPS, "frame rate both servers cap their screens at (a server it did not start keeps its own)")
+	fs.StringVar(&cfg.Profile, "profile", cfg.Profile, "write the server's CPU profile and goroutines of the idle and busy phases into this directory (KIND-idle.cpu.pprof, KIND-busy.cpu.pprof, …)")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

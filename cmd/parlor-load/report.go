@@ -44,11 +44,12 @@ func percentilesOf(ds []time.Duration) Percentiles {
 // Report is what one run measured. Server-side figures (Measured) need the server's
 // /metrics: a run against -target without -metrics has only the client-side ones.
 type Report struct {
-	Server  string        `json:"server"`
-	Game    string        `json:"game,omitempty"`
-	Players int           `json:"players"`
-	Tables  int           `json:"tables"`
-	Every   time.Duration `json:"every_ns"`
+	Server     string        `json:"server"`
+	Game       string        `json:"game,omitempty"`
+	Players    int           `json:"players"`
+	Spectators int           `json:"spectators,omitempty"`
+	Tables     int           `json:"tables"`
+	Every      time.Duration `json:"every_ns"`
 
 	LoginsPerSecond float64     `json:"logins_per_second"`
 	FirstScreen     Percentiles `json:"first_screen"` // from the dial to the first screen
@@ -76,6 +77,9 @@ func (r *Report) Print(w io.Writer) {
 		what += " (" + r.Game + ")"
 	}
 	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s\n", what, r.Players, r.Tables, r.Every)
+	if r.Spectators > 0 {
+		fmt.Fprintf(w, "  spectators      %d (%d per table); figures per session count them too\n", r.Spectators, r.Spectators/max(r.Tables, 1))
+	}
 	fmt.Fprintf(w, "  logins          %.0f/s, first screen p50 %s, p99 %s\n", r.LoginsPerSecond, ms(r.FirstScreen.P50), ms(r.FirstScreen.P99))
 	l := r.Latency
 	fmt.Fprintf(w, "  action → all screens  p50 %s, p90 %s, p99 %s, max %s (%d actions, %d never shown)\n",
@@ -86,7 +90,7 @@ func (r *Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "  memory          %.2f MiB RSS per session\n", r.RSSPerSessionMiB)
 	fmt.Fprintf(w, "  idle CPU        %.0f µs/s per session\n", float64(r.IdleCPUPerSession)/float64(time.Microsecond))
-	fmt.Fprintf(w, "  CPU per action  %s (above idle; the action and its %d screens)\n", ms(r.CPUPerAction), r.Players/max(r.Tables, 1))
+	fmt.Fprintf(w, "  CPU per action  %s (above idle; the action and its %d screens)\n", ms(r.CPUPerAction), (r.Players+r.Spectators)/max(r.Tables, 1))
 	fmt.Fprintf(w, "  goroutines      %d (%.1f per session)\n", r.Goroutines, r.GoroutinesPerSession)
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -17,13 +18,14 @@ import (
 func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every}
 	addr, metricsURL := cfg.Target, cfg.Metrics
+	var child *child
 	if addr == "" {
-		child, err := startChild(ctx, cfg.Server, log)
+		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, log)
 		if err != nil {
 			return nil, err
 		}
-		defer child.stop()
-		addr, metricsURL = child.ssh, child.metrics
+		defer c.stop()
+		child, addr, metricsURL = c, c.ssh, c.metrics
 	}
 	w := &workload{cfg: cfg, addr: addr, log: log}
 	defer w.close()
@@ -41,12 +43,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	}
 	rep.Tables = len(w.tables)
 	rep.Players = rep.Tables * cfg.Seats
-	say("logging in %d players", rep.Players)
+	rep.Spectators = rep.Tables * cfg.Watchers
+	sessions := rep.Players + rep.Spectators
+	say("logging in %d players and %d spectators", rep.Players, rep.Spectators)
 	took, err := w.login(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("logging in: %w", err)
 	}
-	rep.LoginsPerSecond = float64(rep.Players) / took.Seconds()
+	rep.LoginsPerSecond = float64(sessions) / took.Seconds()
 	rep.FirstScreen = percentilesOf(w.logins)
 	if err := w.start(ctx); err != nil {
 		return nil, fmt.Errorf("starting the games: %w", err)
@@ -54,7 +58,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 
 	var watchers sync.WaitGroup
 	for _, t := range w.tables {
-		for _, p := range t.players {
+		for _, p := range t.screens() {
 			watchers.Add(1)
 			go w.watch(t, p, &watchers)
 		}
@@ -73,11 +77,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	child.phase(syscall.SIGUSR1)
 	sleep(ctx, cfg.Idle)
+	child.phase(syscall.SIGUSR2)
 	idle1, err := scrape(ctx, metricsURL)
 	if err != nil {
 		return nil, err
 	}
+	child.phase(syscall.SIGUSR1)
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
 	var got samples
@@ -91,6 +98,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}()
 	}
 	tables.Wait()
+	child.phase(syscall.SIGUSR2)
 	after, err := scrape(ctx, metricsURL)
 	if err != nil {
 		return nil, err
@@ -104,7 +112,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep.Latency = percentilesOf(got.all)
 
 	if before.ok && idle0.ok && after.ok {
-		n := float64(rep.Players)
+		n := float64(sessions)
 		rep.Measured = true
 		rep.RSSPerSessionMiB = (idle1.rss - before.rss) / n / (1 << 20)
 		rep.IdleCPUPerSession = time.Duration((idle1.cpu - idle0.cpu) / idle1.at.Sub(idle0.at).Seconds() / n * 1e9)

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"time"
 
 	"charm.land/log/v2"
@@ -21,6 +22,18 @@ import (
 // kindBare). The server runs in a process of its own so that its CPU time and memory,
 // read from its /metrics, are the server's alone and not the clients'.
 const serveEnv = "PARLOR_LOAD_SERVE"
+
+// fpsEnv carries -fps to a child server: the frame rate both servers cap their
+// renderers at.
+const fpsEnv = "PARLOR_LOAD_FPS"
+
+// frameRate is the child's -fps; the server's default if unset.
+func frameRate() int {
+	if n, err := strconv.Atoi(os.Getenv(fpsEnv)); err == nil && n > 0 {
+		return n
+	}
+	return server.DefaultFrameRate
+}
 
 // childLifetime bounds a child server even if its parent vanishes without closing its
 // stdin: a load run never leaves a server behind.
@@ -39,16 +52,25 @@ type child struct {
 	exited  chan struct{}
 	ssh     string
 	metrics string
+	// profiling is the directory the child writes profiles of the idle and busy phases
+	// to, "" for none (profile.go); phases counts the phases ended.
+	kind      string
+	profiling string
+	phases    int
 }
 
 // startChild runs this binary again as a server of kind and waits until it listens.
-func startChild(ctx context.Context, kind string, logw io.Writer) (*child, error) {
+func startChild(ctx context.Context, kind, profileDir string, fps int, logw io.Writer) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), serveEnv+"="+kind)
+	if profileDir != "" {
+		cmd.Env = append(cmd.Env, profileEnv+"="+profileDir)
+	}
+	cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", fpsEnv, fps))
 	cmd.Stderr = logw
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -61,7 +83,7 @@ func startChild(ctx context.Context, kind string, logw io.Writer) (*child, error
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{})}
+	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -110,6 +132,7 @@ func serveChild(kind string) int {
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		cancel()
 	}()
+	serveProfiles(kind)
 	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: kind})
 	dir, err := os.MkdirTemp("", "parlor-load-")
 	if err != nil {
@@ -144,6 +167,7 @@ func serveParlor(ctx context.Context, dir string, logger *log.Logger) error {
 	cfg := server.Defaults()
 	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", dir
 	cfg.MaxSessions, cfg.IdleTimeout = 0, 0
+	cfg.FrameRate = frameRate()
 	st := store.NewMemory()
 	defer st.Close()
 	s, err := server.Listen(cfg, st, logger)

@@ -2,16 +2,59 @@ package gameui
 
 import (
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
 // Fit makes one line exactly w cells wide: cut with an ellipsis, or padded with spaces.
+//
+// Measuring a line (ansi.StringWidth walks its grapheme clusters) was the biggest single
+// cost of drawing a frame, and most lines are fitted again and again: a game screen
+// fits its lines, the session fits them once more into its frame, and the seven seats
+// of a table draw many of the same lines. So every fitted line is remembered, for
+// every session, and fitting it again is a map look-up; the result is remembered as
+// fitted too, so a fitted line is never measured again.
 func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
+	k := fitKey{s, w}
+	fitMu.Lock()
+	out, ok := fits[k]
+	fitMu.Unlock()
+	if ok {
+		return out
+	}
+	out = fitLine(s, w)
+	fitMu.Lock()
+	if len(fits) >= fitCacheMax {
+		clear(fits) // bounded: a burst of new lines costs one re-measure each, not memory
+	}
+	fits[k] = out
+	fits[fitKey{out, w}] = out
+	fitMu.Unlock()
+	return out
+}
+
+// fitKey is a line and the width it is fitted to.
+type fitKey struct {
+	s string
+	w int
+}
+
+var (
+	fitMu sync.Mutex
+	fits  = map[fitKey]string{}
+)
+
+// fitCacheMax bounds the remembered lines (a few MB at most): a frame is 24 lines,
+// and a busy server draws a few thousand distinct ones a second.
+const fitCacheMax = 1 << 15
+
+// fitLine is Fit without the memory.
+func fitLine(s string, w int) string {
 	if ansi.StringWidth(s) > w {
 		s = ansi.Truncate(s, w, "…")
 	}

@@ -1,7 +1,7 @@
 package gameui
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -38,9 +38,13 @@ var footerStyles = help.Styles{
 // order given (most important first), as many as fit in width; "…" says more are on '?'.
 func Footer(width int, bindings ...key.Binding) string {
 	var id strings.Builder
-	fmt.Fprint(&id, width)
+	id.WriteString(strconv.Itoa(width))
 	for _, b := range bindings {
-		fmt.Fprintf(&id, "\x00%s\x01%s", b.Help().Key, b.Help().Desc)
+		h := b.Help()
+		id.WriteByte(0)
+		id.WriteString(h.Key)
+		id.WriteByte(1)
+		id.WriteString(h.Desc)
 	}
 	footerMu.Lock()
 	line, ok := footers[id.String()]

@@ -53,6 +53,14 @@ type Screen interface {
 	Typing() bool
 }
 
+// Public is a screen that can tell that what it draws now depends on nothing but its
+// view and the frame, none of its own state (a spectator's screen, typically). Screens
+// at one table with the same view then draw the same, so the session draws it once per
+// table state for all of them (lobby.Shared).
+type Public interface {
+	Public() bool
+}
+
 // Factory makes a game screen for a seat (rules.Spectator for a spectator).
 type Factory func(seat int) Screen
 

@@ -177,9 +177,17 @@ func (c *canvas) text(r, x int, s string, style int) {
 	}
 }
 
-// lines renders the canvas; plain drops every style.
+// lines renders the canvas; plain drops every style. Each style is turned into its
+// escape sequences once (gameui.Ink), not rendered again for every run of cells.
 func (c *canvas) lines(plain bool) []string {
 	out := make([]string, len(c.cells))
+	var inks []gameui.Ink
+	if !plain {
+		inks = make([]gameui.Ink, len(c.styles))
+		for i, st := range c.styles {
+			inks[i] = gameui.InkOf(st)
+		}
+	}
 	for r, row := range c.cells {
 		var b strings.Builder
 		for i := 0; i < len(row); {
@@ -192,7 +200,7 @@ func (c *canvas) lines(plain bool) []string {
 			if plain || row[i].style == 0 {
 				b.WriteString(run.String())
 			} else {
-				b.WriteString(c.styles[row[i].style].Render(run.String()))
+				b.WriteString(inks[row[i].style].Paint(run.String()))
 			}
 			i = j
 		}

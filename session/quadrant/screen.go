@@ -74,6 +74,10 @@ func (s *Screen) setView(v qd.View) {
 	}
 }
 
+// Public is true for a spectator: what they see depends on the view alone, so their
+// screens at a table share one drawing (gameui.Public).
+func (s *Screen) Public() bool { return s.seat == rules.Spectator }
+
 // movedThisPhase reports whether the player has moved their token in this phase, so
 // that views lagging behind the keys do not pull the token back.
 func (s *Screen) movedThisPhase(key string) bool { return s.movedKey == key }
