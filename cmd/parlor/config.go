@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -40,6 +41,19 @@ var settings = []setting{
 	},
 	whole("max-sessions", "most players (logged-in connections) at once; 0 means no limit", func(c *server.Config) *int { return &c.MaxSessions }),
 	duration("idle-timeout", "disconnect players idle this long; 0 means never", func(c *server.Config) *time.Duration { return &c.IdleTimeout }),
+	{
+		flag: "fps", env: "PARLOR_FPS", arg: "N",
+		help: fmt.Sprintf("most frames per second sent to a player's screen, %d to %d: fewer cost every session less CPU, even idle, and show a change later", minFPS, maxFPS),
+		set: func(c *server.Config, v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < minFPS || n > maxFPS {
+				return fmt.Errorf("want a whole number of frames per second from %d to %d, such as %d", minFPS, maxFPS, server.DefaultFrameRate)
+			}
+			c.FrameRate = n
+			return nil
+		},
+		show: func(c server.Config) string { return strconv.Itoa(cmp.Or(c.FrameRate, server.DefaultFrameRate)) },
+	},
 	{
 		flag: "guests", env: "PARLOR_GUESTS", arg: "BOOL",
 		help: "let players without an SSH key in as guests (--guests=false to refuse)",
@@ -88,6 +102,13 @@ var settings = []setting{
 	text("log-format", "FORMAT", "text or json", func(c *server.Config) *string { return &c.LogFormat }),
 	text("log-level", "LEVEL", "debug, info, warn or error", func(c *server.Config) *string { return &c.LogLevel }),
 }
+
+// The range --fps accepts: below 5 a moved token visibly lags the key; above 120 frames
+// cost CPU that no terminal shows (docs/performance.md measures 10 to 30).
+const (
+	minFPS = 5
+	maxFPS = 120
+)
 
 // envName is a flag's environment variable: --per-ip-rate is PARLOR_PER_IP_RATE.
 func envName(flag string) string {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -38,12 +40,12 @@ func TestParseConfig(t *testing.T) {
 		{
 			name: "every flag",
 			args: []string{"--listen", "127.0.0.1:2022", "--data=/var/lib/parlor", "--http", "off",
-				"--max-sessions", "10", "--idle-timeout=5m", "--guests=false", "--admins", fpA + ", " + fpB,
+				"--max-sessions", "10", "--idle-timeout=5m", "--fps=15", "--guests=false", "--admins", fpA + ", " + fpB,
 				"--login-grace=5s", "--session-grace=3s", "--max-unauthenticated=50", "--per-ip-unauthenticated=4",
 				"--per-ip-connections=0", "--per-ip-rate=6.5", "--per-ip-burst=3", "--proxy-protocol=10.0.0.0/8, 192.0.2.1",
 				"--log-format=json", "--log-level=debug"},
 			want: server.Config{Listen: "127.0.0.1:2022", DataDir: "/var/lib/parlor", HTTP: "",
-				MaxSessions: 10, IdleTimeout: 5 * time.Minute, Guests: false, Admins: []string{fpA, fpB},
+				MaxSessions: 10, IdleTimeout: 5 * time.Minute, FrameRate: 15, Guests: false, Admins: []string{fpA, fpB},
 				LoginGrace: 5 * time.Second, SessionGrace: 3 * time.Second, MaxUnauthenticated: 50, PerIPUnauthenticated: 4,
 				PerIPConnections: 0, PerIPRate: 6.5, PerIPBurst: 3, ProxyProtocol: []string{"10.0.0.0/8", "192.0.2.1"},
 				LogFormat: "json", LogLevel: "debug"},
@@ -52,10 +54,12 @@ func TestParseConfig(t *testing.T) {
 			name: "every env var",
 			env: map[string]string{"PARLOR_LISTEN": ":22", "PARLOR_DATA": "/data", "PARLOR_HTTP": "0.0.0.0:9222",
 				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB,
-				"PARLOR_LOGIN_GRACE": "1m", "PARLOR_PER_IP_RATE": "120", "PARLOR_PROXY_PROTOCOL": "203.0.113.4", "PARLOR_LOG_FORMAT": "json"},
+				"PARLOR_LOGIN_GRACE": "1m", "PARLOR_PER_IP_RATE": "120", "PARLOR_PROXY_PROTOCOL": "203.0.113.4", "PARLOR_LOG_FORMAT": "json",
+				"PARLOR_FPS": "120"},
 			want: with(func(c *server.Config) {
 				c.Listen, c.DataDir, c.HTTP, c.MaxSessions, c.IdleTimeout, c.Guests, c.Admins = ":22", "/data", "0.0.0.0:9222", 0, 0, false, []string{fpA, fpB}
 				c.LoginGrace, c.PerIPRate, c.ProxyProtocol, c.LogFormat = time.Minute, 120, []string{"203.0.113.4"}, "json"
+				c.FrameRate = 120
 			}),
 		},
 		{
@@ -132,6 +136,10 @@ func TestParseConfigErrors(t *testing.T) {
 		{name: "bad log level (Validate)", args: []string{"--log-level=loud"}, want: []string{"--log-level", "loud"}},
 		{name: "zero login grace (Validate)", args: []string{"--login-grace=0"}, want: []string{"--login-grace"}},
 		{name: "bad rate", args: []string{"--per-ip-rate=fast"}, want: []string{"per-ip-rate", "number"}},
+		{name: "fps too low", args: []string{"--fps=4"}, want: []string{"--fps", `"4"`, "5 to 120"}},
+		{name: "fps too high", args: []string{"--fps", "121"}, want: []string{"--fps", `"121"`, "5 to 120"}},
+		{name: "fps zero env", env: map[string]string{"PARLOR_FPS": "0"}, want: []string{"PARLOR_FPS", `"0"`, "5 to 120"}},
+		{name: "fps not a number", env: map[string]string{"PARLOR_FPS": "fast"}, want: []string{"PARLOR_FPS", `"fast"`, "frames per second"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -168,10 +176,25 @@ func TestHelp(t *testing.T) {
 			}
 		}
 		for _, w := range []string{`default ":2222"`, `default "./data"`, `default "127.0.0.1:9222"`,
-			`default "500"`, `default "30m0s"`, `default "true"`, "default none", "wins over"} {
+			`default "500"`, `default "30m0s"`, `default "true"`, "default none", "wins over",
+			`env PARLOR_FPS, default "30"`} {
 			if !strings.Contains(h.usage, w) {
 				t.Errorf("help lacks %q:\n%s", w, h.usage)
 			}
+		}
+	}
+}
+
+// Every setting is in README's table of flags, with its variable, so the README cannot
+// fall behind a new flag.
+func TestReadmeListsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range settings {
+		if !bytes.Contains(readme, []byte("`--"+s.flag+"`")) || !bytes.Contains(readme, []byte("`"+s.env+"`")) {
+			t.Errorf("README's flag table lacks --%s or %s", s.flag, s.env)
 		}
 	}
 }
