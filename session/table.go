@@ -455,7 +455,11 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	area := t.renderArea(gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain})
+	f := gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
+	if t.u.Shared != nil {
+		f.Memo = t.u.Shared
+	}
+	area := t.renderArea(f)
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
@@ -499,6 +503,9 @@ type publicArea struct {
 // state and frame for every session at the table that shows the same.
 func (t *tableScreen) renderArea(f gameui.Frame) string {
 	if p, ok := t.game.(gameui.Public); ok && p.Public() {
+		// The screen draws without the memo: Remember holds it while it draws, and the
+		// whole area is kept in it anyway.
+		f.Memo = nil
 		return t.u.Shared.Remember(publicArea{t.gameKey, f.Key()}, func() any { return t.game.Render(f) }).(string)
 	}
 	return t.game.Render(f)

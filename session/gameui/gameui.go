@@ -23,6 +23,18 @@ type Frame struct {
 	Names         []string  // display name per seat
 	Away          SeatSet   // seats whose player is away (mark them with AwayMark)
 	Plain         bool      // no colour available (TERM=dumb, NO_COLOR): draw so that colour is not needed
+	// Memo keeps drawings for every screen of this table state (the update's
+	// lobby.Shared), for a screen that draws a part of its area alike for every seat;
+	// nil when there is none. Not part of Key: what is drawn never depends on it.
+	Memo Memo
+}
+
+// Memo keeps what the screens of one table state draw alike: Remember returns what is
+// kept under key, or makes it with draw and keeps it (lobby.Shared). What draw returns is
+// shared between sessions, so nobody may change it afterwards; draw must not use the memo
+// itself (it is locked while draw runs).
+type Memo interface {
+	Remember(key any, draw func() any) any
 }
 
 // AreaHeight is the height of the game area in an 80×24 terminal: the session keeps the

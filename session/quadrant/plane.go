@@ -2,9 +2,7 @@ package quadrant
 
 import (
 	"fmt"
-	"strings"
-
-	"charm.land/lipgloss/v2"
+	"slices"
 
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -131,84 +129,6 @@ func (g geometry) cellAt(row, col int, pt part) (qd.Point, bool) {
 	return qd.Point{}, false
 }
 
-// cell is one character of the plane and the style it is drawn in (0 = none).
-type cell struct {
-	ch    string
-	style int
-}
-
-// canvas is the plane being drawn, with the styles its cells use.
-type canvas struct {
-	cells  [][]cell
-	styles []lipgloss.Style
-}
-
-func newCanvas(w, h int) *canvas {
-	c := &canvas{styles: []lipgloss.Style{{}}}
-	c.cells = make([][]cell, h)
-	for r := range c.cells {
-		c.cells[r] = make([]cell, w)
-		for x := range c.cells[r] {
-			c.cells[r][x] = cell{ch: " "}
-		}
-	}
-	return c
-}
-
-func (c *canvas) style(st lipgloss.Style) int {
-	c.styles = append(c.styles, st)
-	return len(c.styles) - 1
-}
-
-// set writes one character; what is off the canvas is dropped.
-func (c *canvas) set(r, x int, ch string, style int) {
-	if r < 0 || r >= len(c.cells) || x < 0 || x >= len(c.cells[r]) {
-		return
-	}
-	c.cells[r][x] = cell{ch: ch, style: style}
-}
-
-// text writes s from column x on row r, kept inside the canvas.
-func (c *canvas) text(r, x int, s string, style int) {
-	rs := []rune(s)
-	x = max(0, min(x, len(c.cells[0])-len(rs)))
-	for i, ch := range rs {
-		c.set(r, x+i, string(ch), style)
-	}
-}
-
-// lines renders the canvas; plain drops every style. Each style is turned into its
-// escape sequences once (gameui.Ink), not rendered again for every run of cells.
-func (c *canvas) lines(plain bool) []string {
-	out := make([]string, len(c.cells))
-	var inks []gameui.Ink
-	if !plain {
-		inks = make([]gameui.Ink, len(c.styles))
-		for i, st := range c.styles {
-			inks[i] = gameui.InkOf(st)
-		}
-	}
-	for r, row := range c.cells {
-		var b strings.Builder
-		for i := 0; i < len(row); {
-			j := i
-			var run strings.Builder
-			for j < len(row) && row[j].style == row[i].style {
-				run.WriteString(row[j].ch)
-				j++
-			}
-			if plain || row[i].style == 0 {
-				b.WriteString(run.String())
-			} else {
-				b.WriteString(inks[row[i].style].Paint(run.String()))
-			}
-			i = j
-		}
-		out[r] = b.String()
-	}
-	return out
-}
-
 // Counts of tokens stacked in one half cell: superscript for the upper half, subscript
 // for the lower one, so a count says which of the two cells it is in.
 var (
@@ -223,7 +143,73 @@ func count(digits []string, n int) string { return digits[min(n, 9)] }
 // token at its own cell, and markers on the edges pointing at the token in focus (the
 // player's own while placing, the selected one while voting). It returns geo.width()-wide
 // lines.
-func (s *Screen) drawPlane(geo geometry, plain bool) []string {
+//
+// Most of the plane is the same for every seat at the table: only the own token while
+// the player moves it ahead of the views, and the focus (a reversed token and two
+// markers), are the seat's. So the plane as the table sees it (every token where the
+// views put it, nothing in focus) is drawn once per table state in memo, and a seat
+// draws again only the rows where its own cells make a difference.
+func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string {
+	own := s.tokenSpots(geo, plain, true)
+	if memo == nil {
+		bg := s.background(geo)
+		out := make([]string, len(bg.cells))
+		for r := range out {
+			out[r] = line(bg.rowWith(r, own), plain)
+		}
+		return out
+	}
+	pub := memo.Remember(planeKey{geo, plain, s.letterKey}, func() any { return s.publicPlane(geo, plain) }).(*publicPlane)
+	out := slices.Clone(pub.lines)
+	for _, r := range touchedRows(own, pub.spots) {
+		if row := pub.bg.rowWith(r, own); !slices.Equal(row, pub.cells[r]) {
+			out[r] = line(row, plain)
+		}
+	}
+	return out
+}
+
+// planeKey is what the shared drawing of the plane is kept under in one table state:
+// everything else it shows (the criteria, the tokens) is the same for every seat then.
+type planeKey struct {
+	geo     geometry
+	plain   bool
+	letters string
+}
+
+// publicPlane is the plane as every seat at the table sees it before its own cells.
+// It is shared between sessions: nothing changes it once made.
+type publicPlane struct {
+	bg    *canvas  // the plane without tokens
+	spots []spot   // the tokens as the views place them
+	cells [][]cell // bg with the spots
+	lines []string // cells, rendered
+}
+
+func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
+	p := &publicPlane{bg: s.background(geo), spots: s.tokenSpots(geo, plain, false)}
+	p.cells = make([][]cell, len(p.bg.cells))
+	p.lines = make([]string, len(p.cells))
+	for r := range p.cells {
+		p.cells[r] = p.bg.rowWith(r, p.spots)
+		p.lines[r] = line(p.cells[r], plain)
+	}
+	return p
+}
+
+// touchedRows lists, once each, the rows the spots of a and b are on.
+func touchedRows(a, b []spot) []int {
+	var rows []int
+	for _, sp := range slices.Concat(a, b) {
+		if !slices.Contains(rows, sp.row) {
+			rows = append(rows, sp.row)
+		}
+	}
+	return rows
+}
+
+// background is the plane without tokens: the grid, the axes and the labels.
+func (s *Screen) background(geo geometry) *canvas {
 	rows := geo.top() + geo.rows() + 3
 	if geo.half {
 		rows++ // the legend
@@ -232,8 +218,7 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 		rows++
 	}
 	c := newCanvas(geo.width(), rows)
-	dim := c.style(lipgloss.NewStyle().Faint(true))
-	label := c.style(lipgloss.NewStyle().Bold(true))
+	dim, label := look{kind: dimLook}, look{kind: labelLook}
 	cr, cx, _ := geo.place(qd.Point{})
 	right := geo.width() - 1 // the row marker column
 	bottom := geo.top() + geo.rows()
@@ -279,15 +264,24 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 	if geo.half {
 		c.text(next, 0, "▀▄ upper/lower cell · ²₂ 2 tokens in it", dim)
 	}
+	return c
+}
 
-	// Tokens, grouped by the terminal cell they fall in.
-	type spot struct{ row, col int }
+// tokenSpots are the cells the tokens take, grouped by the terminal cell they fall in,
+// and with own the seat's own cells: its token where the player moved it, and the focus
+// (the token reversed, markers at the right and bottom edges pointing at it).
+func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
+	type at struct{ row, col int }
 	type stack struct{ up, down, whole []int }
-	spots := map[spot]*stack{}
-	var order []spot
+	spots := map[at]*stack{}
+	var order []at
 	for _, t := range s.v.Tokens {
-		r, col, pt := geo.place(s.shown(t))
-		k := spot{r, col}
+		p := qd.Point{X: t.X, Y: t.Y}
+		if own {
+			p = s.shown(t)
+		}
+		r, col, pt := geo.place(p)
+		k := at{r, col}
 		if spots[k] == nil {
 			spots[k] = &stack{}
 			order = append(order, k)
@@ -301,54 +295,58 @@ func (s *Screen) drawPlane(geo geometry, plain bool) []string {
 			spots[k].whole = append(spots[k].whole, t.Seat)
 		}
 	}
+	focus := -1
+	if f, ok := s.focus(); ok && own {
+		focus = f
+	}
+	out := make([]spot, 0, len(order)+2)
 	for _, k := range order {
 		st := spots[k]
-		ch, style := s.mark(st.up, st.down, st.whole, plain)
-		c.set(k.row, k.col, ch, c.style(style))
+		ch, l := s.mark(st.up, st.down, st.whole, plain, focus)
+		out = append(out, spot{k.row, k.col, cell{ch, l}})
 	}
-	if seat, ok := s.focus(); ok {
-		for _, t := range s.v.Tokens {
-			if t.Seat == seat {
-				r, col, _ := geo.place(s.shown(t))
-				c.set(r, right, "◀", label)
-				c.set(bottom, col, "▲", label)
-			}
+	if focus < 0 {
+		return out
+	}
+	label := look{kind: labelLook}
+	for _, t := range s.v.Tokens {
+		if t.Seat == focus {
+			r, col, _ := geo.place(s.shown(t))
+			out = append(out, spot{r, geo.width() - 1, cell{"◀", label}}, spot{geo.top() + geo.rows(), col, cell{"▲", label}})
 		}
 	}
-	return c.lines(plain)
+	return out
 }
 
-// mark is the one character (and its style) for the tokens in one terminal cell: those in
-// its upper and lower half, or those in a whole cell.
-func (s *Screen) mark(up, down, whole []int, plain bool) (string, lipgloss.Style) {
-	seat := func(seats []int) lipgloss.Style { return gameui.SeatStyle(seats[0]) }
-	stacked := lipgloss.NewStyle().Bold(true)
+// mark is the one character (and its look) for the tokens in one terminal cell: those in
+// its upper and lower half, or those in a whole cell. A lone token of seat focus is
+// reversed.
+func (s *Screen) mark(up, down, whole []int, plain bool, focus int) (string, look) {
 	switch {
 	case len(whole) == 1:
-		st := seat(whole)
-		if f, ok := s.focus(); ok && f == whole[0] {
-			st = st.Reverse(true)
+		if whole[0] == focus {
+			return string(s.letters[whole[0]]), look{kind: focusLook, a: whole[0]}
 		}
-		return string(s.letters[whole[0]]), st
+		return string(s.letters[whole[0]]), look{kind: seatLook, a: whole[0]}
 	case len(whole) > 1:
-		return fmt.Sprint(min(len(whole), 9)), stacked.Reverse(true)
+		return fmt.Sprint(min(len(whole), 9)), look{kind: crowdLook}
 	case len(up) == 1 && len(down) == 0:
-		return "▀", seat(up)
+		return "▀", look{kind: seatLook, a: up[0]}
 	case len(up) == 0 && len(down) == 1:
-		return "▄", seat(down)
+		return "▄", look{kind: seatLook, a: down[0]}
 	case len(up) == 1 && len(down) == 1 && plain:
-		return "█", lipgloss.Style{}
+		return "█", look{}
 	case len(up) == 1 && len(down) == 1:
 		// Upper token in the foreground, lower one as the background: both show.
-		return "▀", lipgloss.NewStyle().Foreground(gameui.SeatColor(up[0])).Background(gameui.SeatColor(down[0]))
+		return "▀", look{kind: pairLook, a: up[0], b: down[0]}
 	case len(down) == 0:
-		return count(superDigits, len(up)), stacked
+		return count(superDigits, len(up)), look{kind: stackLook}
 	case len(up) == 0:
-		return count(subDigits, len(down)), stacked
+		return count(subDigits, len(down)), look{kind: stackLook}
 	}
 	// Both halves taken and at least one holds several: the upper count, underlined
 	// because the lower cell is taken too (the token list says by whom).
-	return count(superDigits, len(up)), stacked.Underline(true)
+	return count(superDigits, len(up)), look{kind: bothLook}
 }
 
 // shown is where a token is drawn: the player's own follows their keys while placing.

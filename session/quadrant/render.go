@@ -67,7 +67,7 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 		// player follow and vote.
 		return s.panel(f.Width, f.Height, p, true)
 	}
-	plane := s.drawPlane(geo, f.Plain)
+	plane := s.drawPlane(geo, f.Plain, f.Memo)
 	panel := s.panel(side, f.Height, p, false)
 	out := make([]string, max(len(plane), len(panel)))
 	for i := range out {

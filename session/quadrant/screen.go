@@ -32,7 +32,9 @@ type Screen struct {
 	sent     bool         // the votes were sent this round
 	msg      string       // the last validation message
 	letters  map[int]rune // the token letter of every seat
-	frame    gameui.Frame // the last frame drawn: who is away
+	// letterKey is letters in seat order: the shared plane is drawn with them (planeKey).
+	letterKey string
+	frame     gameui.Frame // the last frame drawn: who is away
 
 	cache    string
 	cacheKey gameui.FrameKey
@@ -62,6 +64,10 @@ func (s *Screen) setView(v qd.View) {
 	s.v, s.have, s.dirty = v, true, true
 	if s.letters == nil || len(s.letters) != len(v.Names) {
 		s.letters = Letters(v.Names)
+		s.letterKey = ""
+		for seat := range len(v.Names) {
+			s.letterKey += string(s.letters[seat])
+		}
 	}
 	if t, ok := s.myToken(); ok && (t.Locked || v.Phase != qd.PhasePlacement || !s.movedThisPhase(key)) {
 		s.mine = qd.Point{X: t.X, Y: t.Y}

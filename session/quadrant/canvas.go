@@ -1,0 +1,140 @@
+package quadrant
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"charm.land/lipgloss/v2"
+
+	"parlor/session/gameui"
+)
+
+// look is how a cell of the plane is coloured, as a comparable value rather than a
+// lipgloss.Style: two drawings of the plane can then be compared cell by cell (a seat
+// reuses the rows that are the same as the table's shared drawing), and each look's
+// escape sequences are made once for the process (lookInk).
+type look struct {
+	kind lookKind
+	a, b int // the seat of a token; the upper and lower seat of a pair
+}
+
+type lookKind uint8
+
+const (
+	noLook    lookKind = iota
+	dimLook            // the grid and the scales
+	labelLook          // the criteria, the centre and the markers
+	seatLook           // one token (a)
+	focusLook          // one token (a) in focus: reversed
+	stackLook          // a count of tokens
+	crowdLook          // several tokens in a whole cell: a reversed count
+	bothLook           // a count in a half cell whose other half is taken too: underlined
+	pairLook           // one token in each half: a above, b below (as the background)
+)
+
+// style is the lipgloss style of l.
+func (l look) style() lipgloss.Style {
+	stacked := lipgloss.NewStyle().Bold(true)
+	switch l.kind {
+	case dimLook:
+		return lipgloss.NewStyle().Faint(true)
+	case labelLook, stackLook:
+		return stacked
+	case seatLook:
+		return gameui.SeatStyle(l.a)
+	case focusLook:
+		return gameui.SeatStyle(l.a).Reverse(true)
+	case crowdLook:
+		return stacked.Reverse(true)
+	case bothLook:
+		return stacked.Underline(true)
+	case pairLook:
+		return lipgloss.NewStyle().Foreground(gameui.SeatColor(l.a)).Background(gameui.SeatColor(l.b))
+	}
+	return lipgloss.Style{}
+}
+
+// lookInks are the looks' inks, made once: there are a few per seat at most.
+var lookInks sync.Map // look -> gameui.Ink
+
+func lookInk(l look) gameui.Ink {
+	if k, ok := lookInks.Load(l); ok {
+		return k.(gameui.Ink)
+	}
+	k := gameui.InkOf(l.style())
+	lookInks.Store(l, k)
+	return k
+}
+
+// cell is one character of the plane and its look.
+type cell struct {
+	ch   string
+	look look
+}
+
+// canvas is the plane being drawn.
+type canvas struct{ cells [][]cell }
+
+func newCanvas(w, h int) *canvas {
+	c := &canvas{cells: make([][]cell, h)}
+	blank := slices.Repeat([]cell{{ch: " "}}, w*h)
+	for r := range c.cells {
+		c.cells[r] = blank[r*w : (r+1)*w : (r+1)*w]
+	}
+	return c
+}
+
+// set writes one character; what is off the canvas is dropped.
+func (c *canvas) set(r, x int, ch string, l look) {
+	if r < 0 || r >= len(c.cells) || x < 0 || x >= len(c.cells[r]) {
+		return
+	}
+	c.cells[r][x] = cell{ch: ch, look: l}
+}
+
+// text writes s from column x on row r, kept inside the canvas.
+func (c *canvas) text(r, x int, s string, l look) {
+	rs := []rune(s)
+	x = max(0, min(x, len(c.cells[0])-len(rs)))
+	for i, ch := range rs {
+		c.set(r, x+i, string(ch), l)
+	}
+}
+
+// spot is one cell written over a canvas.
+type spot struct {
+	row, col int
+	c        cell
+}
+
+// rowWith is row r of c with the spots on that row written over it, in their order.
+func (c *canvas) rowWith(r int, over []spot) []cell {
+	row := slices.Clone(c.cells[r])
+	for _, s := range over {
+		if s.row == r && s.col >= 0 && s.col < len(row) {
+			row[s.col] = s.c
+		}
+	}
+	return row
+}
+
+// line renders one row of cells; plain drops every look. Runs of one look are painted
+// together, by concatenation (gameui.Ink).
+func line(row []cell, plain bool) string {
+	var b, run strings.Builder
+	for i := 0; i < len(row); {
+		run.Reset()
+		j := i
+		for ; j < len(row) && row[j].look == row[i].look; j++ {
+			run.WriteString(row[j].ch)
+		}
+		if plain || row[i].look.kind == noLook {
+			b.WriteString(run.String())
+		} else {
+			b.WriteString(lookInk(row[i].look).Paint(run.String()))
+		}
+		i = j
+	}
+	return b.String()
+}

@@ -1,0 +1,78 @@
+package quadrant
+
+import (
+	"fmt"
+	"testing"
+
+	"parlor/lobby"
+	"parlor/rules"
+	qd "parlor/rules/quadrant"
+	"parlor/session/gameui"
+	"parlor/session/gameui/gameuitest"
+)
+
+// Every seat's frame drawn over the table's shared plane (one lobby.Shared per table
+// state, as the session passes it) is exactly the frame the seat draws alone, in every
+// phase of bot-played games, at every size of plane and without colour. Half the seats
+// move their token ahead of the views while placing, and the seats voting have a token
+// in focus: the cells that are theirs alone.
+func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
+	frames := append([]gameui.Frame{{Width: 80, Height: 19, Plain: true}, {Width: 100, Height: 25, Plain: true}}, areas...)
+	for _, tc := range []struct {
+		mode    string
+		players int
+	}{{qd.ModeCompetitive, 7}, {qd.ModeTeam, 9}} {
+		t.Run(tc.mode, func(t *testing.T) {
+			tb := gameuitest.NewTable(t, qd.ID, allNames[:tc.players], rules.Options{qd.OptMode: tc.mode}, nil, 5)
+			var memo *lobby.Shared
+			phases := map[string]bool{}
+			ahead, redrawn := 0, 0
+			move := func(seat int, sc gameui.Screen, bot any) any {
+				if s := sc.(*Screen); s.role() == placing && seat%2 == 0 {
+					s.Update(gameuitest.Key("right")) // the table never hears of it
+				}
+				return bot
+			}
+			visit := func(seat int, sc gameui.Screen) {
+				if seat == rules.Spectator {
+					memo = &lobby.Shared{} // a new table state
+				}
+				s := sc.(*Screen)
+				if t, ok := s.myToken(); ok && s.v.Phase == qd.PhasePlacement && s.mine != (qd.Point{X: t.X, Y: t.Y}) {
+					ahead++
+				}
+				for _, f := range frames {
+					f.Seat = seat
+					s.dirty = true
+					alone := s.Render(f)
+					s.dirty = true
+					f.Memo = memo
+					shared := s.Render(f)
+					if shared != alone {
+						t.Fatalf("round %d, %s, seat %d, %dx%d plain %v: with the shared plane\n%s\nalone\n%s",
+							s.v.Round, s.v.Phase, seat, f.Width, f.Height, f.Plain, shared, alone)
+					}
+					if geo := layoutFor(f.Width, f.Height); s.v.Reveal == nil && !s.v.Over && s.have {
+						pub := memo.Remember(planeKey{geo, f.Plain, s.letterKey}, func() any { return nil })
+						if pub, ok := pub.(*publicPlane); ok && fmt.Sprint(pub.lines) != fmt.Sprint(s.drawPlane(geo, f.Plain, nil)) {
+							redrawn++
+						}
+					}
+				}
+				phases[s.v.Phase] = true
+			}
+			tb.Play(t, move, visit, nil)
+			for _, p := range []string{qd.PhasePlacement, qd.PhaseVoting, qd.PhaseScoring} {
+				if !phases[p] {
+					t.Errorf("the game never showed phase %s", p)
+				}
+			}
+			if tc.mode == qd.ModeTeam && !phases[qd.PhaseTeamVote] {
+				t.Errorf("the team game never showed the team vote")
+			}
+			if ahead == 0 || redrawn == 0 {
+				t.Errorf("no seat's plane differed from the table's (own token ahead %d times, %d planes of a seat's own): the test checks nothing of its own", ahead, redrawn)
+			}
+		})
+	}
+}
