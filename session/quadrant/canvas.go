@@ -26,7 +26,7 @@ const (
 	dimLook            // the grid and the scales
 	labelLook          // the criteria, the centre and the markers
 	seatLook           // one token (a)
-	focusLook          // one token (a) in focus: reversed
+	focusLook          // one token (a) reversed: in focus on the plane, the own in the list
 	stackLook          // a count of tokens
 	crowdLook          // several tokens in a whole cell: a reversed count
 	bothLook           // a count in a half cell whose other half is taken too: underlined

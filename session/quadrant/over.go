@@ -6,6 +6,6 @@ import "parlor/session/gameui"
 // round's breakdown.
 func (s *Screen) overLines(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
-	lines := []string{p.Paint(goodStyle, "★ Game over: "+s.winners()+" ★"), ""}
+	lines := []string{paint(p, goodInk, "★ Game over: "+s.winners()+" ★"), ""}
 	return append(lines, gameui.Sheet(s.v.Sheet, s.v.Names, f.Width, f.Height-len(lines), f.Plain)...)
 }

@@ -29,6 +29,26 @@ var (
 	warnStyle = lipgloss.NewStyle().Foreground(lipgloss.Color("#E8B04B")).Bold(true)
 )
 
+// The styles above as inks, made once (gameui.Ink): the token list paints a dozen short
+// strings per seat and frame, and rendering each through its lipgloss style was most of
+// the panel's time.
+var (
+	dimInk  = gameui.InkOf(dimStyle)
+	boldInk = gameui.InkOf(boldStyle)
+	mineInk = gameui.InkOf(mineStyle)
+	goodInk = gameui.InkOf(goodStyle)
+	badInk  = gameui.InkOf(badStyle)
+	warnInk = gameui.InkOf(warnStyle)
+)
+
+// paint is gameui.Painter.Paint with an ink.
+func paint(p gameui.Painter, k gameui.Ink, text string) string {
+	if p.Plain || text == "" {
+		return text
+	}
+	return k.Paint(text)
+}
+
 // Render draws the game area, exactly f.Width wide and at most f.Height tall.
 func (s *Screen) Render(f gameui.Frame) string {
 	key := f.Key()
@@ -93,19 +113,19 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	v := s.v
 	var head, body, tail []string
 	if l := s.teamLine(); l != "" {
-		head = append(head, p.Paint(boldStyle, l))
+		head = append(head, paint(p, boldInk, l))
 	}
 	if criteria {
 		body = append(body,
-			p.Paint(boldStyle, "→ "+v.Horizontal),
-			p.Paint(boldStyle, "↑ "+v.Vertical),
-			"◆ "+v.Reference+p.Paint(dimStyle, " (centre)"))
+			paint(p, boldInk, "→ "+v.Horizontal),
+			paint(p, boldInk, "↑ "+v.Vertical),
+			"◆ "+v.Reference+paint(p, dimInk, " (centre)"))
 	}
 	var words []string
 	for i, word := range v.Words {
 		l := fmt.Sprintf(" %d %s", i+1, word)
 		if i+1 == v.MyNumber {
-			l = p.Paint(mineStyle, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
+			l = paint(p, mineInk, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
 		}
 		words = append(words, l)
 	}
@@ -133,7 +153,7 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 		tail = tokens
 	}
 	for _, l := range wordWrap(s.msg, w) {
-		tail = append(tail, p.Paint(warnStyle, l))
+		tail = append(tail, paint(p, warnInk, l))
 	}
 	if excess := len(head) + len(body) + len(tail) - h; excess > 0 {
 		// Keep the team, the tokens and the message: drop words from the top first.
@@ -190,9 +210,9 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
 	switch s.v.Phase {
 	case qd.PhasePlacement:
 		if t.Locked {
-			l += p.Paint(goodStyle, tick+" locked")
+			l += paint(p, goodInk, tick+" locked")
 		} else {
-			l += p.Paint(dimStyle, "moving")
+			l += paint(p, dimInk, "moving")
 		}
 	case qd.PhaseVoting:
 		l += s.voteCell(t, p)
@@ -222,16 +242,16 @@ func (s *Screen) cellText(t qd.Token) string {
 func (s *Screen) tokenTag(seat int, p gameui.Painter) string {
 	l := string(s.letters[seat])
 	if seat == s.seat {
-		return p.Paint(gameui.SeatStyle(seat).Reverse(true), l)
+		return paint(p, lookInk(look{kind: focusLook, a: seat}), l)
 	}
-	return p.Paint(gameui.SeatStyle(seat), l)
+	return paint(p, lookInk(look{kind: seatLook, a: seat}), l)
 }
 
 // voteCell is a token's line while the active players vote.
 func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
-	status := p.Paint(dimStyle, "voting")
+	status := paint(p, dimInk, "voting")
 	if t.Voted {
-		status = p.Paint(goodStyle, tick+" voted")
+		status = paint(p, goodInk, tick+" voted")
 	}
 	if t.Seat == s.seat {
 		return "(you) " + status
@@ -245,7 +265,7 @@ func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
 		return status
 	}
 	if n := s.ballot[t.Seat]; n != 0 {
-		return p.Paint(boldStyle, fmt.Sprintf("→ %d", n)) + "  " + status
+		return paint(p, boldInk, fmt.Sprintf("→ %d", n)) + "  " + status
 	}
 	return "→ ?  " + status
 }
@@ -269,9 +289,9 @@ func (s *Screen) ballotCell(t qd.Token, p gameui.Painter) string {
 			}
 		}
 		if e.Number == 0 {
-			return "→ ?" + p.Paint(dimStyle, by)
+			return "→ ?" + paint(p, dimInk, by)
 		}
-		return p.Paint(boldStyle, fmt.Sprintf("→ %d", e.Number)) + p.Paint(dimStyle, by)
+		return paint(p, boldInk, fmt.Sprintf("→ %d", e.Number)) + paint(p, dimInk, by)
 	}
 	return "→ ?"
 }
@@ -295,7 +315,7 @@ func (s *Screen) approvals(p gameui.Painter) string {
 	}
 	for _, e := range s.v.Ballot.Votes {
 		if e.Suggested {
-			parts = append(parts, p.Paint(dimStyle, "?=suggested"))
+			parts = append(parts, paint(p, dimInk, "?=suggested"))
 			break
 		}
 	}

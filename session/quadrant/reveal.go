@@ -15,11 +15,11 @@ import (
 func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 	v, r := s.v, s.v.Reveal
 	lines := []string{
-		p.Paint(boldStyle, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
+		paint(p, boldInk, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
 		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
 	}
 	if l := s.teamLine(); l != "" {
-		lines = append(lines, p.Paint(boldStyle, l))
+		lines = append(lines, paint(p, boldInk, l))
 	}
 	for _, t := range v.Tokens {
 		n := 0
@@ -48,23 +48,23 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		if r.BallotCast {
 			cast = "the team ballot was cast"
 		}
-		lines = append(lines, p.Paint(dimStyle, cast))
+		lines = append(lines, paint(p, dimInk, cast))
 		lines = append(lines, "")
 		lines = append(lines, fmt.Sprintf("This round: team A +%d, team B +%d", r.TeamPoints[0], r.TeamPoints[1]))
-		lines = append(lines, p.Paint(boldStyle, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
+		lines = append(lines, paint(p, boldInk, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
 		lines = append(lines, s.teamRoster(p)...)
 	} else {
 		lines = append(lines, "")
 		lines = append(lines, wrap("This round:", s.perSeat(r.Points, "+"), w)...)
-		lines = append(lines, wrap(p.Paint(boldStyle, "Totals:"), s.perSeat(v.Scores, ""), w)...)
+		lines = append(lines, wrap(paint(p, boldInk, "Totals:"), s.perSeat(v.Scores, ""), w)...)
 	}
 	lines = append(lines, "")
 	if v.Over {
-		lines = append(lines, p.Paint(goodStyle, "★ "+s.winners()+" ★"))
+		lines = append(lines, paint(p, goodInk, "★ "+s.winners()+" ★"))
 	} else if s.waitingFor(s.seat) {
 		lines = append(lines, "Press enter when you are ready for the next round.")
 	} else if s.seat >= 0 {
-		lines = append(lines, p.Paint(dimStyle, "Waiting for the others…"))
+		lines = append(lines, paint(p, dimInk, "Waiting for the others…"))
 	}
 	return lines
 }
@@ -72,9 +72,9 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 // verdict shows one vote: who, the number, right or wrong.
 func (s *Screen) verdict(who string, vt qd.Verdict, p gameui.Painter) string {
 	if vt.Right {
-		return p.Paint(goodStyle, fmt.Sprintf("%s%d%s", who, vt.Number, tick))
+		return paint(p, goodInk, fmt.Sprintf("%s%d%s", who, vt.Number, tick))
 	}
-	return p.Paint(badStyle, fmt.Sprintf("%s%d%s", who, vt.Number, cross))
+	return paint(p, badInk, fmt.Sprintf("%s%d%s", who, vt.Number, cross))
 }
 
 // perSeat lists "Ana +3" items for every seat.
@@ -97,8 +97,8 @@ func (s *Screen) teamRoster(p gameui.Painter) []string {
 		}
 	}
 	return []string{
-		p.Paint(dimStyle, "Team A: "+strings.Join(a, ", ")),
-		p.Paint(dimStyle, "Team B: "+strings.Join(b, ", ")),
+		paint(p, dimInk, "Team A: "+strings.Join(a, ", ")),
+		paint(p, dimInk, "Team B: "+strings.Join(b, ", ")),
 	}
 }
 
