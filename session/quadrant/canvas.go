@@ -119,6 +119,17 @@ func (c *canvas) rowWith(r int, over []spot) []cell {
 	return row
 }
 
+// cellWith is the cell at r, x of c with the spots written over it, in their order.
+func (c *canvas) cellWith(r, x int, over []spot) cell {
+	at := c.cells[r][x]
+	for _, s := range over {
+		if s.row == r && s.col == x {
+			at = s.c
+		}
+	}
+	return at
+}
+
 // line renders one row of cells; plain drops every look. Runs of one look are painted
 // together, by concatenation (gameui.Ink).
 func line(row []cell, plain bool) string {

@@ -162,8 +162,8 @@ func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string 
 	pub := memo.Remember(planeKey{geo, plain, s.letterKey}, func() any { return s.publicPlane(geo, plain) }).(*publicPlane)
 	out := slices.Clone(pub.lines)
 	for _, r := range touchedRows(own, pub.spots) {
-		if row := pub.bg.rowWith(r, own); !slices.Equal(row, pub.cells[r]) {
-			out[r] = line(row, plain)
+		if !pub.sameRow(r, own) {
+			out[r] = line(pub.bg.rowWith(r, own), plain)
 		}
 	}
 	return out
@@ -195,6 +195,19 @@ func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
 		p.lines[r] = line(p.cells[r], plain)
 	}
 	return p
+}
+
+// sameRow reports whether row r of the plane with the seat's own spots is the shared
+// row, comparing only the cells that either writes over the background.
+func (p *publicPlane) sameRow(r int, own []spot) bool {
+	for _, spots := range [][]spot{own, p.spots} {
+		for _, sp := range spots {
+			if sp.row == r && sp.col >= 0 && sp.col < len(p.cells[r]) && p.bg.cellWith(r, sp.col, own) != p.cells[r][sp.col] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // touchedRows lists, once each, the rows the spots of a and b are on.
