@@ -59,3 +59,31 @@ func TestSpectatorsShareOneDrawingPerTableState(t *testing.T) {
 		t.Fatalf("the two spectators see different screens:\n%s\n---\n%s", a, b)
 	}
 }
+
+// memoSpy notes the memo a game screen is drawn with.
+type memoSpy struct {
+	gameui.Screen
+	got *[]gameui.Memo
+}
+
+func (s memoSpy) Render(f gameui.Frame) string {
+	*s.got = append(*s.got, f.Memo)
+	return s.Screen.Render(f)
+}
+
+// A seat's game screen draws with its update's lobby.Shared, so that what it draws
+// alike with the other seats (Quadrant's plane) is drawn once per table state.
+func TestSeatsDrawWithTheTableStatesMemo(t *testing.T) {
+	h := newHarness(t, "Ann", 80, 24)
+	h.sitAt("quadrant", nil, 4)
+	if h.m.table.u.Shared == nil {
+		t.Fatal("the table's update carries no lobby.Shared")
+	}
+	var got []gameui.Memo
+	h.m.table.game = memoSpy{h.m.table.game, &got}
+	h.m.dirty = true
+	h.m.View()
+	if len(got) != 1 || got[0] != gameui.Memo(h.m.table.u.Shared) {
+		t.Fatalf("the seat's screen was drawn with memos %v, want once with its update's %p", got, h.m.table.u.Shared)
+	}
+}
