@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"parlor/lobby"
@@ -74,5 +75,37 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 				t.Errorf("no seat's plane differed from the table's (own token ahead %d times, %d planes of a seat's own): the test checks nothing of its own", ahead, redrawn)
 			}
 		})
+	}
+}
+
+// The seats of one table state draw over the shared plane at once, as sessions do, and
+// each still gets its own frame (run with -race: nobody writes to the shared drawing).
+func TestSharedPlaneFromManySessionsAtOnce(t *testing.T) {
+	g := newGame(t, 7, qd.ModeCompetitive)
+	memo := &lobby.Shared{}
+	f := gameui.Frame{Width: 80, Height: 19}
+	want := make([]string, 7)
+	screens := make([]*Screen, 7)
+	for seat := range screens {
+		screens[seat] = screenFor(g, seat)
+		screens[seat].Update(gameuitest.Key("up")) // every own token ahead of the views
+		f.Seat = seat
+		want[seat] = screens[seat].Render(f)
+		screens[seat].dirty = true
+	}
+	got := make([]string, 7)
+	var wg sync.WaitGroup
+	for seat, s := range screens {
+		wg.Go(func() {
+			f := f
+			f.Seat, f.Memo = seat, memo
+			got[seat] = s.Render(f)
+		})
+	}
+	wg.Wait()
+	for seat := range got {
+		if got[seat] != want[seat] {
+			t.Errorf("seat %d over the shared plane:\n%s\nalone:\n%s", seat, got[seat], want[seat])
+		}
 	}
 }
