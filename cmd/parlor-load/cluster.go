@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,21 +53,16 @@ func nodeFromEnv() *clusterNode {
 // natsReadyWithin bounds the embedded NATS server's start.
 const natsReadyWithin = 20 * time.Second
 
-// embeddedNATS is the run's NATS server with JetStream: in this process (it is the
-// cluster's plumbing, not a parlor node, so its CPU is not among the nodes' figures), on
-// 127.0.0.1 and a random port, its data in a temp folder removed when it stops. The
-// parlor binary never embeds nats-server; this tool does, so a cluster run needs
+// kindNATS is the child that runs the cluster's NATS server with JetStream. It is a
+// process of its own, as NATS is in production, so that neither the generator's load
+// nor the nodes' share its CPU and memory, and its own are measured apart (procstat.go).
+// The parlor binary never embeds nats-server; this tool does, so a cluster run needs
 // nothing installed.
-type embeddedNATS struct {
-	srv *natsserver.Server
-	dir string
-}
+const kindNATS = "nats"
 
-func startNATS() (*embeddedNATS, error) {
-	dir, err := os.MkdirTemp("", "parlor-load-nats-")
-	if err != nil {
-		return nil, err
-	}
+// serveNATS runs nats-server with JetStream on 127.0.0.1 and a free port, its data in
+// dir, until ctx ends.
+func serveNATS(ctx context.Context, dir string) error {
 	srv, err := natsserver.NewServer(&natsserver.Options{
 		ServerName: "parlor-load",
 		Host:       "127.0.0.1",
@@ -77,36 +73,28 @@ func startNATS() (*embeddedNATS, error) {
 		StoreDir:   filepath.Join(dir, "jetstream"),
 	})
 	if err != nil {
-		_ = os.RemoveAll(dir)
-		return nil, fmt.Errorf("nats-server: %w", err)
+		return fmt.Errorf("nats-server: %w", err)
 	}
 	go srv.Start()
-	if !srv.ReadyForConnections(natsReadyWithin) {
+	defer func() {
 		srv.Shutdown()
 		srv.WaitForShutdown()
-		_ = os.RemoveAll(dir)
-		return nil, fmt.Errorf("nats-server not ready within %s", natsReadyWithin)
+	}()
+	if !srv.ReadyForConnections(natsReadyWithin) {
+		return fmt.Errorf("nats-server not ready within %s", natsReadyWithin)
 	}
-	return &embeddedNATS{srv: srv, dir: dir}, nil
-}
-
-// URL is the client URL, nats://127.0.0.1:PORT.
-func (n *embeddedNATS) URL() string {
-	return fmt.Sprintf("nats://127.0.0.1:%d", n.srv.Addr().(*net.TCPAddr).Port)
-}
-
-// stop shuts the server down and removes its data.
-func (n *embeddedNATS) stop() {
-	n.srv.Shutdown()
-	n.srv.WaitForShutdown()
-	_ = os.RemoveAll(n.dir)
+	b, _ := json.Marshal(listening{NATS: fmt.Sprintf("nats://127.0.0.1:%d", srv.Addr().(*net.TCPAddr).Port)})
+	fmt.Println(string(b))
+	<-ctx.Done()
+	return nil
 }
 
 // servers is the parlor processes of one run: one lone server, or the nodes of a
 // cluster and the NATS server they share.
 type servers struct {
 	children []*child
-	nats     *embeddedNATS
+	nats     *child
+	keys     string // the folder of the shared host key
 }
 
 // startServers starts cfg.Nodes parlor nodes on a new embedded NATS server (one after
@@ -120,14 +108,18 @@ func startServers(ctx context.Context, cfg Config, log io.Writer) (*servers, err
 		}
 		return &servers{children: []*child{c}}, nil
 	}
-	ns, err := startNATS()
+	keys, err := os.MkdirTemp("", "parlor-load-key-")
 	if err != nil {
 		return nil, err
 	}
-	s := &servers{nats: ns}
-	hostKey := filepath.Join(ns.dir, "host_ed25519") // one key for every node, as docs/cluster.md asks
+	s := &servers{keys: keys}
+	if s.nats, err = startChild(ctx, kindNATS, "", cfg.FPS, nil, log); err != nil {
+		s.stop()
+		return nil, err
+	}
+	hostKey := filepath.Join(keys, "host_ed25519") // one key for every node, as docs/cluster.md asks
 	for i := range cfg.Nodes {
-		node := &clusterNode{nats: ns.URL(), name: fmt.Sprintf("parlor-%d", i+1), hostKey: hostKey}
+		node := &clusterNode{nats: s.nats.nats, name: fmt.Sprintf("parlor-%d", i+1), hostKey: hostKey}
 		profile := cfg.Profile
 		if profile != "" {
 			profile = filepath.Join(profile, node.name)
@@ -194,6 +186,9 @@ func (s *servers) stop() {
 	wg.Wait()
 	if s.nats != nil {
 		s.nats.stop()
+	}
+	if s.keys != "" {
+		_ = os.RemoveAll(s.keys)
 	}
 }
 

@@ -69,6 +69,12 @@ type Report struct {
 	// it runs, measured while idle (memory, CPU and goroutines above are their sums).
 	NodeSessions []int `json:"node_sessions,omitempty"`
 	NodeTables   []int `json:"node_tables,omitempty"`
+	// The cluster's NATS server (a process of its own), apart from the nodes' figures:
+	// its resident memory while idle, its CPU per second idle and per action above idle.
+	NATSMeasured     bool          `json:"nats_measured,omitempty"`
+	NATSRSSMiB       float64       `json:"nats_rss_mib,omitempty"`
+	NATSIdleCPU      time.Duration `json:"nats_idle_cpu_ns_per_s,omitempty"`
+	NATSCPUPerAction time.Duration `json:"nats_cpu_per_action_ns,omitempty"`
 }
 
 // name says what ran: "parlor", "bare", "parlor×3 nodes".
@@ -123,6 +129,10 @@ func (r *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "  idle CPU        %.0f µs/s per session\n", float64(r.IdleCPUPerSession)/float64(time.Microsecond))
 	fmt.Fprintf(w, "  CPU per action  %s (above idle; the action and its %d screens)\n", ms(r.CPUPerAction), (r.Players+r.Spectators)/max(r.Tables, 1))
 	fmt.Fprintf(w, "  goroutines      %d (%.1f per session)\n", r.Goroutines, r.GoroutinesPerSession)
+	if r.NATSMeasured {
+		fmt.Fprintf(w, "  NATS server     %.0f MiB RSS, idle CPU %.0f ms/s, CPU per action %s (not in the figures above)\n",
+			r.NATSRSSMiB, float64(r.NATSIdleCPU)/float64(time.Millisecond), ms(r.NATSCPUPerAction))
+	}
 }
 
 // printRatio writes the first run's figures over the second's: parlor over the bare

@@ -27,13 +27,20 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		defer s.stop()
 		srv, addrs, metricsURLs = s, s.addrs(), s.metrics()
 	}
+	measure := func() (sample, error) {
+		s, err := scrapeAll(ctx, metricsURLs)
+		if srv != nil && srv.nats != nil {
+			s.natsCPU, s.natsRSS, s.natsOK = procStat(srv.nats.cmd.Process.Pid)
+		}
+		return s, err
+	}
 	w := &workload{cfg: cfg, addrs: addrs, log: log}
 	defer w.close()
 	say := func(format string, args ...any) {
 		fmt.Fprintf(log, "%s %s: %s\n", time.Now().Format("15:04:05"), rep.name(), fmt.Sprintf(format, args...))
 	}
 
-	before, err := scrapeAll(ctx, metricsURLs)
+	before, err := measure()
 	if err != nil {
 		return nil, err
 	}
@@ -74,14 +81,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	// Idle: everyone seated at a started game, nobody acting.
 	sleep(ctx, time.Second) // let the start's last frames go out
 	say("measuring idle for %s", cfg.Idle)
-	idle0, err := scrapeAll(ctx, metricsURLs)
+	idle0, err := measure()
 	if err != nil {
 		return nil, err
 	}
 	srv.phase(syscall.SIGUSR1)
 	sleep(ctx, cfg.Idle)
 	srv.phase(syscall.SIGUSR2)
-	idle1, err := scrapeAll(ctx, metricsURLs)
+	idle1, err := measure()
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +107,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	}
 	tables.Wait()
 	srv.phase(syscall.SIGUSR2)
-	after, err := scrapeAll(ctx, metricsURLs)
+	after, err := measure()
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +132,16 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		rep.GoroutinesPerSession = (idle1.goroutines - before.goroutines) / n
 		rep.NodeSessions, rep.NodeTables = idle1.sessions, idle1.tables
 	}
+	if before.natsOK && idle0.natsOK && idle1.natsOK && after.natsOK {
+		rep.NATSMeasured = true
+		rep.NATSRSSMiB = idle1.natsRSS / (1 << 20)
+		idle := (idle1.natsCPU - idle0.natsCPU) / idle1.at.Sub(idle0.at).Seconds()
+		rep.NATSIdleCPU = time.Duration(idle * 1e9)
+		if rep.Latency.Count > 0 {
+			busy := after.natsCPU - idle1.natsCPU - idle*after.at.Sub(idle1.at).Seconds()
+			rep.NATSCPUPerAction = time.Duration(busy / float64(rep.Latency.Count) * 1e9)
+		}
+	}
 	return rep, nil
 }
 
@@ -145,6 +162,9 @@ type sample struct {
 	// sessions and tables are parlor's open sessions and tables on each server (none
 	// for a server without them), so a cluster run shows how it spread.
 	sessions, tables []int
+	// The NATS child's CPU seconds and resident bytes (natsOK: read), for a cluster.
+	natsOK           bool
+	natsCPU, natsRSS float64
 }
 
 // scrape reads the three numbers it needs from a Prometheus text page. (Three unlabelled

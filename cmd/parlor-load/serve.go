@@ -43,8 +43,9 @@ const childLifetime = 2 * time.Hour
 
 // listening is the line a child prints when it is ready.
 type listening struct {
-	SSH     string `json:"ssh"`
-	Metrics string `json:"metrics"`
+	SSH     string `json:"ssh,omitempty"`
+	Metrics string `json:"metrics,omitempty"`
+	NATS    string `json:"nats,omitempty"` // the NATS child's client URL
 }
 
 // child is a server parlor-load started.
@@ -54,6 +55,7 @@ type child struct {
 	exited  chan struct{}
 	ssh     string
 	metrics string
+	nats    string
 	// profiling is the directory the child writes profiles of the idle and busy phases
 	// to, "" for none (profile.go); phases counts the phases ended.
 	kind      string
@@ -95,7 +97,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 		if !sc.Scan() || json.Unmarshal(sc.Bytes(), &l) != nil {
 			ready <- fmt.Errorf("the %s server did not start", kind)
 		} else {
-			c.ssh, c.metrics = l.SSH, l.Metrics
+			c.ssh, c.metrics, c.nats = l.SSH, l.Metrics, l.NATS
 			ready <- nil
 		}
 		_, _ = io.Copy(io.Discard, stdout)
@@ -154,6 +156,8 @@ func serveChild(kind string) int {
 		err = serveParlor(ctx, dir, node, logger)
 	case kindBare:
 		err = serveBare(ctx, dir, logger)
+	case kindNATS:
+		err = serveNATS(ctx, dir)
 	default:
 		err = fmt.Errorf("%s=%q: want %s or %s", serveEnv, kind, kindParlor, kindBare)
 	}
