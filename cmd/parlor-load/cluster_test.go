@@ -36,6 +36,11 @@ func TestTinyClusterRun(t *testing.T) {
 		if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 || r.Goroutines < 21 {
 			t.Errorf("%s: server figures %+v; want memory, CPU and goroutines", r.name(), r)
 		}
+		// The NATS server is a process of its own, measured apart (CPU per action may be
+		// noise at this size, as for the nodes).
+		if !r.NATSMeasured || r.NATSRSSMiB <= 0 || r.NATSIdleCPU < 0 {
+			t.Errorf("%s: NATS figures measured=%v, %.1f MiB, idle %s; want its memory and CPU", r.name(), r.NATSMeasured, r.NATSRSSMiB, r.NATSIdleCPU)
+		}
 	}
 	one, three := reps[0], reps[1]
 	if one.RemoteScreens != 0 || !slices.Equal(one.NodeSessions, []int{21}) || !slices.Equal(one.NodeTables, []int{3}) {

@@ -72,8 +72,8 @@ type workload struct {
 
 // seatAddr is the server of the screen at position k (players, then spectators) of
 // table i: round robin over the nodes, starting at the node of the table's host, which
-// creates the table and so owns it. With 7 seats over 3 nodes, 4 or 5 of a table's 7
-// screens are on other nodes than the owner, and every action crosses nodes.
+// creates the table and so owns it. With 7 seats over 3 nodes, 4 of a table's 7 screens
+// are on other nodes than the owner, so nearly every action's slowest screen is remote.
 func (w *workload) seatAddr(i, k int) string {
 	return w.addrs[(i+k)%len(w.addrs)]
 }
