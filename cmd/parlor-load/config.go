@@ -35,6 +35,10 @@ type Config struct {
 	Watchers int    // spectators per table (parlor only), on top of the players
 	FPS      int    // the frame rate both servers cap their renderers at
 	Profile  string // a directory for the server's CPU profiles and goroutines of the idle and busy phases
+	// Nodes is how many parlor nodes of a cluster to start, on an embedded NATS server
+	// with JetStream, with each table's screens spread over them; 0 starts one lone
+	// server. With Compare, a run on one node comes first.
+	Nodes int
 }
 
 // Defaults is a small run that proves a machine works: 70 players for 20 seconds.
@@ -58,7 +62,7 @@ func (c Config) Validate() error {
 	}
 	if c.Watchers < 0 || c.Watchers > 50 {
 		errs = append(errs, fmt.Errorf("-spectators %d: want 0 to 50 per table", c.Watchers))
-	} else if c.Watchers > 0 && (c.Server == kindBare || c.Compare) {
+	} else if c.Watchers > 0 && (c.Server == kindBare || c.Compare && c.Nodes == 0) {
 		errs = append(errs, errors.New("-spectators: the bare server has no spectators; use it without -compare or -server bare"))
 	} else if c.Watchers > 0 && (c.Players/max(c.Seats, 1))*(c.Seats+c.Watchers) > MaxPlayers {
 		errs = append(errs, fmt.Errorf("-spectators %d: more than %d sessions in all", c.Watchers, MaxPlayers))
@@ -89,6 +93,19 @@ func (c Config) Validate() error {
 		}
 	} else if c.Metrics != "" {
 		errs = append(errs, errors.New("-metrics goes with -target; a server parlor-load starts reports its own"))
+	}
+	if c.Nodes < 0 || c.Nodes > MaxNodes {
+		errs = append(errs, fmt.Errorf("-nodes %d: want 0 (a lone server) to %d", c.Nodes, MaxNodes))
+	} else if c.Nodes > 0 {
+		if c.Target != "" {
+			errs = append(errs, errors.New("-nodes starts a cluster itself: it cannot be used with -target"))
+		}
+		if c.Server == kindBare {
+			errs = append(errs, errors.New("-nodes: the bare server has no cluster"))
+		}
+		if c.Compare && c.Nodes < 2 {
+			errs = append(errs, errors.New("-compare with -nodes compares a cluster with one node: want -nodes 2 or more"))
+		}
 	}
 	if c.Profile != "" && c.Target != "" {
 		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))

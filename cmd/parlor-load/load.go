@@ -32,6 +32,7 @@ const (
 type player struct {
 	name string
 	key  sshterm.Key
+	addr string // the server (node) this player connects to
 	term *sshterm.Terminal
 
 	seen     int64 // the id of the last expectation this screen has met
@@ -58,7 +59,7 @@ type expectation struct {
 // workload is one run against one server.
 type workload struct {
 	cfg    Config
-	addr   string
+	addrs  []string // the servers: one, or every node of a cluster
 	log    io.Writer
 	tables []*table
 	ids    atomic.Int64
@@ -66,6 +67,15 @@ type workload struct {
 
 	mu     sync.Mutex
 	logins []time.Duration // connect → first screen, per player
+	remote int             // screens on another node than their table's owner
+}
+
+// seatAddr is the server of the screen at position k (players, then spectators) of
+// table i: round robin over the nodes, starting at the node of the table's host, which
+// creates the table and so owns it. With 7 seats over 3 nodes, 4 of a table's 7 screens
+// are on other nodes than the owner, so nearly every action's slowest screen is remote.
+func (w *workload) seatAddr(i, k int) string {
+	return w.addrs[(i+k)%len(w.addrs)]
 }
 
 // source is the loopback address the next client dials from: 127.3.x.y, five clients
@@ -121,15 +131,24 @@ func (w *workload) createTables(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key})
+			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key, addr: w.seatAddr(i, s)})
 		}
 		for s := 0; s < w.cfg.Watchers; s++ {
 			key, err := sshterm.NewKey()
 			if err != nil {
 				return err
 			}
-			t.watchers = append(t.watchers, &player{name: fmt.Sprintf("t%dw%d", i, s), key: key, watching: true})
+			t.watchers = append(t.watchers, &player{name: fmt.Sprintf("t%dw%d", i, s), key: key, addr: w.seatAddr(i, w.cfg.Seats+s), watching: true})
 		}
+		remote := 0
+		for _, p := range t.screens() {
+			if p.addr != t.players[0].addr {
+				remote++
+			}
+		}
+		w.mu.Lock()
+		w.remote += remote
+		w.mu.Unlock()
 		w.tables[i] = t
 		if w.cfg.Server == kindBare {
 			t.code = fmt.Sprintf("B%03d", i)
@@ -142,7 +161,7 @@ func (w *workload) createTables(ctx context.Context) error {
 }
 
 func (w *workload) createOverAPI(host *player) (string, error) {
-	c, err := sshterm.Dial(w.addr, host.name, host.key, w.source(), dialTimeout)
+	c, err := sshterm.Dial(host.addr, host.name, host.key, w.source(), dialTimeout)
 	if err != nil {
 		return "", err
 	}
@@ -212,7 +231,7 @@ type seated struct {
 func (w *workload) sitDown(ctx context.Context, s seated) error {
 	t, p := s.t, s.p
 	at := time.Now()
-	c, err := sshterm.Dial(w.addr, p.name, p.key, w.source(), dialTimeout)
+	c, err := sshterm.Dial(p.addr, p.name, p.key, w.source(), dialTimeout)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,11 @@
 // the first screen's p99, and goroutines. It can run the same workload against a minimal
 // wish + Bubble Tea server (-bare, or both with -compare) for a side-by-side ratio.
 //
+// With -nodes N it starts a parlor cluster instead: an embedded NATS server with
+// JetStream and N parlor nodes sharing one host key, each table's screens spread over
+// the nodes, so that most screens an action must reach are on another node than the
+// table's owner. Server figures are then the nodes' sums; -compare runs one node first.
+//
 // It starts the server itself, as a child process of this same binary so that the
 // server's CPU and memory are measured apart from the clients', or drives a running one
 // (-target, with -metrics for its /metrics). Loopback only: it refuses other targets.
@@ -57,21 +62,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
 	defer cancel()
 
-	kinds := []string{cfg.Server}
-	if cfg.Compare {
-		kinds = []string{kindParlor, kindBare}
-	}
 	log := &syncWriter{w: stderr} // the child servers write to it too
 	var reports []*Report
-	for _, kind := range kinds {
-		c := cfg
-		c.Server = kind
-		if kind == kindBare {
-			c.Game = "" // the bare server has one kind of table
-		}
+	for _, c := range runsOf(cfg) {
 		rep, err := Run(ctx, c, log)
 		if err != nil {
-			fmt.Fprintf(log, "parlor-load: %s: %v\n", kind, err)
+			fmt.Fprintf(log, "parlor-load: %s: %v\n", (&Report{Server: c.Server, Nodes: c.Nodes}).name(), err)
 			return 1
 		}
 		reports = append(reports, rep)
@@ -85,10 +81,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, r := range reports {
 		r.Print(stdout)
 	}
-	if len(reports) == 2 {
-		printRatio(stdout, reports[0], reports[1])
+	switch {
+	case len(reports) == 2 && cfg.Nodes > 0:
+		printRatio(stdout, reports[1], reports[0]) // the cluster over one node
+	case len(reports) == 2:
+		printRatio(stdout, reports[0], reports[1]) // parlor over the bare server
 	}
 	return 0
+}
+
+// runsOf is the runs one command makes: cfg itself or, with -compare, parlor then the
+// bare server, or with -nodes N one node then N nodes.
+func runsOf(cfg Config) []Config {
+	if !cfg.Compare {
+		return []Config{cfg}
+	}
+	if cfg.Nodes > 0 {
+		one := cfg
+		one.Nodes = 1
+		return []Config{one, cfg}
+	}
+	bare := cfg
+	bare.Server = kindBare
+	bare.Game = "" // the bare server has one kind of table
+	return []Config{cfg, bare}
 }
 
 // parseFlags reads the command line into a Config and checks it.
@@ -108,7 +124,8 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, "how long to measure idle CPU, with every player seated and nobody acting")
 	fs.IntVar(&cfg.Parallel, "parallel", cfg.Parallel, "logins in flight at once")
 	fs.StringVar(&cfg.Server, "server", cfg.Server, "what to start: parlor or bare (a minimal wish + Bubble Tea server)")
-	fs.BoolVar(&cfg.Compare, "compare", cfg.Compare, "run parlor, then the bare server, and print the ratio")
+	fs.BoolVar(&cfg.Compare, "compare", cfg.Compare, "run parlor, then the bare server, and print the ratio; with -nodes N: one node, then N nodes")
+	fs.IntVar(&cfg.Nodes, "nodes", cfg.Nodes, "start a cluster of this many parlor nodes on an embedded NATS with JetStream, each table's players spread over them (0: one lone server; at most "+fmt.Sprint(MaxNodes)+")")
 	fs.StringVar(&cfg.Target, "target", cfg.Target, "drive a running server at this loopback host:port instead of starting one")
 	fs.StringVar(&cfg.Metrics, "metrics", cfg.Metrics, "with -target: the server's /metrics URL (loopback), for memory, CPU and goroutines")
 	fs.DurationVar(&cfg.Limit, "limit", cfg.Limit, "stop the whole run after this long, whatever happens")

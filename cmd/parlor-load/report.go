@@ -45,11 +45,15 @@ func percentilesOf(ds []time.Duration) Percentiles {
 // /metrics: a run against -target without -metrics has only the client-side ones.
 type Report struct {
 	Server     string        `json:"server"`
+	Nodes      int           `json:"nodes,omitempty"` // parlor nodes of a cluster; 0 for a lone server
 	Game       string        `json:"game,omitempty"`
 	Players    int           `json:"players"`
 	Spectators int           `json:"spectators,omitempty"`
 	Tables     int           `json:"tables"`
 	Every      time.Duration `json:"every_ns"`
+	// RemoteScreens counts the screens (of all tables) on another node than their
+	// table's owner: each action must reach them across NATS.
+	RemoteScreens int `json:"remote_screens,omitempty"`
 
 	LoginsPerSecond float64     `json:"logins_per_second"`
 	FirstScreen     Percentiles `json:"first_screen"` // from the dial to the first screen
@@ -61,6 +65,32 @@ type Report struct {
 	CPUPerAction         time.Duration `json:"cpu_per_action_ns"`             // above idle, for one action and its screens
 	Goroutines           int           `json:"goroutines"`
 	GoroutinesPerSession float64       `json:"goroutines_per_session"`
+	// NodeSessions and NodeTables are each parlor server's open sessions and the tables
+	// it runs, measured while idle (memory, CPU and goroutines above are their sums).
+	NodeSessions []int `json:"node_sessions,omitempty"`
+	NodeTables   []int `json:"node_tables,omitempty"`
+	// The cluster's NATS server (a process of its own), apart from the nodes' figures:
+	// its resident memory while idle, its CPU per second idle and per action above idle.
+	NATSMeasured     bool          `json:"nats_measured,omitempty"`
+	NATSRSSMiB       float64       `json:"nats_rss_mib,omitempty"`
+	NATSIdleCPU      time.Duration `json:"nats_idle_cpu_ns_per_s,omitempty"`
+	NATSCPUPerAction time.Duration `json:"nats_cpu_per_action_ns,omitempty"`
+}
+
+// name says what ran: "parlor", "bare", "parlor×3 nodes".
+func (r *Report) name() string {
+	if r.Nodes > 0 {
+		return fmt.Sprintf("%s×%s", r.Server, nodes(r.Nodes))
+	}
+	return r.Server
+}
+
+// nodes is "1 node" or "3 nodes".
+func nodes(n int) string {
+	if n == 1 {
+		return "1 node"
+	}
+	return fmt.Sprintf("%d nodes", n)
 }
 
 func ms(d time.Duration) string {
@@ -72,13 +102,20 @@ func ms(d time.Duration) string {
 
 // Print writes the report for a person.
 func (r *Report) Print(w io.Writer) {
-	what := r.Server
+	what := r.name()
 	if r.Game != "" {
 		what += " (" + r.Game + ")"
 	}
 	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s\n", what, r.Players, r.Tables, r.Every)
 	if r.Spectators > 0 {
 		fmt.Fprintf(w, "  spectators      %d (%d per table); figures per session count them too\n", r.Spectators, r.Spectators/max(r.Tables, 1))
+	}
+	if r.Nodes > 0 {
+		fmt.Fprintf(w, "  cluster         %s on one NATS; %d of %d screens on another node than their table's owner\n",
+			nodes(r.Nodes), r.RemoteScreens, r.Players+r.Spectators)
+		if len(r.NodeSessions) > 0 {
+			fmt.Fprintf(w, "                  sessions per node %v, tables per node %v; memory, CPU and goroutines are the nodes' sums\n", r.NodeSessions, r.NodeTables)
+		}
 	}
 	fmt.Fprintf(w, "  logins          %.0f/s, first screen p50 %s, p99 %s\n", r.LoginsPerSecond, ms(r.FirstScreen.P50), ms(r.FirstScreen.P99))
 	l := r.Latency
@@ -92,24 +129,29 @@ func (r *Report) Print(w io.Writer) {
 	fmt.Fprintf(w, "  idle CPU        %.0f µs/s per session\n", float64(r.IdleCPUPerSession)/float64(time.Microsecond))
 	fmt.Fprintf(w, "  CPU per action  %s (above idle; the action and its %d screens)\n", ms(r.CPUPerAction), (r.Players+r.Spectators)/max(r.Tables, 1))
 	fmt.Fprintf(w, "  goroutines      %d (%.1f per session)\n", r.Goroutines, r.GoroutinesPerSession)
+	if r.NATSMeasured {
+		fmt.Fprintf(w, "  NATS server     %.0f MiB RSS, idle CPU %.0f ms/s, CPU per action %s (not in the figures above)\n",
+			r.NATSRSSMiB, float64(r.NATSIdleCPU)/float64(time.Millisecond), ms(r.NATSCPUPerAction))
+	}
 }
 
-// printRatio writes parlor's figures over the bare server's.
-func printRatio(w io.Writer, parlor, bare *Report) {
-	ratio := func(a, b float64) string {
-		if b == 0 {
+// printRatio writes the first run's figures over the second's: parlor over the bare
+// server, or a cluster over one node.
+func printRatio(w io.Writer, a, b *Report) {
+	ratio := func(x, y float64) string {
+		if y == 0 {
 			return "n/a"
 		}
-		return fmt.Sprintf("%.2f×", a/b)
+		return fmt.Sprintf("%.2f×", x/y)
 	}
-	fmt.Fprintf(w, "parlor / bare:\n")
-	fmt.Fprintf(w, "  latency p50 %s, p99 %s\n", ratio(float64(parlor.Latency.P50), float64(bare.Latency.P50)), ratio(float64(parlor.Latency.P99), float64(bare.Latency.P99)))
-	fmt.Fprintf(w, "  logins/s %s\n", ratio(parlor.LoginsPerSecond, bare.LoginsPerSecond))
-	if parlor.Measured && bare.Measured {
+	fmt.Fprintf(w, "%s / %s:\n", a.name(), b.name())
+	fmt.Fprintf(w, "  latency p50 %s, p99 %s\n", ratio(float64(a.Latency.P50), float64(b.Latency.P50)), ratio(float64(a.Latency.P99), float64(b.Latency.P99)))
+	fmt.Fprintf(w, "  logins/s %s\n", ratio(a.LoginsPerSecond, b.LoginsPerSecond))
+	if a.Measured && b.Measured {
 		fmt.Fprintf(w, "  RSS/session %s, idle CPU/session %s, CPU/action %s, goroutines/session %s\n",
-			ratio(parlor.RSSPerSessionMiB, bare.RSSPerSessionMiB),
-			ratio(float64(parlor.IdleCPUPerSession), float64(bare.IdleCPUPerSession)),
-			ratio(float64(parlor.CPUPerAction), float64(bare.CPUPerAction)),
-			ratio(parlor.GoroutinesPerSession, bare.GoroutinesPerSession))
+			ratio(a.RSSPerSessionMiB, b.RSSPerSessionMiB),
+			ratio(float64(a.IdleCPUPerSession), float64(b.IdleCPUPerSession)),
+			ratio(float64(a.CPUPerAction), float64(b.CPUPerAction)),
+			ratio(a.GoroutinesPerSession, b.GoroutinesPerSession))
 	}
 }

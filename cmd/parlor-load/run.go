@@ -16,24 +16,31 @@ import (
 // Run runs one workload against one server (started here unless cfg.Target is set) and
 // returns what it measured. It stops by itself: every wait is bounded, and ctx ends it.
 func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
-	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every}
-	addr, metricsURL := cfg.Target, cfg.Metrics
-	var child *child
-	if addr == "" {
-		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, log)
+	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every, Nodes: cfg.Nodes}
+	addrs, metricsURLs := []string{cfg.Target}, []string{cfg.Metrics}
+	var srv *servers
+	if cfg.Target == "" {
+		s, err := startServers(ctx, cfg, log)
 		if err != nil {
 			return nil, err
 		}
-		defer c.stop()
-		child, addr, metricsURL = c, c.ssh, c.metrics
+		defer s.stop()
+		srv, addrs, metricsURLs = s, s.addrs(), s.metrics()
 	}
-	w := &workload{cfg: cfg, addr: addr, log: log}
+	measure := func() (sample, error) {
+		s, err := scrapeAll(ctx, metricsURLs)
+		if srv != nil && srv.nats != nil {
+			s.natsCPU, s.natsRSS, s.natsOK = procStat(srv.nats.cmd.Process.Pid)
+		}
+		return s, err
+	}
+	w := &workload{cfg: cfg, addrs: addrs, log: log}
 	defer w.close()
 	say := func(format string, args ...any) {
-		fmt.Fprintf(log, "%s %s: %s\n", time.Now().Format("15:04:05"), cfg.Server, fmt.Sprintf(format, args...))
+		fmt.Fprintf(log, "%s %s: %s\n", time.Now().Format("15:04:05"), rep.name(), fmt.Sprintf(format, args...))
 	}
 
-	before, err := scrape(ctx, metricsURL)
+	before, err := measure()
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +49,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, fmt.Errorf("creating tables: %w", err)
 	}
 	rep.Tables = len(w.tables)
+	rep.RemoteScreens = w.remote
 	rep.Players = rep.Tables * cfg.Seats
 	rep.Spectators = rep.Tables * cfg.Watchers
 	sessions := rep.Players + rep.Spectators
@@ -73,18 +81,18 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	// Idle: everyone seated at a started game, nobody acting.
 	sleep(ctx, time.Second) // let the start's last frames go out
 	say("measuring idle for %s", cfg.Idle)
-	idle0, err := scrape(ctx, metricsURL)
+	idle0, err := measure()
 	if err != nil {
 		return nil, err
 	}
-	child.phase(syscall.SIGUSR1)
+	srv.phase(syscall.SIGUSR1)
 	sleep(ctx, cfg.Idle)
-	child.phase(syscall.SIGUSR2)
-	idle1, err := scrape(ctx, metricsURL)
+	srv.phase(syscall.SIGUSR2)
+	idle1, err := measure()
 	if err != nil {
 		return nil, err
 	}
-	child.phase(syscall.SIGUSR1)
+	srv.phase(syscall.SIGUSR1)
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
 	var got samples
@@ -98,8 +106,8 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}()
 	}
 	tables.Wait()
-	child.phase(syscall.SIGUSR2)
-	after, err := scrape(ctx, metricsURL)
+	srv.phase(syscall.SIGUSR2)
+	after, err := measure()
 	if err != nil {
 		return nil, err
 	}
@@ -122,6 +130,17 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}
 		rep.Goroutines = int(idle1.goroutines)
 		rep.GoroutinesPerSession = (idle1.goroutines - before.goroutines) / n
+		rep.NodeSessions, rep.NodeTables = idle1.sessions, idle1.tables
+	}
+	if before.natsOK && idle0.natsOK && idle1.natsOK && after.natsOK {
+		rep.NATSMeasured = true
+		rep.NATSRSSMiB = idle1.natsRSS / (1 << 20)
+		idle := (idle1.natsCPU - idle0.natsCPU) / idle1.at.Sub(idle0.at).Seconds()
+		rep.NATSIdleCPU = time.Duration(idle * 1e9)
+		if rep.Latency.Count > 0 {
+			busy := after.natsCPU - idle1.natsCPU - idle*after.at.Sub(idle1.at).Seconds()
+			rep.NATSCPUPerAction = time.Duration(busy / float64(rep.Latency.Count) * 1e9)
+		}
 	}
 	return rep, nil
 }
@@ -140,6 +159,12 @@ type sample struct {
 	cpu        float64 // seconds
 	rss        float64 // bytes
 	goroutines float64
+	// sessions and tables are parlor's open sessions and tables on each server (none
+	// for a server without them), so a cluster run shows how it spread.
+	sessions, tables []int
+	// The NATS child's CPU seconds and resident bytes (natsOK: read), for a cluster.
+	natsOK           bool
+	natsCPU, natsRSS float64
 }
 
 // scrape reads the three numbers it needs from a Prometheus text page. (Three unlabelled
@@ -169,6 +194,13 @@ func scrape(ctx context.Context, url string) (sample, error) {
 		}
 		var dst *float64
 		switch name {
+		case "parlor_sessions", "parlor_tables_open":
+			if n, err := strconv.ParseFloat(strings.TrimSpace(value), 64); err == nil && name == "parlor_sessions" {
+				s.sessions = append(s.sessions, int(n))
+			} else if err == nil {
+				s.tables = append(s.tables, int(n))
+			}
+			continue
 		case "process_cpu_seconds_total":
 			dst = &s.cpu
 		case "process_resident_memory_bytes":

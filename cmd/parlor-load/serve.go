@@ -14,8 +14,10 @@ import (
 
 	"charm.land/log/v2"
 
+	"parlor/cluster"
 	"parlor/server"
 	"parlor/store"
+	"parlor/store/jetstream"
 )
 
 // serveEnv names the server a child process of parlor-load runs (kindParlor or
@@ -41,8 +43,9 @@ const childLifetime = 2 * time.Hour
 
 // listening is the line a child prints when it is ready.
 type listening struct {
-	SSH     string `json:"ssh"`
-	Metrics string `json:"metrics"`
+	SSH     string `json:"ssh,omitempty"`
+	Metrics string `json:"metrics,omitempty"`
+	NATS    string `json:"nats,omitempty"` // the NATS child's client URL
 }
 
 // child is a server parlor-load started.
@@ -52,6 +55,7 @@ type child struct {
 	exited  chan struct{}
 	ssh     string
 	metrics string
+	nats    string
 	// profiling is the directory the child writes profiles of the idle and busy phases
 	// to, "" for none (profile.go); phases counts the phases ended.
 	kind      string
@@ -59,8 +63,9 @@ type child struct {
 	phases    int
 }
 
-// startChild runs this binary again as a server of kind and waits until it listens.
-func startChild(ctx context.Context, kind, profileDir string, fps int, logw io.Writer) (*child, error) {
+// startChild runs this binary again as a server of kind, a node of a cluster if node is
+// not nil, and waits until it listens.
+func startChild(ctx context.Context, kind, profileDir string, fps int, node *clusterNode, logw io.Writer) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -71,6 +76,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, logw io.W
 		cmd.Env = append(cmd.Env, profileEnv+"="+profileDir)
 	}
 	cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", fpsEnv, fps))
+	cmd.Env = append(cmd.Env, node.env()...)
 	cmd.Stderr = logw
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -91,7 +97,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, logw io.W
 		if !sc.Scan() || json.Unmarshal(sc.Bytes(), &l) != nil {
 			ready <- fmt.Errorf("the %s server did not start", kind)
 		} else {
-			c.ssh, c.metrics = l.SSH, l.Metrics
+			c.ssh, c.metrics, c.nats = l.SSH, l.Metrics, l.NATS
 			ready <- nil
 		}
 		_, _ = io.Copy(io.Discard, stdout)
@@ -133,7 +139,12 @@ func serveChild(kind string) int {
 		cancel()
 	}()
 	serveProfiles(kind)
-	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: kind})
+	node := nodeFromEnv()
+	prefix := kind
+	if node != nil {
+		prefix = node.name
+	}
+	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: prefix})
 	dir, err := os.MkdirTemp("", "parlor-load-")
 	if err != nil {
 		logger.Error("data directory", "err", err)
@@ -142,9 +153,11 @@ func serveChild(kind string) int {
 	defer os.RemoveAll(dir)
 	switch kind {
 	case kindParlor:
-		err = serveParlor(ctx, dir, logger)
+		err = serveParlor(ctx, dir, node, logger)
 	case kindBare:
 		err = serveBare(ctx, dir, logger)
+	case kindNATS:
+		err = serveNATS(ctx, dir)
 	default:
 		err = fmt.Errorf("%s=%q: want %s or %s", serveEnv, kind, kindParlor, kindBare)
 	}
@@ -162,13 +175,28 @@ func announce(sshAddr, httpAddr string) {
 }
 
 // serveParlor runs the real server, as an operator would, on loopback: no session
-// limit and no idle timeout (the load decides both), an in-memory store.
-func serveParlor(ctx context.Context, dir string, logger *log.Logger) error {
+// limit and no idle timeout (the load decides both). A lone server keeps its data in
+// memory; a node of a cluster in JetStream, with the cluster settings and store that
+// `parlor --nats URL --node NAME --host-key PATH` has (server.Run, openStore).
+func serveParlor(ctx context.Context, dir string, node *clusterNode, logger *log.Logger) error {
 	cfg := server.Defaults()
 	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", dir
 	cfg.MaxSessions, cfg.IdleTimeout = 0, 0
 	cfg.FrameRate = frameRate()
-	st := store.NewMemory()
+	var st store.Store = store.NewMemory()
+	if node != nil {
+		cfg.Cluster = cluster.Config{URLs: node.nats, Node: node.name}
+		cfg.HostKey = node.hostKey
+		nc, err := cluster.Connect(cfg.Cluster)
+		if err != nil {
+			return err
+		}
+		// Drained after the store closed: what it published is delivered first.
+		defer func() { _ = nc.Drain() }()
+		if st, err = jetstream.Open(ctx, jetstream.Config{Conn: nc}); err != nil {
+			return err
+		}
+	}
 	defer st.Close()
 	s, err := server.Listen(cfg, st, logger)
 	if err != nil {
