@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+	"golang.org/x/sync/errgroup"
 
 	"parlor/lobby"
 )
@@ -127,20 +128,38 @@ func (n *Node) renew() {
 		}
 	}
 	n.mu.Unlock()
+	// The updates go out side by side: one after the other, a busy node with many
+	// tables took longer than a lease for one round and lost tables it still ran
+	// (docs/cluster.md). A bounded group keeps a node with thousands of tables from
+	// opening thousands of requests at once.
+	var g errgroup.Group
+	g.SetLimit(renewInFlight)
 	for code, rev := range codes {
-		ctx, cancel := n.opCtx()
-		newRev, err := n.tables.Update(ctx, code, leaseValue(n.name), rev)
-		cancel()
-		n.mu.Lock()
-		ot := n.owned[code]
-		if err == nil && ot != nil {
-			ot.rev = newRev
-		}
-		n.mu.Unlock()
-		if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
-			n.log.Warn("lost the lease of a table to another node", "table", code)
-			n.letGo(code, "This table moved to another server: connect again to go on.")
-		}
+		g.Go(func() error {
+			n.renewOne(code, rev)
+			return nil
+		})
+	}
+	_ = g.Wait()
+}
+
+// renewInFlight bounds the lease updates one node has in flight at once.
+const renewInFlight = 64
+
+// renewOne updates one table's lease; a refused update lets the table go.
+func (n *Node) renewOne(code string, rev uint64) {
+	ctx, cancel := n.opCtx()
+	newRev, err := n.tables.Update(ctx, code, leaseValue(n.name), rev)
+	cancel()
+	n.mu.Lock()
+	ot := n.owned[code]
+	if err == nil && ot != nil {
+		ot.rev = newRev
+	}
+	n.mu.Unlock()
+	if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
+		n.log.Warn("lost the lease of a table to another node", "table", code)
+		n.letGo(code, "This table moved to another server: connect again to go on.")
 	}
 }
 
