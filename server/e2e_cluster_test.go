@@ -182,16 +182,10 @@ func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
 	subs := watchSubscriptions(c.ns)
 	counts := heard(t, c.ns.URL())
 
-	ann, _ := newPlayer(t, c.nodes[0], "Ann")
-	code := createTable(t, ann, "Pick")
-	ben, _ := newPlayer(t, c.nodes[1], "Ben")
-	ben.Press("tab", strings.ToLower(code), "enter")
+	ann, ben, _, code := meetAcrossNodes(t, c, "Pick")
 	ben.WaitFor("table "+code, "Ann", "Ben")
-	ann.WaitFor("Seats 2/4", "Ben sits down")
-	cat := c.nodes[2].Connect(t, "cat", e2e.Guest, "watch "+code, 80, 24)
-	cat.WaitFor("Welcome to parlor", "guest")
-	cat.Press("enter")
-	cat.WaitFor("table "+code, "watching")
+	ann.WaitFor("Seats 2/4")
+	cat := watchAsGuest(t, c.nodes[2], "cat", code)
 	c.sameLobby(t, []int{0, 1, 2}, []string{code}, 3)
 
 	ben.Press("enter", "hello Ann", "enter")
@@ -213,33 +207,56 @@ func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
 	ben.WaitFor("Game over")
 	cat.WaitFor("Game over")
 
+	checkSeatSubjects(t, subs, counts, code, 1)
+}
+
+// checkSeatSubjects checks the subjects of table code, which node-0 runs while the
+// player at seat remote plays on node-1 and a spectator watches on node-2: node-1
+// subscribed to that seat's subject only, node-2 to the spectator subject only and
+// node-0 to none; updates went over both subjects, and no other seat's updates were
+// published at all, as no other node has a session at those seats.
+func checkSeatSubjects(t *testing.T, subs *seatSubjects, counts func() map[string]int, code string, remote int) {
+	t.Helper()
+	seat := fmt.Sprintf("parlor.table.%s.seat.%d", code, remote)
+	spectator := "parlor.table." + code + ".spectator"
 	got := subs.result()
-	if want := []string{"parlor.table." + code + ".seat.1"}; !slices.Equal(got["parlor node-1"], want) {
-		t.Errorf("node-1 (Ben's node) subscribed to %v, want only %v", got["parlor node-1"], want)
+	if want := []string{seat}; !slices.Equal(got["parlor node-1"], want) {
+		t.Errorf("node-1 (the remote player's node) subscribed to %v, want only %v", got["parlor node-1"], want)
 	}
-	if want := []string{"parlor.table." + code + ".spectator"}; !slices.Equal(got["parlor node-2"], want) {
+	if want := []string{spectator}; !slices.Equal(got["parlor node-2"], want) {
 		t.Errorf("node-2 (the spectator's node) subscribed to %v, want only %v", got["parlor node-2"], want)
 	}
 	if len(got["parlor node-0"]) != 0 {
 		t.Errorf("node-0 runs the table and needs no seat subject, yet subscribed to %v", got["parlor node-0"])
 	}
 	seen := counts()
-	if seen["parlor.table."+code+".seat.1"] == 0 || seen["parlor.table."+code+".spectator"] == 0 {
+	if seen[seat] == 0 || seen[spectator] == 0 {
 		t.Errorf("no updates went over NATS: %v", seen)
 	}
-	if n := seen["parlor.table."+code+".seat.0"]; n != 0 {
-		t.Errorf("Ann's seat, which no other node has a session for, was published %d times", n)
+	for subject, n := range seen {
+		if strings.HasPrefix(subject, "parlor.table."+code+".seat.") && subject != seat {
+			t.Errorf("%s, a seat no other node has a session at, was published %d times", subject, n)
+		}
 	}
+}
+
+// meetAcrossNodes has Ann on node-0 (which so runs the table) create a table for game
+// and Ben on node-1 join it by its code.
+func meetAcrossNodes(t *testing.T, c *testCluster, game string) (ann, ben *e2e.Player, annKey e2e.Key, code string) {
+	t.Helper()
+	ann, annKey = newPlayer(t, c.nodes[0], "Ann")
+	code = createTable(t, ann, game)
+	ben, _ = newPlayer(t, c.nodes[1], "Ben")
+	joinTable(t, ben, code)
+	ann.WaitFor("Ben sits down")
+	return ann, ben, annKey, code
 }
 
 // startPick has Ann (on node 0, so node 0 runs the table) and Ben (on node 1) start a
 // game of Pick and play its first round.
 func startPick(t *testing.T, c *testCluster) (ann, ben *e2e.Player, annKey e2e.Key, code string) {
 	t.Helper()
-	ann, annKey = newPlayer(t, c.nodes[0], "Ann")
-	code = createTable(t, ann, "Pick")
-	ben, _ = newPlayer(t, c.nodes[1], "Ben")
-	ben.Press("tab", code, "enter")
+	ann, ben, annKey, code = meetAcrossNodes(t, c, "Pick")
 	ann.WaitFor("Seats 2/4")
 	ann.Press("s")
 	ben.WaitFor("Round 1 of 2")

@@ -41,3 +41,14 @@ func joinTable(t *testing.T, p *e2e.Player, code string) {
 	p.Press("tab", strings.ToLower(code), "enter")
 	p.WaitFor("table " + code)
 }
+
+// watchAsGuest connects a guest (no key) with the watch command and waits until they
+// watch the table with code.
+func watchAsGuest(t *testing.T, s *e2e.Server, user, code string) *e2e.Player {
+	t.Helper()
+	p := s.Connect(t, user, e2e.Guest, "watch "+code, 80, 24)
+	p.WaitFor("Welcome to parlor", "guest")
+	p.Press("enter")
+	p.WaitFor("table "+code, "watching")
+	return p
+}

@@ -65,10 +65,7 @@ func TestJoinAndWatchCommandsLandAtTheTable(t *testing.T) {
 	ben.WaitFor("table "+code, "← you")
 	ann.WaitFor("ben sits down")
 
-	cat := s.Connect(t, "cat", e2e.Guest, "watch "+code, 80, 24)
-	cat.WaitFor("Welcome to parlor", "guest")
-	cat.Press("enter")
-	cat.WaitFor("table "+code, "watching")
+	watchAsGuest(t, s, "cat", code)
 	ann.WaitFor("1 watching")
 
 	if _, stderr, err := s.Run(t, key, "join "+code); err == nil || !strings.Contains(stderr, "use ssh -t") {

@@ -8,10 +8,14 @@ import (
 	"parlor/internal/e2e"
 )
 
+// topFiveRounds is the length of a 3-player game of Top Five: everyone is Player of
+// Honour twice.
+const topFiveRounds = 6
+
 // TestGameTopFiveWholeGame has one human and two bots play a whole 3-player game of Top
-// Five (six rounds: everyone is Player of Honour twice) through the real TUI. The human
-// ranks with the digit keys, places the marker when guessing, watches each reveal unfold
-// and says ready; the final screen shows the winner line and every total.
+// Five through the real TUI. The human ranks with the digit keys, places the marker when
+// guessing, watches each reveal unfold and says ready; the final screen shows the winner
+// line and every total.
 func TestGameTopFiveWholeGame(t *testing.T) {
 	t.Parallel()
 	s := e2e.Start(t, nil)
@@ -23,31 +27,57 @@ func TestGameTopFiveWholeGame(t *testing.T) {
 	ann.Press("s")
 	ann.WaitFor("Top Five · table "+code, "round 1 of 6")
 
-	const rounds = 6
-	for r := 1; r <= rounds; r++ {
-		scr := ann.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "1 = most liked")
-		honour := strings.Contains(scr, "You are the Player of Honour")
-		if honour != (r%3 == 1) {
-			t.Fatalf("round %d: Ann is Player of Honour = %v; the screen shows:\n%s", r, honour, scr)
+	for r := 1; r <= topFiveRounds; r++ {
+		if honour := rankTopFive(t, ann, r); honour != (r%3 == 1) {
+			t.Fatalf("round %d: Ann is Player of Honour = %v; the screen shows:\n%s", r, honour, ann.Screen())
 		}
-		ann.Press("1", "2", "3", "4", "5")
-		if !honour {
-			ann.Press("m") // the cursor rests on the last topic: mark it
-		}
-		ann.WaitFor("Ready: press enter to submit.")
-		ann.Press("enter")
-		// The reveal goes from rank 5 to rank 1, one step per beat: rank 1 is still hidden
-		// while the first steps show.
-		ann.WaitFor("revealed from 5 to 1", "  1   ?")
-		if r < rounds {
-			ann.WaitFor("Player of Honour: as the best Guesser", "total", "ready for the next round")
-			ann.Press("enter")
-			continue
-		}
+		revealTopFive(t, r, ann)
 	}
-	scr := ann.WaitFor("Game over after 6 rounds", "Score sheet", "Total", "Last round:", "Ann")
+	topFiveOver(t, ann)
+}
+
+// rankTopFive plays round r's ranking as the screen asks: it ranks the topics 1 to 5
+// from the top, places the marker on the last topic (where the cursor rests) unless the
+// screen says p is the Player of Honour, and submits. It reports whether p was.
+func rankTopFive(t *testing.T, p *e2e.Player, r int) (honour bool) {
+	t.Helper()
+	scr := p.WaitFor(fmt.Sprintf("round %d of %d", r, topFiveRounds), "1 = most liked")
+	honour = strings.Contains(scr, "You are the Player of Honour")
+	p.Press("1", "2", "3", "4", "5")
+	if !honour {
+		p.Press("m")
+	}
+	p.WaitFor("Ready: press enter to submit.")
+	p.Press("enter")
+	return honour
+}
+
+// revealTopFive has each human watch round r's reveal unfold and then, before the last
+// round, say ready on the results. Every human looks at the reveal before anyone waits
+// for the results: waiting for those lets the reveal's game time pass.
+func revealTopFive(t *testing.T, r int, humans ...*e2e.Player) {
+	t.Helper()
+	for _, p := range humans {
+		// The reveal goes from rank 5 to rank 1, one step per beat: rank 1 is still
+		// hidden while the first steps show.
+		p.WaitFor("revealed from 5 to 1", "  1   ?")
+	}
+	if r == topFiveRounds {
+		return
+	}
+	for _, p := range humans {
+		p.WaitFor("Player of Honour: as the best Guesser", "total", "ready for the next round")
+		p.Press("enter")
+	}
+}
+
+// topFiveOver waits for the final screen and checks it has the score sheet with the
+// totals and a winner line.
+func topFiveOver(t *testing.T, p *e2e.Player) {
+	t.Helper()
+	scr := p.WaitFor(fmt.Sprintf("Game over after %d rounds", topFiveRounds), "Score sheet", "Total", "Last round:", "Ann")
 	if !strings.Contains(scr, "wins") && !strings.Contains(scr, "share") {
 		t.Fatalf("no winner line on the final screen:\n%s", scr)
 	}
-	ann.WaitFor("The game is over.")
+	p.WaitFor("The game is over.")
 }
