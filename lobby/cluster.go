@@ -151,7 +151,8 @@ func (l *Lobby) RestoreTable(ctx context.Context, code string) error {
 	if l.Runs(code) {
 		return nil
 	}
-	return l.restoreOne(ctx, code)
+	_, err := l.restoreOne(ctx, code)
+	return err
 }
 
 // Handoff stops a table without closing it, so another node can bring it back from its

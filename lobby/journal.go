@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/log/v2"
@@ -121,6 +122,11 @@ type journal struct {
 	logger *log.Logger
 	now    func() time.Time
 
+	// held keeps the writer from noting the server alive while restored tables' "resumed"
+	// entries are not yet durable (Restore): a note before them would make the next
+	// restart forget this restart's downtime.
+	held atomic.Bool
+
 	mu    sync.Mutex
 	queue []handover
 	wake  chan struct{}
@@ -200,6 +206,9 @@ func (j *journal) commit() {
 }
 
 func (j *journal) markAlive() {
+	if j.held.Load() {
+		return
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	if err := j.log.MarkAlive(ctx, j.now()); err != nil {

@@ -75,18 +75,51 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("restore tables: %w", err)
 	}
-	n := 0
+	l.journal.held.Store(true)
+	var back []restored
 	for _, code := range codes {
-		err := l.restoreOne(ctx, code)
+		r, err := l.restoreOne(ctx, code)
 		if errors.Is(err, ErrLost) {
 			continue
 		}
 		if err != nil {
-			return n, err
+			return len(back), err
 		}
-		n++
+		back = append(back, r)
 	}
-	return n, nil
+	if err := resumedDurable(ctx, back); err != nil {
+		// The server is not noted alive in this run, so the next restart measures
+		// its downtime from the run before, which the restored logs still need.
+		l.log.Warn("restored tables could not note their restart; the server is not noted alive", "err", err)
+		return len(back), nil
+	}
+	l.journal.held.Store(false)
+	return len(back), nil
+}
+
+// restored is a table Restore brought back and the seq of its "resumed" entry.
+type restored struct {
+	jr      *tableJournal
+	resumed int64
+}
+
+// resumedDurable waits until every restored table's "resumed" entry is durable. The
+// writer tells only each table's actor of its commits, so this polls the journals'
+// atomic marks; it runs once per start, for a few milliseconds.
+func resumedDurable(ctx context.Context, back []restored) error {
+	for _, r := range back {
+		for r.jr.durable.Load() < r.resumed {
+			if r.jr.failed.Load() {
+				return errors.New("a table's log could not be written")
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}
+	return nil
 }
 
 // ErrLost says a table's log did not replay, so the table was closed (see lose); its
@@ -94,23 +127,24 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 var ErrLost = errors.New("the table could not be restored")
 
 // restoreOne brings back the table with code from its log, or closes it (ErrLost).
-func (l *Lobby) restoreOne(ctx context.Context, code string) error {
+func (l *Lobby) restoreOne(ctx context.Context, code string) (restored, error) {
 	entries, err := l.cfg.Log.ReadTable(ctx, code)
 	if err != nil {
-		return fmt.Errorf("restore table %s: %w", code, err)
+		return restored{}, fmt.Errorf("restore table %s: %w", code, err)
 	}
 	now := l.now()
 	t, err := l.replay(code, entries, now)
 	if err != nil {
 		l.lose(ctx, code, entries, err)
-		return ErrLost
+		return restored{}, ErrLost
 	}
+	r := restored{jr: t.jr, resumed: t.jr.seq} // read before the actor owns t
 	l.mu.Lock()
 	open := l.addLocked(t)
 	l.mu.Unlock()
 	l.runTable(t, open)
 	l.log.Info("table restored", "table", code, "game", t.spec.ID, "state", t.state, "entries", len(entries))
-	return nil
+	return r, nil
 }
 
 // replay rebuilds one table from its log.

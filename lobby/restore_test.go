@@ -462,3 +462,60 @@ func TestTheLogStaysBoundedByTheOpenTables(t *testing.T) {
 		t.Errorf("after two games the log is %v; want a snapshot, one game, its two actions", got)
 	}
 }
+
+// noWrites is a store whose disk stopped taking writes: every table-log append fails,
+// while noting the server alive still works. A run on it is as good as a run that
+// crashed before its first write.
+type noWrites struct{ store.TableLog }
+
+func (noWrites) AppendTables(context.Context, []store.TableEntry) error {
+	return errors.New("disk I/O error")
+}
+
+// A run that restored a table but crashed before writing its "resumed" entry must not
+// leave a note that it was alive: the next restart would measure the downtime from that
+// note and forget the first outage, so a game's deadlines would move by the second
+// downtime only.
+func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", "timer": "30s"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := a.Code()
+	if _, err := r1.l.Join(ben, code); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	s := follow(a)
+	r1.stop()
+	u, _ := s.final(t)
+	if u.View == nil || u.View.Head().Deadline.IsZero() {
+		t.Fatalf("no running timer before the restart: %+v", u.View)
+	}
+	deadline := u.View.Head().Deadline
+
+	c.Advance(5 * time.Minute)
+	r2 := start(t, noWrites{st}, c, nil)
+	if _, err := r2.l.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(time.Minute)
+	r2.stop()
+
+	r3 := start(t, st, c, nil)
+	if n, err := r3.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
+	}
+	a3, err := r3.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u3 := follow(a3).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	if got, want := u3.View.Head().Deadline, deadline.Add(6*time.Minute); !got.Equal(want) {
+		t.Errorf("deadline after two restarts = %v, want %v (moved by both outages, 6 min)", got, want)
+	}
+}
