@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"slices"
 
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -23,32 +24,45 @@ type listKey struct {
 // publicList is the token list's part that every seat at the table sees alike, per token
 // in the view's order. It is shared between sessions: nothing changes it once made.
 type publicList struct {
+	tags   []string // the token letters in their colours (a seat's own is reversed: tokenTag)
 	names  []string // " name    (away) ", the name fitted to 8 cells
 	cells  []string // cellText where the views put the tokens, and a space
 	states []string // the lock state while placing; "" in other phases
 }
 
 // tokenList is the shared part of the list as this seat shows it. Without a memo the seat
-// makes it alone, every token where it draws it; with one it takes the table's and, when
-// its own token is ahead of the views, counts the cells again for itself.
+// makes it alone, every token where and as it draws it; with one it takes the table's and
+// puts in its own letter (reversed) and, when its own token is ahead of the views, counts
+// the cells again for itself.
 func (s *Screen) tokenList(p gameui.Painter) *publicList {
 	if s.frame.Memo == nil {
-		return s.publicList(p, s.shown)
+		return s.publicList(p, s.shown, s.tokenTag)
 	}
-	pub := s.frame.Memo.Remember(listKey{p.Plain, s.frame.Away}, func() any { return s.publicList(p, viewsPoint) }).(*publicList)
-	if !s.ownAhead() {
+	pub := s.frame.Memo.Remember(listKey{p.Plain, s.frame.Away}, func() any {
+		return s.publicList(p, viewsPoint, func(seat int, p gameui.Painter) string {
+			return paint(p, lookInk(look{kind: seatLook, a: seat}), string(s.letters[seat]))
+		})
+	}).(*publicList)
+	mine := slices.IndexFunc(s.v.Tokens, func(t qd.Token) bool { return t.Seat == s.seat })
+	if mine < 0 {
 		return pub
 	}
 	own := *pub
-	own.cells = spaced(cellTexts(s.v.Tokens, s.shown))
+	own.tags = slices.Clone(pub.tags)
+	own.tags[mine] = s.tokenTag(s.seat, p)
+	if s.ownAhead() {
+		own.cells = spaced(cellTexts(s.v.Tokens, s.shown))
+	}
 	return &own
 }
 
-// publicList is the shared part of the list with every token drawn at at.
-func (s *Screen) publicList(p gameui.Painter, at func(qd.Token) qd.Point) *publicList {
+// publicList is the shared part of the list with every token drawn at at, its letter
+// painted by tag.
+func (s *Screen) publicList(p gameui.Painter, at func(qd.Token) qd.Point, tag func(int, gameui.Painter) string) *publicList {
 	ts := s.v.Tokens
-	l := &publicList{names: make([]string, len(ts)), cells: spaced(cellTexts(ts, at)), states: make([]string, len(ts))}
+	l := &publicList{tags: make([]string, len(ts)), names: make([]string, len(ts)), cells: spaced(cellTexts(ts, at)), states: make([]string, len(ts))}
 	for i, t := range ts {
+		l.tags[i] = tag(t.Seat, p)
 		l.names[i] = " " + gameui.Fit(s.name(t.Seat), 8) + gameui.AwayMark(s.frame, t.Seat) + " "
 		if s.v.Phase == qd.PhasePlacement {
 			if t.Locked {

@@ -132,7 +132,7 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	var tokens []string
 	list := s.tokenList(p)
 	for i, t := range v.Tokens {
-		tokens = append(tokens, s.tokenLine(t, p, list.names[i]+list.cells[i], list.states[i]))
+		tokens = append(tokens, s.tokenLine(t, p, list.tags[i]+list.names[i]+list.cells[i], list.states[i]))
 	}
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
 		tokens = append(tokens, s.approvals(p))
@@ -196,8 +196,8 @@ func (s *Screen) teammate(seat int) bool {
 	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
 }
 
-// tokenLine is one token in the list: selection cursor, teammate mark, letter, then the
-// shared part (the name, the exact cell and how many tokens share it, the lock state
+// tokenLine is one token in the list: selection cursor, teammate mark, then the shared
+// part (the letter, the name, the exact cell and how many tokens share it, the lock state
 // while placing: publicList), then the vote cells the phase needs.
 func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, shared, state string) string {
 	mark := " "
@@ -208,7 +208,7 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, shared, state string) s
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + s.tokenTag(t.Seat, p) + shared
+	l := mark + mate + shared
 	switch s.v.Phase {
 	case qd.PhasePlacement:
 		l += state
