@@ -8,8 +8,8 @@ import (
 	"parlor/session/gameui"
 )
 
-// Most of the token list is the same for every seat at the table: the names, the cells
-// with their counts and, while placing, the lock states. Only the cursor, the teammate
+// Most of the token list is the same for every seat at the table: the letters, the names,
+// the cells with their counts and, while placing, the lock states. Only the cursor, the teammate
 // mark, the own letter and the vote cells are a seat's (and the cells while its own token
 // moves ahead of the views). So that part is made once per table state in the frame's
 // memo, as the plane is (drawPlane), and a seat adds its own around it.
@@ -26,7 +26,7 @@ type listKey struct {
 type publicList struct {
 	tags   []string // the token letters in their colours (a seat's own is reversed: tokenTag)
 	names  []string // " name    (away) ", the name fitted to 8 cells
-	cells  []string // cellText where the views put the tokens, and a space
+	cells  []string // cellTexts where the views put the tokens, and a space
 	states []string // the lock state while placing; "" in other phases
 }
 
