@@ -130,8 +130,9 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 		words = append(words, l)
 	}
 	var tokens []string
-	for _, t := range v.Tokens {
-		tokens = append(tokens, s.tokenLine(t, p))
+	list := s.tokenList(p)
+	for i, t := range v.Tokens {
+		tokens = append(tokens, s.tokenLine(t, p, list.tags[i]+list.names[i]+list.cells[i], list.states[i]))
 	}
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
 		tokens = append(tokens, s.approvals(p))
@@ -195,9 +196,10 @@ func (s *Screen) teammate(seat int) bool {
 	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
 }
 
-// tokenLine is one token in the list: selection cursor, teammate mark, letter, name, the
-// exact cell (and how many tokens share it), then what the phase needs.
-func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
+// tokenLine is one token in the list: selection cursor, teammate mark, then the shared
+// part (the letter, the name, the exact cell and how many tokens share it, the lock state
+// while placing: publicList), then the vote cells the phase needs.
+func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, shared, state string) string {
 	mark := " "
 	if f, ok := s.focus(); ok && f == t.Seat && s.role() != placing {
 		mark = cursor
@@ -206,36 +208,16 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter) string {
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + gameui.AwayMark(s.frame, t.Seat) + " " + s.cellText(t) + " "
+	l := mark + mate + shared
 	switch s.v.Phase {
 	case qd.PhasePlacement:
-		if t.Locked {
-			l += paint(p, goodInk, tick+" locked")
-		} else {
-			l += paint(p, dimInk, "moving")
-		}
+		l += state
 	case qd.PhaseVoting:
 		l += s.voteCell(t, p)
 	case qd.PhaseTeamVote:
 		l += s.ballotCell(t, p)
 	}
 	return l
-}
-
-// cellText is a token's exact cell, "+12, -3", and "×2" when it shares the cell.
-func (s *Screen) cellText(t qd.Token) string {
-	at := s.shown(t)
-	n := 0
-	for _, o := range s.v.Tokens {
-		if s.shown(o) == at {
-			n++
-		}
-	}
-	stack := "  "
-	if n > 1 {
-		stack = fmt.Sprintf("×%d", min(n, 9))
-	}
-	return fmt.Sprintf("%+3d,%+3d %s", at.X, at.Y, stack)
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.

@@ -21,7 +21,8 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 	if l := s.teamLine(); l != "" {
 		lines = append(lines, paint(p, boldInk, l))
 	}
-	for _, t := range v.Tokens {
+	cells := cellTexts(v.Tokens, s.shown)
+	for i, t := range v.Tokens {
 		n := 0
 		if t.Seat < len(r.Numbers) {
 			n = r.Numbers[t.Seat]
@@ -30,7 +31,7 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		if n >= 1 && n <= len(v.Words) {
 			word = v.Words[n-1]
 		}
-		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + s.cellText(t) + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
+		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + cells[i] + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
 		for _, vt := range r.Votes {
 			if vt.Seat == t.Seat {
 				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -12,13 +13,18 @@ import (
 	"parlor/session/gameui/gameuitest"
 )
 
-// Every seat's frame drawn over the table's shared plane (one lobby.Shared per table
-// state, as the session passes it) is exactly the frame the seat draws alone, in every
-// phase of bot-played games, at every size of plane and without colour. Half the seats
-// move their token ahead of the views while placing, and the seats voting have a token
-// in focus: the cells that are theirs alone.
+// Every seat's frame drawn over the table's shared plane and token list (one lobby.Shared
+// per table state, as the session passes it) is exactly the frame the seat draws alone, in
+// every phase of bot-played games, at every size of plane, without colour, with players
+// away and with the list alone on a narrow area. Half the seats move their token ahead of
+// the views while placing, and the seats voting have a token in focus: the cells that are
+// theirs alone, on the plane and in the list.
 func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
-	frames := append([]gameui.Frame{{Width: 80, Height: 19, Plain: true}, {Width: 100, Height: 25, Plain: true}}, areas...)
+	away := gameui.SeatSet(0).With(1).With(4)
+	frames := append([]gameui.Frame{
+		{Width: 80, Height: 19, Plain: true}, {Width: 100, Height: 25, Plain: true},
+		{Width: 80, Height: 19, Away: away}, {Width: 60, Height: 19},
+	}, areas...)
 	for _, tc := range []struct {
 		mode    string
 		players int
@@ -28,6 +34,7 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 			var memo *lobby.Shared
 			phases := map[string]bool{}
 			ahead, redrawn := 0, 0
+			listShared, listOwn, awayShown := 0, 0, 0
 			move := func(seat int, sc gameui.Screen, bot any) any {
 				if s := sc.(*Screen); s.role() == placing && seat%2 == 0 {
 					s.Update(gameuitest.Key("right")) // the table never hears of it
@@ -53,6 +60,18 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 						t.Fatalf("round %d, %s, seat %d, %dx%d plain %v: with the shared plane\n%s\nalone\n%s",
 							s.v.Round, s.v.Phase, seat, f.Width, f.Height, f.Plain, shared, alone)
 					}
+					if s.have && s.v.Reveal == nil && !s.v.Over {
+						pub := memo.Remember(listKey{f.Plain, f.Away}, func() any { return nil })
+						if pub, ok := pub.(*publicList); ok {
+							listShared++
+							if own := cellTexts(s.v.Tokens, s.shown); s.ownAhead() && fmt.Sprint(own) != fmt.Sprint(pub.cells) {
+								listOwn++
+							}
+						}
+						if f.Away != 0 && strings.Contains(shared, "(away)") {
+							awayShown++
+						}
+					}
 					if geo := layoutFor(f.Width, f.Height); s.v.Reveal == nil && !s.v.Over && s.have {
 						pub := memo.Remember(planeKey{geo, f.Plain, s.letterKey}, func() any { return nil })
 						if pub, ok := pub.(*publicPlane); ok && fmt.Sprint(pub.lines) != fmt.Sprint(s.drawPlane(geo, f.Plain, nil)) {
@@ -73,6 +92,9 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 			}
 			if ahead == 0 || redrawn == 0 {
 				t.Errorf("no seat's plane differed from the table's (own token ahead %d times, %d planes of a seat's own): the test checks nothing of its own", ahead, redrawn)
+			}
+			if listShared == 0 || listOwn == 0 || awayShown == 0 {
+				t.Errorf("token list shared %d times, a seat's own cells %d times, away marks shown %d times: the test checks nothing of its own", listShared, listOwn, awayShown)
 			}
 		})
 	}
