@@ -18,11 +18,11 @@ import (
 // (owner "") may be claimed at once. Create, which fails on an existing key, makes a
 // new table's code unique across the cluster.
 
-// followDirectory keeps n.dir up to date; ready closes once the first replay is done.
-func (n *Node) followDirectory(w jetstream.KeyWatcher, ready chan<- struct{}) {
+// follow hands every change a KV watcher sees to see, until the node stops; ready (if
+// not nil) closes once the watcher has replayed what the bucket held.
+func (n *Node) follow(w jetstream.KeyWatcher, ready chan<- struct{}, see func(jetstream.KeyValueEntry)) {
 	defer n.wg.Done()
 	defer func() { _ = w.Stop() }()
-	first := true
 	for {
 		select {
 		case <-n.ctx.Done():
@@ -31,14 +31,14 @@ func (n *Node) followDirectory(w jetstream.KeyWatcher, ready chan<- struct{}) {
 			if !ok {
 				return
 			}
-			if e == nil {
-				if first {
-					first = false
+			if e == nil { // the end of the replay
+				if ready != nil {
 					close(ready)
+					ready = nil
 				}
 				continue
 			}
-			n.seeLease(e)
+			see(e)
 		}
 	}
 }

@@ -116,8 +116,8 @@ func (n *Node) Start(lb *lobby.Lobby) error {
 	// seen the whole directory.
 	ready := make(chan struct{})
 	n.wg.Add(3)
-	go n.followDirectory(dirW, ready)
-	go n.followNodes(nodeW)
+	go n.follow(dirW, ready, n.seeLease)
+	go n.follow(nodeW, nil, n.seePresence)
 	go n.run(ready)
 	return nil
 }

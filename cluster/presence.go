@@ -17,32 +17,21 @@ import (
 // Lease is gone: the sessions it had at this node's tables are disconnected, so their
 // seats show as away.
 
-func (n *Node) followNodes(w jetstream.KeyWatcher) {
-	defer n.wg.Done()
-	defer func() { _ = w.Stop() }()
-	for {
-		select {
-		case <-n.ctx.Done():
-			return
-		case e, ok := <-w.Updates():
-			if !ok {
-				return
-			}
-			if e == nil || e.Key() == n.name {
-				continue
-			}
-			n.mu.Lock()
-			if e.Operation() != jetstream.KeyValuePut {
-				delete(n.presence, e.Key())
-			} else {
-				var p presence
-				if json.Unmarshal(e.Value(), &p.Local) == nil {
-					p.seen = time.Now()
-					n.presence[e.Key()] = p
-				}
-			}
-			n.mu.Unlock()
-		}
+// seePresence keeps another node's presence.
+func (n *Node) seePresence(e jetstream.KeyValueEntry) {
+	if e.Key() == n.name {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if e.Operation() != jetstream.KeyValuePut {
+		delete(n.presence, e.Key())
+		return
+	}
+	var p presence
+	if json.Unmarshal(e.Value(), &p.Local) == nil {
+		p.seen = time.Now()
+		n.presence[e.Key()] = p
 	}
 }
 
