@@ -279,3 +279,16 @@ func tableCode(tok string) (string, error) {
 	}
 	return string(b), nil
 }
+
+// get reads key from a bucket. A missing key is store.ErrNotFound, and so is an empty
+// one: the key of an id no record can have (playerKey, packKey).
+func get(ctx context.Context, kv natsjs.KeyValue, key string) (natsjs.KeyValueEntry, error) {
+	if key == "" {
+		return nil, store.ErrNotFound
+	}
+	e, err := kv.Get(ctx, key)
+	if errors.Is(err, natsjs.ErrKeyNotFound) {
+		return nil, store.ErrNotFound
+	}
+	return e, err
+}

@@ -3,7 +3,6 @@ package jetstream
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,14 +69,7 @@ func (s *Store) SavePack(ctx context.Context, p store.Pack) error {
 
 // getPack reads a pack and the revision to change it at; ErrNotFound if there is none.
 func (s *Store) getPack(ctx context.Context, owner, name string) (store.Pack, uint64, error) {
-	key := packKey(owner, name)
-	if key == "" {
-		return store.Pack{}, 0, store.ErrNotFound
-	}
-	kv, err := s.packs.Get(ctx, key)
-	if errors.Is(err, natsjs.ErrKeyNotFound) {
-		return store.Pack{}, 0, store.ErrNotFound
-	}
+	kv, err := get(ctx, s.packs, packKey(owner, name))
 	if err != nil {
 		return store.Pack{}, 0, err
 	}

@@ -32,14 +32,7 @@ func playerKey(id string) string {
 
 // getPlayer reads a player and the revision to update it at; ErrNotFound if unknown.
 func (s *Store) getPlayer(ctx context.Context, id string) (store.Player, uint64, error) {
-	key := playerKey(id)
-	if key == "" {
-		return store.Player{}, 0, store.ErrNotFound
-	}
-	kv, err := s.players.Get(ctx, key)
-	if errors.Is(err, natsjs.ErrKeyNotFound) {
-		return store.Player{}, 0, store.ErrNotFound
-	}
+	kv, err := get(ctx, s.players, playerKey(id))
 	if err != nil {
 		return store.Player{}, 0, err
 	}

@@ -522,8 +522,8 @@ func (s *Store) LastAlive(ctx context.Context) (time.Time, error) {
 	if err := s.ready(ctx); err != nil {
 		return time.Time{}, fmt.Errorf("store: last alive: %w", err)
 	}
-	kv, err := s.state.Get(ctx, aliveKey)
-	if errors.Is(err, natsjs.ErrKeyNotFound) {
+	kv, err := get(ctx, s.state, aliveKey)
+	if errors.Is(err, store.ErrNotFound) {
 		return time.Time{}, nil
 	}
 	if err != nil {
