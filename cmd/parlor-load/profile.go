@@ -5,19 +5,19 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"syscall"
 	"time"
 )
 
 // profileEnv names the directory a child server writes its profiles to (-profile). The
-// parent marks the phases with signals, so a profile holds one phase and not the
-// logins: SIGUSR1 starts a CPU profile, SIGUSR2 stops it and writes the goroutines.
-// The first profile is the idle phase, the second the busy one.
+// parent marks the phases with signals, so each profile holds one phase: SIGUSR1 starts a CPU profile, SIGUSR2 stops it and writes the
+// goroutines and the live heap. The profiles are the logins, the idle phase and the busy one, in order.
 const profileEnv = "PARLOR_LOAD_PROFILE"
 
 // profilePhases names the profiles in the order the parent takes them.
-var profilePhases = []string{"idle", "busy"}
+var profilePhases = []string{"login", "idle", "busy"}
 
 // serveProfiles answers the parent's phase signals until the process ends; a no-op
 // without profileEnv.
@@ -46,6 +46,11 @@ func serveProfiles(kind string) {
 				pprof.StopCPUProfile()
 				_ = cpu.Close()
 				cpu = nil
+				if f, err := os.Create(base + ".heap.pprof"); err == nil {
+					runtime.GC() // the heap as it stands, not as of the last collection
+					_ = pprof.Lookup("heap").WriteTo(f, 0)
+					_ = f.Close()
+				}
 				// Written aside and renamed: the parent waits for the name (phaseDone).
 				if f, err := os.Create(base + ".goroutine.tmp"); err == nil {
 					_ = pprof.Lookup("goroutine").WriteTo(f, 1)
@@ -79,4 +84,25 @@ func (c *child) phase(sig syscall.Signal) {
 		}
 	}
 	c.phases++
+}
+
+// profileSelf starts a CPU profile of the generator itself into DIR/NAME.cpu.pprof (the
+// clients' side of a phase: key exchanges, terminal emulators) and returns its stop; a
+// no-op without a directory.
+func profileSelf(dir, name string) (stop func()) {
+	if dir == "" {
+		return func() {}
+	}
+	f, err := os.Create(filepath.Join(dir, name+".cpu.pprof"))
+	if err != nil {
+		return func() {}
+	}
+	if pprof.StartCPUProfile(f) != nil {
+		_ = f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}
 }

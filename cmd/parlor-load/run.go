@@ -54,7 +54,11 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep.Spectators = rep.Tables * cfg.Watchers
 	sessions := rep.Players + rep.Spectators
 	say("logging in %d players and %d spectators", rep.Players, rep.Spectators)
+	srv.phase(syscall.SIGUSR1)
+	stopSelf := profileSelf(cfg.Profile, "load-"+cfg.Server+"-login")
 	took, err := w.login(ctx)
+	stopSelf()
+	srv.phase(syscall.SIGUSR2)
 	if err != nil {
 		return nil, fmt.Errorf("logging in: %w", err)
 	}

@@ -56,7 +56,7 @@ type child struct {
 	ssh     string
 	metrics string
 	nats    string
-	// profiling is the directory the child writes profiles of the idle and busy phases
+	// profiling is the directory the child writes profiles of the login, idle and busy phases
 	// to, "" for none (profile.go); phases counts the phases ended.
 	kind      string
 	profiling string
