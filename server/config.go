@@ -43,10 +43,10 @@ type Config struct {
 	LogFormat string // text or json
 	LogLevel  string // debug, info, warn or error
 
-	// FrameRate caps how often a player's screen is sent (Bubble Tea's renderer,
-	// frames per second): a party game needs few, and each frame tick costs every
-	// session a little even when nothing changed. 0: DefaultFrameRate. See
-	// docs/performance.md.
+	// FrameRate caps how often a player's screen is sent, in frames per second: a
+	// change is drawn at once, unless the last frame went out less than 1/FrameRate
+	// ago; then it waits for that (paint.go). A screen that does not change costs
+	// nothing. 0: DefaultFrameRate. See docs/performance.md.
 	FrameRate int
 
 	// Clock is the time games are played by (bots, timers, reveals); nil is the wall
@@ -54,8 +54,9 @@ type Config struct {
 	Clock lobby.Clock
 }
 
-// DefaultFrameRate is Config.FrameRate unless set: measured with cmd/parlor-load
-// (docs/performance.md), lower rates than this saved little CPU and added latency.
+// DefaultFrameRate is Config.FrameRate unless set: with frames drawn on change, the
+// cap matters only for a screen that changes faster than this (a held key, a busy
+// chat), and 30 a second looks smooth.
 const DefaultFrameRate = 30
 
 // Defaults returns the configuration used when nothing is set.

@@ -50,10 +50,14 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	opts.Send = func(msg tea.Msg) { p.Send(msg) }
 	model := session.New(ctx, opts)
 	sized := &firstSize{Model: model}
-	p = tea.NewProgram(sized, append(bubbletea.MakeOptions(sess),
+	painter := newPainter(ctx, sized, sess, sessionEnv(sess), cmp.Or(s.cfg.FrameRate, DefaultFrameRate), opts.Send)
+	p = tea.NewProgram(painter, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
-		tea.WithFPS(cmp.Or(s.cfg.FrameRate, DefaultFrameRate)),
+		// The painter draws the frames (paint.go); Bubble Tea's ticker is left only
+		// what little it still flushes, once a second.
+		tea.WithoutRenderer(),
+		tea.WithFPS(1),
 	)...)
 
 	var once sync.Once
@@ -77,6 +81,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 		s.log.Warn("program ended with an error", "err", err)
 	}
 	p.Kill()
+	painter.close()
 	if bye := model.Goodbye(); bye != "" {
 		fmt.Fprintln(sess, bye)
 	} else {

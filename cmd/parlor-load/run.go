@@ -97,6 +97,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, err
 	}
 	srv.phase(syscall.SIGUSR1)
+	stopSelf = profileSelf(cfg.Profile, "load-"+cfg.Server+"-busy")
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
 	var got samples
@@ -110,6 +111,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}()
 	}
 	tables.Wait()
+	stopSelf()
 	srv.phase(syscall.SIGUSR2)
 	after, err := measure()
 	if err != nil {

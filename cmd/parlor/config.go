@@ -43,7 +43,7 @@ var settings = []setting{
 	duration("idle-timeout", "disconnect players idle this long; 0 means never", func(c *server.Config) *time.Duration { return &c.IdleTimeout }),
 	{
 		flag: "fps", env: "PARLOR_FPS", arg: "N",
-		help: fmt.Sprintf("most frames per second sent to a player's screen, %d to %d: fewer cost every session less CPU, even idle, and show a change later", minFPS, maxFPS),
+		help: fmt.Sprintf("most frames per second sent to a player's screen, %d to %d: a change is drawn at once unless a frame went out less than 1/N s before; fewer cost busy tables less CPU and show quick changes later", minFPS, maxFPS),
 		set: func(c *server.Config, v string) error {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil || n < minFPS || n > maxFPS {
@@ -103,8 +103,8 @@ var settings = []setting{
 	text("log-level", "LEVEL", "debug, info, warn or error", func(c *server.Config) *string { return &c.LogLevel }),
 }
 
-// The range --fps accepts: below 5 a moved token visibly lags the key; above 120 frames
-// cost CPU that no terminal shows (docs/performance.md measures 10 to 30).
+// The range --fps accepts: below 5 a held key's moves visibly lag; above 120 frames
+// cost CPU that no terminal shows.
 const (
 	minFPS = 5
 	maxFPS = 120
