@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,11 +23,12 @@ import (
 // change waits for the next tick (half a frame on average). Bubble Tea offers no
 // on-demand mode, so the program runs without its renderer (tea.WithoutRenderer, with
 // a 1 fps ticker for what little it still flushes) and this model wrapper draws each
-// frame right after the update that changed it. The drawing is ultraviolet's
-// TerminalRenderer, the one Bubble Tea's renderer uses, with the same settings, so what
-// reaches the terminal is the same; the terminal modes are the ones parlor's View asks
-// for (alternate screen, hidden cursor, bracketed paste, window title) plus Bubble Tea's
-// keyboard set-up, set on the first frame and undone by close.
+// frame right after the update that changed it, parsing only the rows that changed
+// (fill). The drawing is ultraviolet's TerminalRenderer, the one Bubble Tea's renderer
+// uses, set up as Bubble Tea sets it up for SSH but for the scroll search (below), so
+// what reaches the terminal is the same. The terminal modes are the ones parlor's View
+// asks for (alternate screen, hidden cursor, bracketed paste, window title) plus Bubble
+// Tea's keyboard set-up, set on the first frame and undone by close.
 //
 // Everything here runs on the program's event loop (Update) or after it has ended
 // (close): no lock is needed. A frame not yet due is drawn by a drawMsg sent from a
@@ -48,6 +50,8 @@ type painter struct {
 	syncd   bool // the terminal takes synchronized output (mode 2026)
 	started bool // the terminal modes are set
 	drawn   string
+	rows    []string  // drawn's rows as the cells hold them; nil: draw the next frame whole
+	plain   []bool    // plainStarts(rows)
 	redraw  bool      // draw the next frame even if its content is the same
 	last    time.Time // when the last frame went out
 	waiting bool      // a drawMsg is on its way
@@ -64,7 +68,10 @@ func newPainter(ctx context.Context, m tea.Model, out io.Writer, env []string, f
 	p.scr.SetTabStops(-1)
 	p.scr.SetBackspace(false)
 	p.scr.SetMapNewline(true)
-	p.scr.SetScrollOptim(true)
+	// Unlike Bubble Tea: no search for rows that moved up or down whole, which a game
+	// screen's fixed layout hardly has (a chat box scrolls inside a row), and which
+	// hashed every row of every frame (7 % of the server's CPU under load).
+	p.scr.SetScrollOptim(false)
 	p.scr.SetRelativeCursor(true)
 	p.scr.SetFullscreen(false)
 	p.cells = uv.NewScreenBuffer(0, 0)
@@ -91,9 +98,10 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.scr.Resize(msg.Width, msg.Height)
 		p.cells.Resize(msg.Width, msg.Height)
 		p.scr.Erase() // as Bubble Tea does: some terminals scroll the screen on a resize
-		p.redraw = true
+		p.redraw, p.rows = true, nil
 	case tea.ColorProfileMsg:
 		p.scr.SetColorProfile(msg.Profile)
+		p.scr.Erase() // what is on screen has the old profile's colours
 		p.colored, p.redraw = true, true
 	case tea.ModeReportMsg:
 		p.modeReport(msg)
@@ -112,7 +120,7 @@ func (p *painter) modeReport(msg tea.ModeReportMsg) {
 		if msg.Value == ansi.ModeReset || msg.Value == ansi.ModeSet || msg.Value == ansi.ModePermanentlySet {
 			p.write(ansi.SetModeUnicodeCore)
 			p.cells.Method = ansi.GraphemeWidth
-			p.redraw = true
+			p.redraw, p.rows = true, nil
 		}
 	}
 }
@@ -154,8 +162,7 @@ func (p *painter) draw(content string) {
 			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard)
 		head = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable
 	}
-	p.cells.Clear()
-	uv.NewStyledString(content).Draw(p.cells, p.cells.Bounds())
+	p.fill(content)
 	p.scr.Render(p.cells.RenderBuffer)
 	_ = p.scr.Flush()
 	p.drawn, p.redraw, p.last = content, false, time.Now()
@@ -168,6 +175,74 @@ func (p *painter) draw(content string) {
 		frame = ansi.SetModeSynchronizedOutput + frame + ansi.ResetModeSynchronizedOutput
 	}
 	p.write(head + frame)
+}
+
+// fill brings the cells to content. Only the rows that changed are parsed again (a
+// token move changes three rows of twenty-four; parsing the whole frame was 15 % of
+// the server's CPU under load), and the renderer then compares only those rows with
+// what the terminal shows. A style can run on from one row into the next, so a run of
+// rows is drawn from a row that starts in the default style, in this frame and the
+// last, to the next such row: with every row ending in a reset, as lipgloss ends them,
+// that is the changed row alone.
+func (p *painter) fill(content string) {
+	rows := strings.Split(content, "\n")
+	plain := plainStarts(rows)
+	if p.rows == nil {
+		p.cells.Clear()
+		uv.NewStyledString(content).Draw(p.cells, p.cells.Bounds())
+		p.rows, p.plain = rows, plain
+		return
+	}
+	w, h := p.cells.Width(), p.cells.Height()
+	cut := func(y int) bool { return at(plain, y, true) && at(p.plain, y, true) }
+	for y := 0; y < h; {
+		if at(rows, y, "") == at(p.rows, y, "") && cut(y) {
+			y++
+			continue
+		}
+		start, end := y, y+1
+		for start > 0 && !cut(start) {
+			start--
+		}
+		for end < h && (!cut(end) || at(rows, end, "") != at(p.rows, end, "")) {
+			end++
+		}
+		var run string
+		if start < len(rows) {
+			run = strings.Join(rows[start:min(end, len(rows))], "\n")
+		}
+		uv.NewStyledString(run).Draw(p.cells, uv.Rect(0, start, w, end-start))
+		y = end
+	}
+	p.rows, p.plain = rows, plain
+}
+
+// plainStarts tells for each row whether it starts in the default style: the row
+// before ends with a reset (its last escape sequence; no hyperlink in it), or has no escape sequence and
+// itself started plain. Unsure is false: the row is then drawn with the one before.
+func plainStarts(rows []string) []bool {
+	plain := make([]bool, len(rows)+1)
+	plain[0] = true
+	for i, r := range rows {
+		switch {
+		case strings.IndexByte(r, '\x1b') < 0:
+			plain[i+1] = plain[i]
+		case strings.Contains(r, "\x1b]8;"):
+			plain[i+1] = false
+		default: // the row's last escape sequence is a reset (spaces may follow)
+			last := r[strings.LastIndexByte(r, '\x1b'):]
+			plain[i+1] = strings.HasPrefix(last, "\x1b[m") || strings.HasPrefix(last, "\x1b[0m")
+		}
+	}
+	return plain
+}
+
+// at is s[i], or def past its end.
+func at[T any](s []T, i int, def T) T {
+	if i < len(s) {
+		return s[i]
+	}
+	return def
 }
 
 // close gives the terminal back as it was: the main screen, a cursor, no bracketed

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
 	"github.com/charmbracelet/x/vt"
 )
 
@@ -140,5 +142,63 @@ func TestPainterRedrawsOnResizeAndGivesTheTerminalBack(t *testing.T) {
 	}
 	if out := term.out.String(); !strings.Contains(out, "\x1b[?2004l") {
 		t.Fatalf("bracketed paste was not turned off: %q", out)
+	}
+}
+
+// TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould draws random frames, each a few
+// rows changed from the last, with styles that end on their row or run on into the
+// next, and checks the cells after each against the whole frame drawn from nothing.
+func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
+	const w, h = 30, 8
+	rng := rand.New(rand.NewPCG(1, 2))
+	pieces := []string{"plain", "\x1b[31mred\x1b[m", "\x1b[2mdim\x1b[m  ", "\x1b[1mbold runs on", "\x1b[0m", "\x1b[42mgreen\x1b[0m", "中文", "", "\x1b]8;;https://x\x07link\x1b]8;;\x07"}
+	row := func() string {
+		var b strings.Builder
+		for range rng.IntN(4) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			b.WriteString(" ")
+		}
+		return b.String()
+	}
+	var out bytes.Buffer
+	model := &shown{}
+	p := newPainter(context.Background(), model, &out, []string{"TERM=xterm-256color"}, 1000, func(tea.Msg) {})
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	rows := make([]string, h)
+	for frame := range 300 {
+		for range 1 + rng.IntN(3) {
+			rows[rng.IntN(h)] = row()
+		}
+		n := h - rng.IntN(3) // a frame may be shorter than the screen
+		content := strings.Join(rows[:n], "\n")
+		p.fill(content)
+		whole := uv.NewScreenBuffer(w, h)
+		uv.NewStyledString(content).Draw(whole, whole.Bounds())
+		if got, want := p.cells.Render(), whole.Render(); got != want {
+			t.Fatalf("frame %d: drawing the changed rows gave\n%q\nthe whole frame gives\n%q\nframe:\n%q", frame, got, want, content)
+		}
+	}
+}
+
+// A row changed between frames whose rows end in a reset is the only row drawn again.
+func TestPainterDrawsOnlyTheChangedRow(t *testing.T) {
+	var out bytes.Buffer
+	p := newPainter(context.Background(), &shown{}, &out, []string{"TERM=xterm-256color"}, 1000, func(tea.Msg) {})
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 4})
+	rows := []string{"\x1b[1ma\x1b[m  ", "\x1b[2mb\x1b[m", "c", "\x1b[31md\x1b[m"}
+	p.fill(strings.Join(rows, "\n"))
+	p.scr.Render(p.cells.RenderBuffer) // takes the touched rows
+	rows[2] = "\x1b[1mC\x1b[m"
+	p.fill(strings.Join(rows, "\n"))
+	var drawn []int
+	for y, l := range p.cells.Touched {
+		if l != nil && (l.FirstCell != -1 || l.LastCell != -1) { // as the renderer reads it
+			drawn = append(drawn, y)
+		}
+	}
+	if len(drawn) != 1 || drawn[0] != 2 {
+		t.Fatalf("rows %v were drawn again for the one changed row 2", drawn)
 	}
 }
