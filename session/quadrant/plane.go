@@ -152,10 +152,10 @@ func count(digits []string, n int) string { return digits[min(n, 9)] }
 func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string {
 	own := s.tokenSpots(geo, plain, true)
 	if memo == nil {
-		bg := s.background(geo)
+		bg := s.backgroundFor(geo)
 		out := make([]string, len(bg.cells))
 		for r := range out {
-			out[r] = line(bg.rowWith(r, own), plain)
+			out[r] = s.rowLine(&s.rows.own, bg, geo, r, own, plain)
 		}
 		return out
 	}
@@ -163,7 +163,7 @@ func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string 
 	out := slices.Clone(pub.lines)
 	for _, r := range touchedRows(own, pub.spots) {
 		if !pub.sameRow(r, own) {
-			out[r] = line(pub.bg.rowWith(r, own), plain)
+			out[r] = s.rowLine(&s.rows.own, pub.bg, geo, r, own, plain)
 		}
 	}
 	return out
@@ -186,13 +186,20 @@ type publicPlane struct {
 	lines []string // cells, rendered
 }
 
+// publicPlane draws the plane as the table sees it. Its rows without a token are the
+// background's own (sameRow only reads them), and the rows the seat drew from the same
+// background and tokens before are not rendered again (rowLine).
 func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
-	p := &publicPlane{bg: s.background(geo), spots: s.tokenSpots(geo, plain, false)}
-	p.cells = make([][]cell, len(p.bg.cells))
+	p := &publicPlane{bg: s.backgroundFor(geo), spots: s.tokenSpots(geo, plain, false)}
+	p.cells = slices.Clone(p.bg.cells)
 	p.lines = make([]string, len(p.cells))
+	for _, r := range touchedRows(p.spots, nil) {
+		if r >= 0 && r < len(p.cells) {
+			p.cells[r] = p.bg.rowWith(r, p.spots)
+		}
+	}
 	for r := range p.cells {
-		p.cells[r] = p.bg.rowWith(r, p.spots)
-		p.lines[r] = line(p.cells[r], plain)
+		p.lines[r] = s.rowLine(&s.rows.pub, p.bg, geo, r, p.spots, plain)
 	}
 	return p
 }

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -57,6 +58,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	}
 	s.frame = f
 	var lines []string
+	fitted := false // boardLines fits its lines itself: fitting them again changes nothing
 	switch {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
@@ -65,12 +67,15 @@ func (s *Screen) Render(f gameui.Frame) string {
 	case s.v.Reveal != nil:
 		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:
-		lines = s.boardLines(f)
+		lines, fitted = s.boardLines(f), true
 	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
 	for i := range lines {
+		if fitted {
+			break
+		}
 		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
 	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
@@ -121,14 +126,7 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 			paint(p, boldInk, "↑ "+v.Vertical),
 			"◆ "+v.Reference+paint(p, dimInk, " (centre)"))
 	}
-	var words []string
-	for i, word := range v.Words {
-		l := fmt.Sprintf(" %d %s", i+1, word)
-		if i+1 == v.MyNumber {
-			l = paint(p, mineInk, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
-		}
-		words = append(words, l)
-	}
+	words := s.wordLines(p)
 	var tokens []string
 	list := s.tokenList(p)
 	for i, t := range v.Tokens {
@@ -168,6 +166,33 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 		lines[i] = gameui.Fit(lines[i], w)
 	}
 	return lines
+}
+
+// wordsKey is what the numbered words are kept under in one table state: the words are
+// the same for every seat then.
+type wordsKey struct{}
+
+// wordLines are the round's numbered words, the viewer's own highlighted. The words as
+// every seat sees them are made once per table state (the frame's memo); a seat with a
+// number of its own puts in its own line.
+func (s *Screen) wordLines(p gameui.Painter) []string {
+	public := func() any {
+		words := make([]string, len(s.v.Words))
+		for i, word := range s.v.Words {
+			words[i] = fmt.Sprintf(" %d %s", i+1, word)
+		}
+		return words
+	}
+	var words []string
+	if s.frame.Memo == nil {
+		words = public().([]string)
+	} else {
+		words = slices.Clone(s.frame.Memo.Remember(wordsKey{}, public).([]string))
+	}
+	if n := s.v.MyNumber; n >= 1 && n <= len(words) {
+		words[n-1] = paint(p, mineInk, fmt.Sprintf("▶%d %s", n, s.v.Words[n-1])) + " ◀ yours"
+	}
+	return words
 }
 
 // teamLine says which team the viewer is on and what it does this round; "" outside
