@@ -109,8 +109,11 @@ type spot struct {
 }
 
 // rowWith is row r of c with the spots on that row written over it, in their order.
-func (c *canvas) rowWith(r int, over []spot) []cell {
-	row := slices.Clone(c.cells[r])
+func (c *canvas) rowWith(r int, over []spot) []cell { return c.rowInto(nil, r, over) }
+
+// rowInto is rowWith made in dst's array (when it is long enough).
+func (c *canvas) rowInto(dst []cell, r int, over []spot) []cell {
+	row := append(dst[:0], c.cells[r]...)
 	for _, s := range over {
 		if s.row == r && s.col >= 0 && s.col < len(row) {
 			row[s.col] = s.c
@@ -131,21 +134,40 @@ func (c *canvas) cellWith(r, x int, over []spot) cell {
 }
 
 // line renders one row of cells; plain drops every look. Runs of one look are painted
-// together, by concatenation (gameui.Ink).
+// together, the ink's sequences written around the run straight into the line
+// (gameui.Ink.Wrap): painting each run as a string of its own was half of a row's cost.
 func line(row []cell, plain bool) string {
-	var b, run strings.Builder
+	var b strings.Builder
+	b.Grow(4 * len(row))
 	for i := 0; i < len(row); {
-		run.Reset()
-		j := i
+		j, n, cut := i, 0, false
 		for ; j < len(row) && row[j].look == row[i].look; j++ {
-			run.WriteString(row[j].ch)
+			n += len(row[j].ch)
+			cut = cut || strings.ContainsAny(row[j].ch, "\n\t")
 		}
-		if plain || row[i].look.kind == noLook {
-			b.WriteString(run.String())
-		} else {
-			b.WriteString(lookInk(row[i].look).Paint(run.String()))
-		}
+		run := row[i:j]
 		i = j
+		if plain || run[0].look.kind == noLook {
+			writeCells(&b, run)
+			continue
+		}
+		k := lookInk(run[0].look)
+		if pre, post, ok := k.Wrap(); ok && !cut && n > 0 {
+			b.WriteString(pre)
+			writeCells(&b, run)
+			b.WriteString(post)
+			continue
+		}
+		var text strings.Builder
+		writeCells(&text, run)
+		b.WriteString(k.Paint(text.String()))
 	}
 	return b.String()
+}
+
+// writeCells writes the characters of cells.
+func writeCells(b *strings.Builder, cells []cell) {
+	for _, c := range cells {
+		b.WriteString(c.ch)
+	}
 }

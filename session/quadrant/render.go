@@ -94,16 +94,19 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 	}
 	plane := s.drawPlane(geo, f.Plain, f.Memo)
 	panel := s.panel(side, f.Height, p, false)
+	// Both are fitted already (drawPlane and panel fit their lines): only the shorter
+	// one is filled out with blank lines.
 	out := make([]string, max(len(plane), len(panel)))
+	blankL, blankR := strings.Repeat(" ", geo.width()), strings.Repeat(" ", side)
 	for i := range out {
-		var l, r string
+		l, r := blankL, blankR
 		if i < len(plane) {
 			l = plane[i]
 		}
 		if i < len(panel) {
 			r = panel[i]
 		}
-		out[i] = gameui.Fit(l, geo.width()) + " " + gameui.Fit(r, side)
+		out[i] = l + " " + r
 	}
 	return out
 }

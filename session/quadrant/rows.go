@@ -1,6 +1,10 @@
 package quadrant
 
-import "slices"
+import (
+	"slices"
+
+	"parlor/session/gameui"
+)
 
 // A token move changes one or two rows of the plane; the rest are drawn from the same
 // background and the same tokens as in the seat's last frame. So a seat keeps the
@@ -30,10 +34,11 @@ type drawnRow struct {
 // rows keeps the rows a seat rendered, the public plane's and its own apart (they
 // differ in the focus, and would push each other out).
 type rows struct {
-	bg    *canvas // the background last drawn, for bgFor
-	bgFor bgKey
-	pub   map[int]drawnRow
-	own   map[int]drawnRow
+	bg      *canvas // the background last drawn, for bgFor
+	bgFor   bgKey
+	pub     map[int]drawnRow
+	own     map[int]drawnRow
+	scratch []cell // the row being rendered
 	// reused counts the rows taken from pub and own rather than rendered: tests check
 	// that what they compare was kept.
 	reused int
@@ -48,8 +53,8 @@ func (s *Screen) backgroundFor(geo geometry) *canvas {
 	return s.rows.bg
 }
 
-// rowLine is row r of bg with the spots on it, rendered, or the line kept in kept when
-// it was drawn from the same background and spots.
+// rowLine is row r of bg with the spots on it, rendered and fitted to the plane's
+// width, or the line kept in kept when it was drawn from the same background and spots.
 func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int, spots []spot, plain bool) string {
 	var on []spot
 	for _, sp := range spots {
@@ -65,7 +70,8 @@ func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int
 	if *kept == nil {
 		*kept = map[int]drawnRow{}
 	}
-	l := line(bg.rowWith(r, on), plain)
+	s.rows.scratch = bg.rowInto(s.rows.scratch, r, on)
+	l := gameui.Fit(line(s.rows.scratch, plain), geo.width())
 	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: on, line: l}
 	return l
 }
