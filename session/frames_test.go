@@ -1,21 +1,24 @@
 package session
 
 import (
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
+	"parlor/session/gameui/gameuitest"
 )
 
 // Every seat's frame after a table update is exactly the frame a session draws afresh:
 // sharing the table state's drawings (lobby.Shared) and keeping what did not change
 // since the seat's last frame (the title, the prompt, the feed) change no byte, in
 // colour, in 256 colours and without colour, while tokens move and lock, the clock runs,
-// chat arrives and a notice covers the prompt.
+// chat arrives, a notice covers the prompt and a seat types a message.
 func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.Ascii} {
 		t.Run(p.String(), func(t *testing.T) {
@@ -25,7 +28,7 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 			say := func(seat int, text string) {
 				chat = append(chat, lobby.ChatLine{ID: len(chat) + 1, At: q.now, From: q.info.Seats[seat].Name, Seat: seat, Text: text})
 			}
-			step := func(what string) {
+			step := func(what string) []string {
 				t.Helper()
 				q.chat, fresh.chat = chat, chat
 				got := q.fanOut()
@@ -37,6 +40,7 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 						t.Fatalf("%s, seat %d: the frame differs from one drawn afresh:\n%q\n---\n%q", what, seat, got[seat], want)
 					}
 				}
+				return got
 			}
 			step("the first view")
 			for i := range 6 {
@@ -49,6 +53,19 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 			q.models[3].setStatus("A notice for seat 3", false)
 			fresh.models[3].setStatus("A notice for seat 3", false)
 			step("a notice")
+			for _, tb := range []*quadrantTable{q, fresh} {
+				for _, k := range []string{"/", "h", "i"} {
+					tb.models[5].Update(gameuitest.Key(k))
+				}
+			}
+			say(1, "and a line while seat 5 types")
+			if got := step("seat 5 typing a message"); !strings.Contains(ansi.Strip(got[5]), "say: hi") {
+				t.Fatalf("seat 5 shows no message box:\n%s", ansi.Strip(got[5]))
+			}
+			for _, tb := range []*quadrantTable{q, fresh} {
+				tb.models[5].Update(gameuitest.Key("esc"))
+			}
+			step("seat 5 back from the message box")
 			for _, tb := range []*quadrantTable{q, fresh} {
 				tb.clock.Advance(2 * time.Second)
 			}

@@ -36,11 +36,14 @@ type tableScreen struct {
 	log      pager
 	feed     []string // game events and chat, newest last, for the game screen and its log
 	feedSeq  int      // entries ever added to feed: the feed's version
-	// tailDrawn is the feed's tail as last drawn.
-	tailDrawn lastDrawing[tailKey, []string]
-	pending   []any // actions the table's rate limit held back, sent by retry
-	lastLog   []string
-	lastChat  int
+	// tailDrawn is the feed's tail as last drawn, feedDrawn the lines of the game
+	// screen that show it, footerDrawn the game screen's footer.
+	tailDrawn   lastDrawing[tailKey, []string]
+	feedDrawn   lastDrawing[tailKey, []string]
+	footerDrawn footerDrawn
+	pending     []any // actions the table's rate limit held back, sent by retry
+	lastLog     []string
+	lastChat    int
 }
 
 func newTableScreen(m lobby.Place) tableScreen {
@@ -477,17 +480,17 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, body...)
 	if feedH > 0 {
-		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
+		out = append(out, t.feedBlock(w, feedH)...)
 	}
 	if t.chatting {
 		// The message box takes the last line above the footer, which lists its keys.
 		if feedH > 0 {
-			copy(out[len(out)-feedH:], block(joinLines(t.feedTail(w-1, feedH-1)), w, feedH-1))
+			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
 		out[len(out)-1] = fit(" say: "+t.chat.view(w-7, true), w)
 		return append(out, footerLine(w, chatTypingKeys...))
 	}
-	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
+	out = append(out, t.footerDrawn.get(w, t.game.Keys(), t.game.Typing()))
 	return out
 }
 
@@ -542,6 +545,12 @@ func (t *tableScreen) feedLines(w int) []string {
 // The same feed at the same size is the same tail: it is drawn when one of them changed.
 func (t *tableScreen) feedTail(w, n int) []string {
 	return t.tailDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return t.drawFeedTail(w, n) })
+}
+
+// feedBlock is the feed's tail as n lines of the game screen, w wide. Callers must not
+// change it: it is kept until the feed or the size changes.
+func (t *tableScreen) feedBlock(w, n int) []string {
+	return t.feedDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return block(joinLines(t.feedTail(w-1, n)), w, n) })
 }
 
 // drawFeedTail is feedTail drawn afresh.

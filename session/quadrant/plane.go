@@ -291,39 +291,41 @@ func (s *Screen) background(geo geometry) *canvas {
 // and with own the seat's own cells: its token where the player moved it, and the focus
 // (the token reversed, markers at the right and bottom edges pointing at it).
 func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
-	type at struct{ row, col int }
-	type stack struct{ up, down, whole []int }
-	spots := map[at]*stack{}
-	var order []at
+	// The terminal cells in the order their first token comes, each with the seats in its
+	// halves; a list, not a map: a round has a few tokens.
+	type stack struct {
+		row, col        int
+		up, down, whole []int
+	}
+	stacks := make([]stack, 0, len(s.v.Tokens))
 	for _, t := range s.v.Tokens {
 		p := qd.Point{X: t.X, Y: t.Y}
 		if own {
 			p = s.shown(t)
 		}
 		r, col, pt := geo.place(p)
-		k := at{r, col}
-		if spots[k] == nil {
-			spots[k] = &stack{}
-			order = append(order, k)
+		i := slices.IndexFunc(stacks, func(st stack) bool { return st.row == r && st.col == col })
+		if i < 0 {
+			i = len(stacks)
+			stacks = append(stacks, stack{row: r, col: col})
 		}
-		switch pt {
+		switch st := &stacks[i]; pt {
 		case upper:
-			spots[k].up = append(spots[k].up, t.Seat)
+			st.up = append(st.up, t.Seat)
 		case lower:
-			spots[k].down = append(spots[k].down, t.Seat)
+			st.down = append(st.down, t.Seat)
 		default:
-			spots[k].whole = append(spots[k].whole, t.Seat)
+			st.whole = append(st.whole, t.Seat)
 		}
 	}
 	focus := -1
 	if f, ok := s.focus(); ok && own {
 		focus = f
 	}
-	out := make([]spot, 0, len(order)+2)
-	for _, k := range order {
-		st := spots[k]
+	out := make([]spot, 0, len(stacks)+2)
+	for _, st := range stacks {
 		ch, l := s.mark(st.up, st.down, st.whole, plain, focus)
-		out = append(out, spot{k.row, k.col, cell{ch, l}})
+		out = append(out, spot{st.row, st.col, cell{ch, l}})
 	}
 	if focus < 0 {
 		return out

@@ -132,8 +132,12 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	words := s.wordLines(p)
 	var tokens []string
 	list := s.tokenList(p)
+	focus, hasFocus := s.focus()
+	if s.role() == placing {
+		hasFocus = false // the plane points at the own token; the list has no cursor then
+	}
 	for i, t := range v.Tokens {
-		tokens = append(tokens, s.tokenLine(t, p, list.tags[i]+list.names[i]+list.cells[i], list.states[i]))
+		tokens = append(tokens, s.tokenLine(t, p, list, i, hasFocus && focus == t.Seat))
 	}
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
 		tokens = append(tokens, s.approvals(p))
@@ -224,28 +228,29 @@ func (s *Screen) teammate(seat int) bool {
 	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
 }
 
-// tokenLine is one token in the list: selection cursor, teammate mark, then the shared
-// part (the letter, the name, the exact cell and how many tokens share it, the lock state
-// while placing: publicList), then the vote cells the phase needs.
-func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, shared, state string) string {
+// tokenLine is one token in the list: selection cursor (when the token is in focus),
+// teammate mark, then the shared part (the letter, the name, the exact cell and how many
+// tokens share it, the lock state while placing: publicList, token i of list), then the
+// vote cells the phase needs.
+func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, list *publicList, i int, focused bool) string {
 	mark := " "
-	if f, ok := s.focus(); ok && f == t.Seat && s.role() != placing {
+	if focused {
 		mark = cursor
 	}
 	mate := " "
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + shared
+	var cells string
 	switch s.v.Phase {
 	case qd.PhasePlacement:
-		l += state
+		cells = list.states[i]
 	case qd.PhaseVoting:
-		l += s.voteCell(t, p)
+		cells = s.voteCell(t, p)
 	case qd.PhaseTeamVote:
-		l += s.ballotCell(t, p)
+		cells = s.ballotCell(t, p)
 	}
-	return l
+	return mark + mate + list.tags[i] + list.names[i] + list.cells[i] + cells
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.
