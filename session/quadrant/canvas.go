@@ -136,33 +136,66 @@ func (c *canvas) cellWith(r, x int, over []spot) cell {
 // line renders one row of cells; plain drops every look. Runs of one look are painted
 // together, the ink's sequences written around the run straight into the line
 // (gameui.Ink.Wrap): painting each run as a string of its own was half of a row's cost.
+// A row has a few looks in many runs (the grid between tokens): each look's ink is
+// looked up once per row.
 func line(row []cell, plain bool) string {
 	var b strings.Builder
 	b.Grow(4 * len(row))
+	type wrap struct {
+		l         look
+		pre, post string
+		ok        bool
+	}
+	var seen [8]wrap // the looks of the row so far (a few), kept on the stack
+	n := 0
 	for i := 0; i < len(row); {
-		j, n, cut := i, 0, false
+		j, size, cut := i, 0, false
 		for ; j < len(row) && row[j].look == row[i].look; j++ {
-			n += len(row[j].ch)
-			cut = cut || strings.ContainsAny(row[j].ch, "\n\t")
+			size += len(row[j].ch)
+			cut = cut || breaksInk(row[j].ch)
 		}
 		run := row[i:j]
 		i = j
-		if plain || run[0].look.kind == noLook {
+		l := run[0].look
+		if plain || l.kind == noLook {
 			writeCells(&b, run)
 			continue
 		}
-		k := lookInk(run[0].look)
-		if pre, post, ok := k.Wrap(); ok && !cut && n > 0 {
-			b.WriteString(pre)
+		w := -1
+		for k := range n {
+			if seen[k].l == l {
+				w = k
+				break
+			}
+		}
+		if w < 0 {
+			pre, post, ok := lookInk(l).Wrap()
+			w = min(n, len(seen)-1)
+			seen[w], n = wrap{l, pre, post, ok}, min(n+1, len(seen))
+		}
+		if wr := seen[w]; wr.ok && !cut && size > 0 {
+			b.WriteString(wr.pre)
 			writeCells(&b, run)
-			b.WriteString(post)
+			b.WriteString(wr.post)
 			continue
 		}
 		var text strings.Builder
 		writeCells(&text, run)
-		b.WriteString(k.Paint(text.String()))
+		b.WriteString(lookInk(l).Paint(text.String()))
 	}
 	return b.String()
+}
+
+// breaksInk reports whether ch has a newline or a tab, around which an ink is not
+// simply wrapped (gameui.Ink.Wrap). A cell is a character or two: a loop over its bytes
+// is cheaper than strings.ContainsAny.
+func breaksInk(ch string) bool {
+	for i := 0; i < len(ch); i++ {
+		if ch[i] == '\n' || ch[i] == '\t' {
+			return true
+		}
+	}
+	return false
 }
 
 // writeCells writes the characters of cells.

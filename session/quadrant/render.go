@@ -197,9 +197,21 @@ func (s *Screen) wordLines(p gameui.Painter) []string {
 		words = slices.Clone(s.frame.Memo.Remember(wordsKey{}, public).([]string))
 	}
 	if n := s.v.MyNumber; n >= 1 && n <= len(words) {
-		words[n-1] = paint(p, mineInk, fmt.Sprintf("▶%d %s", n, s.v.Words[n-1])) + " ◀ yours"
+		k := ownWord{n, s.v.Words[n-1], p.Plain}
+		if s.rows.word != k || s.rows.wordLine == "" {
+			// The seat's word is the same all round: drawn once.
+			s.rows.word, s.rows.wordLine = k, paint(p, mineInk, fmt.Sprintf("▶%d %s", n, k.word))+" ◀ yours"
+		}
+		words[n-1] = s.rows.wordLine
 	}
 	return words
+}
+
+// ownWord is what the viewer's own line of the words is drawn from.
+type ownWord struct {
+	n     int
+	word  string
+	plain bool
 }
 
 // teamLine says which team the viewer is on and what it does this round; "" outside

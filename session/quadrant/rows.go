@@ -32,13 +32,18 @@ type drawnRow struct {
 }
 
 // rows keeps the rows a seat rendered, the public plane's and its own apart (they
-// differ in the focus, and would push each other out).
+// differ in the focus, and would push each other out), and the seat's own word.
 type rows struct {
-	bg      *canvas // the background last drawn, for bgFor
-	bgFor   bgKey
-	pub     map[int]drawnRow
-	own     map[int]drawnRow
-	scratch []cell // the row being rendered
+	bg    *canvas // the background last drawn, for bgFor
+	bgFor bgKey
+	pub   map[int]drawnRow
+	own   map[int]drawnRow
+	// word and wordLine are the viewer's own line of the numbered words (wordLines).
+	word     ownWord
+	wordLine string
+
+	row []cell // the row being rendered
+	on  []spot // the spots on the row being rendered
 	// reused counts the rows taken from pub and own rather than rendered: tests check
 	// that what they compare was kept.
 	reused int
@@ -56,12 +61,13 @@ func (s *Screen) backgroundFor(geo geometry) *canvas {
 // rowLine is row r of bg with the spots on it, rendered and fitted to the plane's
 // width, or the line kept in kept when it was drawn from the same background and spots.
 func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int, spots []spot, plain bool) string {
-	var on []spot
+	on := s.rows.on[:0]
 	for _, sp := range spots {
 		if sp.row == r {
 			on = append(on, sp)
 		}
 	}
+	s.rows.on = on
 	k := s.bgKey(geo)
 	if d, ok := (*kept)[r]; ok && d.bg == k && d.plain == plain && slices.Equal(d.spots, on) {
 		s.rows.reused++
@@ -70,9 +76,9 @@ func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int
 	if *kept == nil {
 		*kept = map[int]drawnRow{}
 	}
-	s.rows.scratch = bg.rowInto(s.rows.scratch, r, on)
-	l := gameui.Fit(line(s.rows.scratch, plain), geo.width())
-	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: on, line: l}
+	s.rows.row = bg.rowInto(s.rows.row, r, on)
+	l := gameui.Fit(line(s.rows.row, plain), geo.width())
+	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: slices.Clone(on), line: l}
 	return l
 }
 
