@@ -160,6 +160,9 @@ func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string 
 		return out
 	}
 	pub := memo.Remember(planeKey{geo, plain, s.letterKey}, func() any { return s.publicPlane(geo, plain) }).(*publicPlane)
+	// The table's background is the seat's from now on: whichever seat draws the next
+	// table state's plane draws it over the same background, and the table keeps one.
+	s.rows.bg, s.rows.bgFor = pub.bg, pub.bgFor
 	out := slices.Clone(pub.lines)
 	for _, r := range touchedRows(own, pub.spots) {
 		if !pub.sameRow(r, own) {
@@ -181,6 +184,7 @@ type planeKey struct {
 // It is shared between sessions: nothing changes it once made.
 type publicPlane struct {
 	bg    *canvas  // the plane without tokens
+	bgFor bgKey    // what bg is drawn from
 	spots []spot   // the tokens as the views place them
 	cells [][]cell // bg with the spots
 	lines []string // cells, rendered
@@ -190,7 +194,7 @@ type publicPlane struct {
 // background's own (sameRow only reads them), and the rows the seat drew from the same
 // background and tokens before are not rendered again (rowLine).
 func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
-	p := &publicPlane{bg: s.backgroundFor(geo), spots: s.tokenSpots(geo, plain, false)}
+	p := &publicPlane{bg: s.backgroundFor(geo), bgFor: s.bgKey(geo), spots: s.tokenSpots(geo, plain, false)}
 	p.cells = slices.Clone(p.bg.cells)
 	p.lines = make([]string, len(p.cells))
 	for _, r := range touchedRows(p.spots, nil) {

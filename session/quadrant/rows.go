@@ -50,7 +50,9 @@ type rows struct {
 }
 
 // backgroundFor is the plane's background for geo, drawn again only when the geometry
-// or the criteria changed. It is shared (publicPlane): nobody changes it once drawn.
+// or the criteria changed. It is shared (publicPlane): nobody changes it once drawn, and
+// the seats of a table take the one of the plane they draw over (drawPlane), so that a
+// table keeps one background, not one per seat (a canvas is some 25 KB).
 func (s *Screen) backgroundFor(geo geometry) *canvas {
 	if k := s.bgKey(geo); s.rows.bg == nil || s.rows.bgFor != k {
 		s.rows.bg, s.rows.bgFor = s.background(geo), k

@@ -146,3 +146,29 @@ func TestSharedPlaneFromManySessionsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// The seats of a table draw over one background of the plane, whichever seat draws a
+// table state's plane first: a canvas per seat would cost every session some 25 KB.
+func TestSeatsOfATableKeepOneBackground(t *testing.T) {
+	g := newGame(t, 7, qd.ModeCompetitive)
+	screens := make([]*Screen, 7)
+	for seat := range screens {
+		screens[seat] = screenFor(g, seat)
+	}
+	for i := range 7 {
+		if err := g.Apply(i, rules.Encode(qd.Move{Type: qd.TypeMove, X: i, Y: -i}), t0); err != nil {
+			t.Fatal(err)
+		}
+		memo := &lobby.Shared{}
+		for k := range screens {
+			seat := (k + i) % 7 // a different seat draws each table state first
+			screens[seat].SetView(g.View(seat))
+			screens[seat].Render(gameui.Frame{Width: 80, Height: 19, Seat: seat, Memo: memo})
+		}
+	}
+	for seat, s := range screens {
+		if s.rows.bg == nil || s.rows.bg != screens[0].rows.bg {
+			t.Fatalf("seat %d keeps background %p, seat 0 %p", seat, s.rows.bg, screens[0].rows.bg)
+		}
+	}
+}
