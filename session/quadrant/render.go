@@ -72,11 +72,10 @@ func (s *Screen) Render(f gameui.Frame) string {
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
-	for i := range lines {
-		if fitted {
-			break
+	if !fitted {
+		for i := range lines {
+			lines[i] = gameui.Fit(lines[i], f.Width)
 		}
-		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
 	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
 	return s.cache
