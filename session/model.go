@@ -85,6 +85,9 @@ type Model struct {
 	clock  int      // the line of the frame that shows a countdown; -1: none
 	ticked string   // what of the screen changes with time alone (tickShows), when drawn
 	dirty  bool
+
+	titleDrawn  lastDrawing[titleKey, string] // the title bar
+	promptDrawn lastDrawing[string, string]   // the game's prompt, styled
 }
 
 // New makes the root model for one connection.
@@ -349,10 +352,15 @@ func (m *Model) tickShows() string {
 // clockLine is the line of the frame that shows a countdown, drawn again; ok is false
 // when no countdown is on screen.
 func (m *Model) clockLine() (line string, ok bool) {
-	if m.screen != screenTable || m.help || m.width < MinWidth || m.height < MinHeight {
+	if !m.hasClock() {
 		return "", false
 	}
-	return m.table.clockLine(m, m.width)
+	return m.table.titleBar(m, m.width, m.table.u.View.Head()), true
+}
+
+// hasClock reports whether the frame shows a countdown (in its title bar).
+func (m *Model) hasClock() bool {
+	return m.screen == screenTable && !m.help && m.width >= MinWidth && m.height >= MinHeight && m.table.hasClock()
 }
 
 // recolored is drawn with the palette's colours for the terminal. Most lines of a frame
@@ -520,7 +528,7 @@ func (m *Model) View() tea.View {
 	if m.dirty || m.cache == "" {
 		drawn := m.render()
 		m.clock = -1
-		if _, ok := m.clockLine(); ok {
+		if m.hasClock() {
 			m.clock = 0 // a countdown is in the title bar
 		}
 		m.lines = m.recolored(drawn)
@@ -596,6 +604,11 @@ func tooSmall(w, h int) []string {
 
 // title is the reversed bar at the top of every screen.
 func (m *Model) title(w int, left, right string) string {
+	return m.titleDrawn.get(titleKey{w, left, right}, func() string { return title(w, left, right) })
+}
+
+// title is Model.title drawn afresh.
+func title(w int, left, right string) string {
 	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
 	if gap < 1 {
 		// The left part says where you are: keep it whole when it can be, and cut the right.

@@ -35,9 +35,15 @@ type tableScreen struct {
 	logOpen  bool  // the whole feed is shown over the game
 	log      pager
 	feed     []string // game events and chat, newest last, for the game screen and its log
-	pending  []any    // actions the table's rate limit held back, sent by retry
-	lastLog  []string
-	lastChat int
+	feedSeq  int      // entries ever added to feed: the feed's version
+	// tailDrawn is the feed's tail as last drawn, feedDrawn the lines of the game
+	// screen that show it, footerDrawn the game screen's footer.
+	tailDrawn   lastDrawing[tailKey, []string]
+	feedDrawn   lastDrawing[tailKey, []string]
+	footerDrawn footerDrawn
+	pending     []any // actions the table's rate limit held back, sent by retry
+	lastLog     []string
+	lastChat    int
 }
 
 func newTableScreen(m lobby.Place) tableScreen {
@@ -88,6 +94,7 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 			} else {
 				t.feed = append(t.feed, c.From+": "+c.Text)
 			}
+			t.feedSeq++
 		}
 	}
 	if len(t.feed) > feedMax {
@@ -112,6 +119,7 @@ func (t *tableScreen) addLog(log []string) {
 		}
 	}
 	t.feed = append(t.feed, log[k:]...)
+	t.feedSeq += len(log) - k
 	t.lastLog = append(t.lastLog[:0], log...)
 }
 
@@ -408,17 +416,13 @@ const (
 	sidePanelW    = 36
 )
 
-// clockLine is the game screen's title bar, which shows the time left; ok is false
-// when the screen shows no countdown.
-func (t *tableScreen) clockLine(m *Model, w int) (string, bool) {
+// hasClock reports whether the game screen's title bar shows the time left.
+func (t *tableScreen) hasClock() bool {
 	if !t.showGame() || t.logOpen {
-		return "", false
+		return false
 	}
 	head := t.u.View.Head()
-	if head.Over || head.Deadline.IsZero() {
-		return "", false
-	}
-	return t.titleBar(m, w, head), true
+	return !head.Over && !head.Deadline.IsZero()
 }
 
 // titleBar is the game screen's title: the game, the table, the round, the time left
@@ -448,7 +452,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
 		prompt = strings.TrimSpace(prompt + " " + dimStyle.Render("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
-	out = append(out, m.statusLine(w, headStyle.Render(prompt)))
+	out = append(out, m.statusLine(w, m.promptDrawn.get(prompt, func() string { return headStyle.Render(prompt) })))
 
 	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
 	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
@@ -476,17 +480,17 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, body...)
 	if feedH > 0 {
-		out = append(out, block(joinLines(t.feedTail(w-1, feedH)), w, feedH)...)
+		out = append(out, t.feedBlock(w, feedH)...)
 	}
 	if t.chatting {
 		// The message box takes the last line above the footer, which lists its keys.
 		if feedH > 0 {
-			copy(out[len(out)-feedH:], block(joinLines(t.feedTail(w-1, feedH-1)), w, feedH-1))
+			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
 		out[len(out)-1] = fit(" say: "+t.chat.view(w-7, true), w)
 		return append(out, footerLine(w, chatTypingKeys...))
 	}
-	out = append(out, gameui.GameFooter(w, t.game.Keys(), t.game.Typing()))
+	out = append(out, t.footerDrawn.get(w, t.game.Keys(), t.game.Typing()))
 	return out
 }
 
@@ -538,7 +542,19 @@ func (t *tableScreen) feedLines(w int) []string {
 
 // feedTail is the newest entries that fit in n lines, whole: an entry too long for
 // the lines left is cut at its end with "…" (v shows it whole), never shown by its tail.
+// The same feed at the same size is the same tail: it is drawn when one of them changed.
 func (t *tableScreen) feedTail(w, n int) []string {
+	return t.tailDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return t.drawFeedTail(w, n) })
+}
+
+// feedBlock is the feed's tail as n lines of the game screen, w wide. Callers must not
+// change it: it is kept until the feed or the size changes.
+func (t *tableScreen) feedBlock(w, n int) []string {
+	return t.feedDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return block(joinLines(t.feedTail(w-1, n)), w, n) })
+}
+
+// drawFeedTail is feedTail drawn afresh.
+func (t *tableScreen) drawFeedTail(w, n int) []string {
 	var lines []string
 	for i := len(t.feed) - 1; i >= 0 && len(lines) < n; i-- {
 		entry := feedEntry(t.feed[i], w)

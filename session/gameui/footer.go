@@ -41,21 +41,31 @@ func Footer(width int, bindings ...key.Binding) string {
 	id.WriteString(strconv.Itoa(width))
 	for _, b := range bindings {
 		h := b.Help()
-		id.WriteByte(0)
-		id.WriteString(h.Key)
-		id.WriteByte(1)
-		id.WriteString(h.Desc)
+		footerEntry(&id, h.Key, h.Desc)
 	}
+	return footerFor(id.String(), func() string { return footer(width, bindings) })
+}
+
+// footerEntry adds one entry to a footer's id in the cache.
+func footerEntry(id *strings.Builder, keys, help string) {
+	id.WriteByte(0)
+	id.WriteString(keys)
+	id.WriteByte(1)
+	id.WriteString(help)
+}
+
+// footerFor is the footer kept under id, or draws it and keeps it.
+func footerFor(id string, draw func() string) string {
 	footerMu.Lock()
-	line, ok := footers[id.String()]
+	line, ok := footers[id]
 	footerMu.Unlock()
 	if !ok {
-		line = footer(width, bindings)
+		line = draw()
 		footerMu.Lock()
 		if len(footers) >= footerCacheMax {
 			clear(footers)
 		}
-		footers[id.String()] = line
+		footers[id] = line
 		footerMu.Unlock()
 	}
 	return line
@@ -102,11 +112,20 @@ var (
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
 // table's keys, fitted into width. While the game's text box has focus (typing), every
-// key but esc and f1 goes to the box, so only those are offered.
+// key but esc and f1 goes to the box, so only those are offered. Every seat draws it for
+// every frame, and it is nearly always kept already: the key bindings are made only to
+// draw a footer that is not (Footer's id comes from the same text).
 func GameFooter(width int, game []Key, typing bool) string {
+	keys := make([]Key, 0, len(game)+1+len(TableKeys))
 	if typing {
-		return Footer(width, Bindings(append([]Key{TypingHelpKey}, game...))...)
+		keys = append(append(keys, TypingHelpKey), game...)
+	} else {
+		keys = append(append(append(keys, HelpKey), game...), TableKeys...)
 	}
-	keys := append([]Key{HelpKey}, game...)
-	return Footer(width, Bindings(append(keys, TableKeys...))...)
+	var id strings.Builder
+	id.WriteString(strconv.Itoa(width))
+	for _, k := range keys {
+		footerEntry(&id, k.Keys, k.Help)
+	}
+	return footerFor(id.String(), func() string { return footer(width, Bindings(keys)) })
 }

@@ -39,3 +39,9 @@ func (k Ink) Paint(text string) string {
 	}
 	return k.pre + text + k.post
 }
+
+// Wrap is what Paint puts around text when painting is concatenation: ok reports that
+// Paint(text) is pre+text+post for every text that is not empty and has no newline or
+// tab. A board that paints many runs writes pre, the run and post into its line itself,
+// without making each painted run a string of its own.
+func (k Ink) Wrap() (pre, post string, ok bool) { return k.pre, k.post, k.whole }

@@ -1,6 +1,7 @@
 package gameui
 
 import (
+	"strings"
 	"testing"
 
 	"charm.land/lipgloss/v2"
@@ -25,6 +26,9 @@ func TestInkPaintsWhatTheStyleRenders(t *testing.T) {
 		for _, text := range texts {
 			if got, want := k.Paint(text), st.Render(text); got != want {
 				t.Errorf("%s: Paint(%q) = %q, Render = %q", name, text, got, want)
+			}
+			if pre, post, ok := k.Wrap(); ok && !strings.ContainsAny(text, "\n\t") && pre+text+post != st.Render(text) {
+				t.Errorf("%s: Wrap around %q = %q, Render = %q", name, text, pre+text+post, st.Render(text))
 			}
 		}
 	}

@@ -109,8 +109,11 @@ type spot struct {
 }
 
 // rowWith is row r of c with the spots on that row written over it, in their order.
-func (c *canvas) rowWith(r int, over []spot) []cell {
-	row := slices.Clone(c.cells[r])
+func (c *canvas) rowWith(r int, over []spot) []cell { return c.rowInto(nil, r, over) }
+
+// rowInto is rowWith made in dst's array (when it is long enough).
+func (c *canvas) rowInto(dst []cell, r int, over []spot) []cell {
+	row := append(dst[:0], c.cells[r]...)
 	for _, s := range over {
 		if s.row == r && s.col >= 0 && s.col < len(row) {
 			row[s.col] = s.c
@@ -131,21 +134,73 @@ func (c *canvas) cellWith(r, x int, over []spot) cell {
 }
 
 // line renders one row of cells; plain drops every look. Runs of one look are painted
-// together, by concatenation (gameui.Ink).
+// together, the ink's sequences written around the run straight into the line
+// (gameui.Ink.Wrap): painting each run as a string of its own was half of a row's cost.
+// A row has a few looks in many runs (the grid between tokens): each look's ink is
+// looked up once per row.
 func line(row []cell, plain bool) string {
-	var b, run strings.Builder
+	var b strings.Builder
+	b.Grow(4 * len(row))
+	type wrap struct {
+		l         look
+		pre, post string
+		ok        bool
+	}
+	var seen [8]wrap // the looks of the row so far (a few), kept on the stack
+	n := 0
 	for i := 0; i < len(row); {
-		run.Reset()
-		j := i
+		j, size, cut := i, 0, false
 		for ; j < len(row) && row[j].look == row[i].look; j++ {
-			run.WriteString(row[j].ch)
+			size += len(row[j].ch)
+			cut = cut || breaksInk(row[j].ch)
 		}
-		if plain || row[i].look.kind == noLook {
-			b.WriteString(run.String())
-		} else {
-			b.WriteString(lookInk(row[i].look).Paint(run.String()))
-		}
+		run := row[i:j]
 		i = j
+		l := run[0].look
+		if plain || l.kind == noLook {
+			writeCells(&b, run)
+			continue
+		}
+		w := -1
+		for k := range n {
+			if seen[k].l == l {
+				w = k
+				break
+			}
+		}
+		if w < 0 {
+			pre, post, ok := lookInk(l).Wrap()
+			w = min(n, len(seen)-1)
+			seen[w], n = wrap{l, pre, post, ok}, min(n+1, len(seen))
+		}
+		if wr := seen[w]; wr.ok && !cut && size > 0 {
+			b.WriteString(wr.pre)
+			writeCells(&b, run)
+			b.WriteString(wr.post)
+			continue
+		}
+		var text strings.Builder
+		writeCells(&text, run)
+		b.WriteString(lookInk(l).Paint(text.String()))
 	}
 	return b.String()
+}
+
+// breaksInk reports whether ch has a newline or a tab, around which an ink is not
+// simply wrapped (gameui.Ink.Wrap). A cell is a character or two: a loop over its bytes
+// is cheaper than strings.ContainsAny.
+func breaksInk(ch string) bool {
+	for i := 0; i < len(ch); i++ {
+		if ch[i] == '\n' || ch[i] == '\t' {
+			return true
+		}
+	}
+	return false
+}
+
+// writeCells writes the characters of cells.
+func writeCells(b *strings.Builder, cells []cell) {
+	for _, c := range cells {
+		b.WriteString(c.ch)
+	}
 }

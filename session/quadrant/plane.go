@@ -152,18 +152,21 @@ func count(digits []string, n int) string { return digits[min(n, 9)] }
 func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string {
 	own := s.tokenSpots(geo, plain, true)
 	if memo == nil {
-		bg := s.background(geo)
+		bg := s.backgroundFor(geo)
 		out := make([]string, len(bg.cells))
 		for r := range out {
-			out[r] = line(bg.rowWith(r, own), plain)
+			out[r] = s.rowLine(&s.rows.own, bg, geo, r, own, plain)
 		}
 		return out
 	}
 	pub := memo.Remember(planeKey{geo, plain, s.letterKey}, func() any { return s.publicPlane(geo, plain) }).(*publicPlane)
+	// The table's background is the seat's from now on: whichever seat draws the next
+	// table state's plane draws it over the same background, and the table keeps one.
+	s.rows.bg, s.rows.bgFor = pub.bg, pub.bgFor
 	out := slices.Clone(pub.lines)
 	for _, r := range touchedRows(own, pub.spots) {
 		if !pub.sameRow(r, own) {
-			out[r] = line(pub.bg.rowWith(r, own), plain)
+			out[r] = s.rowLine(&s.rows.own, pub.bg, geo, r, own, plain)
 		}
 	}
 	return out
@@ -181,18 +184,26 @@ type planeKey struct {
 // It is shared between sessions: nothing changes it once made.
 type publicPlane struct {
 	bg    *canvas  // the plane without tokens
+	bgFor bgKey    // what bg is drawn from
 	spots []spot   // the tokens as the views place them
 	cells [][]cell // bg with the spots
 	lines []string // cells, rendered
 }
 
+// publicPlane draws the plane as the table sees it. Its rows without a token are the
+// background's own (sameRow only reads them), and the rows the seat drew from the same
+// background and tokens before are not rendered again (rowLine).
 func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
-	p := &publicPlane{bg: s.background(geo), spots: s.tokenSpots(geo, plain, false)}
-	p.cells = make([][]cell, len(p.bg.cells))
+	p := &publicPlane{bg: s.backgroundFor(geo), bgFor: s.bgKey(geo), spots: s.tokenSpots(geo, plain, false)}
+	p.cells = slices.Clone(p.bg.cells)
 	p.lines = make([]string, len(p.cells))
+	for _, r := range touchedRows(p.spots, nil) {
+		if r >= 0 && r < len(p.cells) {
+			p.cells[r] = p.bg.rowWith(r, p.spots)
+		}
+	}
 	for r := range p.cells {
-		p.cells[r] = p.bg.rowWith(r, p.spots)
-		p.lines[r] = line(p.cells[r], plain)
+		p.lines[r] = s.rowLine(&s.rows.pub, p.bg, geo, r, p.spots, plain)
 	}
 	return p
 }
@@ -284,39 +295,41 @@ func (s *Screen) background(geo geometry) *canvas {
 // and with own the seat's own cells: its token where the player moved it, and the focus
 // (the token reversed, markers at the right and bottom edges pointing at it).
 func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
-	type at struct{ row, col int }
-	type stack struct{ up, down, whole []int }
-	spots := map[at]*stack{}
-	var order []at
+	// The terminal cells in the order their first token comes, each with the seats in its
+	// halves; a list, not a map: a round has a few tokens.
+	type stack struct {
+		row, col        int
+		up, down, whole []int
+	}
+	stacks := make([]stack, 0, len(s.v.Tokens))
 	for _, t := range s.v.Tokens {
 		p := qd.Point{X: t.X, Y: t.Y}
 		if own {
 			p = s.shown(t)
 		}
 		r, col, pt := geo.place(p)
-		k := at{r, col}
-		if spots[k] == nil {
-			spots[k] = &stack{}
-			order = append(order, k)
+		i := slices.IndexFunc(stacks, func(st stack) bool { return st.row == r && st.col == col })
+		if i < 0 {
+			i = len(stacks)
+			stacks = append(stacks, stack{row: r, col: col})
 		}
-		switch pt {
+		switch st := &stacks[i]; pt {
 		case upper:
-			spots[k].up = append(spots[k].up, t.Seat)
+			st.up = append(st.up, t.Seat)
 		case lower:
-			spots[k].down = append(spots[k].down, t.Seat)
+			st.down = append(st.down, t.Seat)
 		default:
-			spots[k].whole = append(spots[k].whole, t.Seat)
+			st.whole = append(st.whole, t.Seat)
 		}
 	}
 	focus := -1
 	if f, ok := s.focus(); ok && own {
 		focus = f
 	}
-	out := make([]spot, 0, len(order)+2)
-	for _, k := range order {
-		st := spots[k]
+	out := make([]spot, 0, len(stacks)+2)
+	for _, st := range stacks {
 		ch, l := s.mark(st.up, st.down, st.whole, plain, focus)
-		out = append(out, spot{k.row, k.col, cell{ch, l}})
+		out = append(out, spot{st.row, st.col, cell{ch, l}})
 	}
 	if focus < 0 {
 		return out

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -57,6 +58,7 @@ func (s *Screen) Render(f gameui.Frame) string {
 	}
 	s.frame = f
 	var lines []string
+	fitted := false // boardLines fits its lines itself: fitting them again changes nothing
 	switch {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
@@ -65,13 +67,15 @@ func (s *Screen) Render(f gameui.Frame) string {
 	case s.v.Reveal != nil:
 		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:
-		lines = s.boardLines(f)
+		lines, fitted = s.boardLines(f), true
 	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
-	for i := range lines {
-		lines[i] = gameui.Fit(lines[i], f.Width)
+	if !fitted {
+		for i := range lines {
+			lines[i] = gameui.Fit(lines[i], f.Width)
+		}
 	}
 	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
 	return s.cache
@@ -89,16 +93,19 @@ func (s *Screen) boardLines(f gameui.Frame) []string {
 	}
 	plane := s.drawPlane(geo, f.Plain, f.Memo)
 	panel := s.panel(side, f.Height, p, false)
+	// Both are fitted already (drawPlane and panel fit their lines): only the shorter
+	// one is filled out with blank lines.
 	out := make([]string, max(len(plane), len(panel)))
+	blankL, blankR := strings.Repeat(" ", geo.width()), strings.Repeat(" ", side)
 	for i := range out {
-		var l, r string
+		l, r := blankL, blankR
 		if i < len(plane) {
 			l = plane[i]
 		}
 		if i < len(panel) {
 			r = panel[i]
 		}
-		out[i] = gameui.Fit(l, geo.width()) + " " + gameui.Fit(r, side)
+		out[i] = l + " " + r
 	}
 	return out
 }
@@ -121,18 +128,15 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 			paint(p, boldInk, "↑ "+v.Vertical),
 			"◆ "+v.Reference+paint(p, dimInk, " (centre)"))
 	}
-	var words []string
-	for i, word := range v.Words {
-		l := fmt.Sprintf(" %d %s", i+1, word)
-		if i+1 == v.MyNumber {
-			l = paint(p, mineInk, fmt.Sprintf("▶%d %s", i+1, word)) + " ◀ yours"
-		}
-		words = append(words, l)
-	}
+	words := s.wordLines(p)
 	var tokens []string
 	list := s.tokenList(p)
+	focus, hasFocus := s.focus()
+	if s.role() == placing {
+		hasFocus = false // the plane points at the own token; the list has no cursor then
+	}
 	for i, t := range v.Tokens {
-		tokens = append(tokens, s.tokenLine(t, p, list.tags[i]+list.names[i]+list.cells[i], list.states[i]))
+		tokens = append(tokens, s.tokenLine(t, p, list, i, hasFocus && focus == t.Seat))
 	}
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
 		tokens = append(tokens, s.approvals(p))
@@ -170,6 +174,45 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	return lines
 }
 
+// wordsKey is what the numbered words are kept under in one table state: the words are
+// the same for every seat then.
+type wordsKey struct{}
+
+// wordLines are the round's numbered words, the viewer's own highlighted. The words as
+// every seat sees them are made once per table state (the frame's memo); a seat with a
+// number of its own puts in its own line.
+func (s *Screen) wordLines(p gameui.Painter) []string {
+	public := func() any {
+		words := make([]string, len(s.v.Words))
+		for i, word := range s.v.Words {
+			words[i] = fmt.Sprintf(" %d %s", i+1, word)
+		}
+		return words
+	}
+	var words []string
+	if s.frame.Memo == nil {
+		words = public().([]string)
+	} else {
+		words = slices.Clone(s.frame.Memo.Remember(wordsKey{}, public).([]string))
+	}
+	if n := s.v.MyNumber; n >= 1 && n <= len(words) {
+		k := ownWord{n, s.v.Words[n-1], p.Plain}
+		if s.rows.word != k || s.rows.wordLine == "" {
+			// The seat's word is the same all round: drawn once.
+			s.rows.word, s.rows.wordLine = k, paint(p, mineInk, fmt.Sprintf("▶%d %s", n, k.word))+" ◀ yours"
+		}
+		words[n-1] = s.rows.wordLine
+	}
+	return words
+}
+
+// ownWord is what the viewer's own line of the words is drawn from.
+type ownWord struct {
+	n     int
+	word  string
+	plain bool
+}
+
 // teamLine says which team the viewer is on and what it does this round; "" outside
 // team mode.
 func (s *Screen) teamLine() string {
@@ -196,28 +239,29 @@ func (s *Screen) teammate(seat int) bool {
 	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
 }
 
-// tokenLine is one token in the list: selection cursor, teammate mark, then the shared
-// part (the letter, the name, the exact cell and how many tokens share it, the lock state
-// while placing: publicList), then the vote cells the phase needs.
-func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, shared, state string) string {
+// tokenLine is one token in the list: selection cursor (when the token is in focus),
+// teammate mark, then the shared part (the letter, the name, the exact cell and how many
+// tokens share it, the lock state while placing: publicList, token i of list), then the
+// vote cells the phase needs.
+func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, list *publicList, i int, focused bool) string {
 	mark := " "
-	if f, ok := s.focus(); ok && f == t.Seat && s.role() != placing {
+	if focused {
 		mark = cursor
 	}
 	mate := " "
 	if s.teammate(t.Seat) {
 		mate = mateMark
 	}
-	l := mark + mate + shared
+	var cells string
 	switch s.v.Phase {
 	case qd.PhasePlacement:
-		l += state
+		cells = list.states[i]
 	case qd.PhaseVoting:
-		l += s.voteCell(t, p)
+		cells = s.voteCell(t, p)
 	case qd.PhaseTeamVote:
-		l += s.ballotCell(t, p)
+		cells = s.ballotCell(t, p)
 	}
-	return l
+	return mark + mate + list.tags[i] + list.names[i] + list.cells[i] + cells
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.

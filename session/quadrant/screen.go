@@ -39,6 +39,7 @@ type Screen struct {
 	cache    string
 	cacheKey gameui.FrameKey
 	dirty    bool
+	rows     rows // the plane's background and rows as the seat drew them last
 }
 
 // New makes the screen for seat (rules.Spectator for a spectator).

@@ -13,8 +13,10 @@ import (
 	"parlor/session/gameui/gameuitest"
 )
 
-// Every seat's frame drawn over the table's shared plane and token list (one lobby.Shared
-// per table state, as the session passes it) is exactly the frame the seat draws alone, in
+// Every seat's frame drawn over the table's shared plane, token list and words (one
+// lobby.Shared per table state, as the session passes it), with the background and the
+// rows of the plane it kept from its last frame, is exactly the frame the seat draws
+// alone and from nothing, in
 // every phase of bot-played games, at every size of plane, without colour, with players
 // away and with the list alone on a narrow area. Half the seats move their token ahead of
 // the views while placing, and the seats voting have a token in focus: the cells that are
@@ -35,6 +37,8 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 			phases := map[string]bool{}
 			ahead, redrawn := 0, 0
 			listShared, listOwn, awayShown := 0, 0, 0
+			type keptAt struct{ seat, frame int }
+			kept, reused := map[keptAt]rows{}, 0
 			move := func(seat int, sc gameui.Screen, bot any) any {
 				if s := sc.(*Screen); s.role() == placing && seat%2 == 0 {
 					s.Update(gameuitest.Key("right")) // the table never hears of it
@@ -49,17 +53,25 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 				if t, ok := s.myToken(); ok && s.v.Phase == qd.PhasePlacement && s.mine != (qd.Point{X: t.X, Y: t.Y}) {
 					ahead++
 				}
-				for _, f := range frames {
+				for i, f := range frames {
 					f.Seat = seat
-					s.dirty = true
-					alone := s.Render(f)
-					s.dirty = true
+					// The seat draws at each size as a session would, over the table's
+					// drawings and with what it kept from its frame at that size before;
+					// then alone and from nothing.
+					k := keptAt{seat, i}
+					s.rows, s.dirty = kept[k], true
 					f.Memo = memo
 					shared := s.Render(f)
+					kept[k], reused = s.rows, reused+s.rows.reused
+					s.forget()
+					s.dirty = true
+					f.Memo = nil
+					alone := s.Render(f)
 					if shared != alone {
 						t.Fatalf("round %d, %s, seat %d, %dx%d plain %v: with the shared plane\n%s\nalone\n%s",
 							s.v.Round, s.v.Phase, seat, f.Width, f.Height, f.Plain, shared, alone)
 					}
+					f.Memo = memo
 					if s.have && s.v.Reveal == nil && !s.v.Over {
 						pub := memo.Remember(listKey{f.Plain, f.Away}, func() any { return nil })
 						if pub, ok := pub.(*publicList); ok {
@@ -92,6 +104,9 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 			}
 			if ahead == 0 || redrawn == 0 {
 				t.Errorf("no seat's plane differed from the table's (own token ahead %d times, %d planes of a seat's own): the test checks nothing of its own", ahead, redrawn)
+			}
+			if reused == 0 {
+				t.Error("no seat drew a row of the plane it kept from its last frame: the test checks nothing of its own")
 			}
 			if listShared == 0 || listOwn == 0 || awayShown == 0 {
 				t.Errorf("token list shared %d times, a seat's own cells %d times, away marks shown %d times: the test checks nothing of its own", listShared, listOwn, awayShown)
@@ -128,6 +143,32 @@ func TestSharedPlaneFromManySessionsAtOnce(t *testing.T) {
 	for seat := range got {
 		if got[seat] != want[seat] {
 			t.Errorf("seat %d over the shared plane:\n%s\nalone:\n%s", seat, got[seat], want[seat])
+		}
+	}
+}
+
+// The seats of a table draw over one background of the plane, whichever seat draws a
+// table state's plane first: a canvas per seat would cost every session some 25 KB.
+func TestSeatsOfATableKeepOneBackground(t *testing.T) {
+	g := newGame(t, 7, qd.ModeCompetitive)
+	screens := make([]*Screen, 7)
+	for seat := range screens {
+		screens[seat] = screenFor(g, seat)
+	}
+	for i := range 7 {
+		if err := g.Apply(i, rules.Encode(qd.Move{Type: qd.TypeMove, X: i, Y: -i}), t0); err != nil {
+			t.Fatal(err)
+		}
+		memo := &lobby.Shared{}
+		for k := range screens {
+			seat := (k + i) % 7 // a different seat draws each table state first
+			screens[seat].SetView(g.View(seat))
+			screens[seat].Render(gameui.Frame{Width: 80, Height: 19, Seat: seat, Memo: memo})
+		}
+	}
+	for seat, s := range screens {
+		if s.rows.bg == nil || s.rows.bg != screens[0].rows.bg {
+			t.Fatalf("seat %d keeps background %p, seat 0 %p", seat, s.rows.bg, screens[0].rows.bg)
 		}
 	}
 }

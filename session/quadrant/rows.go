@@ -1,0 +1,89 @@
+package quadrant
+
+import (
+	"slices"
+
+	"parlor/session/gameui"
+)
+
+// A token move changes one or two rows of the plane; the rest are drawn from the same
+// background and the same tokens as in the seat's last frame. So a seat keeps the
+// background it drew (for its geometry and criteria) and every row it rendered, with
+// what the row was drawn from, and renders a row again only when that changed: its own
+// rows (the focus) after another player's move, and, when it is the seat that draws the
+// table state's public plane, all but the moved token's rows.
+
+// bgKey is everything the plane's background is drawn from (Screen.background).
+type bgKey struct {
+	geo                             geometry
+	vertical, horizontal, reference string
+}
+
+func (s *Screen) bgKey(geo geometry) bgKey {
+	return bgKey{geo, s.v.Vertical, s.v.Horizontal, s.v.Reference}
+}
+
+// drawnRow is one row of the plane as the seat rendered it last.
+type drawnRow struct {
+	bg    bgKey
+	plain bool
+	spots []spot // the spots on the row, in their order
+	line  string
+}
+
+// rows keeps the rows a seat rendered, the public plane's and its own apart (they
+// differ in the focus, and would push each other out), and the seat's own word.
+type rows struct {
+	bg    *canvas // the background last drawn, for bgFor
+	bgFor bgKey
+	pub   map[int]drawnRow
+	own   map[int]drawnRow
+	// word and wordLine are the viewer's own line of the numbered words (wordLines).
+	word     ownWord
+	wordLine string
+
+	row []cell // the row being rendered
+	on  []spot // the spots on the row being rendered
+	// reused counts the rows taken from pub and own rather than rendered: tests check
+	// that what they compare was kept.
+	reused int
+}
+
+// backgroundFor is the plane's background for geo, drawn again only when the geometry
+// or the criteria changed. It is shared (publicPlane): nobody changes it once drawn, and
+// the seats of a table take the one of the plane they draw over (drawPlane), so that a
+// table keeps one background, not one per seat (a canvas is some 25 KB).
+func (s *Screen) backgroundFor(geo geometry) *canvas {
+	if k := s.bgKey(geo); s.rows.bg == nil || s.rows.bgFor != k {
+		s.rows.bg, s.rows.bgFor = s.background(geo), k
+	}
+	return s.rows.bg
+}
+
+// rowLine is row r of bg with the spots on it, rendered and fitted to the plane's
+// width, or the line kept in kept when it was drawn from the same background and spots.
+func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int, spots []spot, plain bool) string {
+	on := s.rows.on[:0]
+	for _, sp := range spots {
+		if sp.row == r {
+			on = append(on, sp)
+		}
+	}
+	s.rows.on = on
+	k := s.bgKey(geo)
+	if d, ok := (*kept)[r]; ok && d.bg == k && d.plain == plain && slices.Equal(d.spots, on) {
+		s.rows.reused++
+		return d.line
+	}
+	if *kept == nil {
+		*kept = map[int]drawnRow{}
+	}
+	s.rows.row = bg.rowInto(s.rows.row, r, on)
+	l := gameui.Fit(line(s.rows.row, plain), geo.width())
+	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: slices.Clone(on), line: l}
+	return l
+}
+
+// forget drops every drawing the seat kept, so that the next frame is drawn from
+// nothing (tests compare the two).
+func (s *Screen) forget() { s.rows = rows{} }
