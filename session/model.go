@@ -85,6 +85,8 @@ type Model struct {
 	clock  int      // the line of the frame that shows a countdown; -1: none
 	ticked string   // what of the screen changes with time alone (tickShows), when drawn
 	dirty  bool
+
+	ticks ticker
 }
 
 // New makes the root model for one connection.
@@ -94,6 +96,10 @@ func New(ctx context.Context, o Options) *Model {
 	}
 	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now(), clock: -1}
 	m.lastKey = o.Now()
+	m.ticks.start = afterFunc
+	if o.Send == nil {
+		m.ticks.wake = make(chan time.Time, 1)
+	}
 	m.name = newNameScreen(o.Player.Name)
 	m.toLobby()
 	if o.AskName {
@@ -104,33 +110,6 @@ func New(ctx context.Context, o Options) *Model {
 
 // Goodbye is the message to print after the program ends, if any.
 func (m *Model) Goodbye() string { return m.goodbye }
-
-// tickMsg refreshes clocks and the lobby list once a second.
-type tickMsg time.Time
-
-// tick is tea.Tick that also ends with the session, so no timer outlives it. With
-// Options.Send it is a timer that sends the tick, and no goroutine waits for it.
-func (m *Model) tick() tea.Cmd {
-	ctx := m.ctx
-	if send := m.o.Send; send != nil {
-		time.AfterFunc(time.Second, func() {
-			if ctx.Err() == nil {
-				send(tickMsg(time.Now()))
-			}
-		})
-		return nil
-	}
-	return func() tea.Msg {
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case now := <-t.C:
-			return tickMsg(now)
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
 
 // after delivers msg after d, unless the session ends first.
 func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
@@ -187,13 +166,14 @@ func (m *Model) wait(mem lobby.Place) tea.Cmd {
 	}
 }
 
-// Init starts the clock and, for a direct command, goes to the table.
+// Init goes to the table of a direct command, and arms the tick if the screen it
+// starts on needs one.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.tick()}
+	var cmd tea.Cmd
 	if m.screen == screenLobby {
-		cmds = append(cmds, m.direct())
+		cmd = m.direct()
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(cmd, m.schedule())
 }
 
 // direct handles "join CODE" and "watch CODE" once the player has a name.
@@ -237,63 +217,74 @@ func (m *Model) setStatus(s string, isErr bool) {
 	m.status, m.statusErr, m.statusAt = s, isErr, m.o.Now()
 }
 
-// Update handles one message.
+// Update handles one message, then arms the tick if the screen now needs one (a phase
+// with a countdown began, a notice was set) or lets it go if nothing on it changes with
+// the time any more.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if tick := m.schedule(); tick != nil {
+		cmd = tea.Batch(cmd, tick)
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if t, ok := msg.(tickMsg); ok {
-		return m, m.onTick(time.Time(t)) // redraws only what the time changed
+		m.tookTick()
+		return m.onTick(time.Time(t)) // redraws only what the time changed
 	}
 	m.dirty = true
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m, nil
+		return nil
 	case tea.ColorProfileMsg:
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
 		m.drawn = nil // recoloured for another profile
-		return m, nil
+		return nil
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
 		if msg.Goodbye != "" {
 			m.goodbye = msg.Goodbye
 		}
-		return m, tea.Quit
+		return tea.Quit
 	case updateMsg:
 		if msg.member != m.table.member {
-			return m, nil // a stale wait from a table we already left
+			return nil // a stale wait from a table we already left
 		}
 		m.takeUpdate(msg.u)
-		return m, m.wait(msg.member)
+		return m.wait(msg.member)
 	case newsMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
 		u, has, closed := msg.member.Take()
 		if has {
 			m.takeUpdate(u)
 		}
 		if closed != "" {
-			return m, m.tableClosed(closed)
+			return m.tableClosed(closed)
 		}
-		return m, nil
+		return nil
 	case retryMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
-		return m, m.table.retry(m)
+		return m.table.retry(m)
 	case closedMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
-		return m, m.tableClosed(msg.reason)
+		return m.tableClosed(msg.reason)
 	case tea.PasteMsg:
-		return m, m.routeText(msg)
+		return m.routeText(msg)
 	case tea.KeyPressMsg:
 		m.lastKey = m.o.Now()
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	}
 	m.dirty = false
-	return m, nil
+	return nil
 }
 
 // takeUpdate applies a table update.
@@ -304,9 +295,9 @@ func (m *Model) takeUpdate(u lobby.Update) {
 	}
 }
 
-// onTick runs once a second. It redraws the frame only when something on it changed
-// with the time (a notice expired, the lobby list, an away player's minutes), and a
-// countdown alone redraws only its own line: a screen without a clock costs nothing.
+// onTick runs when the pending tick comes (schedule). It redraws the frame only when
+// something on it changed with the time (a notice expired, the lobby list, an away
+// player's minutes), and a countdown alone redraws only its own line.
 func (m *Model) onTick(now time.Time) tea.Cmd {
 	m.now = m.o.Lobby.Now()
 	if m.status != "" && now.Sub(m.statusAt) >= statusFor {
@@ -328,7 +319,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 	if !m.dirty {
 		m.redrawClock()
 	}
-	return m.tick()
+	return nil
 }
 
 // tickShows is what the screen shows that changes with the time alone, apart from a
@@ -349,10 +340,15 @@ func (m *Model) tickShows() string {
 // clockLine is the line of the frame that shows a countdown, drawn again; ok is false
 // when no countdown is on screen.
 func (m *Model) clockLine() (line string, ok bool) {
-	if m.screen != screenTable || m.help || m.width < MinWidth || m.height < MinHeight {
+	if !m.hasClock() {
 		return "", false
 	}
-	return m.table.clockLine(m, m.width)
+	return m.table.titleBar(m, m.width, m.table.u.View.Head()), true
+}
+
+// hasClock reports whether a countdown is on screen.
+func (m *Model) hasClock() bool {
+	return m.screen == screenTable && !m.help && m.width >= MinWidth && m.height >= MinHeight && m.table.hasClock()
 }
 
 // recolored is drawn with the palette's colours for the terminal. Most lines of a frame

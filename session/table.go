@@ -408,17 +408,13 @@ const (
 	sidePanelW    = 36
 )
 
-// clockLine is the game screen's title bar, which shows the time left; ok is false
-// when the screen shows no countdown.
-func (t *tableScreen) clockLine(m *Model, w int) (string, bool) {
+// hasClock reports whether the game screen's title bar shows the time left.
+func (t *tableScreen) hasClock() bool {
 	if !t.showGame() || t.logOpen {
-		return "", false
+		return false
 	}
 	head := t.u.View.Head()
-	if head.Over || head.Deadline.IsZero() {
-		return "", false
-	}
-	return t.titleBar(m, w, head), true
+	return !head.Over && !head.Deadline.IsZero()
 }
 
 // titleBar is the game screen's title: the game, the table, the round, the time left
