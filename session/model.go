@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
+	"parlor/rules"
 	"parlor/session/gameui"
 )
 
@@ -63,7 +64,7 @@ type Model struct {
 	plain         bool
 	screen        screen
 	help          bool
-	helpPager     pager
+	helpPager     *pager // while the help is open
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	confirm       string            // a yes/no question on screen: "leave" or "close"
@@ -74,9 +75,9 @@ type Model struct {
 	lastKey       time.Time
 	now           time.Time // the lobby's time, which countdowns count down to deadlines from
 
-	name   nameScreen
+	name   *nameScreen // while the name screen shows (nameBox)
 	lobby  lobbyScreen
-	create createScreen
+	create *createScreen // while the new-table screen shows (createBox)
 	table  tableScreen
 
 	cache  string   // the last rendered frame
@@ -100,10 +101,9 @@ func New(ctx context.Context, o Options) *Model {
 	if o.Send == nil {
 		m.ticks.wake = make(chan time.Time, 1)
 	}
-	m.name = newNameScreen(o.Player.Name)
 	m.toLobby()
 	if o.AskName {
-		m.screen = screenName
+		m.show(screenName)
 	}
 	return m
 }
@@ -197,7 +197,7 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 		return nil
 	}
 	m.table = newTableScreen(mem)
-	m.screen = screenTable
+	m.show(screenTable)
 	m.lobby.drop()
 	return m.wait(mem)
 }
@@ -205,12 +205,45 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 // toLobby shows the lobby, with the player's record read once here rather than on
 // every frame (it comes from the store).
 func (m *Model) toLobby() {
-	m.screen = screenLobby
+	m.show(screenLobby)
 	m.lobby.refresh(m.o.Lobby, m.o.Player)
 	m.lobby.profile = ""
 	if m.o.Profile != nil {
 		m.lobby.profile = m.o.Profile()
 	}
+}
+
+// show switches to screen s. The name and new-table screens are made when shown and let
+// go when left (each visit starts afresh anyway), so a player who sits down holds
+// neither, and one who never names or creates never builds them.
+func (m *Model) show(s screen) {
+	m.screen = s
+	if s == screenName {
+		m.nameBox()
+	} else {
+		m.name = nil
+	}
+	if s == screenCreate {
+		m.createBox()
+	} else {
+		m.create = nil
+	}
+}
+
+// nameBox is the name screen, made when first shown.
+func (m *Model) nameBox() *nameScreen {
+	if m.name == nil {
+		m.name = newNameScreen(m.o.Player.Name)
+	}
+	return m.name
+}
+
+// createBox is the new-table screen, made when first shown.
+func (m *Model) createBox() *createScreen {
+	if m.create == nil {
+		m.create = newCreateScreen(func(id string) []rules.Option { return m.o.Lobby.TableOptions(m.o.Player, id) })
+	}
+	return m.create
 }
 
 func (m *Model) setStatus(s string, isErr bool) {
@@ -421,7 +454,7 @@ func (m *Model) Disconnected() {
 func (m *Model) routeText(msg tea.Msg) tea.Cmd {
 	switch {
 	case m.screen == screenName:
-		m.name.input.update(msg)
+		m.nameBox().input.update(msg)
 	case m.screen == screenLobby && m.lobby.typing:
 		m.lobby.code.update(msg)
 	case m.screen == screenTable:
@@ -466,11 +499,11 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.screen {
 	case screenName:
-		return m.name.key(m, k)
+		return m.nameBox().key(m, k)
 	case screenLobby:
 		return m.lobby.key(m, k)
 	case screenCreate:
-		return m.create.key(m, k)
+		return m.createBox().key(m, k)
 	case screenTable:
 		return m.table.key(m, k)
 	}
@@ -541,11 +574,11 @@ func (m *Model) render() []string {
 	case m.help:
 		lines = m.renderHelp(w, h)
 	case m.screen == screenName:
-		lines = m.name.render(m, w, h)
+		lines = m.nameBox().render(m, w, h)
 	case m.screen == screenLobby:
 		lines = m.lobby.render(m, w, h)
 	case m.screen == screenCreate:
-		lines = m.create.render(m, w, h)
+		lines = m.createBox().render(m, w, h)
 	default:
 		lines = m.table.render(m, w, h)
 	}
