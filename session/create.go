@@ -16,7 +16,7 @@ type createScreen struct {
 	row     int // 0: the game; 1..len(options): an option; then "private"
 	opts    rules.Options
 	private bool
-	rules   pager // the selected game's rules
+	rules   *pager // the selected game's rules
 	// tableOptions gives the options the table keeps beyond the game's (the deck, with the
 	// player's packs and the published ones, and the family filter), fetched into own
 	// when the game changes.
@@ -24,8 +24,8 @@ type createScreen struct {
 	own          []rules.Option
 }
 
-func newCreateScreen(tableOptions func(gameID string) []rules.Option) createScreen {
-	c := createScreen{games: rules.Games(), rules: newPager(), tableOptions: tableOptions}
+func newCreateScreen(tableOptions func(gameID string) []rules.Option) *createScreen {
+	c := &createScreen{games: rules.Games(), rules: newPager(), tableOptions: tableOptions}
 	if len(c.games) > 0 {
 		c.pick(0)
 	}
@@ -53,7 +53,7 @@ func (c *createScreen) rows() int { return len(c.options()) + 2 }
 
 func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if len(c.games) == 0 {
-		m.screen = screenLobby
+		m.show(screenLobby)
 		return nil
 	}
 	ck := createKeys
@@ -71,7 +71,7 @@ func (c *createScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case keyMatches(k, ck.Create):
 		return m.enter(m.o.Lobby.Create(m.o.Player, c.spec().ID, c.opts, c.private))
 	case keyMatches(k, ck.Back):
-		m.screen = screenLobby
+		m.show(screenLobby)
 	default:
 		// The rules beside the rows scroll with the page keys; ↑↓ choose rows here.
 		switch s {

@@ -20,10 +20,10 @@ func (m *Model) openHelp() {
 func (m *Model) helpKeyPress(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case k.String() == "ctrl+c":
-		m.help = false
+		m.help, m.helpPager = false, nil
 		return m.quit()
 	case key.Matches(k, closeHelp):
-		m.help = false
+		m.help, m.helpPager = false, nil
 	default:
 		m.helpPager.key(k)
 	}
@@ -32,6 +32,9 @@ func (m *Model) helpKeyPress(k tea.KeyPressMsg) tea.Cmd {
 
 func (m *Model) renderHelp(w, h int) []string {
 	out := []string{m.title(w, "parlor · help & rules", "esc closes")}
+	if m.helpPager == nil {
+		m.helpPager = newPager()
+	}
 	m.helpPager.set(m.helpLines(w-2), w-1, h-3)
 	for _, l := range m.helpPager.view() {
 		out = append(out, fit(" "+l, w))
@@ -55,8 +58,8 @@ func (m *Model) helpLines(w int) []string {
 	game := ""
 	switch m.screen {
 	case screenCreate:
-		if len(m.create.games) > 0 {
-			game = m.create.spec().ID
+		if c := m.createBox(); len(c.games) > 0 {
+			game = c.spec().ID
 		}
 	case screenTable:
 		game = m.table.u.Table.Game

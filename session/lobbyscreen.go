@@ -19,8 +19,8 @@ type lobbyScreen struct {
 	lost    []string          // tables of this player that did not survive a restart
 	profile string            // the player's record, read when the lobby is entered
 	sel     int
-	typing  bool // the join-by-code box has focus
-	code    lineInput
+	typing  bool       // the join-by-code box has focus
+	code    *lineInput // while typing
 }
 
 // refresh reads the lobby again; it reports whether anything the screen shows changed.
@@ -48,11 +48,10 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if s.typing {
 		switch key {
 		case "esc":
-			s.typing = false
+			s.typing, s.code = false, nil
 		case "enter":
 			code := s.code.value()
-			s.typing = false
-			s.code.reset()
+			s.typing, s.code = false, nil
 			return m.enter(m.o.Lobby.Join(m.o.Player, code))
 		default:
 			s.code.update(k)
@@ -91,12 +90,12 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
 		}
 	case keyMatches(k, l.Create):
-		m.create = newCreateScreen(func(id string) []rules.Option { return m.o.Lobby.TableOptions(m.o.Player, id) })
-		m.screen = screenCreate
+		m.create = nil // made afresh, with the defaults
+		m.show(screenCreate)
 	case keyMatches(k, l.Name):
 		m.name = newNameScreen(m.o.Player.Name)
 		m.name.renaming = true
-		m.screen = screenName
+		m.show(screenName)
 	case keyMatches(k, l.Quit):
 		return m.quit()
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/lobby"
+	"parlor/rules"
 	"parlor/session/gameui"
 )
 
@@ -63,7 +64,7 @@ type Model struct {
 	plain         bool
 	screen        screen
 	help          bool
-	helpPager     pager
+	helpPager     *pager // while the help is open
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	confirm       string            // a yes/no question on screen: "leave" or "close"
@@ -74,9 +75,9 @@ type Model struct {
 	lastKey       time.Time
 	now           time.Time // the lobby's time, which countdowns count down to deadlines from
 
-	name   nameScreen
+	name   *nameScreen // while the name screen shows (nameBox)
 	lobby  lobbyScreen
-	create createScreen
+	create *createScreen // while the new-table screen shows (createBox)
 	table  tableScreen
 
 	cache  string   // the last rendered frame
@@ -88,6 +89,7 @@ type Model struct {
 
 	titleDrawn  lastDrawing[titleKey, string] // the title bar
 	promptDrawn lastDrawing[string, string]   // the game's prompt, styled
+	ticks       ticker
 }
 
 // New makes the root model for one connection.
@@ -97,43 +99,19 @@ func New(ctx context.Context, o Options) *Model {
 	}
 	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now(), clock: -1}
 	m.lastKey = o.Now()
-	m.name = newNameScreen(o.Player.Name)
+	m.ticks.start = afterFunc
+	if o.Send == nil {
+		m.ticks.wake = make(chan time.Time, 1)
+	}
 	m.toLobby()
 	if o.AskName {
-		m.screen = screenName
+		m.show(screenName)
 	}
 	return m
 }
 
 // Goodbye is the message to print after the program ends, if any.
 func (m *Model) Goodbye() string { return m.goodbye }
-
-// tickMsg refreshes clocks and the lobby list once a second.
-type tickMsg time.Time
-
-// tick is tea.Tick that also ends with the session, so no timer outlives it. With
-// Options.Send it is a timer that sends the tick, and no goroutine waits for it.
-func (m *Model) tick() tea.Cmd {
-	ctx := m.ctx
-	if send := m.o.Send; send != nil {
-		time.AfterFunc(time.Second, func() {
-			if ctx.Err() == nil {
-				send(tickMsg(time.Now()))
-			}
-		})
-		return nil
-	}
-	return func() tea.Msg {
-		t := time.NewTimer(time.Second)
-		defer t.Stop()
-		select {
-		case now := <-t.C:
-			return tickMsg(now)
-		case <-ctx.Done():
-			return nil
-		}
-	}
-}
 
 // after delivers msg after d, unless the session ends first.
 func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
@@ -190,13 +168,14 @@ func (m *Model) wait(mem lobby.Place) tea.Cmd {
 	}
 }
 
-// Init starts the clock and, for a direct command, goes to the table.
+// Init goes to the table of a direct command, and arms the tick if the screen it
+// starts on needs one.
 func (m *Model) Init() tea.Cmd {
-	cmds := []tea.Cmd{m.tick()}
+	var cmd tea.Cmd
 	if m.screen == screenLobby {
-		cmds = append(cmds, m.direct())
+		cmd = m.direct()
 	}
-	return tea.Batch(cmds...)
+	return tea.Batch(cmd, m.schedule())
 }
 
 // direct handles "join CODE" and "watch CODE" once the player has a name.
@@ -220,7 +199,7 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 		return nil
 	}
 	m.table = newTableScreen(mem)
-	m.screen = screenTable
+	m.show(screenTable)
 	m.lobby.drop()
 	return m.wait(mem)
 }
@@ -228,7 +207,7 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 // toLobby shows the lobby, with the player's record read once here rather than on
 // every frame (it comes from the store).
 func (m *Model) toLobby() {
-	m.screen = screenLobby
+	m.show(screenLobby)
 	m.lobby.refresh(m.o.Lobby, m.o.Player)
 	m.lobby.profile = ""
 	if m.o.Profile != nil {
@@ -236,67 +215,111 @@ func (m *Model) toLobby() {
 	}
 }
 
+// show switches to screen s. The name and new-table screens are made when shown and let
+// go when left (each visit starts afresh anyway), so a player who sits down holds
+// neither, and one who never names or creates never builds them.
+func (m *Model) show(s screen) {
+	m.screen = s
+	if s == screenName {
+		m.nameBox()
+	} else {
+		m.name = nil
+	}
+	if s == screenCreate {
+		m.createBox()
+	} else {
+		m.create = nil
+	}
+}
+
+// nameBox is the name screen, made when first shown.
+func (m *Model) nameBox() *nameScreen {
+	if m.name == nil {
+		m.name = newNameScreen(m.o.Player.Name)
+	}
+	return m.name
+}
+
+// createBox is the new-table screen, made when first shown.
+func (m *Model) createBox() *createScreen {
+	if m.create == nil {
+		m.create = newCreateScreen(func(id string) []rules.Option { return m.o.Lobby.TableOptions(m.o.Player, id) })
+	}
+	return m.create
+}
+
 func (m *Model) setStatus(s string, isErr bool) {
 	m.status, m.statusErr, m.statusAt = s, isErr, m.o.Now()
 }
 
-// Update handles one message.
+// Update handles one message, then arms the tick if the screen now needs one (a phase
+// with a countdown began, a notice was set) or lets it go if nothing on it changes with
+// the time any more.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	if tick := m.schedule(); tick != nil {
+		cmd = tea.Batch(cmd, tick)
+	}
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	if t, ok := msg.(tickMsg); ok {
-		return m, m.onTick(time.Time(t)) // redraws only what the time changed
+		m.tookTick()
+		return m.onTick(time.Time(t)) // redraws only what the time changed
 	}
 	m.dirty = true
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.width, m.height = msg.Width, msg.Height
-		return m, nil
+		return nil
 	case tea.ColorProfileMsg:
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
 		m.drawn = nil // recoloured for another profile
-		return m, nil
+		return nil
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
 		if msg.Goodbye != "" {
 			m.goodbye = msg.Goodbye
 		}
-		return m, tea.Quit
+		return tea.Quit
 	case updateMsg:
 		if msg.member != m.table.member {
-			return m, nil // a stale wait from a table we already left
+			return nil // a stale wait from a table we already left
 		}
 		m.takeUpdate(msg.u)
-		return m, m.wait(msg.member)
+		return m.wait(msg.member)
 	case newsMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
 		u, has, closed := msg.member.Take()
 		if has {
 			m.takeUpdate(u)
 		}
 		if closed != "" {
-			return m, m.tableClosed(closed)
+			return m.tableClosed(closed)
 		}
-		return m, nil
+		return nil
 	case retryMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
-		return m, m.table.retry(m)
+		return m.table.retry(m)
 	case closedMsg:
 		if msg.member != m.table.member {
-			return m, nil
+			return nil
 		}
-		return m, m.tableClosed(msg.reason)
+		return m.tableClosed(msg.reason)
 	case tea.PasteMsg:
-		return m, m.routeText(msg)
+		return m.routeText(msg)
 	case tea.KeyPressMsg:
 		m.lastKey = m.o.Now()
-		return m, m.onKey(msg)
+		return m.onKey(msg)
 	}
 	m.dirty = false
-	return m, nil
+	return nil
 }
 
 // takeUpdate applies a table update.
@@ -307,9 +330,9 @@ func (m *Model) takeUpdate(u lobby.Update) {
 	}
 }
 
-// onTick runs once a second. It redraws the frame only when something on it changed
-// with the time (a notice expired, the lobby list, an away player's minutes), and a
-// countdown alone redraws only its own line: a screen without a clock costs nothing.
+// onTick runs when the pending tick comes (schedule). It redraws the frame only when
+// something on it changed with the time (a notice expired, the lobby list, an away
+// player's minutes), and a countdown alone redraws only its own line.
 func (m *Model) onTick(now time.Time) tea.Cmd {
 	m.now = m.o.Lobby.Now()
 	if m.status != "" && now.Sub(m.statusAt) >= statusFor {
@@ -331,7 +354,7 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 	if !m.dirty {
 		m.redrawClock()
 	}
-	return m.tick()
+	return nil
 }
 
 // tickShows is what the screen shows that changes with the time alone, apart from a
@@ -433,7 +456,7 @@ func (m *Model) Disconnected() {
 func (m *Model) routeText(msg tea.Msg) tea.Cmd {
 	switch {
 	case m.screen == screenName:
-		m.name.input.update(msg)
+		m.nameBox().input.update(msg)
 	case m.screen == screenLobby && m.lobby.typing:
 		m.lobby.code.update(msg)
 	case m.screen == screenTable:
@@ -478,11 +501,11 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.screen {
 	case screenName:
-		return m.name.key(m, k)
+		return m.nameBox().key(m, k)
 	case screenLobby:
 		return m.lobby.key(m, k)
 	case screenCreate:
-		return m.create.key(m, k)
+		return m.createBox().key(m, k)
 	case screenTable:
 		return m.table.key(m, k)
 	}
@@ -553,11 +576,11 @@ func (m *Model) render() []string {
 	case m.help:
 		lines = m.renderHelp(w, h)
 	case m.screen == screenName:
-		lines = m.name.render(m, w, h)
+		lines = m.nameBox().render(m, w, h)
 	case m.screen == screenLobby:
 		lines = m.lobby.render(m, w, h)
 	case m.screen == screenCreate:
-		lines = m.create.render(m, w, h)
+		lines = m.createBox().render(m, w, h)
 	default:
 		lines = m.table.render(m, w, h)
 	}

@@ -34,12 +34,12 @@ func CheckName(s string) (string, error) {
 }
 
 type nameScreen struct {
-	input    lineInput
+	input    *lineInput
 	renaming bool // changing an existing name from the lobby
 }
 
-func newNameScreen(suggested string) nameScreen {
-	n := nameScreen{input: newLineInput(NameMax * 2)}
+func newNameScreen(suggested string) *nameScreen {
+	n := &nameScreen{input: newLineInput(NameMax * 2)}
 	n.input.cols = NameMax
 	n.input.set(suggested)
 	return n
@@ -65,7 +65,7 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return m.direct()
 	case "esc":
 		if n.renaming {
-			m.screen = screenLobby
+			m.show(screenLobby)
 		}
 		return nil
 	}

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/viewport"
@@ -29,13 +30,14 @@ var pagerKeys = struct {
 	End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("end", "end")),
 }
 
-func newPager() pager {
+// newPager is an empty pager; one is made when its text is first shown.
+func newPager() *pager {
 	vp := viewport.New()
 	km := viewport.DefaultKeyMap()
 	km.Up, km.Down, km.PageUp, km.PageDown = pagerKeys.Up, pagerKeys.Down, pagerKeys.PageUp, pagerKeys.PageDown
 	km.Left, km.Right = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
 	vp.KeyMap = km
-	return pager{vp: vp}
+	return &pager{vp: vp}
 }
 
 // set gives the pager its text and size; the scroll position stays where it can.
@@ -45,7 +47,12 @@ func (p *pager) set(lines []string, w, h int) {
 	if !equal(lines, p.lines) {
 		p.lines = lines
 		off := p.vp.YOffset()
-		p.vp.SetContentLines(slices.Clone(lines)) // lines may be shared (rulesCache)
+		if slices.ContainsFunc(lines, func(l string) bool { return strings.ContainsAny(l, "\r\n") }) {
+			// The viewport splits such lines in place, and lines may be shared
+			// (rulesCache): it gets a copy. Without them it only reads them.
+			lines = slices.Clone(lines)
+		}
+		p.vp.SetContentLines(lines)
 		p.vp.SetYOffset(off)
 	}
 }

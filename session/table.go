@@ -29,13 +29,13 @@ type tableScreen struct {
 	seatSel  int
 	optSel   int
 	chatting bool
-	chat     lineInput
-	scroll   int   // chat lines scrolled back
-	rules    pager // the game's rules beside the seats
-	logOpen  bool  // the whole feed is shown over the game
-	log      pager
-	feed     []string // game events and chat, newest last, for the game screen and its log
-	feedSeq  int      // entries ever added to feed: the feed's version
+	chat     *lineInput // made when the player first chats (chatBox)
+	scroll   int        // chat lines scrolled back
+	rules    *pager     // the game's rules beside the seats (rulesPager)
+	logOpen  bool       // the whole feed is shown over the game
+	log      *pager     // while the log is open
+	feed     []string   // game events and chat, newest last, for the game screen and its log
+	feedSeq  int        // entries ever added to feed: the feed's version
 	// tailDrawn is the feed's tail as last drawn, feedDrawn the lines of the game
 	// screen that show it, footerDrawn the game screen's footer.
 	tailDrawn   lastDrawing[tailKey, []string]
@@ -47,7 +47,23 @@ type tableScreen struct {
 }
 
 func newTableScreen(m lobby.Place) tableScreen {
-	return tableScreen{member: m, chat: newLineInput(200), rules: newPager(), log: newPager()}
+	return tableScreen{member: m}
+}
+
+// chatBox is the chat's text box, made when the player first chats.
+func (t *tableScreen) chatBox() *lineInput {
+	if t.chat == nil {
+		t.chat = newLineInput(200)
+	}
+	return t.chat
+}
+
+// rulesPager is the rules beside the seats, made when the room is first shown.
+func (t *tableScreen) rulesPager() *pager {
+	if t.rules == nil {
+		t.rules = newPager()
+	}
+	return t.rules
 }
 
 func (t *tableScreen) playing() bool { return t.u.Table.State == lobby.StatePlaying }
@@ -138,7 +154,7 @@ func equal(a, b []string) bool {
 func (t *tableScreen) text(m *Model, msg tea.Msg) tea.Cmd {
 	switch {
 	case t.chatting:
-		t.chat.update(msg)
+		t.chatBox().update(msg)
 	case t.showGame() && t.game.Typing():
 		return t.toGame(m, msg)
 	}
@@ -225,22 +241,22 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		case "esc":
 			t.chatting = false
 		case "enter":
-			if text := t.chat.value(); text != "" {
+			if text := t.chatBox().value(); text != "" {
 				if err := t.member.Chat(text); err != nil {
 					m.setStatus(err.Error(), true)
 					return nil
 				}
 			}
-			t.chat.reset()
+			t.chatBox().reset()
 			t.chatting = false
 		default:
-			t.chat.update(k)
+			t.chatBox().update(k)
 		}
 		return nil
 	}
 	if t.logOpen {
 		if keyMatches(k, closeLog) {
-			t.logOpen = false
+			t.logOpen, t.log = false, nil
 		} else {
 			t.log.key(k)
 		}
@@ -297,7 +313,7 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.setStatus(ok, false)
 		}
 	}
-	if t.panel == panelRules && t.rules.key(k) {
+	if t.panel == panelRules && t.rulesPager().key(k) {
 		return nil
 	}
 	switch key {
@@ -487,7 +503,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		if feedH > 0 {
 			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
-		out[len(out)-1] = fit(" say: "+t.chat.view(w-7, true), w)
+		out[len(out)-1] = fit(" say: "+t.chatBox().view(w-7, true), w)
 		return append(out, footerLine(w, chatTypingKeys...))
 	}
 	out = append(out, t.footerDrawn.get(w, t.game.Keys(), t.game.Typing()))
@@ -665,9 +681,10 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			opts = append(opts, headStyle.Render("  Last game: ")+info.Result.Summary)
 		}
 		rulesH := max(1, topH-len(opts)-2)
-		t.rules.set(specRules(spec, rightW-2), rightW-2, rulesH)
-		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+t.rules.position()+rulesHint(t.panel == panelRules)))
-		for _, l := range t.rules.view() {
+		rp := t.rulesPager()
+		rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
+		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+rp.position()+rulesHint(t.panel == panelRules)))
+		for _, l := range rp.view() {
 			opts = append(opts, "  "+l)
 		}
 	}
@@ -679,7 +696,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	start := max(0, end-chatH)
 	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chat.view(w-6, true), w))
+		out = append(out, fit("say: "+t.chatBox().view(w-6, true), w))
 		out = append(out, footerLine(w, chatTypingKeys...))
 		return out
 	}

@@ -1,0 +1,66 @@
+package session
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"parlor/lobby"
+	"parlor/rules"
+	qd "parlor/rules/quadrant"
+)
+
+// A player who logs in, names themself and sits down holds no screen they left or never
+// opened: no name box, no new-table screen, no code, chat or help box, no log pager.
+// Each is made when first used, and works as before.
+func TestASeatedSessionHoldsOnlyWhatItShows(t *testing.T) {
+	sh := newSendHarness(t, Options{AskName: true, Player: lobby.Player{ID: "SHA256:Zed", Name: "Zed"}})
+	if sh.m.name == nil || !strings.Contains(sh.screen(), "Welcome to parlor") {
+		t.Fatalf("no name screen at the first visit:\n%s", sh.screen())
+	}
+	sh.press("enter")
+	host := tableFor(t, sh.l, "quadrant", rules.Options{qd.OptPlacement: "off", qd.OptVoting: "off"}, 4)
+	sh.press("tab")
+	for _, r := range host.Code() {
+		sh.update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	sh.press("enter")
+	sh.deliver(func() bool { return sh.m.screen == screenTable && len(sh.m.table.u.Table.Seats) == 4 })
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sh.deliver(func() bool { return sh.m.table.showGame() })
+	sh.screen()
+	m := sh.m
+	if m.name != nil || m.create != nil || m.lobby.code != nil || m.helpPager != nil || m.table.chat != nil || m.table.log != nil {
+		t.Fatalf("a seated session holds name %v, create %v, code %v, help %v, chat %v, log %v",
+			m.name != nil, m.create != nil, m.lobby.code != nil, m.helpPager != nil, m.table.chat != nil, m.table.log != nil)
+	}
+	sh.press("/", "h", "i")
+	if m.table.chat == nil || m.table.chat.value() != "hi" || !strings.Contains(sh.screen(), "say: hi") {
+		t.Fatalf("the chat box made on first use does not hold what was typed:\n%s", sh.screen())
+	}
+	sh.press("esc", "v")
+	if m.table.log == nil || !strings.Contains(sh.screen(), "the whole log") {
+		t.Fatalf("the log made on first use is not shown:\n%s", sh.screen())
+	}
+	sh.press("esc")
+	if m.table.log != nil {
+		t.Fatal("the closed log is still held")
+	}
+}
+
+// Text boxes are copies of one blank box: what is typed into one is in no other.
+func TestTextBoxesAreIndependent(t *testing.T) {
+	a, b := newLineInput(10), newLineInput(20)
+	a.update(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	a.update(tea.KeyPressMsg{Code: 'y', Text: "y"})
+	if a.value() != "xy" || b.value() != "" || b.ti.Position() != 0 || b.ti.CharLimit != 20 {
+		t.Fatalf("boxes share state: a %q, b %q at %d, limit %d", a.value(), b.value(), b.ti.Position(), b.ti.CharLimit)
+	}
+	a.view(10, false)
+	if !b.ti.Focused() || blankInput().Value() != "" {
+		t.Fatal("blurring one box changed another, or the blank box")
+	}
+}
