@@ -9,4 +9,6 @@ import (
 	_ "parlor/internal/testgame"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m, e2e.IgnoreTerminal) }
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, goleak.IgnoreAnyFunction("parlor/server.discardReplies"))
+}
