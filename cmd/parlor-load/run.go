@@ -91,11 +91,13 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	}
 	srv.phase(syscall.SIGUSR1)
 	sleep(ctx, cfg.Idle)
-	srv.phase(syscall.SIGUSR2)
+	// Measured before the profile is written: writing it (a collection, the heap and
+	// the goroutines of thousands of sessions) is not the server's idle cost.
 	idle1, err := measure()
 	if err != nil {
 		return nil, err
 	}
+	srv.phase(syscall.SIGUSR2)
 	srv.phase(syscall.SIGUSR1)
 	stopSelf = profileSelf(cfg.Profile, "load-"+cfg.Server+"-busy")
 
@@ -112,11 +114,11 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	}
 	tables.Wait()
 	stopSelf()
-	srv.phase(syscall.SIGUSR2)
 	after, err := measure()
 	if err != nil {
 		return nil, err
 	}
+	srv.phase(syscall.SIGUSR2)
 	if got.err != nil {
 		return nil, got.err
 	}
