@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -83,11 +84,25 @@ func Tones() []Tone {
 // rendered frame into the profile's explicit forms, or nil when the profile needs no
 // change (true colour keeps them; ASCII and no-TTY drop colours anyway). A frame is
 // drawn once with true colours and rewritten here, so every screen, the game screens
-// included, gets the explicit colours without knowing the profile.
+// included, gets the explicit colours without knowing the profile. One replacer per
+// profile serves every session (a Replacer is safe for concurrent use; building one per
+// session held 22 KB each).
 func Recolor(p colorprofile.Profile) *strings.Replacer {
-	if p != colorprofile.ANSI && p != colorprofile.ANSI256 {
-		return nil
+	switch p {
+	case colorprofile.ANSI:
+		return recolor16()
+	case colorprofile.ANSI256:
+		return recolor256()
 	}
+	return nil
+}
+
+var (
+	recolor16  = sync.OnceValue(func() *strings.Replacer { return newRecolor(colorprofile.ANSI) })
+	recolor256 = sync.OnceValue(func() *strings.Replacer { return newRecolor(colorprofile.ANSI256) })
+)
+
+func newRecolor(p colorprofile.Profile) *strings.Replacer {
 	var pairs []string
 	for _, t := range Tones() {
 		c := lipgloss.Color(t.True)

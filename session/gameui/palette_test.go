@@ -65,3 +65,13 @@ func TestTonesHaveTheirOwnTrueColour(t *testing.T) {
 		seen[strings.ToLower(tone.True)] = true
 	}
 }
+
+// Every session of one profile shares one replacer instead of building its own.
+func TestRecolorIsSharedPerProfile(t *testing.T) {
+	if Recolor(colorprofile.ANSI256) != Recolor(colorprofile.ANSI256) || Recolor(colorprofile.ANSI) != Recolor(colorprofile.ANSI) {
+		t.Fatal("Recolor built a new replacer for a profile it had built one for")
+	}
+	if Recolor(colorprofile.ANSI) == Recolor(colorprofile.ANSI256) {
+		t.Fatal("16 and 256 colours share a replacer")
+	}
+}
