@@ -2,7 +2,6 @@ package gameui
 
 import (
 	"strings"
-	"sync"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -21,20 +20,12 @@ func Fit(s string, w int) string {
 		return ""
 	}
 	k := fitKey{s, w}
-	fitMu.Lock()
-	out, ok := fits[k]
-	fitMu.Unlock()
-	if ok {
+	if out, ok := fits.get(k); ok {
 		return out
 	}
-	out = fitLine(s, w)
-	fitMu.Lock()
-	if len(fits) >= fitCacheMax {
-		clear(fits) // bounded: a burst of new lines costs one re-measure each, not memory
-	}
-	fits[k] = out
-	fits[fitKey{out, w}] = out
-	fitMu.Unlock()
+	out := fitLine(s, w)
+	fits.put(k, out)
+	fits.put(fitKey{out, w}, out)
 	return out
 }
 
@@ -44,14 +35,9 @@ type fitKey struct {
 	w int
 }
 
-var (
-	fitMu sync.Mutex
-	fits  = map[fitKey]string{}
-)
-
-// fitCacheMax bounds the remembered lines (a few MB at most): a frame is 24 lines,
-// and a busy server draws a few thousand distinct ones a second.
-const fitCacheMax = 1 << 15
+// fits bounds the remembered lines (a few MB at most): a frame is 24 lines, and a busy
+// server draws a few thousand distinct ones a second.
+var fits = &memo[fitKey]{max: 1 << 15}
 
 // fitLine is Fit without the memory.
 func fitLine(s string, w int) string {

@@ -3,7 +3,6 @@ package gameui
 import (
 	"strconv"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -56,29 +55,17 @@ func footerEntry(id *strings.Builder, keys, help string) {
 
 // footerFor is the footer kept under id, or draws it and keeps it.
 func footerFor(id string, draw func() string) string {
-	footerMu.Lock()
-	line, ok := footers[id]
-	footerMu.Unlock()
+	line, ok := footers.get(id)
 	if !ok {
 		line = draw()
-		footerMu.Lock()
-		if len(footers) >= footerCacheMax {
-			clear(footers)
-		}
-		footers[id] = line
-		footerMu.Unlock()
+		footers.put(id, line)
 	}
 	return line
 }
 
 // Footers are drawn for every frame of every session, from a small set of key lists:
 // each is measured once and kept (a bounded cache, emptied when full).
-var (
-	footerMu sync.Mutex
-	footers  = map[string]string{}
-)
-
-const footerCacheMax = 4096
+var footers = &memo[string]{max: 4096}
 
 func footer(width int, bindings []key.Binding) string {
 	h := help.New()

@@ -68,8 +68,11 @@ func TestTonesHaveTheirOwnTrueColour(t *testing.T) {
 
 // Every session of one profile shares one replacer instead of building its own.
 func TestRecolorIsSharedPerProfile(t *testing.T) {
-	if Recolor(colorprofile.ANSI256) != Recolor(colorprofile.ANSI256) || Recolor(colorprofile.ANSI) != Recolor(colorprofile.ANSI) {
-		t.Fatal("Recolor built a new replacer for a profile it had built one for")
+	for _, p := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.ANSI256} {
+		first := Recolor(p)
+		if again := Recolor(p); again != first {
+			t.Fatalf("Recolor(%v) built a new replacer instead of the one it had", p)
+		}
 	}
 	if Recolor(colorprofile.ANSI) == Recolor(colorprofile.ANSI256) {
 		t.Fatal("16 and 256 colours share a replacer")
