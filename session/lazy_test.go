@@ -21,12 +21,7 @@ func TestASeatedSessionHoldsOnlyWhatItShows(t *testing.T) {
 	}
 	sh.press("enter")
 	host := tableFor(t, sh.l, "quadrant", rules.Options{qd.OptPlacement: "off", qd.OptVoting: "off"}, 4)
-	sh.press("tab")
-	for _, r := range host.Code() {
-		sh.update(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	sh.press("enter")
-	sh.deliver(func() bool { return sh.m.screen == screenTable && len(sh.m.table.u.Table.Seats) == 4 })
+	sh.joinByCode(host.Code(), 4)
 	if err := host.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -236,6 +236,17 @@ func (sh *sendHarness) deliver(cond func() bool) {
 	}
 }
 
+// joinByCode joins a table from the lobby by typing its code, and waits until the
+// session is at it with seats taken.
+func (sh *sendHarness) joinByCode(code string, seats int) {
+	sh.press("tab")
+	for _, r := range code {
+		sh.update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	sh.press("enter")
+	sh.deliver(func() bool { return sh.m.screen == screenTable && len(sh.m.table.u.Table.Seats) == seats })
+}
+
 func (sh *sendHarness) press(keys ...string) {
 	for _, k := range keys {
 		sh.update(gameuitest.Key(k))
@@ -296,12 +307,7 @@ func TestNoTickAtAnUntimedGame(t *testing.T) {
 		t.Fatalf("the lobby's list is not refreshed each second: armed %v after %s", sh.timer.armed, sh.timer.d)
 	}
 	host := tableFor(t, sh.l, "quadrant", rules.Options{qd.OptPlacement: "off", qd.OptVoting: "off"}, 4)
-	sh.press("tab")
-	for _, r := range host.Code() {
-		sh.update(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	sh.press("enter")
-	sh.deliver(func() bool { return sh.m.screen == screenTable && len(sh.m.table.u.Table.Seats) == 4 })
+	sh.joinByCode(host.Code(), 4)
 	if sh.m.status != "" {
 		t.Fatalf("a notice at the table: %q", sh.m.status)
 	}
