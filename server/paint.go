@@ -43,12 +43,11 @@ type painter struct {
 	scr     *uv.TerminalRenderer
 	pending bytes.Buffer // what scr wrote for the frame being drawn
 	cells   uv.ScreenBuffer
-	width   int
-	height  int
-	sized   bool // a window size has come
-	colored bool // the colour profile has come
-	syncd   bool // the terminal takes synchronized output (mode 2026)
-	started bool // the terminal modes are set
+	sized   bool   // a window size has come
+	colored bool   // the colour profile has come
+	syncd   bool   // the terminal takes synchronized output (mode 2026)
+	started bool   // the terminal modes are set
+	title   string // the window title they set
 	drawn   string
 	rows    []string  // drawn's rows as the cells hold them; nil: draw the next frame whole
 	plain   []bool    // plainStarts(rows)
@@ -89,12 +88,10 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case drawMsg:
 		p.waiting = false
-		if v := p.Model.View(); v.Content != p.drawn || p.redraw {
-			p.draw(v.Content) // its time has come: the timer waited for it
-		}
+		p.paint(true)
 		return p, nil
 	case tea.WindowSizeMsg:
-		p.width, p.height, p.sized = msg.Width, msg.Height, true
+		p.sized = true
 		p.scr.Resize(msg.Width, msg.Height)
 		p.cells.Resize(msg.Width, msg.Height)
 		p.scr.Erase() // as Bubble Tea does: some terminals scroll the screen on a resize
@@ -108,7 +105,7 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	var cmd tea.Cmd
 	p.Model, cmd = p.Model.Update(msg)
-	p.paint()
+	p.paint(false)
 	return p, cmd
 }
 
@@ -125,8 +122,9 @@ func (p *painter) modeReport(msg tea.ModeReportMsg) {
 	}
 }
 
-// paint draws the frame now if it changed and is due, or has a drawMsg sent when it is.
-func (p *painter) paint() {
+// paint draws the frame if it changed: now if it is due (or the timer says so), else
+// it has a drawMsg sent when it is.
+func (p *painter) paint(due bool) {
 	if p.waiting || !p.sized || !p.colored {
 		return
 	}
@@ -134,7 +132,7 @@ func (p *painter) paint() {
 	if v.Content == p.drawn && !p.redraw {
 		return
 	}
-	if wait := p.every - time.Since(p.last); wait > 0 {
+	if wait := p.every - time.Since(p.last); wait > 0 && !due {
 		p.waiting = true
 		ctx, send := p.ctx, p.send
 		time.AfterFunc(wait, func() {
@@ -144,28 +142,30 @@ func (p *painter) paint() {
 		})
 		return
 	}
-	p.draw(v.Content)
+	p.draw(v)
 }
 
 // draw sends one frame: the cells that differ from what the terminal shows.
-func (p *painter) draw(content string) {
+func (p *painter) draw(v tea.View) {
 	var head string
 	if !p.started {
 		p.started = true
-		// parlor's View: the alternate screen, no cursor, bracketed paste, a title; and
-		// Bubble Tea's keyboard set-up (modifyOtherKeys, Kitty's key disambiguation).
+		p.title = v.WindowTitle
+		// What parlor's View asks for (the alternate screen, no cursor, bracketed
+		// paste, its title: the same on every frame, so set once) and Bubble Tea's
+		// keyboard set-up (modifyOtherKeys, Kitty's key disambiguation).
 		p.scr.SaveCursor()
 		p.scr.SetFullscreen(true)
 		p.scr.SetRelativeCursor(false)
 		p.scr.Erase()
-		_, _ = p.scr.WriteString(ansi.SetModeBracketedPaste + ansi.SetWindowTitle("parlor") +
+		_, _ = p.scr.WriteString(ansi.SetModeBracketedPaste + ansi.SetWindowTitle(p.title) +
 			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard)
 		head = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable
 	}
-	p.fill(content)
+	p.fill(v.Content)
 	p.scr.Render(p.cells.RenderBuffer)
 	_ = p.scr.Flush()
-	p.drawn, p.redraw, p.last = content, false, time.Now()
+	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
 	if p.pending.Len() == 0 && head == "" {
 		return
 	}
@@ -258,7 +258,10 @@ func (p *painter) close() {
 	p.scr.SetRelativeCursor(true)
 	p.scr.SetFullscreen(false)
 	p.scr.RestoreCursor()
-	tail := ansi.ResetModeAltScreenSaveCursor + ansi.SetModeTextCursorEnable + ansi.ResetModeBracketedPaste + ansi.SetWindowTitle("")
+	tail := ansi.ResetModeAltScreenSaveCursor + ansi.SetModeTextCursorEnable + ansi.ResetModeBracketedPaste
+	if p.title != "" {
+		tail += ansi.SetWindowTitle("")
+	}
 	if p.cells.Method == ansi.GraphemeWidth {
 		tail += ansi.ResetModeUnicodeCore
 	}

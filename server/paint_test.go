@@ -20,7 +20,11 @@ type shown struct{ content string }
 
 func (s *shown) Init() tea.Cmd                       { return nil }
 func (s *shown) Update(tea.Msg) (tea.Model, tea.Cmd) { return s, nil }
-func (s *shown) View() tea.View                      { return tea.NewView(s.content) }
+func (s *shown) View() tea.View {
+	v := tea.NewView(s.content)
+	v.AltScreen, v.WindowTitle = true, "parlor" // as parlor's session model asks
+	return v
+}
 
 // nothing is a message the model does not change on.
 type nothing struct{}
