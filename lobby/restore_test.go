@@ -166,18 +166,24 @@ func lastChatID(lines []lobby.ChatLine) int {
 	return lines[len(lines)-1].ID
 }
 
+// timedTable is Ann's table of the test game with a 30 s timer, and Ben at it.
+func timedTable(t *testing.T, l *lobby.Lobby) (a, b lobby.Place) {
+	t.Helper()
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", "timer": "30s"}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err = l.Join(ben, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	return a, b
+}
+
 func TestRestoreBringsTheTableBackWithDeadlinesMovedByTheDowntime(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
-	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", "timer": "30s"}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := timedTable(t, r1.l)
 	code := a.Code()
-	b, err := r1.l.Join(ben, code)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if err := a.AddBot(); err != nil {
 		t.Fatal(err)
 	}
@@ -479,14 +485,8 @@ func (noWrites) AppendTables(context.Context, []store.TableEntry) error {
 func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
-	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", "timer": "30s"}, true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, _ := timedTable(t, r1.l)
 	code := a.Code()
-	if _, err := r1.l.Join(ben, code); err != nil {
-		t.Fatal(err)
-	}
 	if err := a.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -192,14 +192,7 @@ func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
 	ann.WaitFor("Ben: hello Ann")
 	cat.WaitFor("Ben: hello Ann")
 
-	ann.Press("s")
-	ann.WaitFor("Round 1 of 2")
-	ben.WaitFor("Round 1 of 2")
-	ben.Press("2")
-	ben.WaitFor("You picked 2.")
-	ann.Press("1")
-	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
-	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
+	playFirstRound(ann, ben)
 	ben.Press("3")
 	ben.WaitFor("You picked 3.")
 	ann.Press("3")
@@ -252,20 +245,27 @@ func meetAcrossNodes(t *testing.T, c *testCluster, game string) (ann, ben *e2e.P
 	return ann, ben, annKey, code
 }
 
-// startPick has Ann (on node 0, so node 0 runs the table) and Ben (on node 1) start a
-// game of Pick and play its first round.
+// startPick has Ann (on node 0, so node 0 runs the table) and Ben (on node 1) meet, start
+// a game of Pick and play its first round.
 func startPick(t *testing.T, c *testCluster) (ann, ben *e2e.Player, annKey e2e.Key, code string) {
 	t.Helper()
 	ann, ben, annKey, code = meetAcrossNodes(t, c, "Pick")
 	ann.WaitFor("Seats 2/4")
+	playFirstRound(ann, ben)
+	return ann, ben, annKey, code
+}
+
+// playFirstRound has host Ann start a game of Pick with Ben and both play its first
+// round: Ben picks 2, Ann 1.
+func playFirstRound(ann, ben *e2e.Player) {
 	ann.Press("s")
+	ann.WaitFor("Round 1 of 2")
 	ben.WaitFor("Round 1 of 2")
 	ben.Press("2")
 	ben.WaitFor("You picked 2.")
 	ann.Press("1")
 	ann.WaitFor("Round 2 of 2", "Last picks: [1 2]")
 	ben.WaitFor("Round 2 of 2", "Last picks: [1 2]")
-	return ann, ben, annKey, code
 }
 
 // The node running a table dies mid-game without a word: another node claims the table

@@ -40,7 +40,8 @@ type tailKey struct{ w, n, seq int }
 
 // footerDrawn is the game screen's footer as last drawn, with the keys it lists: a
 // move rarely changes them, and looking the footer up again (gameui.GameFooter) costs a
-// string of every key's help and a look-up under a lock shared by every session.
+// string of every key's help and a look-up in the memo every session shares. (Its key
+// is a slice, which lastDrawing's comparable key cannot hold.)
 type footerDrawn struct {
 	w      int
 	typing bool
