@@ -84,9 +84,15 @@ func TestClusterSurvivesAMember(t *testing.T) {
 	}
 	c.Servers[0].Stop()
 	c.WaitReady()
-	// The stream may be electing a new leader; a publish is retried until it gets in.
+	// The stream may be electing a new leader, and a publish sent just before the member
+	// went can lose its reply with it: each try waits a few seconds, and a publish is
+	// retried until one gets in. The message ID makes the stream keep one copy if a try
+	// whose reply was lost got in after all.
 	for {
-		if _, err = js.Publish(ctx, "r3.a", []byte("during")); err == nil || ctx.Err() != nil {
+		try, cancelTry := context.WithTimeout(ctx, 3*time.Second)
+		_, err = js.Publish(try, "r3.a", []byte("during"), jetstream.WithMsgID("during"))
+		cancelTry()
+		if err == nil || ctx.Err() != nil {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)
