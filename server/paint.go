@@ -1,15 +1,13 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/ssh"
-	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -23,12 +21,23 @@ import (
 // change waits for the next tick (half a frame on average). Bubble Tea offers no
 // on-demand mode, so the program runs without its renderer (tea.WithoutRenderer, with
 // a 1 fps ticker for what little it still flushes) and this model wrapper draws each
-// frame right after the update that changed it, parsing only the rows that changed
-// (fill). The drawing is ultraviolet's TerminalRenderer, the one Bubble Tea's renderer
-// uses, set up as Bubble Tea sets it up for SSH but for the scroll search (below), so
-// what reaches the terminal is the same. The terminal modes are the ones parlor's View
-// asks for (alternate screen, hidden cursor, bracketed paste, window title) plus Bubble
-// Tea's keyboard set-up, set on the first frame and undone by close.
+// frame right after the update that changed it.
+//
+// Why rows, not ultraviolet's cell renderer (which Bubble Tea's renderer and an earlier
+// painter used): it keeps two cell buffers per session, what the terminal shows and the
+// next frame, at about 120 bytes a cell: 0.44 MiB of a session's 0.68 MiB live heap at
+// 80×24, all of it pointers for the garbage collector to scan. And parsing a frame into
+// cells and comparing them was a quarter of the server's CPU under load. parlor's frames
+// are whole lines that lipgloss ends with a reset, so the painter keeps the rows it drew
+// (a slice of the last frame's string) and sends each changed row whole: cursor to the
+// row, the row, clear to its end. What reaches the screen is the same (a test compares
+// the emulated screen cell by cell with ultraviolet's reading of the frame), for a few
+// more bytes per changed row. No library draws a frame by rows; x/ansi gives the
+// sequences and widths, and colorprofile lowers colours the session's palette did not.
+//
+// The terminal modes are the ones parlor's View asks for (alternate screen, hidden
+// cursor, bracketed paste, window title) plus Bubble Tea's keyboard set-up, set on the
+// first frame and undone by close.
 //
 // Everything here runs on the program's event loop (Update) or after it has ended
 // (close): no lock is needed. A frame not yet due is drawn by a drawMsg sent from a
@@ -40,41 +49,27 @@ type painter struct {
 	send  func(tea.Msg)
 	every time.Duration // the shortest time between two frames
 
-	scr     *uv.TerminalRenderer
-	pending bytes.Buffer // what scr wrote for the frame being drawn
-	cells   uv.ScreenBuffer
-	sized   bool   // a window size has come
-	colored bool   // the colour profile has come
-	syncd   bool   // the terminal takes synchronized output (mode 2026)
-	started bool   // the terminal modes are set
-	title   string // the window title they set
-	drawn   string
-	rows    []string  // drawn's rows as the cells hold them; nil: draw the next frame whole
-	plain   []bool    // plainStarts(rows)
-	redraw  bool      // draw the next frame even if its content is the same
-	last    time.Time // when the last frame went out
-	waiting bool      // a drawMsg is on its way
+	width, height int
+	profile       colorprofile.Profile
+	graphemes     bool   // the terminal measures graphemes whole (mode 2027)
+	sized         bool   // a window size has come
+	colored       bool   // the colour profile has come
+	syncd         bool   // the terminal takes synchronized output (mode 2026)
+	started       bool   // the terminal modes are set
+	title         string // the window title they set
+	drawn         string
+	rows          []string  // drawn's rows as on screen; nil: draw the next frame whole
+	plain         []bool    // plainStarts(rows)
+	redraw        bool      // draw the next frame even if its content is the same
+	last          time.Time // when the last frame went out
+	waiting       bool      // a drawMsg is on its way
 }
 
 // drawMsg draws a frame that was not yet due when its change came.
 type drawMsg struct{}
 
-func newPainter(ctx context.Context, m tea.Model, out io.Writer, env []string, fps int, send func(tea.Msg)) *painter {
-	p := &painter{Model: m, ctx: ctx, out: out, send: send, every: time.Second / time.Duration(fps)}
-	p.scr = uv.NewTerminalRenderer(&p.pending, env)
-	// As Bubble Tea sets its renderer up for an SSH session (tea.go, Run): no hard tabs
-	// or backspaces for cursor moves, and a newline the channel turns into CR LF.
-	p.scr.SetTabStops(-1)
-	p.scr.SetBackspace(false)
-	p.scr.SetMapNewline(true)
-	// Unlike Bubble Tea: no search for rows that moved up or down whole, which a game
-	// screen's fixed layout hardly has (a chat box scrolls inside a row), and which
-	// hashed every row of every frame (7 % of the server's CPU under load).
-	p.scr.SetScrollOptim(false)
-	p.scr.SetRelativeCursor(true)
-	p.scr.SetFullscreen(false)
-	p.cells = uv.NewScreenBuffer(0, 0)
-	return p
+func newPainter(ctx context.Context, m tea.Model, out io.Writer, fps int, send func(tea.Msg)) *painter {
+	return &painter{Model: m, ctx: ctx, out: out, send: send, every: time.Second / time.Duration(fps)}
 }
 
 func (p *painter) Init() tea.Cmd {
@@ -92,14 +87,11 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	case tea.WindowSizeMsg:
 		p.sized = true
-		p.scr.Resize(msg.Width, msg.Height)
-		p.cells.Resize(msg.Width, msg.Height)
-		p.scr.Erase() // as Bubble Tea does: some terminals scroll the screen on a resize
-		p.redraw, p.rows = true, nil
+		p.width, p.height = msg.Width, msg.Height
+		p.redraw, p.rows = true, nil // and cleared: some terminals scroll the screen on a resize
 	case tea.ColorProfileMsg:
-		p.scr.SetColorProfile(msg.Profile)
-		p.scr.Erase() // what is on screen has the old profile's colours
-		p.colored, p.redraw = true, true
+		p.profile = msg.Profile
+		p.colored, p.redraw, p.rows = true, true, nil // what is on screen has the old profile's colours
 	case tea.ModeReportMsg:
 		p.modeReport(msg)
 	}
@@ -116,7 +108,7 @@ func (p *painter) modeReport(msg tea.ModeReportMsg) {
 	case ansi.ModeUnicodeCore:
 		if msg.Value == ansi.ModeReset || msg.Value == ansi.ModeSet || msg.Value == ansi.ModePermanentlySet {
 			p.write(ansi.SetModeUnicodeCore)
-			p.cells.Method = ansi.GraphemeWidth
+			p.graphemes = true
 			p.redraw, p.rows = true, nil
 		}
 	}
@@ -145,8 +137,14 @@ func (p *painter) paint(due bool) {
 	p.draw(v)
 }
 
-// draw sends one frame: the cells that differ from what the terminal shows.
+// draw sends one frame: the rows that differ from what the terminal shows.
 func (p *painter) draw(v tea.View) {
+	var rows strings.Builder
+	p.rowsTo(&rows, v.Content)
+	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
+	if rows.Len() == 0 && p.started {
+		return
+	}
 	var head string
 	if !p.started {
 		p.started = true
@@ -154,67 +152,120 @@ func (p *painter) draw(v tea.View) {
 		// What parlor's View asks for (the alternate screen, no cursor, bracketed
 		// paste, its title: the same on every frame, so set once) and Bubble Tea's
 		// keyboard set-up (modifyOtherKeys, Kitty's key disambiguation).
-		p.scr.SaveCursor()
-		p.scr.SetFullscreen(true)
-		p.scr.SetRelativeCursor(false)
-		p.scr.Erase()
-		_, _ = p.scr.WriteString(ansi.SetModeBracketedPaste + ansi.SetWindowTitle(p.title) +
-			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard)
-		head = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable
+		head = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable +
+			ansi.SetModeBracketedPaste + ansi.SetWindowTitle(p.title) +
+			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard
 	}
-	p.fill(v.Content)
-	p.scr.Render(p.cells.RenderBuffer)
-	_ = p.scr.Flush()
-	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
-	if p.pending.Len() == 0 && head == "" {
-		return
-	}
-	frame := p.pending.String()
-	p.pending.Reset()
+	frame := head + rows.String()
 	if p.syncd {
 		frame = ansi.SetModeSynchronizedOutput + frame + ansi.ResetModeSynchronizedOutput
 	}
-	p.write(head + frame)
+	p.write(frame)
 }
 
-// fill brings the cells to content. Only the rows that changed are parsed again (a
-// token move changes three rows of twenty-four; parsing the whole frame was 15 % of
-// the server's CPU under load), and the renderer then compares only those rows with
-// what the terminal shows. A style can run on from one row into the next, so a run of
-// rows is drawn from a row that starts in the default style, in this frame and the
-// last, to the next such row: with every row ending in a reset, as lipgloss ends them,
-// that is the changed row alone.
-func (p *painter) fill(content string) {
+// rowsTo writes to b what brings the screen from p.rows to content, and keeps content's
+// rows as the ones on screen.
+//
+// A row is sent again when it changed, or when the style it starts in may have: a style
+// can run on from one row into the next, so a row that does not start in the default
+// style (plainStarts) is sent again whenever a row above it, back to one that starts
+// plain in both frames, was. Each row sent starts from a reset plus the styles that run
+// into it, and ends with a reset, so what it clears and what follows is unstyled.
+func (p *painter) rowsTo(b *strings.Builder, content string) {
 	rows := strings.Split(content, "\n")
-	plain := plainStarts(rows)
-	if p.rows == nil {
-		p.cells.Clear()
-		uv.NewStyledString(content).Draw(p.cells, p.cells.Bounds())
-		p.rows, p.plain = rows, plain
-		return
+	if len(rows) > p.height {
+		rows = rows[:p.height]
 	}
-	w, h := p.cells.Width(), p.cells.Height()
-	cut := func(y int) bool { return at(plain, y, true) && at(p.plain, y, true) }
-	for y := 0; y < h; {
-		if at(rows, y, "") == at(p.rows, y, "") && cut(y) {
-			y++
+	plain := plainStarts(rows)
+	whole := p.rows == nil
+	if whole {
+		b.WriteString(ansi.ResetStyle + ansi.EraseEntireScreen)
+	}
+	carried := false // the style a row starts in differs from the last frame's
+	for y := range p.height {
+		row, old := at(rows, y, ""), at(p.rows, y, "")
+		sameStart := !carried || (at(plain, y, true) && at(p.plain, y, true))
+		changed := row != old || !sameStart
+		carried = changed
+		if !whole && !changed || whole && row == "" {
 			continue
 		}
-		start, end := y, y+1
-		for start > 0 && !cut(start) {
-			start--
+		b.WriteString(ansi.CursorPosition(1, y+1))
+		carriedIn := !at(plain, y, true)
+		if carriedIn {
+			b.WriteString(ansi.ResetStyle)
+			styleInto(b, rows, plain, y)
 		}
-		for end < h && (!cut(end) || at(rows, end, "") != at(p.rows, end, "")) {
-			end++
-		}
-		var run string
-		if start < len(rows) {
-			run = strings.Join(rows[start:min(end, len(rows))], "\n")
-		}
-		uv.NewStyledString(run).Draw(p.cells, uv.Rect(0, start, w, end-start))
-		y = end
+		p.rowTo(b, row, carriedIn)
 	}
 	p.rows, p.plain = rows, plain
+}
+
+// rowTo writes one row at the cursor, cut to the window's width, and clears the rest
+// of the line unstyled. carriedIn: a style from the rows above was set before it.
+func (p *painter) rowTo(b *strings.Builder, row string, carriedIn bool) {
+	width, truncate := ansi.StringWidthWc, ansi.TruncateWc
+	if p.graphemes {
+		width, truncate = ansi.StringWidth, ansi.Truncate
+	}
+	w := width(row)
+	if w > p.width {
+		row, w = truncate(row, p.width, ""), p.width
+	}
+	styled := strings.IndexByte(row, '\x1b') >= 0
+	if styled && p.lowers(row) {
+		_, _ = (&colorprofile.Writer{Forward: b, Profile: p.profile}).WriteString(row)
+	} else {
+		b.WriteString(row)
+	}
+	if styled || carriedIn {
+		b.WriteString(ansi.ResetStyle)
+		if carriedIn || strings.Contains(row, "\x1b]8;") {
+			b.WriteString(ansi.ResetHyperlink())
+		}
+	}
+	if w < p.width { // a full row leaves the cursor waiting to wrap: clearing would take its last cell
+		b.WriteString(ansi.EraseLineRight)
+	}
+}
+
+// lowers tells whether row has a colour the terminal's profile must lower. The session
+// already draws its palette in the profile's own forms (gameui.Recolor), so most rows
+// have none; the test is by the SGR parameters that introduce a colour of a higher
+// profile, and a false yes only costs a parse.
+func (p *painter) lowers(row string) bool {
+	switch {
+	case p.profile >= colorprofile.TrueColor:
+		return false
+	case p.profile == colorprofile.ANSI256:
+		return strings.Contains(row, "8;2;") || strings.Contains(row, "8:2:")
+	case p.profile == colorprofile.ANSI:
+		return strings.Contains(row, "8;") || strings.Contains(row, "8:")
+	}
+	return true // no colours at all
+}
+
+// styleInto writes the style sequences (SGR and hyperlinks) of the rows above y back
+// to the nearest that starts plain: applied in order after a reset, they leave the
+// terminal in the style row y starts in.
+func styleInto(b *strings.Builder, rows []string, plain []bool, y int) {
+	from := y - 1
+	for from > 0 && !plain[from] {
+		from--
+	}
+	parser := ansi.GetParser()
+	defer ansi.PutParser(parser)
+	for _, r := range rows[from:y] {
+		var state byte
+		for len(r) > 0 {
+			parser.Reset()
+			seq, _, n, next := ansi.DecodeSequence(r, state, parser)
+			if ansi.HasCsiPrefix(seq) && parser.Command() == 'm' || ansi.HasOscPrefix(seq) && parser.Command() == 8 {
+				b.WriteString(seq)
+			}
+			r, state = r[n:], next
+		}
+	}
 }
 
 // plainStarts tells for each row whether it starts in the default style: the row
@@ -245,41 +296,25 @@ func at[T any](s []T, i int, def T) T {
 	return def
 }
 
-// close gives the terminal back as it was: the main screen, a cursor, no bracketed
-// paste, no title, the keyboard as before. Called once the program has ended.
+// close gives the terminal back as it was: the main screen and the cursor where they
+// were (mode 1049 saved it), a cursor shown, no bracketed paste, no title, the keyboard
+// as before. Called once the program has ended.
 func (p *painter) close() {
 	if !p.started {
 		return
 	}
-	_, _ = p.scr.WriteString(ansi.ResetModifyOtherKeys + ansi.PopKittyKeyboard(1))
-	p.scr.MoveTo(0, p.cells.Height()-1)
-	_ = p.scr.Flush()
-	p.scr.Erase()
-	p.scr.SetRelativeCursor(true)
-	p.scr.SetFullscreen(false)
-	p.scr.RestoreCursor()
-	tail := ansi.ResetModeAltScreenSaveCursor + ansi.SetModeTextCursorEnable + ansi.ResetModeBracketedPaste
+	tail := ansi.ResetStyle + ansi.ResetModifyOtherKeys + ansi.PopKittyKeyboard(1) +
+		ansi.ResetModeAltScreenSaveCursor + ansi.SetModeTextCursorEnable + ansi.ResetModeBracketedPaste
 	if p.title != "" {
 		tail += ansi.SetWindowTitle("")
 	}
-	if p.cells.Method == ansi.GraphemeWidth {
+	if p.graphemes {
 		tail += ansi.ResetModeUnicodeCore
 	}
-	p.write(p.pending.String() + tail)
-	p.pending.Reset()
+	p.write(tail)
 }
 
 func (p *painter) write(s string) {
 	// A write error means the player has gone; the session's context ends with it.
 	_, _ = io.WriteString(p.out, s)
-}
-
-// sessionEnv is the environment wish gives the program (bubbletea.MakeOptions): the
-// client's variables and, with a PTY, its TERM, which decides the sequences used.
-func sessionEnv(sess ssh.Session) []string {
-	env := sess.Environ()
-	if pty, _, ok := sess.Pty(); ok {
-		env = append(env, "TERM="+pty.Term)
-	}
-	return env
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func TestPainterDrawsChangesAtOnceThenAtMostOncePerFrame(t *testing.T) {
 	term := newTerminal(20, 4)
 	model := &shown{content: "first"}
 	sent := make(chan tea.Msg, 4)
-	p := newPainter(ctx, model, &term.out, []string{"TERM=xterm-256color"}, 50, func(m tea.Msg) { sent <- m })
+	p := newPainter(ctx, model, &term.out, 50, func(m tea.Msg) { sent <- m })
 	p.Init()
 	p.Update(nothing{})
 	if term.feed() && strings.Contains(term.em.String(), "first") {
@@ -124,7 +125,7 @@ func TestPainterDrawsChangesAtOnceThenAtMostOncePerFrame(t *testing.T) {
 func TestPainterRedrawsOnResizeAndGivesTheTerminalBack(t *testing.T) {
 	term := newTerminal(20, 4)
 	model := &shown{content: "hello"}
-	p := newPainter(context.Background(), model, &term.out, []string{"TERM=xterm"}, 1000, func(tea.Msg) {})
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
 	p.Init()
 	p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
 	p.Update(tea.WindowSizeMsg{Width: 20, Height: 4})
@@ -152,58 +153,101 @@ func TestPainterRedrawsOnResizeAndGivesTheTerminalBack(t *testing.T) {
 
 // TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould draws random frames, each a few
 // rows changed from the last, with styles that end on their row or run on into the
-// next, and checks the cells after each against the whole frame drawn from nothing.
+// next, rows too wide for the window and frames shorter than it, and checks the
+// emulated screen after each, cell by cell, against ultraviolet's reading of the whole
+// frame.
 func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
 	const w, h = 30, 8
 	rng := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"plain", "\x1b[31mred\x1b[m", "\x1b[2mdim\x1b[m  ", "\x1b[1mbold runs on", "\x1b[0m", "\x1b[42mgreen\x1b[0m", "中文", "", "\x1b]8;;https://x\x07link\x1b]8;;\x07"}
+	pieces := []string{"plain", "\x1b[31mred\x1b[m", "\x1b[2mdim\x1b[m  ", "\x1b[1mbold runs on", "\x1b[0m",
+		"\x1b[42mgreen\x1b[0m", "中文", "", "\x1b]8;;https://x\x07link\x1b]8;;\x07", "\x1b[4;38;2;200;10;10mdeep",
+		"a rather long run of plain words"}
 	row := func() string {
 		var b strings.Builder
-		for range rng.IntN(4) {
+		for range rng.IntN(5) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 			b.WriteString(" ")
 		}
 		return b.String()
 	}
-	var out bytes.Buffer
+	term := newTerminal(w, h)
 	model := &shown{}
-	p := newPainter(context.Background(), model, &out, []string{"TERM=xterm-256color"}, 1000, func(tea.Msg) {})
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0 // every change is due at once
 	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
 	p.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	rows := make([]string, h)
-	for frame := range 300 {
+	for frame := range 400 {
 		for range 1 + rng.IntN(3) {
 			rows[rng.IntN(h)] = row()
 		}
 		n := h - rng.IntN(3) // a frame may be shorter than the screen
-		content := strings.Join(rows[:n], "\n")
-		p.fill(content)
+		model.content = strings.Join(rows[:n], "\n")
+		p.Update(nothing{})
+		term.feed()
 		whole := uv.NewScreenBuffer(w, h)
-		uv.NewStyledString(content).Draw(whole, whole.Bounds())
-		if got, want := p.cells.Render(), whole.Render(); got != want {
-			t.Fatalf("frame %d: drawing the changed rows gave\n%q\nthe whole frame gives\n%q\nframe:\n%q", frame, got, want, content)
+		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
+		for y := range h {
+			for x := range w {
+				got, want := term.em.CellAt(x, y), whole.CellAt(x, y)
+				if !sameCell(got, want) {
+					t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
+						frame, x, y, got, want, term.em.String(), model.content)
+				}
+			}
 		}
 	}
 }
 
-// A row changed between frames whose rows end in a reset is the only row drawn again.
+// sameCell compares what a player sees of two cells: a blank is a blank whatever
+// library made it, and the second column of a wide character holds nothing.
+func sameCell(a, b *uv.Cell) bool {
+	blank := func(c *uv.Cell) bool { return c == nil || c.Content == "" || c.Content == " " }
+	if blank(a) && blank(b) {
+		var sa, sb uv.Style
+		if a != nil {
+			sa = a.Style
+		}
+		if b != nil {
+			sb = b.Style
+		}
+		return sa.Bg == nil && sb.Bg == nil || sa.Equal(&sb)
+	}
+	return a != nil && b != nil && a.Content == b.Content && a.Style.Equal(&b.Style) && a.Link.Equal(&b.Link)
+}
+
+// A row changed between frames whose rows end in a reset is the only row sent again.
 func TestPainterDrawsOnlyTheChangedRow(t *testing.T) {
 	var out bytes.Buffer
-	p := newPainter(context.Background(), &shown{}, &out, []string{"TERM=xterm-256color"}, 1000, func(tea.Msg) {})
+	model := &shown{}
+	p := newPainter(context.Background(), model, &out, 1000, func(tea.Msg) {})
+	p.every = 0
 	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
-	p.Update(tea.WindowSizeMsg{Width: 20, Height: 4})
 	rows := []string{"\x1b[1ma\x1b[m  ", "\x1b[2mb\x1b[m", "c", "\x1b[31md\x1b[m"}
-	p.fill(strings.Join(rows, "\n"))
-	p.scr.Render(p.cells.RenderBuffer) // takes the touched rows
+	model.content = strings.Join(rows, "\n")
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 4})
+	out.Reset()
 	rows[2] = "\x1b[1mC\x1b[m"
-	p.fill(strings.Join(rows, "\n"))
-	var drawn []int
-	for y, l := range p.cells.Touched {
-		if l != nil && (l.FirstCell != -1 || l.LastCell != -1) { // as the renderer reads it
-			drawn = append(drawn, y)
-		}
+	model.content = strings.Join(rows, "\n")
+	p.Update(nothing{})
+	if moves := regexp.MustCompile(`\x1b\[[0-9;]*H`).FindAllString(out.String(), -1); len(moves) != 1 || moves[0] != "\x1b[3;1H" {
+		t.Fatalf("for the one changed row 3 the painter moved to %q: %q", moves, out.String())
 	}
-	if len(drawn) != 1 || drawn[0] != 2 {
-		t.Fatalf("rows %v were drawn again for the one changed row 2", drawn)
+}
+
+// A colour the session's palette did not lower is lowered to the terminal's profile,
+// and a row too wide for the window is cut, not wrapped onto the next.
+func TestPainterLowersColoursAndCutsWideRows(t *testing.T) {
+	term := newTerminal(10, 3)
+	model := &shown{content: "\x1b[38;2;255;0;0mred\x1b[m\n0123456789abc\nnext"}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI})
+	p.Update(tea.WindowSizeMsg{Width: 10, Height: 3})
+	term.feed()
+	if out := term.out.String(); strings.Contains(out, "38;2;") || !strings.Contains(out, "\x1b[91mred") {
+		t.Fatalf("the true colour was not lowered to the 16-colour bright red: %q", out)
+	}
+	if got := strings.Split(term.em.String(), "\n"); len(got) < 3 || got[1] != "0123456789" || got[2] != "next" {
+		t.Fatalf("a row wider than the window is not cut at its edge:\n%s", term.em.String())
 	}
 }

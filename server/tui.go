@@ -50,7 +50,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	opts.Send = func(msg tea.Msg) { p.Send(msg) }
 	model := session.New(ctx, opts)
 	sized := &firstSize{Model: model}
-	painter := newPainter(ctx, sized, sess, sessionEnv(sess), cmp.Or(s.cfg.FrameRate, DefaultFrameRate), opts.Send)
+	painter := newPainter(ctx, sized, sess, cmp.Or(s.cfg.FrameRate, DefaultFrameRate), opts.Send)
 	p = tea.NewProgram(painter, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
