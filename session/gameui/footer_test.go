@@ -18,7 +18,7 @@ func TestGameFooterIsTheFooterOfItsBindings(t *testing.T) {
 					t.Fatalf("width %d, typing %v: GameFooter\n%q\nwant\n%q", w, typing, got, want)
 				}
 			}
-			footers.m.Clear()
+			footers.clear()
 			if got := Footer(w, Bindings(keys)...); got != want {
 				t.Fatalf("width %d, typing %v: Footer %q, want %q", w, typing, got, want)
 			}
