@@ -1,0 +1,27 @@
+package sshterm
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/vt"
+)
+
+// The screen's text is the emulator's own reading of it, for styled rows, wide
+// characters, blank rows and rows that end in styled blanks.
+func TestScreenStringIsTheEmulators(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"plain ", "\x1b[31mred\x1b[m", "\x1b[44m   \x1b[m", "中文", "🎲", "\r\n", "\r\n\r\n", "  ", "\x1b[7mrev", "\x1b[m"}
+	for round := range 200 {
+		s := &screen{em: vt.NewEmulator(20, 6)}
+		var in strings.Builder
+		for range rng.IntN(20) {
+			in.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		_, _ = s.em.Write([]byte(in.String()))
+		if got, want := s.String(), s.em.String(); got != want {
+			t.Fatalf("round %d, after %q:\ngot  %q\nwant %q", round, in.String(), got, want)
+		}
+	}
+}
