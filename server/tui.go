@@ -58,6 +58,8 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 		// what little it still flushes, once a second.
 		tea.WithoutRenderer(),
 		tea.WithFPS(1),
+		// keys.go reads the input (readKeys, started below).
+		tea.WithInput(nil),
 	)...)
 
 	var once sync.Once
@@ -77,6 +79,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			feed.Watch(func(w ssh.Window) { p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
 		}
 	}
+	go readKeys(sess, p.Send)
 	if _, err := p.Run(); err != nil && ctx.Err() == nil {
 		s.log.Warn("program ended with an error", "err", err)
 	}

@@ -1,0 +1,149 @@
+package server
+
+import (
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// keyReader reads a player's input from the SSH channel and sends it to the program as
+// ultraviolet events, which Bubble Tea turns into its key, paste and report messages
+// exactly as it does for its own reader's events (Program.eventLoop calls
+// translateInputEvent on every message).
+//
+// Why not Bubble Tea's reader: it builds ultraviolet's table of key sequences
+// (buildKeysTable) for every program: 134 KB of maps and strings per session, the same
+// in all of them. Once the painter had dropped its cell buffers that was 60 % of a
+// session's live heap, which every garbage collection marks, and those collections
+// were what held up the 3,000- and 5,000-player runs (docs/performance.md); building
+// it was 13 % of the server's CPU per login. The table only speeds up sequences that
+// ultraviolet's EventDecoder parses anyway (and adds terminfo's, which parlor's
+// players, on xterm-like terminals, do not need). ultraviolet exports no reader without
+// it, so this is the loop around the library's EventDecoder that its reader has: an
+// escape alone, or the start of a sequence, waits EscTimeout for the rest, and a
+// bracketed paste is gathered into one PasteEvent. It runs on one goroutine where
+// Bubble Tea's reader used two.
+type keyReader struct {
+	send func(tea.Msg)
+	dec  uv.EventDecoder
+
+	mu      sync.Mutex
+	pending []byte // read, not yet an event: the start of a sequence
+	paste   []byte // a bracketed paste being gathered; nil outside one
+	timer   *time.Timer
+}
+
+const (
+	// maxPending bounds a sequence that never ends (an OSC without its terminator):
+	// past it, what is held is taken as it is.
+	maxPending = 64 << 10
+	// maxPaste bounds a paste; what comes after is dropped. No text box takes more.
+	maxPaste = 64 << 10
+)
+
+// readKeys reads r until it ends (the channel closed with the session) and sends
+// every event to send.
+func readKeys(r io.Reader, send func(tea.Msg)) {
+	k := &keyReader{send: send}
+	buf := make([]byte, 4096)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			k.take(buf[:n])
+		}
+		if err != nil { // the input ended: what waited for more is taken as it is
+			k.mu.Lock()
+			if k.timer != nil {
+				k.timer.Stop()
+			}
+			k.scan(true)
+			k.mu.Unlock()
+			return
+		}
+	}
+}
+
+// take adds what was read and sends the events it completes; what may be the start of
+// a longer sequence waits for more input, or for EscTimeout.
+func (k *keyReader) take(b []byte) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.pending = append(k.pending, b...)
+	k.scan(len(k.pending) > maxPending)
+	switch {
+	case len(k.pending) == 0:
+		if k.timer != nil {
+			k.timer.Stop()
+		}
+	case k.timer == nil:
+		k.timer = time.AfterFunc(uv.DefaultEscTimeout, k.expire)
+	default:
+		k.timer.Reset(uv.DefaultEscTimeout)
+	}
+}
+
+// expire takes what waited as it is: no more of it came in time.
+func (k *keyReader) expire() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.scan(true)
+}
+
+// scan sends the events in pending. Unless expired, it stops at one that more input
+// could change: an escape with at most one byte after it (esc alone, or alt+key, may
+// be the start of a sequence) or a sequence the decoder does not know yet.
+func (k *keyReader) scan(expired bool) {
+	buf := k.pending
+	for len(buf) > 0 {
+		n, ev := k.dec.Decode(buf)
+		if n == 0 {
+			break
+		}
+		_, unknown := ev.(uv.UnknownEvent)
+		if !expired && (unknown || buf[0] == ansi.ESC && n <= 2) {
+			break
+		}
+		k.event(ev, buf[:n])
+		buf = buf[n:]
+	}
+	k.pending = append(k.pending[:0], buf...)
+}
+
+// event sends one decoded event, or adds it to the paste being gathered. seq is the
+// input it was decoded from.
+func (k *keyReader) event(ev uv.Event, seq []byte) {
+	if k.paste != nil {
+		switch ev := ev.(type) {
+		case uv.PasteEndEvent:
+			k.send(uv.PasteEvent{Content: strings.ToValidUTF8(string(k.paste), "")})
+			k.paste = nil
+			k.send(ev)
+		case uv.KeyPressEvent: // text, or a key such as enter or tab as it was typed
+			if len(k.paste) < maxPaste {
+				if ev.Text != "" {
+					k.paste = append(k.paste, ev.Text...)
+				} else {
+					k.paste = append(k.paste, seq...)
+				}
+			}
+		}
+		return // anything else inside a paste is not part of it
+	}
+	switch ev := ev.(type) {
+	case nil:
+	case uv.PasteStartEvent:
+		k.paste = []byte{}
+		k.send(ev)
+	case uv.MultiEvent:
+		for _, e := range ev {
+			k.send(e)
+		}
+	default:
+		k.send(ev)
+	}
+}
