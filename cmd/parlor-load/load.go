@@ -34,6 +34,9 @@ type player struct {
 	key  sshterm.Key
 	addr string // the server (node) this player connects to
 	term *sshterm.Terminal
+	// screen is the player's terminal, made before the logins are counted: a
+	// player's terminal window is open before they connect.
+	screen *sshterm.Screen
 
 	seen     int64 // the id of the last expectation this screen has met
 	watching bool  // a spectator
@@ -131,14 +134,16 @@ func (w *workload) createTables(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key, addr: w.seatAddr(i, s)})
+			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key, addr: w.seatAddr(i, s),
+				screen: sshterm.NewScreen(termW, termH)})
 		}
 		for s := 0; s < w.cfg.Watchers; s++ {
 			key, err := sshterm.NewKey()
 			if err != nil {
 				return err
 			}
-			t.watchers = append(t.watchers, &player{name: fmt.Sprintf("t%dw%d", i, s), key: key, addr: w.seatAddr(i, w.cfg.Seats+s), watching: true})
+			t.watchers = append(t.watchers, &player{name: fmt.Sprintf("t%dw%d", i, s), key: key, addr: w.seatAddr(i, w.cfg.Seats+s),
+				watching: true, screen: sshterm.NewScreen(termW, termH)})
 		}
 		remote := 0
 		for _, p := range t.screens() {
@@ -239,7 +244,7 @@ func (w *workload) sitDown(ctx context.Context, s seated) error {
 	if p.watching {
 		command = "watch " + t.code
 	}
-	if p.term, err = sshterm.Open(c, command, termW, termH, nil); err != nil {
+	if p.term, err = sshterm.OpenOn(c, command, termW, termH, p.screen, nil); err != nil {
 		_ = c.Close()
 		return err
 	}

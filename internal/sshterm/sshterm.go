@@ -80,16 +80,27 @@ type Terminal struct {
 	exit   error
 }
 
-// Open starts an interactive session of w×h on c running command ("" for a shell).
-// onOutput, if not nil, is called after each piece of output reaches the screen. The
-// client is closed when the session ends, as ssh does.
-func Open(c *gossh.Client, command string, w, h int, onOutput func()) (*Terminal, error) {
-	return OpenAsking(c, command, w, h, w, h, onOutput)
+// OpenAsking starts an interactive session on c running command ("" for a shell), for
+// a client that asks for a ptyW×ptyH terminal while its screen is w×h (the same, or
+// not, as a hostile client may). onOutput, if not nil, is called after each piece of
+// output reaches the screen. The client is closed when the session ends, as ssh does.
+func OpenAsking(c *gossh.Client, command string, ptyW, ptyH, w, h int, onOutput func()) (*Terminal, error) {
+	return OpenOn(c, command, ptyW, ptyH, NewScreen(w, h), onOutput)
 }
 
-// OpenAsking is Open for a client that asks for a ptyW×ptyH terminal while its screen
-// is really w×h, as a hostile client may.
-func OpenAsking(c *gossh.Client, command string, ptyW, ptyH, w, h int, onOutput func()) (*Terminal, error) {
+// Screen is a terminal's screen before it connects, as a player's terminal window is
+// open before they type ssh. Making its emulator is most of what a client costs to
+// set up (two screens of cells), so the load generator makes every player's before
+// it starts counting logins.
+type Screen struct{ scr *screen }
+
+// NewScreen makes a w×h screen for OpenOn.
+func NewScreen(w, h int) *Screen {
+	return &Screen{&screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1)}}
+}
+
+// OpenOn is OpenAsking on a screen made beforehand; a screen serves one session.
+func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutput func()) (*Terminal, error) {
 	sess, err := c.NewSession()
 	if err != nil {
 		return nil, err
@@ -103,7 +114,8 @@ func OpenAsking(c *gossh.Client, command string, ptyW, ptyH, w, h int, onOutput 
 	if onOutput == nil {
 		onOutput = func() {}
 	}
-	t := &Terminal{client: c, sess: sess, stdin: stdin, scr: &screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1), wrote: onOutput}, done: make(chan struct{})}
+	on.scr.wrote = onOutput
+	t := &Terminal{client: c, sess: sess, stdin: stdin, scr: on.scr, done: make(chan struct{})}
 	if command == "" {
 		err = sess.Shell()
 	} else {
