@@ -1,14 +1,18 @@
 package session
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"parlor/assets"
+	"parlor/internal/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
+	"parlor/session/gameui/gameuitest"
 )
 
 // A player who logs in, names themself and sits down holds no screen they left or never
@@ -57,5 +61,43 @@ func TestTextBoxesAreIndependent(t *testing.T) {
 	a.view(10, false)
 	if !b.ti.Focused() || blankInput().Value() != "" {
 		t.Fatal("blurring one box changed another, or the blank box")
+	}
+}
+
+// A first visit with "join CODE" goes from the name straight to the table without
+// reading the lobby (every table, and the player's record from the store) for a screen
+// it never shows; with a code that fails, the player is in the lobby, read then, and
+// the status line says why.
+func TestDirectJoinFromTheNameReadsNoLobby(t *testing.T) {
+	for _, good := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		l := lobby.New(ctx, lobby.Config{Content: assets.Load})
+		host, err := l.Create(lobby.Player{ID: "SHA256:Host", Name: "Host"}, testgame.ID, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code := host.Code()
+		if !good {
+			code = "ZZZZ"
+		}
+		records := 0
+		m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:Zed"}, AskName: true, Join: code,
+			Profile: func() string { records++; return "You have played 3 games." }})
+		m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		if records != 0 || m.lobby.tables != nil {
+			t.Fatalf("the lobby was read for the name screen: %d records, %d tables", records, len(m.lobby.tables))
+		}
+		for _, k := range []string{"Z", "e", "d", "enter"} {
+			m.Update(gameuitest.Key(k))
+		}
+		if good && (m.screen != screenTable || records != 0 || m.lobby.tables != nil) {
+			t.Fatalf("a good code: screen %v, %d records read, %d tables listed; want the table and no lobby", m.screen, records, len(m.lobby.tables))
+		}
+		if !good && (m.screen != screenLobby || records != 1 || len(m.lobby.tables) != 1 || !strings.Contains(m.status, "ZZZZ")) {
+			t.Fatalf("a bad code: screen %v, %d records read, %d tables listed, status %q; want the lobby, read once, with the reason", m.screen, records, len(m.lobby.tables), m.status)
+		}
+		m.leaveTable()
+		cancel()
+		_ = l.Shutdown(context.Background())
 	}
 }

@@ -103,9 +103,10 @@ func New(ctx context.Context, o Options) *Model {
 	if o.Send == nil {
 		m.ticks.wake = make(chan time.Time, 1)
 	}
-	m.toLobby()
 	if o.AskName {
-		m.show(screenName)
+		m.show(screenName) // the lobby is read once the name is taken (name.go)
+	} else {
+		m.toLobby()
 	}
 	return m
 }

@@ -60,9 +60,14 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		m.o.Player.Name = name
-		m.toLobby()
 		m.setStatus("Hello, "+name+"!", false)
-		return m.direct()
+		// "join CODE" goes straight to the table, without reading the lobby (every
+		// table, and the player's record from the store) for a screen never shown.
+		if cmd := m.direct(); m.screen == screenTable {
+			return cmd
+		}
+		m.toLobby() // no direct join, or it failed and the status says why
+		return nil
 	case "esc":
 		if n.renaming {
 			m.show(screenLobby)
