@@ -3,7 +3,10 @@ package sshterm
 import (
 	"math/rand/v2"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/vt"
 )
@@ -23,5 +26,39 @@ func TestScreenStringIsTheEmulators(t *testing.T) {
 		if got, want := s.String(), s.em.String(); got != want {
 			t.Fatalf("round %d, after %q:\ngot  %q\nwant %q", round, in.String(), got, want)
 		}
+	}
+}
+
+// overlapWriter records whether two writes were ever inside Write at once, as two
+// writes to one x/crypto channel must not be.
+type overlapWriter struct {
+	in, overlapped atomic.Int32
+}
+
+func (o *overlapWriter) Write(p []byte) (int, error) {
+	if o.in.Add(1) > 1 {
+		o.overlapped.Store(1)
+	}
+	time.Sleep(50 * time.Microsecond)
+	o.in.Add(-1)
+	return len(p), nil
+}
+
+// The terminal's replies and keys, written from different goroutines, reach the
+// channel one write at a time.
+func TestWritesToTheChannelAreOneAtATime(t *testing.T) {
+	o := &overlapWriter{}
+	w := &lockedWriter{w: o}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 50 {
+				_, _ = w.Write([]byte("x"))
+			}
+		})
+	}
+	wg.Wait()
+	if o.overlapped.Load() != 0 {
+		t.Fatal("two writes reached the channel at once")
 	}
 }

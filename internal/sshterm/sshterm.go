@@ -109,7 +109,13 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 		_ = sess.Close()
 		return nil, err
 	}
-	stdin, _ := sess.StdinPipe()
+	pipe, _ := sess.StdinPipe()
+	// The emulator's replies (answer) and the keys typed (Write, Press) come from
+	// different goroutines, and x/crypto's channel is not safe for concurrent writes: its
+	// WriteExtended builds every packet in one buffer per channel, so two writes at once
+	// can send a packet whose length does not match its data, and the server drops the
+	// connection ("ssh: wrong packet length"). Every write goes through one lock.
+	stdin := &lockedWriter{w: pipe}
 	stdout, _ := sess.StdoutPipe()
 	if onOutput == nil {
 		onOutput = func() {}
@@ -139,6 +145,18 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 		close(t.done)
 	}()
 	return t, nil
+}
+
+// lockedWriter serializes writes to w.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 // answer copies the emulator's replies (to the program's terminal queries) to stdin.
