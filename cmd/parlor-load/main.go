@@ -26,8 +26,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
+
+	"parlor/internal/sshterm"
 )
 
 func main() {
@@ -62,7 +63,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(ctx, cfg.Limit)
 	defer cancel()
 
-	log := &syncWriter{w: stderr} // the child servers write to it too
+	log := &sshterm.LockedWriter{W: stderr} // the child servers write to it too: whole lines at a time
 	var reports []*Report
 	for _, c := range runsOf(cfg) {
 		rep, err := Run(ctx, c, log)
@@ -140,16 +141,4 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 		return cfg, fmt.Errorf("unexpected argument %q (see parlor-load -h)", fs.Arg(0))
 	}
 	return cfg, cfg.Validate()
-}
-
-// syncWriter lets several goroutines write whole lines to one writer.
-type syncWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (s *syncWriter) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.w.Write(p)
 }

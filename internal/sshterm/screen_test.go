@@ -48,7 +48,7 @@ func (o *overlapWriter) Write(p []byte) (int, error) {
 // channel one write at a time.
 func TestWritesToTheChannelAreOneAtATime(t *testing.T) {
 	o := &overlapWriter{}
-	w := &lockedWriter{w: o}
+	w := &LockedWriter{W: o}
 	var wg sync.WaitGroup
 	for range 8 {
 		wg.Go(func() {

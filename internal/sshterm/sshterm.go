@@ -115,7 +115,7 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 	// WriteExtended builds every packet in one buffer per channel, so two writes at once
 	// can send a packet whose length does not match its data, and the server drops the
 	// connection ("ssh: wrong packet length"). Every write goes through one lock.
-	stdin := &lockedWriter{w: pipe}
+	stdin := &LockedWriter{W: pipe}
 	stdout, _ := sess.StdoutPipe()
 	if onOutput == nil {
 		onOutput = func() {}
@@ -147,16 +147,16 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 	return t, nil
 }
 
-// lockedWriter serializes writes to w.
-type lockedWriter struct {
+// LockedWriter lets several goroutines write to W, one write at a time.
+type LockedWriter struct {
 	mu sync.Mutex
-	w  io.Writer
+	W  io.Writer
 }
 
-func (l *lockedWriter) Write(p []byte) (int, error) {
+func (l *LockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.w.Write(p)
+	return l.W.Write(p)
 }
 
 // answer copies the emulator's replies (to the program's terminal queries) to stdin.
