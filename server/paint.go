@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"strings"
@@ -63,6 +64,7 @@ type painter struct {
 	redraw        bool      // draw the next frame even if its content is the same
 	last          time.Time // when the last frame went out
 	waiting       bool      // a drawMsg is on its way
+	frame         bytes.Buffer
 }
 
 // drawMsg draws a frame that was not yet due when its change came.
@@ -137,30 +139,37 @@ func (p *painter) paint(due bool) {
 	p.draw(v)
 }
 
-// draw sends one frame: the rows that differ from what the terminal shows.
+// draw sends one frame: the rows that differ from what the terminal shows. The frame
+// is made in the painter's own buffer, kept from frame to frame (a few KB a session),
+// so drawing allocates nothing once it has grown.
 func (p *painter) draw(v tea.View) {
-	var rows strings.Builder
-	p.rowsTo(&rows, v.Content)
-	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
-	if rows.Len() == 0 && p.started {
-		return
+	b := &p.frame
+	b.Reset()
+	if p.syncd {
+		b.WriteString(ansi.SetModeSynchronizedOutput)
 	}
-	var head string
-	if !p.started {
+	first := !p.started
+	if first {
 		p.started = true
 		p.title = v.WindowTitle
 		// What parlor's View asks for (the alternate screen, no cursor, bracketed
 		// paste, its title: the same on every frame, so set once) and Bubble Tea's
 		// keyboard set-up (modifyOtherKeys, Kitty's key disambiguation).
-		head = ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable +
+		b.WriteString(ansi.ResetModifyOtherKeys + ansi.SetModeAltScreenSaveCursor + ansi.ResetModeTextCursorEnable +
 			ansi.SetModeBracketedPaste + ansi.SetWindowTitle(p.title) +
-			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard
+			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard)
 	}
-	frame := head + rows.String()
+	before := b.Len()
+	p.rowsTo(b, v.Content)
+	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
+	if b.Len() == before && !first {
+		return // no row changed
+	}
 	if p.syncd {
-		frame = ansi.SetModeSynchronizedOutput + frame + ansi.ResetModeSynchronizedOutput
+		b.WriteString(ansi.ResetModeSynchronizedOutput)
 	}
-	p.write(frame)
+	_, _ = p.out.Write(b.Bytes()) // as write
+
 }
 
 // rowsTo writes to b what brings the screen from p.rows to content, and keeps content's
@@ -171,7 +180,7 @@ func (p *painter) draw(v tea.View) {
 // style (plainStarts) is sent again whenever a row above it, back to one that starts
 // plain in both frames, was. Each row sent starts from a reset plus the styles that run
 // into it, and ends with a reset, so what it clears and what follows is unstyled.
-func (p *painter) rowsTo(b *strings.Builder, content string) {
+func (p *painter) rowsTo(b *bytes.Buffer, content string) {
 	rows := strings.Split(content, "\n")
 	if len(rows) > p.height {
 		rows = rows[:p.height]
@@ -203,7 +212,7 @@ func (p *painter) rowsTo(b *strings.Builder, content string) {
 
 // rowTo writes one row at the cursor, cut to the window's width, and clears the rest
 // of the line unstyled. carriedIn: a style from the rows above was set before it.
-func (p *painter) rowTo(b *strings.Builder, row string, carriedIn bool) {
+func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
 	width, truncate := ansi.StringWidthWc, ansi.TruncateWc
 	if p.graphemes {
 		width, truncate = ansi.StringWidth, ansi.Truncate
@@ -248,7 +257,7 @@ func (p *painter) lowers(row string) bool {
 // styleInto writes the style sequences (SGR and hyperlinks) of the rows above y back
 // to the nearest that starts plain: applied in order after a reset, they leave the
 // terminal in the style row y starts in.
-func styleInto(b *strings.Builder, rows []string, plain []bool, y int) {
+func styleInto(b *bytes.Buffer, rows []string, plain []bool, y int) {
 	from := y - 1
 	for from > 0 && !plain[from] {
 		from--
