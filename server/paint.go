@@ -45,7 +45,9 @@ import (
 // timer, so no goroutine waits per session.
 type painter struct {
 	tea.Model
-	ctx   context.Context
+	ctx context.Context
+	// out is the player's terminal. Its write errors are ignored: one means the player
+	// has gone, and the session's context ends with it.
 	out   io.Writer
 	send  func(tea.Msg)
 	every time.Duration // the shortest time between two frames
@@ -168,8 +170,7 @@ func (p *painter) draw(v tea.View) {
 	if p.syncd {
 		b.WriteString(ansi.ResetModeSynchronizedOutput)
 	}
-	_, _ = p.out.Write(b.Bytes()) // as write
-
+	_, _ = p.out.Write(b.Bytes())
 }
 
 // rowsTo writes to b what brings the screen from p.rows to content, and keeps content's
@@ -323,7 +324,4 @@ func (p *painter) close() {
 	p.write(tail)
 }
 
-func (p *painter) write(s string) {
-	// A write error means the player has gone; the session's context ends with it.
-	_, _ = io.WriteString(p.out, s)
-}
+func (p *painter) write(s string) { _, _ = io.WriteString(p.out, s) }

@@ -64,7 +64,7 @@ func footerFor(id string, draw func() string) string {
 }
 
 // Footers are drawn for every frame of every session, from a small set of key lists:
-// each is measured once and kept (a bounded cache, emptied when full).
+// each is measured once and kept (a bounded memo, memo.go).
 var footers = &memo[string]{max: 4096}
 
 func footer(width int, bindings []key.Binding) string {
