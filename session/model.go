@@ -269,6 +269,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.tookTick()
 		return m.onTick(time.Time(t)) // redraws only what the time changed
 	}
+	// Every message below changes the frame, save those the model does not handle: they
+	// leave it as it was, and a change not yet drawn stays to be drawn (the painter
+	// draws at most once per frame interval, and other messages can come first).
+	was := m.dirty
 	m.dirty = true
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -319,7 +323,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.lastKey = m.o.Now()
 		return m.onKey(msg)
 	}
-	m.dirty = false
+	m.dirty = was
 	return nil
 }
 
@@ -586,7 +590,7 @@ func (m *Model) render() []string {
 		lines = m.table.render(m, w, h)
 	}
 	if m.confirm != "" {
-		lines[h-1] = fit(headStyle.Render(m.confirmText()), w) // a question, not an error
+		lines[h-1] = fit(headStyle.Paint(m.confirmText()), w) // a question, not an error
 	}
 	return lines
 }
@@ -607,9 +611,9 @@ func (m *Model) confirmText() string {
 func (m *Model) statusLine(w int, fallback string) string {
 	switch {
 	case m.status != "" && m.statusErr:
-		return fit(errStyle.Render("✗ "+m.status), w)
+		return fit(errStyle.Paint("✗ "+m.status), w)
 	case m.status != "":
-		return fit(okStyle.Render("• "+m.status), w)
+		return fit(okStyle.Paint("• "+m.status), w)
 	}
 	return fit(fallback, w)
 }
@@ -639,10 +643,10 @@ func title(w int, left, right string) string {
 		right = ansi.Truncate(right, max(0, w-ansi.StringWidth(left)-4), "…")
 		gap = w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
 		if gap < 1 {
-			return titleStyle.Render(fit(" "+left, w))
+			return titleStyle.Paint(fit(" "+left, w))
 		}
 	}
-	return titleStyle.Render(" " + left + strings.Repeat(" ", gap) + right + " ")
+	return titleStyle.Paint(" " + left + strings.Repeat(" ", gap) + right + " ")
 }
 
 // seatName names a seat for display.

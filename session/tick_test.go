@@ -437,3 +437,24 @@ func TestAFiredTickIsStillThePendingOne(t *testing.T) {
 		t.Fatalf("the idle timeout did not end the session: %q", sh.m.Goodbye())
 	}
 }
+
+// unhandled is a message the model does not handle, such as a terminal's mode report.
+type unhandled struct{}
+
+// A change stays to be drawn until a frame is drawn, whatever comes in between: the
+// painter draws at most once per frame interval, so a table's news can be followed by
+// a message the model ignores before its frame is drawn.
+func TestAnIgnoredMessageKeepsAChangeToBeDrawn(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	before := h.m.View().Content
+	h.press("c") // the create screen
+	h.m.Update(unhandled{})
+	h.m.Update(tea.ModeReportMsg{})
+	got := h.m.View().Content
+	if got == before {
+		t.Fatal("the frame after the key is still the lobby's")
+	}
+	if want := strings.Join(h.lines(), "\n"); ansi.Strip(got) != want {
+		t.Fatalf("the frame drawn is not the screen:\n%s\n---\n%s", ansi.Strip(got), want)
+	}
+}
