@@ -105,6 +105,12 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
+// View is what Bubble Tea's renderer would draw: nothing. The program runs without
+// one, yet Bubble Tea asks for the model's frame after every update and before the
+// first, and throws it away; a screen that changed would be rendered twice (once here,
+// once in paint). The painter asks for the frame itself.
+func (p *painter) View() tea.View { return tea.View{} }
+
 func (p *painter) modeReport(msg tea.ModeReportMsg) {
 	switch msg.Mode {
 	case ansi.ModeSynchronizedOutput:
