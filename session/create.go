@@ -116,11 +116,11 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	row := func(i int, label, value string) {
 		line := fmt.Sprintf("  %-20s ‹ %s ›", label, value)
 		if i == c.row {
-			line = selStyle.Render(fit("▸"+line[1:], leftW))
+			line = selStyle.Paint(fit("▸"+line[1:], leftW))
 		}
 		left = append(left, line)
 	}
-	left = append(left, headStyle.Render(" Choose a game and its options"), "")
+	left = append(left, headStyle.Paint(" Choose a game and its options"), "")
 	row(0, "Game", spec.Name)
 	for i, opt := range c.options() {
 		row(i+1, opt.Name, c.opts[opt.Key])
@@ -140,21 +140,21 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 			}
 		}
 		for _, l := range wrap(opt.Help, leftW-2) {
-			left = append(left, dimStyle.Render(" "+l))
+			left = append(left, dimStyle.Paint(" "+l))
 		}
 	}
 	rightW := w - leftW - 2
-	right := []string{headStyle.Render(spec.Name) + dimStyle.Render(" · "+playersText(spec)+" players"), ""}
+	right := []string{headStyle.Paint(spec.Name) + dimStyle.Paint(" · "+playersText(spec)+" players"), ""}
 	min, max := spec.PlayerRange(c.opts)
 	right = append(right, wrap(spec.Summary, rightW)...)
 	for _, l := range wrap(fmt.Sprintf("With these options: %s.", playerRange(min, max)), rightW) {
-		right = append(right, dimStyle.Render(l))
+		right = append(right, dimStyle.Paint(l))
 	}
 	right = append(right, "")
 	rulesH := h - 3 - len(right) - 1
 	c.rules.set(specRules(spec, rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
-	right = append(right, dimStyle.Render("Rules: "+c.rules.position()))
+	right = append(right, dimStyle.Paint("Rules: "+c.rules.position()))
 	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))
 	out = append(out, body...)
 	out = append(out, m.statusLine(w, ""))

@@ -39,7 +39,7 @@ func (m *Model) renderHelp(w, h int) []string {
 	for _, l := range m.helpPager.view() {
 		out = append(out, fit(" "+l, w))
 	}
-	out = append(out, fit(dimStyle.Render(" "+m.helpPager.position()), w))
+	out = append(out, fit(dimStyle.Paint(" "+m.helpPager.position()), w))
 	out = append(out, footerLine(w, append(scrollKeys(), bind("esc", "close help", "esc"))...))
 	return out
 }
@@ -52,7 +52,7 @@ func (m *Model) helpLines(w int) []string {
 		if len(body) > 0 {
 			body = append(body, "")
 		}
-		body = append(body, headStyle.Render(title))
+		body = append(body, headStyle.Paint(title))
 		body = append(body, lines...)
 	}
 	game := ""
@@ -87,7 +87,7 @@ func (m *Model) helpLines(w int) []string {
 	case screenLobby:
 		l := lobbyKeys
 		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
-		body = append(body, "", dimStyle.Render("From your shell: ssh -t <host> join ABCD  or  ssh -t <host> watch ABCD"))
+		body = append(body, "", dimStyle.Paint("From your shell: ssh -t <host> join ABCD  or  ssh -t <host> watch ABCD"))
 	case screenCreate:
 		c := createKeys
 		section("Keys: new table", keyLines([]key.Binding{c.Up, c.Change, c.Create, bind("pgup pgdn", "scroll the rules", "pgup"), c.Back, helpKey})...)

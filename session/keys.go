@@ -57,7 +57,7 @@ func keyLines(bs []key.Binding) []string {
 		if !b.Enabled() {
 			continue
 		}
-		out = append(out, "  "+keyStyle.Render(fit(b.Help().Key, 14))+" "+b.Help().Desc)
+		out = append(out, "  "+keyStyle.Paint(fit(b.Help().Key, 14))+" "+b.Help().Desc)
 	}
 	return out
 }

@@ -110,19 +110,19 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	out := []string{m.title(w, "parlor · lobby", fmt.Sprintf("%d online · you are %s", s.online, who))}
 	body := []string{""}
 	if s.profile != "" {
-		body[0] = dimStyle.Render("  " + s.profile)
+		body[0] = dimStyle.Paint("  " + s.profile)
 	}
 	if len(s.back) > 0 {
-		body = append(body, okStyle.Render(fit("  "+waitingLine(s.back[0]), w-2)))
+		body = append(body, okStyle.Paint(fit("  "+waitingLine(s.back[0]), w-2)))
 	}
 	for _, notice := range s.lost {
-		body = append(body, errStyle.Render(fit("  "+notice, w-2)))
+		body = append(body, errStyle.Paint(fit("  "+notice, w-2)))
 	}
-	body = append(body, headStyle.Render("  Open tables"))
+	body = append(body, headStyle.Paint("  Open tables"))
 	if len(s.tables) == 0 {
-		body = append(body, "  None yet. Press "+keyStyle.Render("c")+" to create a table, or "+keyStyle.Render("tab")+" to join one by its code.")
+		body = append(body, "  None yet. Press "+keyStyle.Paint("c")+" to create a table, or "+keyStyle.Paint("tab")+" to join one by its code.")
 	} else {
-		body = append(body, dimStyle.Render(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
+		body = append(body, dimStyle.Paint(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
 		first := 0
 		if max := h - 16; s.sel > max && max > 0 {
 			first = s.sel - max
@@ -136,12 +136,12 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			line := fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
 			line = fit(line, w-2)
 			if i == s.sel {
-				line = selStyle.Render("▸" + line[1:])
+				line = selStyle.Paint("▸" + line[1:])
 			}
 			body = append(body, line)
 		}
 	}
-	body = append(body, "", headStyle.Render("  Games"))
+	body = append(body, "", headStyle.Paint("  Games"))
 	for _, g := range rules.Games() {
 		// The summary wraps under itself, so each game's line reads whole.
 		for i, l := range wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
@@ -154,7 +154,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out = append(out, block(joinLines(body), w, h-4)...)
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Render("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}

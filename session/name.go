@@ -82,18 +82,18 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 
 func (n *nameScreen) render(m *Model, w, h int) []string {
 	lines := []string{m.title(w, "parlor · party games over SSH", "")}
-	lines = append(lines, "", headStyle.Render("  Welcome to parlor!"), "")
+	lines = append(lines, "", headStyle.Paint("  Welcome to parlor!"), "")
 	if n.renaming {
-		lines[2] = headStyle.Render("  Change your name")
+		lines[2] = headStyle.Paint("  Change your name")
 	}
 	lines = append(lines,
 		"  Pick the name others will see: 2 to 16 characters, wide ones count twice.",
 	)
 	if m.o.Player.Guest {
-		lines = append(lines, dimStyle.Render("  You are a guest (no SSH key): your name is not remembered and a lost"),
-			dimStyle.Render("  connection cannot take its seat back. Connect with a key to keep both."))
+		lines = append(lines, dimStyle.Paint("  You are a guest (no SSH key): your name is not remembered and a lost"),
+			dimStyle.Paint("  connection cannot take its seat back. Connect with a key to keep both."))
 	} else {
-		lines = append(lines, dimStyle.Render("  It is remembered for your SSH key, and you can change it later."))
+		lines = append(lines, dimStyle.Paint("  It is remembered for your SSH key, and you can change it later."))
 	}
 	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, true), NameMax+2), "")
 	out := block(joinLines(lines), w, h-2)
@@ -109,7 +109,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 // boxed frames a text box w columns wide in brackets: the box's own styles (its cursor)
 // would end a reverse-video background after the first character.
 func boxed(s string, w int) string {
-	return dimStyle.Render("[") + fit(s, w) + dimStyle.Render("]")
+	return dimStyle.Paint("[") + fit(s, w) + dimStyle.Paint("]")
 }
 
 func joinLines(lines []string) string {

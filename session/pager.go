@@ -17,7 +17,15 @@ import (
 type pager struct {
 	vp    viewport.Model
 	lines []string
+	// shown is the last view and at what it showed: a screen is drawn again for
+	// whatever changed on it (a player joins the waiting room, a line of chat), and the
+	// pager's part seldom changes with it.
+	shown   []string
+	shownAt pagerAt
 }
+
+// pagerAt is what a pager's view is drawn from besides its text.
+type pagerAt struct{ offset, w, h int }
 
 var pagerKeys = struct {
 	Up, Down, PageUp, PageDown, Home, End key.Binding
@@ -54,6 +62,7 @@ func (p *pager) set(lines []string, w, h int) {
 		}
 		p.vp.SetContentLines(lines)
 		p.vp.SetYOffset(off)
+		p.shown = nil
 	}
 }
 
@@ -74,7 +83,11 @@ func (p *pager) key(k tea.KeyPressMsg) bool {
 
 // view is the visible part, exactly the pager's size.
 func (p *pager) view() []string {
-	return block(p.vp.View(), p.vp.Width(), p.vp.Height())
+	at := pagerAt{p.vp.YOffset(), p.vp.Width(), p.vp.Height()}
+	if p.shown == nil || at != p.shownAt {
+		p.shown, p.shownAt = block(p.vp.View(), at.w, at.h), at
+	}
+	return p.shown
 }
 
 // position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the

@@ -27,12 +27,12 @@ func rulesLines(text string, w int) []string {
 		switch {
 		case line == "":
 		case strings.HasPrefix(line, "# "):
-			out = append(out, headStyle.Render(strings.ToUpper(strings.TrimPrefix(line, "# "))), "")
+			out = append(out, headStyle.Paint(strings.ToUpper(strings.TrimPrefix(line, "# "))), "")
 		case strings.HasPrefix(line, "## "):
 			if len(out) > 0 && out[len(out)-1] != "" {
 				out = append(out, "")
 			}
-			out = append(out, headStyle.Render(strings.TrimPrefix(line, "## ")))
+			out = append(out, headStyle.Paint(strings.TrimPrefix(line, "## ")))
 		case strings.HasPrefix(line, "- "):
 			for i, l := range wrap(strings.TrimPrefix(line, "- "), w-2) {
 				if i == 0 {

@@ -466,9 +466,9 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
 	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
-		prompt = strings.TrimSpace(prompt + " " + dimStyle.Render("Waiting for "+nameList(t.names(), head.Waiting)+"."))
+		prompt = strings.TrimSpace(prompt + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
-	out = append(out, m.statusLine(w, m.promptDrawn.get(prompt, func() string { return headStyle.Render(prompt) })))
+	out = append(out, m.statusLine(w, m.promptDrawn.get(prompt, func() string { return headStyle.Paint(prompt) })))
 
 	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
 	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
@@ -482,7 +482,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	area := t.renderArea(f)
 	body := block(area, gameW, h-3-feedH)
 	if feedH == 0 {
-		side := []string{headStyle.Render("Log and chat") + dimStyle.Render(" · v: all")}
+		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
 		side = append(side, t.feedTail(sidePanelW, h-4)...)
 		body = columns(2, body, block(joinLines(side), sidePanelW, h-3))
 	}
@@ -490,7 +490,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		// While typing a message, the conversation takes the bottom of the game area:
 		// one line is too little to follow it.
 		n := chatLinesWhileTyping - feedH
-		rule := dimStyle.Render(ansi.Truncate("─── chat and events "+strings.Repeat("─", w), w, ""))
+		rule := dimStyle.Paint(ansi.Truncate("─── chat and events "+strings.Repeat("─", w), w, ""))
 		body = append(body[:len(body)-n], rule)
 		feedH += n - 1
 	}
@@ -539,9 +539,9 @@ func feedEntry(f string, w int) []string {
 	var out []string
 	for i, l := range wrap(f, w-3) {
 		if i == 0 {
-			out = append(out, dimStyle.Render(" "+l))
+			out = append(out, dimStyle.Paint(" "+l))
 		} else {
-			out = append(out, dimStyle.Render("   "+l))
+			out = append(out, dimStyle.Paint("   "+l))
 		}
 	}
 	return out
@@ -595,7 +595,7 @@ func (t *tableScreen) renderLog(m *Model, w, h int) []string {
 		t.log.vp.GotoBottom() // follow new events until the player scrolls up
 	}
 	out = append(out, t.log.view()...)
-	out = append(out, fit(dimStyle.Render(" "+t.log.position()), w))
+	out = append(out, fit(dimStyle.Paint(" "+t.log.position()), w))
 	out = append(out, footerLine(w, append(scrollKeys(), closeLog)...))
 	return out
 }
@@ -630,11 +630,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	leftW := 34
 	focus := func(p int, title string) string {
 		if t.panel == p {
-			return headStyle.Render("▸ " + title)
+			return headStyle.Paint("▸ " + title)
 		}
-		return headStyle.Render("  " + title)
+		return headStyle.Paint("  " + title)
 	}
-	seats := []string{focus(panelSeats, fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Render(fmt.Sprintf(" (needs %s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
+	seats := []string{focus(panelSeats, fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Paint(fmt.Sprintf(" (needs %s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
 	for i, s := range info.Seats {
 		marks := ""
 		if s.Host {
@@ -651,10 +651,10 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		if i == t.u.Seat {
 			marks += " ← you"
 		}
-		name := gameui.SeatStyle(i).Render(s.Name)
-		line := fmt.Sprintf("  %d %s%s", i+1, name, dimStyle.Render(marks))
+		name := gameui.SeatInk(i).Paint(s.Name)
+		line := fmt.Sprintf("  %d %s%s", i+1, name, dimStyle.Paint(marks))
 		if t.panel == panelSeats && i == t.seatSel && t.u.Host {
-			line = selStyle.Render(fit(fmt.Sprintf(" ▸%d %s%s", i+1, s.Name, marks), leftW))
+			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%d %s%s", i+1, s.Name, marks), leftW))
 		}
 		seats = append(seats, line)
 	}
@@ -671,26 +671,26 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		for i, o := range info.Choices {
 			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
 			if t.panel == panelOptions && i == t.optSel && t.u.Host {
-				line = selStyle.Render("‹ " + line + " ›")
+				line = selStyle.Paint("‹ " + line + " ›")
 			} else {
 				line = "  " + line
 			}
 			opts = append(opts, line)
 		}
 		if info.Result != nil {
-			opts = append(opts, headStyle.Render("  Last game: ")+info.Result.Summary)
+			opts = append(opts, headStyle.Paint("  Last game: ")+info.Result.Summary)
 		}
 		rulesH := max(1, topH-len(opts)-2)
 		rp := t.rulesPager()
 		rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
-		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Render(" · "+rp.position()+rulesHint(t.panel == panelRules)))
+		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Paint(" · "+rp.position()+rulesHint(t.panel == panelRules)))
 		for _, l := range rp.view() {
 			opts = append(opts, "  "+l)
 		}
 	}
 	out = append(out, columns(2, block(joinLines(seats), leftW, topH), block(joinLines(opts), rightW, topH))...)
 
-	out = append(out, fit(headStyle.Render("Chat")+dimStyle.Render(" · pgup/pgdn scroll"), w))
+	out = append(out, fit(headStyle.Paint("Chat")+dimStyle.Paint(" · pgup/pgdn scroll"), w))
 	lines := chatLines
 	end := max(0, len(lines)-t.scroll)
 	start := max(0, end-chatH)
@@ -700,7 +700,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		out = append(out, footerLine(w, chatTypingKeys...))
 		return out
 	}
-	out = append(out, fit(dimStyle.Render("press enter to chat"), w))
+	out = append(out, fit(dimStyle.Paint("press enter to chat"), w))
 	out = append(out, footerLine(w, t.roomKeys()...))
 	return out
 }
@@ -717,7 +717,7 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	n := len(info.Seats)
 	switch {
 	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
-		return okStyle.Render("It is your turn: press esc to go back to the game. ") + t.u.View.Head().Prompt
+		return okStyle.Paint("It is your turn: press esc to go back to the game. ") + t.u.View.Head().Prompt
 	case info.State == lobby.StatePlaying:
 		return "The game is running: press esc to go back to it."
 	case !t.u.Host:
@@ -754,22 +754,22 @@ func (t *tableScreen) roomKeys() []key.Binding {
 func (t *tableScreen) chatLines(w int) []string {
 	var out []string
 	for _, c := range t.u.Chat {
-		stamp := dimStyle.Render(c.At.Format("15:04") + " ")
+		stamp := dimStyle.Paint(c.At.Format("15:04") + " ")
 		if c.Seat == -2 {
 			for i, l := range wrap("» "+c.Text, w-8) {
 				if i == 0 {
-					out = append(out, fit(stamp+dimStyle.Render(l), w))
+					out = append(out, fit(stamp+dimStyle.Paint(l), w))
 				} else {
-					out = append(out, fit("      "+dimStyle.Render(l), w))
+					out = append(out, fit("      "+dimStyle.Paint(l), w))
 				}
 			}
 			continue
 		}
 		name := c.From
 		if c.Seat >= 0 {
-			name = gameui.SeatStyle(c.Seat).Render(name)
+			name = gameui.SeatInk(c.Seat).Paint(name)
 		} else {
-			name = dimStyle.Render(name + " (watching)")
+			name = dimStyle.Paint(name + " (watching)")
 		}
 		// The text wraps under itself; a very long name gives way to the text.
 		indent := min(ansi.StringWidth(name)+2, w/3)

@@ -102,7 +102,7 @@ func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 	case c.Answer == "yes":
 		styled = yesStyle.Render(text)
 	case c.Answer == "no":
-		styled = gameui.SeatStyle(c.Finger).Render(text)
+		styled = gameui.SeatInk(c.Finger).Paint(text)
 	default:
 		styled = text
 	}

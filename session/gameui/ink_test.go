@@ -36,3 +36,13 @@ func TestInkPaintsWhatTheStyleRenders(t *testing.T) {
 		t.Errorf("a faint style should paint by concatenation: %+v", k)
 	}
 }
+
+// A seat's ink paints what the seat's style renders, spectators and seats past the
+// palette's end included.
+func TestSeatInkIsTheSeatsStyle(t *testing.T) {
+	for seat := -1; seat < 2*len(seatTones)+1; seat++ {
+		if got, want := SeatInk(seat).Paint("Ann"), SeatStyle(seat).Render("Ann"); got != want {
+			t.Errorf("seat %d: %q, style renders %q", seat, got, want)
+		}
+	}
+}

@@ -74,6 +74,25 @@ func SeatStyle(seat int) lipgloss.Style {
 	return lipgloss.NewStyle().Foreground(SeatColor(seat)).Bold(true)
 }
 
+// SeatInk is SeatStyle as an ink, made once per seat colour.
+func SeatInk(seat int) Ink {
+	inks := seatInks()
+	if seat < 0 {
+		return inks[len(seatTones)]
+	}
+	return inks[seat%len(seatTones)]
+}
+
+// seatInks are the seats' inks in seatTones' order, and the spectators' last.
+var seatInks = sync.OnceValue(func() []Ink {
+	inks := make([]Ink, len(seatTones)+1)
+	for i := range seatTones {
+		inks[i] = InkOf(SeatStyle(i))
+	}
+	inks[len(seatTones)] = InkOf(SeatStyle(-1))
+	return inks
+})
+
 // Tones lists every tone of the palette, for Recolor and the tests. Their true-colour
 // forms differ (a test checks), so each maps to exactly its own smaller forms.
 func Tones() []Tone {

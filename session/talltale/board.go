@@ -121,7 +121,7 @@ func (s *Screen) seatName(seat int, plain bool) string {
 	if plain {
 		return name
 	}
-	return gameui.SeatStyle(seat).Render(name)
+	return gameui.SeatInk(seat).Paint(name)
 }
 
 // cardLine is an illustration on one line: colour, glyph, name.
