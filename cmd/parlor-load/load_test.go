@@ -106,3 +106,25 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		t.Errorf("spectators, frame rate and profile: %+v, %v", c, err)
 	}
 }
+
+// A token is read from its panel line only: parlor's and the bare server's, not a name
+// elsewhere on the screen, nor a name that only begins with the one looked for.
+func TestTokenXReadsThePanelLine(t *testing.T) {
+	screens := []struct {
+		name, screen string
+		x            int
+		ok           bool
+	}{
+		{"t0s1", " Quadrant · table ABCD · round 1 of 3   you: t0s1\n T t0s1      +12, -3 ×2 moving", 12, true},
+		{"t0s1", "  A t0s10     +4, +0    \n  B t0s1      -7, +1    ", -7, true},
+		{"ann", "A ann              +0, -2 ", 0, true},
+		{"ann", "you: ann \nwaiting for ann to move", 0, false},
+		{"ann", "a ann +1, +1 ", 0, false},
+		{"ann", "A ann +1 -1 ", 0, false},
+	}
+	for _, s := range screens {
+		if x, ok := tokenX(s.name, s.screen); x != s.x || ok != s.ok {
+			t.Errorf("tokenX(%q, %q) = %d, %v; want %d, %v", s.name, s.screen, x, ok, s.x, s.ok)
+		}
+	}
+}

@@ -62,3 +62,22 @@ func TestWritesToTheChannelAreOneAtATime(t *testing.T) {
 		t.Fatal("two writes reached the channel at once")
 	}
 }
+
+// BenchmarkScreenString reads a full 80×24 screen of styled text, as the load
+// generator does after every write a player's terminal gets while an action is due.
+func BenchmarkScreenString(b *testing.B) {
+	s := &screen{em: vt.NewEmulator(80, 24)}
+	var in strings.Builder
+	for y := range 24 {
+		in.WriteString("\x1b[1m Quadrant\x1b[m · table ABCD ·   \x1b[2m│\x1b[m    ▲ word  ")
+		in.WriteString(strings.Repeat("x", y))
+		if y < 23 {
+			in.WriteString("\r\n")
+		}
+	}
+	_, _ = s.em.Write([]byte(in.String()))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.String()
+	}
+}

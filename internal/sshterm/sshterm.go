@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"sync"
 	"time"
 
@@ -242,22 +243,32 @@ func (s *screen) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	w, h := s.em.Width(), s.em.Height()
-	buf := make([]byte, 0, (w+1)*h)
+	var b strings.Builder
+	b.Grow((w + 1) * h)
 	for y := range h {
 		if y > 0 {
-			buf = append(buf, '\n')
+			b.WriteByte('\n')
 		}
-		start := len(buf)
+		spaces := 0 // blanks not yet written: a row's trailing ones never are
 		for x := range w {
-			if c := s.em.CellAt(x, y); c != nil {
-				buf = append(buf, c.Content...)
+			c := s.em.CellAt(x, y)
+			switch {
+			case c == nil || c.Content == "":
+			case c.Content == " ":
+				spaces++
+			default:
+				for ; spaces > 0; spaces-- {
+					b.WriteByte(' ')
+				}
+				if len(c.Content) == 1 {
+					b.WriteByte(c.Content[0])
+				} else {
+					b.WriteString(c.Content)
+				}
 			}
 		}
-		for len(buf) > start && buf[len(buf)-1] == ' ' {
-			buf = buf[:len(buf)-1]
-		}
 	}
-	return string(buf)
+	return b.String()
 }
 
 func (s *screen) Resize(w, h int) {
