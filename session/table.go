@@ -29,13 +29,14 @@ type tableScreen struct {
 	seatSel  int
 	optSel   int
 	chatting bool
-	chat     *lineInput // made when the player first chats (chatBox)
-	scroll   int        // chat lines scrolled back
-	rules    *pager     // the game's rules beside the seats (rulesPager)
-	logOpen  bool       // the whole feed is shown over the game
-	log      *pager     // while the log is open
-	feed     []string   // game events and chat, newest last, for the game screen and its log
-	feedSeq  int        // entries ever added to feed: the feed's version
+	chat     *lineInput   // made when the player first chats (chatBox)
+	scroll   int          // chat lines scrolled back
+	rules    *pager       // the game's rules beside the seats (rulesPager)
+	areaFit  gameui.Refit // the game area's lines, fitted
+	logOpen  bool         // the whole feed is shown over the game
+	log      *pager       // while the log is open
+	feed     []string     // game events and chat, newest last, for the game screen and its log
+	feedSeq  int          // entries ever added to feed: the feed's version
 	// tailDrawn is the feed's tail as last drawn, feedDrawn the lines of the game
 	// screen that show it, footerDrawn the game screen's footer.
 	tailDrawn   lastDrawing[tailKey, []string]
@@ -480,7 +481,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		f.Memo = t.u.Shared
 	}
 	area := t.renderArea(f)
-	body := block(area, gameW, h-3-feedH)
+	body := t.areaFit.Block(strings.Split(area, "\n"), gameW, h-3-feedH)
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
 		side = append(side, t.feedTail(sidePanelW, h-4)...)

@@ -1,6 +1,7 @@
 package gameui
 
 import (
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -48,5 +49,38 @@ func TestPainter(t *testing.T) {
 	}
 	if got, want := (Painter{}).Paint(bold, "hi"), bold.Render("hi"); got != want {
 		t.Errorf("Paint = %q, want %q", got, want)
+	}
+}
+
+// Refit fits exactly as Block does, frame after frame, whatever the caller does with
+// the lines it passed or got back.
+func TestRefitIsBlock(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"plain", "\x1b[1mbold\x1b[m", "中文", "a rather long line of words that does not fit", "", "⏱ 12s"}
+	var r Refit
+	lines := make([]string, 6)
+	for frame := range 300 {
+		for range rng.IntN(3) {
+			lines[rng.IntN(len(lines))] = pieces[rng.IntN(len(pieces))]
+		}
+		w, h := 20, 4+rng.IntN(4)
+		if frame%50 == 49 {
+			w = 12 // a resize
+		}
+		in := slices.Clone(lines[:rng.IntN(len(lines)+1)])
+		got := r.Block(in, w, h)
+		if want := Block(slices.Clone(in), w, h); !slices.Equal(got, want) {
+			t.Fatalf("frame %d: %q, Block gives %q", frame, got, want)
+		}
+		// What the caller does with either slice afterwards is its own business.
+		if frame%2 == 0 {
+			for i := range got {
+				got[i] = "changed"
+			}
+		} else {
+			for i := range in {
+				in[i] = pieces[0]
+			}
+		}
 	}
 }

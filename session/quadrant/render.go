@@ -168,10 +168,7 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	if len(lines) > h {
 		lines = lines[:h]
 	}
-	for i := range lines {
-		lines[i] = gameui.Fit(lines[i], w)
-	}
-	return lines
+	return s.panelFit.Block(lines, w, len(lines))
 }
 
 // wordsKey is what the numbered words are kept under in one table state: the words are

@@ -24,6 +24,8 @@ type Screen struct {
 	v    qd.View
 	have bool
 
+	panelFit gameui.Refit // the panel's lines, fitted
+
 	phaseKey string       // round and phase of the last view, to reset local state
 	movedKey string       // the phaseKey in which the player last moved their token
 	mine     qd.Point     // the own token as the player moves it (ahead of the views)
