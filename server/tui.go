@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"sync"
 	"time"
 
@@ -50,7 +51,12 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	opts.Send = func(msg tea.Msg) { p.Send(msg) }
 	model := session.New(ctx, opts)
 	sized := &firstSize{Model: model}
-	painter := newPainter(ctx, sized, sess, cmp.Or(s.cfg.FrameRate, DefaultFrameRate), opts.Send)
+	feed := s.windows.of(sess)
+	var screen io.Writer = sess
+	if feed != nil {
+		screen = feed.screen // the channel, past charm.land/ssh's newline translation
+	}
+	painter := newPainter(ctx, sized, screen, cmp.Or(s.cfg.FrameRate, DefaultFrameRate), opts.Send)
 	p = tea.NewProgram(painter, append(bubbletea.MakeOptions(sess),
 		tea.WithContext(ctx),
 		tea.WithoutSignalHandler(), // signals are handled once, in cmd/parlor
@@ -72,7 +78,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	}
 	defer s.untrack(ls)
 
-	if feed := s.windows.of(sess); feed != nil {
+	if feed != nil {
 		// A size sent before Bubble Tea's own first one would be overtaken by it: the
 		// client's sizes are forwarded from the first one on.
 		sized.first = func() {

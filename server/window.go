@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strings"
 	"sync"
 
@@ -50,6 +51,12 @@ type windowFeed struct {
 	mu      sync.Mutex
 	win     ssh.Window
 	changed chan struct{} // has a value (coalesced) after each change, until Watch
+
+	// screen is the session's channel itself, for the painter's frames. A session's
+	// Write goes through charm.land/ssh's ptyWriter, which replaces every "\n" with
+	// "\r\n" and copies each write twice to do it, newline or not (7 % of the server's
+	// allocations under load); the painter moves the cursor and writes no newline.
+	screen io.Writer
 
 	// watch, once set, is handed each new size instead, by a goroutine that lives only
 	// while a size is on its way (sending): a session holds no goroutine waiting for
@@ -153,7 +160,7 @@ func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.N
 // filteredChannel hands the library a filtered copy of the channel's requests.
 type filteredChannel struct {
 	gossh.NewChannel
-	filter func(in <-chan *gossh.Request) <-chan *gossh.Request
+	filter func(ch gossh.Channel, in <-chan *gossh.Request) <-chan *gossh.Request
 }
 
 func (c filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
@@ -161,7 +168,7 @@ func (c filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	if err != nil {
 		return ch, reqs, err
 	}
-	return ch, c.filter(reqs), nil
+	return ch, c.filter(ch, reqs), nil
 }
 
 // filter clamps the size in a pty-req and answers window-change requests itself, into the
@@ -173,7 +180,7 @@ func (c filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 // dropped, or no handler ever started), that send blocks forever, and with it the
 // request loop, its goroutine and everything the session holds: ~1 MB per connection
 // that resized and dropped. Here every size lands in a coalescing feed instead.
-func (w *windowFeeds) filter(in <-chan *gossh.Request) <-chan *gossh.Request {
+func (w *windowFeeds) filter(ch gossh.Channel, in <-chan *gossh.Request) <-chan *gossh.Request {
 	out := make(chan *gossh.Request)
 	go func() {
 		defer close(out)
@@ -194,7 +201,7 @@ func (w *windowFeeds) filter(in <-chan *gossh.Request) <-chan *gossh.Request {
 				}
 				p.Columns, p.Rows, p.Width, p.Height = clamp(p.Columns, p.Rows, p.Width, p.Height)
 				req.Payload = gossh.Marshal(p)
-				feed = &windowFeed{changed: make(chan struct{}, 1),
+				feed = &windowFeed{changed: make(chan struct{}, 1), screen: ch,
 					win: ssh.Window{Width: int(p.Columns), Height: int(p.Rows), WidthPixels: int(p.Width), HeightPixels: int(p.Height)}}
 				b := make([]byte, 8)
 				_, _ = rand.Read(b)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	gossh "golang.org/x/crypto/ssh"
 	"sync"
 	"testing"
 	"time"
@@ -73,4 +74,47 @@ func TestWindowFeedHandsOverTheNewestSizeOneAtATime(t *testing.T) {
 	if len(got) > 3 {
 		t.Errorf("41 sizes sent while the session was busy were handed over one by one: %v", got)
 	}
+}
+
+// recordingChannel is a session channel that keeps what is written to it.
+type recordingChannel struct {
+	gossh.Channel
+	wrote []byte
+}
+
+func (c *recordingChannel) Write(p []byte) (int, error) {
+	c.wrote = append(c.wrote, p...)
+	return len(p), nil
+}
+
+// A session with a terminal gets its channel in its window feed, for the painter to
+// write its frames to as they are (charm.land/ssh's session would put a "\r" before
+// every "\n", copying the frame twice on the way).
+func TestTheWindowFeedHoldsTheChannelItself(t *testing.T) {
+	var w windowFeeds
+	ch := &recordingChannel{}
+	in := make(chan *gossh.Request, 2)
+	in <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(ptyRequest{Term: "xterm", Columns: 80, Rows: 24})}
+	in <- &gossh.Request{Type: "shell"}
+	defer close(in) // the feed lives while the channel's requests do
+	var env struct{ Key, Value string }
+	for req := range w.filter(ch, in) {
+		if req.Type == "env" {
+			if err := gossh.Unmarshal(req.Payload, &env); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if req.Type == "shell" {
+			f, ok := w.m.Load(env.Value)
+			if !ok {
+				t.Fatalf("no feed under %q", env.Value)
+			}
+			_, _ = f.(*windowFeed).screen.Write([]byte("a\nb"))
+			if string(ch.wrote) != "a\nb" {
+				t.Fatalf("the feed's screen wrote %q, want the bytes as they are", ch.wrote)
+			}
+			return
+		}
+	}
+	t.Fatal("the shell request never came through")
 }
