@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,14 +55,13 @@ type painter struct {
 
 	width, height int
 	profile       colorprofile.Profile
-	graphemes     bool   // the terminal measures graphemes whole (mode 2027)
-	sized         bool   // a window size has come
-	colored       bool   // the colour profile has come
-	syncd         bool   // the terminal takes synchronized output (mode 2026)
-	started       bool   // the terminal modes are set
-	title         string // the window title they set
-	drawn         string
-	rows          []string  // drawn's rows as on screen; nil: draw the next frame whole
+	graphemes     bool      // the terminal measures graphemes whole (mode 2027)
+	sized         bool      // a window size has come
+	colored       bool      // the colour profile has come
+	syncd         bool      // the terminal takes synchronized output (mode 2026)
+	started       bool      // the terminal modes are set
+	title         string    // the window title they set
+	rows          []string  // the rows on screen (the painter's own copy); nil: draw the next frame whole
 	plain         []bool    // plainStarts(rows)
 	redraw        bool      // draw the next frame even if its content is the same
 	last          time.Time // when the last frame went out
@@ -130,8 +130,11 @@ func (p *painter) paint(due bool) {
 	if p.waiting || !p.sized || !p.colored {
 		return
 	}
-	v := p.Model.View()
-	if v.Content == p.drawn && !p.redraw {
+	rows := rowsOf(p.Model)
+	if len(rows) > p.height {
+		rows = rows[:p.height]
+	}
+	if slices.Equal(rows, p.rows) && !p.redraw {
 		return
 	}
 	if wait := p.every - time.Since(p.last); wait > 0 && !due {
@@ -144,13 +147,26 @@ func (p *painter) paint(due bool) {
 		})
 		return
 	}
-	p.draw(v)
+	p.draw(rows)
+}
+
+// framer is a model that gives its frame as rows (session.Model does): the painter
+// takes them as they are, rather than the frame joined into one string to be split
+// again, a frame's worth of garbage per seat and frame.
+type framer interface{ Frame() []string }
+
+// rowsOf is m's frame as rows.
+func rowsOf(m tea.Model) []string {
+	if f, ok := m.(framer); ok {
+		return f.Frame()
+	}
+	return strings.Split(m.View().Content, "\n")
 }
 
 // draw sends one frame: the rows that differ from what the terminal shows. The frame
 // is made in the painter's own buffer, kept from frame to frame (a few KB a session),
 // so drawing allocates nothing once it has grown.
-func (p *painter) draw(v tea.View) {
+func (p *painter) draw(rows []string) {
 	b := &p.frame
 	b.Reset()
 	if p.syncd {
@@ -159,7 +175,7 @@ func (p *painter) draw(v tea.View) {
 	first := !p.started
 	if first {
 		p.started = true
-		p.title = v.WindowTitle
+		p.title = p.Model.View().WindowTitle
 		// What parlor's View asks for (the alternate screen, no cursor, bracketed
 		// paste, its title: the same on every frame, so set once) and Bubble Tea's
 		// keyboard set-up (modifyOtherKeys, Kitty's key disambiguation).
@@ -168,8 +184,8 @@ func (p *painter) draw(v tea.View) {
 			ansi.SetModifyOtherKeys2 + ansi.PushKittyKeyboard(ansi.KittyDisambiguateEscapeCodes) + ansi.RequestKittyKeyboard)
 	}
 	before := b.Len()
-	p.rowsTo(b, v.Content)
-	p.drawn, p.redraw, p.last = v.Content, false, time.Now()
+	p.rowsTo(b, rows)
+	p.redraw, p.last = false, time.Now()
 	if b.Len() == before && !first {
 		return // no row changed
 	}
@@ -179,19 +195,15 @@ func (p *painter) draw(v tea.View) {
 	_, _ = p.out.Write(b.Bytes())
 }
 
-// rowsTo writes to b what brings the screen from p.rows to content, and keeps content's
-// rows as the ones on screen.
+// rowsTo writes to b what brings the screen from p.rows to rows (at most the window's
+// height of them), and keeps a copy of rows as the ones on screen.
 //
 // A row is sent again when it changed, or when the style it starts in may have: a style
 // can run on from one row into the next, so a row that does not start in the default
 // style (plainStarts) is sent again whenever a row above it, back to one that starts
 // plain in both frames, was. Each row sent starts from a reset plus the styles that run
 // into it, and ends with a reset, so what it clears and what follows is unstyled.
-func (p *painter) rowsTo(b *bytes.Buffer, content string) {
-	rows := strings.Split(content, "\n")
-	if len(rows) > p.height {
-		rows = rows[:p.height]
-	}
+func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 	plain := plainStarts(rows)
 	whole := p.rows == nil
 	if whole {
@@ -214,7 +226,9 @@ func (p *painter) rowsTo(b *bytes.Buffer, content string) {
 		}
 		p.rowTo(b, row, carriedIn)
 	}
-	p.rows, p.plain = rows, plain
+	// A copy: the model may change its rows in place (a countdown's line), and these
+	// must stay what the terminal shows.
+	p.rows, p.plain = append(p.rows[:0], rows...), plain
 }
 
 // rowTo writes one row at the cursor, cut to the window's width, and clears the rest

@@ -299,3 +299,31 @@ func TestOnlyThePainterAsksForFrames(t *testing.T) {
 		t.Error("the painter never asked for a frame")
 	}
 }
+
+// framed is a model that gives its frame as rows and changes a row in place, as a
+// session's countdown does.
+type framed struct {
+	shown
+	rows []string
+}
+
+func (f *framed) Frame() []string                     { return f.rows }
+func (f *framed) Update(tea.Msg) (tea.Model, tea.Cmd) { return f, nil }
+
+// The painter takes a framer's rows as they are, and keeps its own copy of what is on
+// screen: a row the model changes in place is still drawn.
+func TestPainterTakesRowsAndKeepsItsOwnCopy(t *testing.T) {
+	term := newTerminal(20, 3)
+	model := &framed{rows: []string{"title ⏱ 10s", "body"}}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 3})
+	term.feed()
+	model.rows[0] = "title ⏱ 9s" // in place
+	p.Update(nothing{})
+	term.feed()
+	if got := term.em.String(); !strings.HasPrefix(got, "title ⏱ 9s\nbody") {
+		t.Fatalf("the row changed in place is not on screen:\n%s", got)
+	}
+}

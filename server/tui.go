@@ -109,6 +109,9 @@ type firstSize struct {
 	once  sync.Once
 }
 
+// Frame is the model's frame as rows, for the painter.
+func (f *firstSize) Frame() []string { return rowsOf(f.Model) }
+
 func (f *firstSize) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(tea.WindowSizeMsg); ok && f.first != nil {
 		f.once.Do(f.first)

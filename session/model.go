@@ -80,9 +80,9 @@ type Model struct {
 	create *createScreen // while the new-table screen shows (createBox)
 	table  tableScreen
 
-	cache  string   // the last rendered frame
-	lines  []string // its lines, as sent (recoloured)
+	lines  []string // the last rendered frame's lines, as sent (recoloured)
 	drawn  []string // its lines as drawn, before recolouring
+	cache  string   // lines joined, for View; "" until it asks
 	clock  int      // the line of the frame that shows a countdown; -1: none
 	ticked string   // what of the screen changes with time alone (tickShows), when drawn
 	dirty  bool
@@ -411,7 +411,7 @@ func (m *Model) recolored(drawn []string) []string {
 
 // redrawClock draws the countdown's line again into the frame, alone.
 func (m *Model) redrawClock() {
-	if m.clock < 0 || m.clock >= len(m.lines) || m.clock >= len(m.drawn) || m.cache == "" {
+	if m.clock < 0 || m.clock >= len(m.lines) || m.clock >= len(m.drawn) {
 		return
 	}
 	line, ok := m.clockLine()
@@ -427,7 +427,7 @@ func (m *Model) redrawClock() {
 		line = m.recolor.Replace(line)
 	}
 	m.lines[m.clock] = line
-	m.cache = strings.Join(m.lines, "\n")
+	m.cache = ""
 }
 
 // tableClosed handles being sent away from a table: taken over by a new connection or a
@@ -553,7 +553,24 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 
 // View renders the screen, re-using the last frame when nothing changed.
 func (m *Model) View() tea.View {
-	if m.dirty || m.cache == "" {
+	lines := m.frame()
+	if m.cache == "" {
+		m.cache = strings.Join(lines, "\n")
+	}
+	v := tea.NewView(m.cache)
+	v.AltScreen = true
+	v.WindowTitle = "parlor"
+	return v
+}
+
+// Frame is the frame's rows, which View joins: the server's painter takes them as they
+// are, without the join (a frame's worth of garbage per seat and change). They are the
+// model's: the caller copies what it keeps.
+func (m *Model) Frame() []string { return m.frame() }
+
+// frame draws the frame again if anything on it changed.
+func (m *Model) frame() []string {
+	if m.dirty || m.lines == nil {
 		drawn := m.render()
 		m.clock = -1
 		if m.hasClock() {
@@ -561,14 +578,11 @@ func (m *Model) View() tea.View {
 		}
 		m.lines = m.recolored(drawn)
 		m.drawn = drawn
-		m.cache = strings.Join(m.lines, "\n")
+		m.cache = "" // joined when View asks
 		m.ticked = m.tickShows()
 		m.dirty = false
 	}
-	v := tea.NewView(m.cache)
-	v.AltScreen = true
-	v.WindowTitle = "parlor"
-	return v
+	return m.lines
 }
 
 func (m *Model) render() []string {
