@@ -58,7 +58,6 @@ func (s *Screen) Render(f gameui.Frame) string {
 	}
 	s.frame = f
 	var lines []string
-	fitted := false // boardLines fits its lines itself: fitting them again changes nothing
 	switch {
 	case !s.have:
 		lines = []string{"Waiting for the table…"}
@@ -67,47 +66,59 @@ func (s *Screen) Render(f gameui.Frame) string {
 	case s.v.Reveal != nil:
 		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
 	default:
-		lines, fitted = s.boardLines(f), true
+		s.cache, s.cacheKey, s.dirty = s.board(f), key, false
+		return s.cache
 	}
 	if len(lines) > f.Height {
 		lines = lines[:f.Height]
 	}
-	if !fitted {
-		for i := range lines {
-			lines[i] = gameui.Fit(lines[i], f.Width)
-		}
+	for i := range lines {
+		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
 	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
 	return s.cache
 }
 
-// boardLines is the plane beside the words and the tokens' panel.
-func (s *Screen) boardLines(f gameui.Frame) []string {
+// board is the plane beside the words and the tokens' panel, at most f.Height rows.
+// Both are fitted already (drawPlane and panel fit their lines), and the rows are
+// written straight into the area's string: this is drawn for every seat at every move.
+func (s *Screen) board(f gameui.Frame) string {
 	p := gameui.Painter{Plain: f.Plain}
 	geo := layoutFor(f.Width, f.Height)
 	side := f.Width - geo.width() - 1
 	if side < 24 {
 		// Too narrow for both: the panel alone, with the exact positions, still lets the
 		// player follow and vote.
-		return s.panel(f.Width, f.Height, p, true)
+		return strings.Join(s.panel(f.Width, f.Height, p, true), "\n")
 	}
 	plane := s.drawPlane(geo, f.Plain, f.Memo)
 	panel := s.panel(side, f.Height, p, false)
-	// Both are fitted already (drawPlane and panel fit their lines): only the shorter
-	// one is filled out with blank lines.
-	out := make([]string, max(len(plane), len(panel)))
+	// Only the shorter one is filled out with blank lines.
+	rows := min(max(len(plane), len(panel)), f.Height)
 	blankL, blankR := strings.Repeat(" ", geo.width()), strings.Repeat(" ", side)
-	for i := range out {
-		l, r := blankL, blankR
-		if i < len(plane) {
-			l = plane[i]
-		}
-		if i < len(panel) {
-			r = panel[i]
-		}
-		out[i] = l + " " + r
+	size := rows * 2
+	for i := range rows {
+		size += len(at(plane, i, blankL)) + len(at(panel, i, blankR))
 	}
-	return out
+	var b strings.Builder
+	b.Grow(size)
+	for i := range rows {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(at(plane, i, blankL))
+		b.WriteByte(' ')
+		b.WriteString(at(panel, i, blankR))
+	}
+	return b.String()
+}
+
+// at is s[i], or def past its end.
+func at(s []string, i int, def string) string {
+	if i < len(s) {
+		return s[i]
+	}
+	return def
 }
 
 // sideBySide is the panel width from which the words and the tokens stand side by side.
