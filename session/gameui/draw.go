@@ -1,7 +1,6 @@
 package gameui
 
 import (
-	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -87,7 +86,8 @@ func (r *Refit) Block(lines []string, w, h int) []string {
 			out[i] = Fit(lines[i], w)
 		}
 	}
-	r.in, r.out, r.w = slices.Clone(lines[:min(len(lines), h)]), slices.Clone(out), w
+	// Copies, into the buffers of the last call: the caller's slices are its own.
+	r.in, r.out, r.w = append(r.in[:0], lines[:min(len(lines), h)]...), append(r.out[:0], out...), w
 	return out
 }
 
