@@ -32,7 +32,12 @@ func TestEveryGameSurvivesACrash(t *testing.T) {
 	}
 	for _, id := range []string{"topfive", "quadrant", "fingertip", "foresight", "talltale"} {
 		for _, seed := range seeds {
-			t.Run(fmt.Sprintf("%s/seed%d", id, seed), func(t *testing.T) { crashAndResume(t, id, seed) })
+			t.Run(fmt.Sprintf("%s/seed%d", id, seed), func(t *testing.T) {
+				// Each run has its own store, clock and lobbies, and spends most of its
+				// time waiting for its table to show a step (play): side by side.
+				t.Parallel()
+				crashAndResume(t, id, seed)
+			})
 		}
 	}
 }

@@ -162,6 +162,7 @@ func startWith(t *testing.T, edit func(*server.Config), w io.Writer, st store.St
 // TestShutdownWithClientsThatNeverRead: an API client and a TUI client that stopped
 // reading cannot hold the shutdown past its grace period.
 func TestShutdownWithClientsThatNeverRead(t *testing.T) {
+	t.Parallel() // its own server, waiting out a shutdown's grace for most of its time
 	s, stop, done := startServer(t, nil)
 
 	// The API client sends garbage, each line answered by an error, and never reads the

@@ -130,6 +130,7 @@ func TestHealthzWhenTheDataDirectoryIsGone(t *testing.T) {
 // TestHealthzWhileShuttingDown: a load balancer stops sending players as soon as the
 // shutdown starts, while the players still there are saying goodbye.
 func TestHealthzWhileShuttingDown(t *testing.T) {
+	t.Parallel() // its own server, waiting out a shutdown's grace for most of its time
 	s, stop, done := startServer(t, nil)
 	api := s.API(t, "lingers", e2e.NewKey(t)) // keeps its connection open after the goodbye
 	stop()
@@ -188,6 +189,7 @@ func (brokenStore) SavePlayer(context.Context, store.Player) error {
 
 // TestHealthzWhenTheStoreCannotBeWritten: a failed write makes parlor unhealthy.
 func TestHealthzWhenTheStoreCannotBeWritten(t *testing.T) {
+	t.Parallel() // its own server, waiting out a shutdown's grace for most of its time
 	mem := store.NewMemory()
 	defer mem.Close()
 	s, stop, done := startWith(t, nil, io.Discard, brokenStore{mem})
