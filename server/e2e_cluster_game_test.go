@@ -18,6 +18,7 @@ var ownMarkerRE = regexp.MustCompile(`\[5\] [^\n]*\(!\)`)
 // gets, which crosses from node-0 to node-1 on his seat's subject. Cat's screen never
 // shows it, and Cat's node never subscribes to Ben's seat.
 func TestClusterTopFiveAcrossNodes(t *testing.T) {
+	t.Parallel() // its own servers; it waits on its game and the cluster more than it computes
 	c := startCluster(t, 3)
 	subs := watchSubscriptions(c.ns)
 	counts := heard(t, c.ns.URL())

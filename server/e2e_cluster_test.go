@@ -273,6 +273,7 @@ func playFirstRound(ann, ben *e2e.Player) {
 // seat with her last pick (which she saw acknowledged) in the game, and Ben's session on
 // a surviving node, which followed the table by itself, finishes the game.
 func TestClusterOwnerDiesMidGame(t *testing.T) {
+	t.Parallel() // its own servers; it waits on its game and the cluster more than it computes
 	c := startCluster(t, 3)
 	ann, ben, annKey, code := startPick(t, c)
 	ann.Press("3")
@@ -297,6 +298,7 @@ func TestClusterOwnerDiesMidGame(t *testing.T) {
 // table over at once; Ben, on another node, plays on without doing anything else, and
 // Ann, told to connect again, does so through another node and is back at the table.
 func TestClusterStoppingANodeHandsItsTablesOver(t *testing.T) {
+	t.Parallel() // its own servers; it waits on its game and the cluster more than it computes
 	c := startCluster(t, 3)
 	ann, ben, annKey, code := startPick(t, c)
 	ann.Press("3")

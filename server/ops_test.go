@@ -48,6 +48,7 @@ func TestMetricsAndHealth(t *testing.T) {
 }
 
 func TestIdlePlayersAreDisconnected(t *testing.T) {
+	t.Parallel() // its own servers; it waits on its game and the cluster more than it computes
 	s := e2e.Start(t, func(c *server.Config) { c.IdleTimeout = 1500 * time.Millisecond })
 	p := s.Connect(t, "sleepy", e2e.NewKey(t), "", 80, 24)
 	api := s.API(t, "bot", e2e.NewKey(t)) // idle at the same time as p
