@@ -12,6 +12,7 @@ import (
 // embedded NATS, and checks that the second run really spread each table's screens over
 // the nodes and that every figure is there and sane.
 func TestTinyClusterRun(t *testing.T) {
+	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
 	var out, log bytes.Buffer
 	code := run([]string{"-nodes", "3", "-compare", "-json", "-players", "21", "-parallel", "21",
 		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)

@@ -23,6 +23,7 @@ func TestMain(m *testing.M) {
 // bare server, as an operator would with -compare -json, and checks every figure it
 // reports is there and sane.
 func TestTinyComparedRun(t *testing.T) {
+	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
 	var out, log bytes.Buffer
 	code := run([]string{"-compare", "-json", "-players", "7", "-parallel", "7",
 		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
