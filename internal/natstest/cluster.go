@@ -55,13 +55,13 @@ func (c *Cluster) URL() string {
 	return strings.Join(urls, ",")
 }
 
-// WaitReady waits until the running members agree on a JetStream meta leader, as after
-// a start or after a member stopped or came back.
+// WaitReady waits until the running members agree on a JetStream meta leader and it has
+// heard from each of them, as after a start or after a member stopped or came back.
 func (c *Cluster) WaitReady() {
 	t := c.Servers[0].t
 	t.Helper()
 	for deadline := time.Now().Add(readyWithin); time.Now().Before(deadline); time.Sleep(25 * time.Millisecond) {
-		leaders, current, running := 0, 0, 0
+		leaders, current, running, online := 0, 0, 0, 0
 		for _, s := range c.Servers {
 			s.mu.Lock()
 			srv := s.srv
@@ -72,12 +72,16 @@ func (c *Cluster) WaitReady() {
 			running++
 			if srv.JetStreamIsLeader() {
 				leaders++
+				// The peers the leader has heard from: a replicated stream is placed only
+				// on those, and one made before all report in fails ("no suitable peers
+				// for placement").
+				online = len(srv.JetStreamClusterPeers())
 			}
 			if srv.JetStreamIsCurrent() {
 				current++
 			}
 		}
-		if leaders == 1 && current == running {
+		if leaders == 1 && current == running && online >= running {
 			return
 		}
 	}
