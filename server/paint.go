@@ -31,7 +31,7 @@ import (
 // 80×24, all of it pointers for the garbage collector to scan. And parsing a frame into
 // cells and comparing them was a quarter of the server's CPU under load. parlor's frames
 // are whole lines that lipgloss ends with a reset, so the painter keeps the rows it drew
-// (a slice of the last frame's string) and sends each changed row whole: cursor to the
+// (its own copy of the last frame's rows) and sends each changed row whole: cursor to the
 // row, the row, clear to its end. What reaches the screen is the same (a test compares
 // the emulated screen cell by cell with ultraviolet's reading of the frame), for a few
 // more bytes per changed row. No library draws a frame by rows; x/ansi gives the
