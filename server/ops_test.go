@@ -133,7 +133,7 @@ func TestHealthzWhenTheDataDirectoryIsGone(t *testing.T) {
 func TestHealthzWhileShuttingDown(t *testing.T) {
 	t.Parallel() // its own server, waiting out a shutdown's grace for most of its time
 	s, stop, done := startServer(t, nil)
-	api := s.API(t, "lingers", e2e.NewKey(t)) // keeps its connection open after the goodbye
+	api := s.LingeringAPI(t, "lingers", e2e.NewKey(t)) // keeps its connection open after the goodbye
 	stop()
 	api.Expect("bye")
 	code, body := healthz(t, s) // the server waits for the lingering connection

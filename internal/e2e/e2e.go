@@ -495,8 +495,21 @@ type API struct {
 	lines chan map[string]any
 }
 
-// API connects to the JSON interface.
+// API connects to the JSON interface. Like the ssh command, it hangs up once the server
+// ends its session.
 func (s *Server) API(t testing.TB, user string, key Key) *API {
+	t.Helper()
+	return s.api(t, user, key, false)
+}
+
+// LingeringAPI is an API client that keeps its connection open after the server ends its
+// session, as a script that never hangs up does, until the test closes it.
+func (s *Server) LingeringAPI(t testing.TB, user string, key Key) *API {
+	t.Helper()
+	return s.api(t, user, key, true)
+}
+
+func (s *Server) api(t testing.TB, user string, key Key, linger bool) *API {
 	t.Helper()
 	c := s.dial(t, user, key)
 	sess, err := c.NewSession()
@@ -521,6 +534,10 @@ func (s *Server) API(t testing.TB, user string, key Key) *API {
 			a.lines <- m
 		}
 		close(a.lines)
+		if !linger {
+			_ = sess.Wait()
+			_ = c.Close()
+		}
 	}()
 	t.Cleanup(a.Close)
 	a.Expect("welcome")
