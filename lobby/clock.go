@@ -1,6 +1,9 @@
 package lobby
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 // Clock is the time a lobby's tables live by: every action, tick, bot delay and game
 // deadline reads Now, and every table ticks on a ticker from Every. A server runs on
@@ -23,4 +26,53 @@ func (WallClock) Now() time.Time { return time.Now() }
 func (WallClock) Every(d time.Duration) (<-chan time.Time, func()) {
 	t := time.NewTicker(d)
 	return t.C, t.Stop
+}
+
+// Sped is the wall clock run that many times faster: bots think, timers run out and
+// reveals pass sooner, for demos and for tests of the real binary. Its time counts from a
+// fixed origin, so a server restarted at the same speed goes on from the game time it
+// stopped at, and the downtime it measures is the real one, sped up like everything else.
+// Every node of a cluster needs the same speed.
+type Sped int
+
+// spedOrigin is where sped game time and the wall clock meet. Game time runs ahead of
+// the wall clock by (speed-1) times the time since; at the top speed it stays inside
+// what nanoseconds since 1970 can hold (up to the year 2262) until 2037.
+var spedOrigin = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// MaxSpeed is the fastest a Sped clock may run.
+const MaxSpeed = 20
+
+// Now is the origin plus the wall time since it, sped up.
+func (s Sped) Now() time.Time {
+	since := time.Since(spedOrigin)
+	at := spedOrigin
+	for range max(int(s), 1) { // repeated adds: since*s could overflow a Duration
+		at = at.Add(since)
+	}
+	return at
+}
+
+// Every is a time.Ticker at d sped up (at least a millisecond), delivering game time.
+func (s Sped) Every(d time.Duration) (<-chan time.Time, func()) {
+	t := time.NewTicker(max(d/time.Duration(max(s, 1)), time.Millisecond))
+	out := make(chan time.Time, 1)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-t.C:
+			case <-done:
+				return
+			}
+			select {
+			case out <- s.Now():
+			case <-done:
+				return
+			default: // a slow reader misses the tick, as with time.Ticker
+			}
+		}
+	}()
+	var once sync.Once
+	return out, func() { once.Do(func() { t.Stop(); close(done) }) }
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"parlor/lobby"
 	"parlor/server"
 )
 
@@ -53,6 +54,27 @@ var settings = []setting{
 			return nil
 		},
 		show: func(c server.Config) string { return strconv.Itoa(cmp.Or(c.FrameRate, server.DefaultFrameRate)) },
+	},
+	{
+		flag: "game-speed", env: "PARLOR_GAME_SPEED", arg: "N",
+		help: fmt.Sprintf("run game time N times faster than the clock, 1 to %d: bots, timers, reveals and pauses pass sooner (demos and tests); every node of a cluster needs the same", lobby.MaxSpeed),
+		set: func(c *server.Config, v string) error {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			if err != nil || n < 1 || n > lobby.MaxSpeed {
+				return fmt.Errorf("want a whole number from 1 (real time) to %d", lobby.MaxSpeed)
+			}
+			c.Clock = nil
+			if n > 1 {
+				c.Clock = lobby.Sped(n)
+			}
+			return nil
+		},
+		show: func(c server.Config) string {
+			if s, ok := c.Clock.(lobby.Sped); ok {
+				return strconv.Itoa(int(s))
+			}
+			return "1"
+		},
 	},
 	{
 		flag: "guests", env: "PARLOR_GUESTS", arg: "BOOL",

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"parlor/lobby"
 	"parlor/server"
 )
 
@@ -40,12 +41,12 @@ func TestParseConfig(t *testing.T) {
 		{
 			name: "every flag",
 			args: []string{"--listen", "127.0.0.1:2022", "--data=/var/lib/parlor", "--http", "off",
-				"--max-sessions", "10", "--idle-timeout=5m", "--fps=15", "--guests=false", "--admins", fpA + ", " + fpB,
+				"--max-sessions", "10", "--idle-timeout=5m", "--fps=15", "--game-speed=12", "--guests=false", "--admins", fpA + ", " + fpB,
 				"--login-grace=5s", "--session-grace=3s", "--max-unauthenticated=50", "--per-ip-unauthenticated=4",
 				"--per-ip-connections=0", "--per-ip-rate=6.5", "--per-ip-burst=3", "--proxy-protocol=10.0.0.0/8, 192.0.2.1",
 				"--log-format=json", "--log-level=debug"},
 			want: server.Config{Listen: "127.0.0.1:2022", DataDir: "/var/lib/parlor", HTTP: "",
-				MaxSessions: 10, IdleTimeout: 5 * time.Minute, FrameRate: 15, Guests: false, Admins: []string{fpA, fpB},
+				MaxSessions: 10, IdleTimeout: 5 * time.Minute, FrameRate: 15, Clock: lobby.Sped(12), Guests: false, Admins: []string{fpA, fpB},
 				LoginGrace: 5 * time.Second, SessionGrace: 3 * time.Second, MaxUnauthenticated: 50, PerIPUnauthenticated: 4,
 				PerIPConnections: 0, PerIPRate: 6.5, PerIPBurst: 3, ProxyProtocol: []string{"10.0.0.0/8", "192.0.2.1"},
 				LogFormat: "json", LogLevel: "debug"},
@@ -55,7 +56,7 @@ func TestParseConfig(t *testing.T) {
 			env: map[string]string{"PARLOR_LISTEN": ":22", "PARLOR_DATA": "/data", "PARLOR_HTTP": "0.0.0.0:9222",
 				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB,
 				"PARLOR_LOGIN_GRACE": "1m", "PARLOR_PER_IP_RATE": "120", "PARLOR_PROXY_PROTOCOL": "203.0.113.4", "PARLOR_LOG_FORMAT": "json",
-				"PARLOR_FPS": "120"},
+				"PARLOR_FPS": "120", "PARLOR_GAME_SPEED": "1"},
 			want: with(func(c *server.Config) {
 				c.Listen, c.DataDir, c.HTTP, c.MaxSessions, c.IdleTimeout, c.Guests, c.Admins = ":22", "/data", "0.0.0.0:9222", 0, 0, false, []string{fpA, fpB}
 				c.LoginGrace, c.PerIPRate, c.ProxyProtocol, c.LogFormat = time.Minute, 120, []string{"203.0.113.4"}, "json"
@@ -139,6 +140,8 @@ func TestParseConfigErrors(t *testing.T) {
 		{name: "fps too low", args: []string{"--fps=4"}, want: []string{"--fps", `"4"`, "5 to 120"}},
 		{name: "fps too high", args: []string{"--fps", "121"}, want: []string{"--fps", `"121"`, "5 to 120"}},
 		{name: "fps zero env", env: map[string]string{"PARLOR_FPS": "0"}, want: []string{"PARLOR_FPS", `"0"`, "5 to 120"}},
+		{name: "game speed zero", args: []string{"--game-speed=0"}, want: []string{"--game-speed", `"0"`, "1 (real time) to 20"}},
+		{name: "game speed too high", env: map[string]string{"PARLOR_GAME_SPEED": "21"}, want: []string{"PARLOR_GAME_SPEED", `"21"`, "1 (real time) to 20"}},
 		{name: "fps not a number", env: map[string]string{"PARLOR_FPS": "fast"}, want: []string{"PARLOR_FPS", `"fast"`, "frames per second"}},
 	}
 	for _, tc := range tests {

@@ -23,6 +23,11 @@ import (
 // the real program, stops the process — kill -9, or SIGTERM as a deploy does — starts it
 // again on the same data folder, and the same keys find their table and finish the game.
 // The ranking Ann was told "ok" for before the stop is still hers after it.
+//
+// The server runs game time 20 times faster than the clock (--game-speed), so the six
+// rounds' reveals and results pauses take seconds; with no ranking time limit and no bot
+// taking over away seats, only the players' own moves end a phase, however slowly the
+// machine runs the test.
 func TestTablesSurviveARestart(t *testing.T) {
 	for _, stop := range []struct {
 		name string
@@ -56,7 +61,8 @@ func restartDuringAGame(t *testing.T, sig syscall.Signal) {
 		players = append(players, pl)
 	}
 	ann := players[0]
-	ann.api.Send(map[string]any{"op": "create", "game": topfive.ID, "options": map[string]string{topfive.OptPace: "1s"}})
+	ann.api.Send(map[string]any{"op": "create", "game": topfive.ID, "options": map[string]string{
+		topfive.OptPace: "1s", topfive.OptTimer: "off", rules.OptAway: rules.AwayTimers}})
 	code := ann.api.Expect("joined")["code"].(string)
 	for _, pl := range players[1:] {
 		pl.api.Send(map[string]any{"op": "join", "code": code})
@@ -205,7 +211,7 @@ var listening = regexp.MustCompile(`ssh=(127\.0\.0\.1:\d+)`)
 
 func startParlor(t *testing.T, data string) *process {
 	t.Helper()
-	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--data="+data)
+	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--data="+data, "--game-speed=20")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
