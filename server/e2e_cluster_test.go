@@ -178,6 +178,7 @@ func heard(t *testing.T, url string) (counts func() map[string]int) {
 // game; a third watches from the third node. Every node shows one lobby, and a node
 // subscribes to the seat subjects of its own sessions only.
 func TestClusterPlayersOnTwoNodesPlayAWholeGame(t *testing.T) {
+	t.Parallel() // its own servers; it waits on its game and the cluster more than it computes
 	c := startCluster(t, 3)
 	subs := watchSubscriptions(c.ns)
 	counts := heard(t, c.ns.URL())

@@ -82,6 +82,7 @@ func TestJoinAndWatchCommandsLandAtTheTable(t *testing.T) {
 }
 
 func TestReconnectWithTheSameKeyTakesTheSeatBack(t *testing.T) {
+	t.Parallel() // its own server
 	s := e2e.Start(t, nil)
 	ann, _ := newPlayer(t, s, "Ann")
 	code := createTable(t, ann, "Pick")

@@ -57,6 +57,7 @@ func refused(reason string) string { return fmt.Sprintf(`parlor_refused_total{re
 // never speak holds at most --per-ip-unauthenticated of them, and only until
 // --login-grace.
 func TestSilentConnectionsAreCappedAndClosed(t *testing.T) {
+	t.Parallel() // its own server, waiting out a grace for most of its time
 	var logs syncBuffer
 	s, stop, done := startLogging(t, func(c *server.Config) { c.LoginGrace = time.Second }, &logs)
 	defer func() { stop(); <-done }()
@@ -120,6 +121,7 @@ func TestEveryLoggedInConnectionCounts(t *testing.T) {
 // TestLoggedInWithoutASessionIsClosed: a connection that logs in and opens no session,
 // or opens one and never says what to run, is closed after --session-grace.
 func TestLoggedInWithoutASessionIsClosed(t *testing.T) {
+	t.Parallel() // its own server, waiting out a grace for most of its time
 	s := e2e.Start(t, func(c *server.Config) { c.SessionGrace = time.Second })
 	bare := s.Dial(t, "bare", e2e.NewKey(t))
 	idle := s.Dial(t, "idle", e2e.NewKey(t))

@@ -85,6 +85,7 @@ func theirReader(r io.Reader, events chan<- any) {
 // The reader gives the events ultraviolet's own reader (Bubble Tea's) gives, for input
 // in one piece or in pieces of any size, down to single bytes.
 func TestKeyReaderGivesWhatUltravioletsReaderGives(t *testing.T) {
+	t.Parallel() // sixty rounds of random input, on no shared state
 	rng := rand.New(rand.NewPCG(5, 6))
 	for round := range 60 {
 		var in strings.Builder
