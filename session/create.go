@@ -155,7 +155,7 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	c.rules.set(specRules(spec, rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
 	right = append(right, dimStyle.Paint("Rules: "+c.rules.position()))
-	body := columns(2, block(joinLines(left), leftW, h-3), block(joinLines(right), rightW, h-3))
+	body := columns(2, blockOf(left, leftW, h-3), blockOf(right, rightW, h-3))
 	out = append(out, body...)
 	out = append(out, m.statusLine(w, ""))
 	ck := createKeys

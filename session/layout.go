@@ -1,6 +1,7 @@
 package session
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -13,6 +14,16 @@ func fit(s string, w int) string { return gameui.Fit(s, w) }
 
 // block makes text exactly w×h: every line fitted, cut or padded with blank lines.
 func block(s string, w, h int) []string { return gameui.Block(strings.Split(s, "\n"), w, h) }
+
+// blockOf is block over lines, some of which may hold line breaks of their own. Lines
+// are seldom joined: joining them into one string to split it again was a fifth of a
+// waiting room's redraw.
+func blockOf(lines []string, w, h int) []string {
+	if slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "\n") }) {
+		return block(strings.Join(lines, "\n"), w, h)
+	}
+	return gameui.Block(lines, w, h)
+}
 
 // columns puts blocks side by side, separated by gap spaces.
 func columns(gap int, cols ...[]string) []string {

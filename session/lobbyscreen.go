@@ -152,7 +152,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			body = append(body, fit(fmt.Sprintf("  %-12s %s", name, l), w))
 		}
 	}
-	out = append(out, block(joinLines(body), w, h-4)...)
+	out = append(out, blockOf(body, w, h-4)...)
 	if s.typing {
 		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {

@@ -96,7 +96,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 		lines = append(lines, dimStyle.Paint("  It is remembered for your SSH key, and you can change it later."))
 	}
 	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, true), NameMax+2), "")
-	out := block(joinLines(lines), w, h-2)
+	out := blockOf(lines, w, h-2)
 	nk := nameKeys
 	bs := []key.Binding{nk.Save, nk.Delete}
 	if n.renaming {
@@ -110,15 +110,4 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 // would end a reverse-video background after the first character.
 func boxed(s string, w int) string {
 	return dimStyle.Paint("[") + fit(s, w) + dimStyle.Paint("]")
-}
-
-func joinLines(lines []string) string {
-	out := ""
-	for i, l := range lines {
-		if i > 0 {
-			out += "\n"
-		}
-		out += l
-	}
-	return out
 }

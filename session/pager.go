@@ -22,6 +22,7 @@ type pager struct {
 	// pager's part seldom changes with it.
 	shown   []string
 	shownAt pagerAt
+	multi   bool // some line holds a line break: the viewport splits it
 }
 
 // pagerAt is what a pager's view is drawn from besides its text.
@@ -55,7 +56,8 @@ func (p *pager) set(lines []string, w, h int) {
 	if !equal(lines, p.lines) {
 		p.lines = lines
 		off := p.vp.YOffset()
-		if slices.ContainsFunc(lines, func(l string) bool { return strings.ContainsAny(l, "\r\n") }) {
+		p.multi = slices.ContainsFunc(lines, func(l string) bool { return strings.ContainsAny(l, "\r\n") })
+		if p.multi {
 			// The viewport splits such lines in place, and lines may be shared
 			// (rulesCache): it gets a copy. Without them it only reads them.
 			lines = slices.Clone(lines)
@@ -85,13 +87,25 @@ func (p *pager) key(k tea.KeyPressMsg) bool {
 func (p *pager) view() []string {
 	at := pagerAt{p.vp.YOffset(), p.vp.Width(), p.vp.Height()}
 	if p.shown == nil || at != p.shownAt {
-		p.shown, p.shownAt = block(p.vp.View(), at.w, at.h), at
+		p.shown, p.shownAt = p.window(at), at
 	}
 	return p.shown
 }
 
 // position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the
 // whole text fits.
+// window is the viewport's view at: its lines from the offset, fitted. Lines without
+// breaks are cut and fitted here rather than by the viewport's View, which styles every
+// visible line through lipgloss again (a fifth of a waiting room's redraw at each join)
+// while the shared memo has fitted these lines already.
+func (p *pager) window(at pagerAt) []string {
+	if p.multi {
+		return block(p.vp.View(), at.w, at.h)
+	}
+	from := min(at.offset, len(p.lines))
+	return gameui.Block(p.lines[from:min(from+at.h, len(p.lines))], at.w, at.h)
+}
+
 func (p *pager) position() string {
 	total := p.vp.TotalLineCount()
 	if total <= p.vp.Height() {

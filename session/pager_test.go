@@ -2,10 +2,13 @@ package session
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // TestPagerDrawsItsViewAgainOnlyWhenItChanged checks that a pager keeps its view while
@@ -45,6 +48,37 @@ func TestPagerDrawsItsViewAgainOnlyWhenItChanged(t *testing.T) {
 		v := p.view()
 		if len(v) != s.rows || !strings.HasPrefix(v[0], s.want) {
 			t.Errorf("after %s the view is %q, want %d rows from %q", s.what, v, s.rows, s.want)
+		}
+	}
+}
+
+// TestPagerWindowIsTheViewportsView: the rows a pager cuts from its lines are the rows
+// the viewport's own View gives, fitted, whatever the text, size and scroll position.
+// Its lines are wrapped to its width (a line too wide would end in "…" rather than be
+// cut short as the viewport cuts it).
+func TestPagerWindowIsTheViewportsView(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	words := []string{"rule", "日本語", "\x1b[1mbold\x1b[0m", "a", "─────────", "·", "🎲", "\x1b[38;5;3mtinted words\x1b[m", "   "}
+	for round := range 300 {
+		var lines []string
+		for range rng.IntN(30) {
+			var b strings.Builder
+			for range rng.IntN(12) {
+				b.WriteString(words[rng.IntN(len(words))] + " ")
+			}
+			lines = append(lines, b.String())
+		}
+		w, h := 1+rng.IntN(60), 1+rng.IntN(20)
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, w, "")
+		}
+		p := newPager()
+		p.set(lines, w, h)
+		for range rng.IntN(6) {
+			p.key(tea.KeyPressMsg{Code: []rune{tea.KeyDown, tea.KeyPgDown, tea.KeyUp, tea.KeyEnd}[rng.IntN(4)]})
+		}
+		if got, want := p.view(), block(p.vp.View(), w, h); !slices.Equal(got, want) {
+			t.Fatalf("round %d (%d×%d, offset %d of %d lines):\n got %q\nwant %q", round, w, h, p.vp.YOffset(), len(lines), got, want)
 		}
 	}
 }

@@ -485,7 +485,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
 		side = append(side, t.feedTail(sidePanelW, h-4)...)
-		body = columns(2, body, block(joinLines(side), sidePanelW, h-3))
+		body = columns(2, body, blockOf(side, sidePanelW, h-3))
 	}
 	if t.chatting && feedH > 0 && feedH < chatLinesWhileTyping {
 		// While typing a message, the conversation takes the bottom of the game area:
@@ -567,7 +567,7 @@ func (t *tableScreen) feedTail(w, n int) []string {
 // feedBlock is the feed's tail as n lines of the game screen, w wide. Callers must not
 // change it: it is kept until the feed or the size changes.
 func (t *tableScreen) feedBlock(w, n int) []string {
-	return t.feedDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return block(joinLines(t.feedTail(w-1, n)), w, n) })
+	return t.feedDrawn.get(tailKey{w, n, t.feedSeq}, func() []string { return blockOf(t.feedTail(w-1, n), w, n) })
 }
 
 // drawFeedTail is feedTail drawn afresh.
@@ -689,13 +689,13 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			opts = append(opts, "  "+l)
 		}
 	}
-	out = append(out, columns(2, block(joinLines(seats), leftW, topH), block(joinLines(opts), rightW, topH))...)
+	out = append(out, columns(2, blockOf(seats, leftW, topH), blockOf(opts, rightW, topH))...)
 
 	out = append(out, fit(headStyle.Paint("Chat")+dimStyle.Paint(" · pgup/pgdn scroll"), w))
 	lines := chatLines
 	end := max(0, len(lines)-t.scroll)
 	start := max(0, end-chatH)
-	out = append(out, block(joinLines(lines[start:end]), w, chatH)...)
+	out = append(out, blockOf(lines[start:end], w, chatH)...)
 	if t.chatting {
 		out = append(out, fit("say: "+t.chatBox().view(w-6, true), w))
 		out = append(out, footerLine(w, chatTypingKeys...))

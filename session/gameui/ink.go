@@ -13,7 +13,8 @@ import (
 type Ink struct {
 	st        lipgloss.Style
 	pre, post string
-	whole     bool // Render is pre+text+post for one line without tabs
+	whole     bool   // Render is pre+text+post for one line without tabs
+	empty     string // Render("")
 }
 
 // inkProbe is what a style is rendered around to find its sequences.
@@ -29,12 +30,15 @@ func InkOf(st lipgloss.Style) Ink {
 	ok = ok && !strings.Contains(post, inkProbe) && st.GetWidth() == 0 && st.GetMaxWidth() == 0 &&
 		st.GetHorizontalFrameSize() == 0 && st.GetVerticalFrameSize() == 0 && st.GetTransform() == nil &&
 		!st.GetUnderline() && !st.GetStrikethrough()
-	return Ink{st: st, pre: pre, post: post, whole: ok}
+	return Ink{st: st, pre: pre, post: post, whole: ok, empty: st.Render("")}
 }
 
 // Paint is st.Render(text).
 func (k Ink) Paint(text string) string {
-	if !k.whole || text == "" || strings.ContainsAny(text, "\n\t") {
+	if text == "" { // often: a seat with no marks, a line with no hint
+		return k.empty
+	}
+	if !k.whole || strings.ContainsAny(text, "\n\t") {
 		return k.st.Render(text)
 	}
 	return k.pre + text + k.post

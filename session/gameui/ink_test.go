@@ -20,14 +20,14 @@ func TestInkPaintsWhatTheStyleRenders(t *testing.T) {
 		"padded":    lipgloss.NewStyle().Bold(true).Padding(0, 1),
 		"width":     lipgloss.NewStyle().Width(6),
 	}
-	texts := []string{"x", "─────", "▲ hot things", "◆", "⁵", "a\tb", "two\nlines", "A B C", "日本"}
+	texts := []string{"", "x", "─────", "▲ hot things", "◆", "⁵", "a\tb", "two\nlines", "A B C", "日本"}
 	for name, st := range styles {
 		k := InkOf(st)
 		for _, text := range texts {
 			if got, want := k.Paint(text), st.Render(text); got != want {
 				t.Errorf("%s: Paint(%q) = %q, Render = %q", name, text, got, want)
 			}
-			if pre, post, ok := k.Wrap(); ok && !strings.ContainsAny(text, "\n\t") && pre+text+post != st.Render(text) {
+			if pre, post, ok := k.Wrap(); ok && text != "" && !strings.ContainsAny(text, "\n\t") && pre+text+post != st.Render(text) {
 				t.Errorf("%s: Wrap around %q = %q, Render = %q", name, text, pre+text+post, st.Render(text))
 			}
 		}
