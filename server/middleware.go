@@ -62,7 +62,7 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		start := time.Now()
 		cmd := "tui"
-		if c := sess.Command(); len(c) > 0 {
+		if c := commandOf(sess); len(c) > 0 {
 			cmd = playertext.Short(c[0], 16) // only the verb: codes and payloads stay out of the logs
 		}
 		key := "guest"
@@ -121,10 +121,27 @@ func (s *Server) usage() string {
 	return strings.ReplaceAll(usage, "PORT", port)
 }
 
+// commandKey holds a session's command, split into words, in its context.
+type commandKey struct{}
+
+// commandOf is sess.Command(), split once per session: each call splits the raw command
+// again with a lexer of its own (a 4 KB buffer), and a session asks more than once.
+func commandOf(sess ssh.Session) []string {
+	if c, ok := sess.Context().Value(commandKey{}).([]string); ok {
+		return c
+	}
+	var c []string
+	if sess.RawCommand() != "" {
+		c = sess.Command()
+	}
+	sess.Context().SetValue(commandKey{}, c)
+	return c
+}
+
 // route decides what the session's command means.
 func (s *Server) route(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		cmd := sess.Command()
+		cmd := commandOf(sess)
 		_, _, hasPty := sess.Pty()
 		var join, watch string
 		switch {
