@@ -26,15 +26,18 @@ type Config struct {
 	Duration time.Duration
 	Idle     time.Duration
 	Parallel int
-	Server   string // kindParlor or kindBare
-	Compare  bool
-	Target   string // host:port of a running server; "" starts one
-	Metrics  string // its /metrics URL
-	Limit    time.Duration
-	JSON     bool
-	Watchers int    // spectators per table (parlor only), on top of the players
-	FPS      int    // the frame rate both servers cap their renderers at
-	Profile  string // a directory for the server's CPU profiles and goroutines of the login, idle and busy phases
+	// LoginRate, when positive, starts logins at this many per second whatever
+	// the server's pace (an open loop), instead of keeping Parallel in flight.
+	LoginRate float64
+	Server    string // kindParlor or kindBare
+	Compare   bool
+	Target    string // host:port of a running server; "" starts one
+	Metrics   string // its /metrics URL
+	Limit     time.Duration
+	JSON      bool
+	Watchers  int    // spectators per table (parlor only), on top of the players
+	FPS       int    // the frame rate both servers cap their renderers at
+	Profile   string // a directory for the server's CPU profiles and goroutines of the login, idle and busy phases
 	// Nodes is how many parlor nodes of a cluster to start, on an embedded NATS server
 	// with JetStream, with each table's screens spread over them; 0 starts one lone
 	// server. With Compare, a run on one node comes first.
@@ -72,6 +75,9 @@ func (c Config) Validate() error {
 	}
 	if c.Parallel < 1 {
 		errs = append(errs, fmt.Errorf("-parallel %d: want 1 or more", c.Parallel))
+	}
+	if c.LoginRate < 0 || c.LoginRate > maxLoginRate {
+		errs = append(errs, fmt.Errorf("-login-rate %g: want 0 (as fast as -parallel allows) to %d per second", c.LoginRate, maxLoginRate))
 	}
 	if c.Server != kindParlor && c.Server != kindBare {
 		errs = append(errs, fmt.Errorf("-server %q: want parlor or bare", c.Server))

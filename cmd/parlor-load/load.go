@@ -220,11 +220,43 @@ func (w *workload) login(ctx context.Context) (time.Duration, error) {
 	rand.Shuffle(len(others), func(i, j int) { others[i], others[j] = others[j], others[i] })
 	start := time.Now()
 	for _, group := range [][]seated{hosts, others} {
-		if err := parallel(ctx, len(group), w.cfg.Parallel, func(i int) error { return w.sitDown(ctx, group[i]) }); err != nil {
+		var err error
+		if w.cfg.LoginRate > 0 {
+			err = paced(ctx, len(group), w.cfg.LoginRate, max(w.cfg.Parallel, openLoopInFlight), func(i int, due time.Time) error { return w.sitDown(ctx, group[i], due) })
+		} else {
+			err = parallel(ctx, len(group), w.cfg.Parallel, func(i int) error { return w.sitDown(ctx, group[i], time.Now()) })
+		}
+		if err != nil {
 			return 0, err
 		}
 	}
 	return time.Since(start), nil
+}
+
+// With -login-rate, logins start on a schedule (an open loop): a server that falls
+// behind meets more logins at once, as it would from real players, and each login's
+// first screen is timed from when it was due, so time spent waiting to start counts
+// (no coordinated omission). openLoopInFlight bounds the logins in flight all the same;
+// maxLoginRate bounds the rate.
+const (
+	openLoopInFlight = 1024
+	maxLoginRate     = 5000
+)
+
+// paced runs f(i, due) for i in [0, n), the i-th due i/rate seconds after the start,
+// with at most limit running at once; it returns the first error.
+func paced(ctx context.Context, n int, rate float64, limit int, f func(i int, due time.Time) error) error {
+	start := time.Now()
+	return parallel(ctx, n, limit, func(i int) error {
+		// parallel starts them in order; each waits for its own time.
+		due := start.Add(time.Duration(float64(i) / rate * float64(time.Second)))
+		select {
+		case <-time.After(time.Until(due)):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		return f(i, due)
+	})
 }
 
 // seated is a player and their table.
@@ -233,9 +265,9 @@ type seated struct {
 	p *player
 }
 
-func (w *workload) sitDown(ctx context.Context, s seated) error {
+// sitDown logs one player in, timing the first screen from at.
+func (w *workload) sitDown(ctx context.Context, s seated, at time.Time) error {
 	t, p := s.t, s.p
-	at := time.Now()
 	c, err := sshterm.Dial(p.addr, p.name, p.key, w.source(), dialTimeout)
 	if err != nil {
 		return err

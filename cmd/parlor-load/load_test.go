@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 )
@@ -25,7 +28,7 @@ func TestMain(m *testing.M) {
 func TestTinyComparedRun(t *testing.T) {
 	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
 	var out, log bytes.Buffer
-	code := run([]string{"-compare", "-json", "-players", "7", "-parallel", "7",
+	code := run([]string{"-compare", "-json", "-players", "7", "-login-rate", "40",
 		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, log.String())
@@ -96,6 +99,8 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		{"-fps", "0"},
 		{"-fps", "500"},
 		{"-profile", "/tmp/p", "-target", "127.0.0.1:2222"},
+		{"-login-rate", "-1"},
+		{"-login-rate", "100000"},
 	} {
 		var errw bytes.Buffer
 		if _, err := parseFlags(args, &errw); err == nil {
@@ -103,8 +108,43 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		}
 	}
 	var errw bytes.Buffer
-	if c, err := parseFlags([]string{"-spectators", "3", "-fps", "20", "-profile", "/tmp/p"}, &errw); err != nil || c.Watchers != 3 || c.FPS != 20 {
-		t.Errorf("spectators, frame rate and profile: %+v, %v", c, err)
+	if c, err := parseFlags([]string{"-spectators", "3", "-fps", "20", "-profile", "/tmp/p", "-login-rate", "300"}, &errw); err != nil || c.Watchers != 3 || c.FPS != 20 || c.LoginRate != 300 {
+		t.Errorf("spectators, frame rate, profile and login rate: %+v, %v", c, err)
+	}
+}
+
+// paced starts the i-th call i/rate after the first, never before it is due, each told
+// when it was due, while no more than the limit run at once.
+func TestPacedStartsEachOnItsSchedule(t *testing.T) {
+	const n, rate, limit = 12, 400.0, 3
+	var mu sync.Mutex
+	dues := make([]time.Time, n)
+	running, most := 0, 0
+	err := paced(context.Background(), n, rate, limit, func(i int, due time.Time) error {
+		if now := time.Now(); now.Before(due) {
+			t.Errorf("login %d started at %v, before it was due at %v", i, now, due)
+		}
+		mu.Lock()
+		dues[i] = due
+		running++
+		most = max(most, running)
+		mu.Unlock()
+		time.Sleep(5 * time.Millisecond)
+		mu.Lock()
+		running--
+		mu.Unlock()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range dues {
+		if want := time.Duration(float64(i) / rate * float64(time.Second)); dues[i].Sub(dues[0]) != want {
+			t.Errorf("login %d due %v after the first, want %v", i, dues[i].Sub(dues[0]), want)
+		}
+	}
+	if most > limit {
+		t.Errorf("%d ran at once, more than the limit of %d", most, limit)
 	}
 }
 
