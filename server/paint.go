@@ -215,11 +215,11 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 		sameStart := !carried || (at(plain, y, true) && at(p.plain, y, true))
 		changed := row != old || !sameStart
 		carried = changed
-		if !whole && !changed || whole && row == "" {
+		carriedIn := !at(plain, y, true)
+		if !whole && !changed || whole && plainTail(row, carriedIn) == 0 { // a cleared screen has its blank rows
 			continue
 		}
 		b.WriteString(ansi.CursorPosition(1, y+1))
-		carriedIn := !at(plain, y, true)
 		if carriedIn {
 			b.WriteString(ansi.ResetStyle)
 			styleInto(b, rows, plain, y)
@@ -242,6 +242,9 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
 	if w > p.width {
 		row, w = truncate(row, p.width, ""), p.width
 	}
+	if cut := plainTail(row, carriedIn); cut < len(row) {
+		row, w = row[:cut], -1 // less than the width: the line is erased from here
+	}
 	styled := strings.IndexByte(row, '\x1b') >= 0
 	if styled && p.lowers(row) {
 		_, _ = (&colorprofile.Writer{Forward: b, Profile: p.profile}).WriteString(row)
@@ -257,6 +260,37 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
 	if w < p.width { // a full row leaves the cursor waiting to wrap: clearing would take its last cell
 		b.WriteString(ansi.EraseLineRight)
 	}
+}
+
+// plainTail is where row's trailing blanks in the default style begin (len(row) if it
+// has none, so a row cut short by it is narrower than it was): spaces after its last escape sequence when that is a reset, or in a row
+// with none that starts plain, and any resets after them. The session pads every row to
+// the window's width, and erasing the rest of the line draws those blanks in 3 bytes: in
+// a first frame or a redraw they were most of the bytes. Spaces in any other style, or
+// in a row with a hyperlink, are kept: they may show (reverse video, a background).
+func plainTail(row string, carriedIn bool) int {
+	end := len(row)
+	for {
+		if strings.HasSuffix(row[:end], ansi.ResetStyle) {
+			end -= len(ansi.ResetStyle)
+		} else if strings.HasSuffix(row[:end], "\x1b[0m") {
+			end -= len("\x1b[0m")
+		} else {
+			break
+		}
+	}
+	cut := len(strings.TrimRight(row[:end], " "))
+	if cut == end || strings.Contains(row, "\x1b]8;") { // no blanks, or maybe a link's
+		return len(row)
+	}
+	esc := strings.LastIndexByte(row[:cut], '\x1b')
+	switch {
+	case esc < 0 && !carriedIn:
+	case esc >= 0 && (strings.HasPrefix(row[esc:], ansi.ResetStyle) || strings.HasPrefix(row[esc:], "\x1b[0m")):
+	default:
+		return len(row)
+	}
+	return cut
 }
 
 // lowers tells whether row has a colour the terminal's profile must lower. The session

@@ -161,7 +161,8 @@ func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	pieces := []string{"plain", "\x1b[31mred\x1b[m", "\x1b[2mdim\x1b[m  ", "\x1b[1mbold runs on", "\x1b[0m",
 		"\x1b[42mgreen\x1b[0m", "中文", "", "\x1b]8;;https://x\x07link\x1b]8;;\x07", "\x1b[4;38;2;200;10;10mdeep",
-		"a rather long run of plain words"}
+		"a rather long run of plain words", "\x1b[7m  reversed blanks  \x1b[m", "          ", "\x1b[4munderlined  ",
+		"\x1b[44m    \x1b[m", "\x1b[m      \x1b[m", "\x1b[1mbold\x1b[0m     \x1b[0m"}
 	row := func() string {
 		var b strings.Builder
 		for range rng.IntN(5) {
@@ -200,7 +201,8 @@ func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
 }
 
 // sameCell compares what a player sees of two cells: a blank is a blank whatever
-// library made it, and the second column of a wide character holds nothing.
+// library made it, and the second column of a wide character holds nothing. A blank
+// shows only its background, reverse video and underline.
 func sameCell(a, b *uv.Cell) bool {
 	blank := func(c *uv.Cell) bool { return c == nil || c.Content == "" || c.Content == " " }
 	if blank(a) && blank(b) {
@@ -211,7 +213,8 @@ func sameCell(a, b *uv.Cell) bool {
 		if b != nil {
 			sb = b.Style
 		}
-		return sa.Bg == nil && sb.Bg == nil || sa.Equal(&sb)
+		shows := func(s uv.Style) bool { return s.Bg != nil || s.Attrs&uv.AttrReverse != 0 || s.Underline != 0 }
+		return !shows(sa) && !shows(sb) || sa.Equal(&sb)
 	}
 	return a != nil && b != nil && a.Content == b.Content && a.Style.Equal(&b.Style) && a.Link.Equal(&b.Link)
 }
@@ -232,6 +235,35 @@ func TestPainterDrawsOnlyTheChangedRow(t *testing.T) {
 	p.Update(nothing{})
 	if moves := regexp.MustCompile(`\x1b\[[0-9;]*H`).FindAllString(out.String(), -1); len(moves) != 1 || moves[0] != "\x1b[3;1H" {
 		t.Fatalf("for the one changed row 3 the painter moved to %q: %q", moves, out.String())
+	}
+}
+
+// Rows padded to the window's width with blanks in the default style, as the session
+// draws them, are sent without those blanks: a cleared screen's blank rows not at all,
+// the others up to their last mark, then erased to the end of the line. Blanks that show
+// (reverse video) are sent.
+func TestPainterSendsNoTrailingBlanks(t *testing.T) {
+	term := newTerminal(40, 4)
+	pad := func(s string, w int) string { return s + strings.Repeat(" ", w) }
+	model := &shown{content: strings.Join([]string{
+		"\x1b[1;7m" + pad(" title", 34) + "\x1b[m",
+		pad("", 40),
+		pad("\x1b[1mname\x1b[m", 36) + "\x1b[m",
+		pad("plain", 35),
+	}, "\n")}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 40, Height: 4})
+	term.feed()
+	out := term.out.String()
+	if strings.Contains(out, "\x1b[2;1H") || strings.Contains(out, "name ") || strings.Contains(out, "plain ") {
+		t.Errorf("default-style blanks were sent: %q", out)
+	}
+	if !strings.Contains(out, pad(" title", 34)) {
+		t.Errorf("the reverse-video title bar lost its blanks: %q", out)
+	}
+	if got := strings.Split(term.em.String(), "\n"); len(got) < 4 || got[2] != "name" || got[3] != "plain" {
+		t.Errorf("the screen shows:\n%s", term.em.String())
 	}
 }
 
