@@ -403,10 +403,20 @@ func (m *Model) recolored(drawn []string) []string {
 		if i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i] {
 			out[i] = m.lines[i]
 		} else {
-			out[i] = m.recolor.Replace(l)
+			out[i] = m.recolorLine(l)
 		}
 	}
 	return out
+}
+
+// recolorLine is one line in the profile's colours. Every colour the replacer rewrites
+// is a true colour ("38;2;…", "48;2;…"): a line without one is left as it is, without
+// the copy Replace makes of every line it is given.
+func (m *Model) recolorLine(l string) string {
+	if !strings.Contains(l, "8;2;") {
+		return l
+	}
+	return m.recolor.Replace(l)
 }
 
 // redrawClock draws the countdown's line again into the frame, alone.
@@ -424,7 +434,7 @@ func (m *Model) redrawClock() {
 	}
 	m.drawn[m.clock] = line
 	if m.recolor != nil {
-		line = m.recolor.Replace(line)
+		line = m.recolorLine(line)
 	}
 	m.lines[m.clock] = line
 	m.cache = ""
