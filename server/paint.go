@@ -263,11 +263,12 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
 }
 
 // plainTail is where row's trailing blanks in the default style begin (len(row) if it
-// has none, so a row cut short by it is narrower than it was): spaces after its last escape sequence when that is a reset, or in a row
-// with none that starts plain, and any resets after them. The session pads every row to
-// the window's width, and erasing the rest of the line draws those blanks in 3 bytes: in
-// a first frame or a redraw they were most of the bytes. Spaces in any other style, or
-// in a row with a hyperlink, are kept: they may show (reverse video, a background).
+// has none, so a row cut short by it is narrower than it was): spaces after its last
+// escape sequence when that is a reset, or in a row with none that starts plain, and any
+// resets after them. The session pads every row to the window's width, and erasing the
+// rest of the line draws those blanks in 3 bytes: in a first frame or a redraw they were
+// most of the bytes. Spaces in any other style, or in a row with a hyperlink, are kept:
+// they may show (reverse video, a background).
 func plainTail(row string, carriedIn bool) int {
 	end := len(row)
 	for {

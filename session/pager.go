@@ -92,8 +92,6 @@ func (p *pager) view() []string {
 	return p.shown
 }
 
-// position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the
-// whole text fits.
 // window is the viewport's view at: its lines from the offset, fitted. Lines without
 // breaks are cut and fitted here rather than by the viewport's View, which styles every
 // visible line through lipgloss again (a fifth of a waiting room's redraw at each join)
@@ -106,6 +104,8 @@ func (p *pager) window(at pagerAt) []string {
 	return gameui.Block(p.lines[from:min(from+at.h, len(p.lines))], at.w, at.h)
 }
 
+// position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the
+// whole text fits.
 func (p *pager) position() string {
 	total := p.vp.TotalLineCount()
 	if total <= p.vp.Height() {
