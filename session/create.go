@@ -151,16 +151,17 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 		right = append(right, dimStyle.Paint(l))
 	}
 	right = append(right, "")
-	rulesH := h - 3 - len(right) - 1
+	ck := createKeys
+	foot := footerLines(w, helpKey, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back)
+	bodyH := h - 2 - len(foot) // the title and the status line
+	rulesH := bodyH - len(right) - 1
 	c.rules.set(specRules(spec, rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
 	right = append(right, dimStyle.Paint("Rules: "+c.rules.position()))
-	body := columns(2, blockOf(left, leftW, h-3), blockOf(right, rightW, h-3))
+	body := columns(2, blockOf(left, leftW, bodyH), blockOf(right, rightW, bodyH))
 	out = append(out, body...)
 	out = append(out, m.statusLine(w, ""))
-	ck := createKeys
-	out = append(out, footerLine(w, helpKey, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back))
-	return out
+	return append(out, foot...)
 }
 
 func playerRange(min, max int) string {

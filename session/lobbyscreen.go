@@ -152,16 +152,16 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 			body = append(body, fit(fmt.Sprintf("  %-12s %s", name, l), w))
 		}
 	}
-	out = append(out, blockOf(body, w, h-4)...)
+	l := lobbyKeys
+	foot := footerLines(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit)
+	out = append(out, blockOf(body, w, h-3-len(foot))...)
 	if s.typing {
 		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}
 	out = append(out, m.statusLine(w, ""))
-	l := lobbyKeys
-	out = append(out, footerLine(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit))
-	return out
+	return append(out, foot...)
 }
 
 // waitingLine tells a player that their table is waiting for them, and what it does.

@@ -123,3 +123,13 @@ func scrollKeys() []key.Binding {
 
 // footerLine fits key bindings into a footer of width w.
 func footerLine(w int, bs ...key.Binding) string { return gameui.Footer(w, bs...) }
+
+// footerLines is a screen's key help on one line, or on two when one would cut it: the
+// screen gives up a line of its body so that every key shows.
+func footerLines(w int, bs ...key.Binding) []string {
+	first, second := gameui.Footer2(w, bs...)
+	if second == "" {
+		return []string{first}
+	}
+	return []string{first, second}
+}

@@ -663,8 +663,14 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	// rules the rest.
 	// The chat is the same for everyone at the table: drawn once per table state.
 	chatLines := t.u.Shared.Remember(roomChat{w}, func() any { return t.chatLines(w) }).([]string)
-	chatH := min(max(3, len(chatLines)), (h-5)/2)
-	topH := h - 5 - chatH
+	foot := footerLines(w, t.roomFooterKeys()...)
+	if t.chatting {
+		foot = footerLines(w, chatTypingKeys...)
+	}
+	// Besides the footer: the title, the hint, the chat's heading and its input line.
+	free := h - 4 - len(foot)
+	chatH := min(max(3, len(chatLines)), free/2)
+	topH := free - chatH
 	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
@@ -698,12 +704,10 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	out = append(out, blockOf(lines[start:end], w, chatH)...)
 	if t.chatting {
 		out = append(out, fit("say: "+t.chatBox().view(w-6, true), w))
-		out = append(out, footerLine(w, chatTypingKeys...))
-		return out
+	} else {
+		out = append(out, fit(dimStyle.Paint("press enter to chat"), w))
 	}
-	out = append(out, fit(dimStyle.Paint("press enter to chat"), w))
-	out = append(out, footerLine(w, t.roomKeys()...))
-	return out
+	return append(out, foot...)
 }
 
 func rulesHint(focused bool) string {
@@ -730,8 +734,17 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	}
 }
 
-// roomKeys are the table screen's keys, most important first.
-func (t *tableScreen) roomKeys() []key.Binding {
+// roomKeys are the table screen's keys, most important first: the footer's, then those
+// the screen shows where they act (the help lists them all).
+func (t *tableScreen) roomKeys() []key.Binding { return append(t.roomFooterKeys(), roomInPlace...) }
+
+// roomInPlace are the room's keys that its chat shows in place: its heading says
+// pgup/pgdn scroll and the line below it "press enter to chat". The footer leaves them
+// out, which lets the others fit on two lines at 80 columns.
+var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown")}
+
+// roomFooterKeys are the room's keys its footer lists.
+func (t *tableScreen) roomFooterKeys() []key.Binding {
 	keys := []key.Binding{helpKey}
 	if t.u.View != nil {
 		keys = append(keys, bind("esc", "back to the game", "esc"))
@@ -741,7 +754,7 @@ func (t *tableScreen) roomKeys() []key.Binding {
 	}
 	if t.u.Host {
 		if t.playing() {
-			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("a", "a bot plays for an away player", "a"), bind("x", "bot takes the seat", "x"), bind("H", "make host", "H"), bind("C", "close table", "C"))
+			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C"))
 		} else {
 			keys = append(keys, bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C"))
 		}
@@ -749,7 +762,7 @@ func (t *tableScreen) roomKeys() []key.Binding {
 	if t.u.Seat < 0 && !t.playing() {
 		keys = append(keys, bind("t", "take a seat", "t"))
 	}
-	return append(keys, roomPanel, bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown"), bind("q", "leave", "q"))
+	return append(keys, roomPanel, bind("q", "leave", "q"))
 }
 
 func (t *tableScreen) chatLines(w int) []string {

@@ -104,7 +104,7 @@ func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
 	if !strings.Contains(out, "Ben (away 3 min)") {
 		t.Errorf("room lacks how long Ben is away:\n%s", out)
 	}
-	if !hasKey(&ts, "a", "a bot plays for an away player") {
+	if !hasKey(&ts, "a", "bot plays for them") {
 		t.Error("the host has no key to let a bot play")
 	}
 	ts.seatSel = 1

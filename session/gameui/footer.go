@@ -45,6 +45,34 @@ func Footer(width int, bindings ...key.Binding) string {
 	return footerFor(id.String(), func() string { return footer(width, bindings) })
 }
 
+// Footer2 is Footer on two lines when one does not hold every key: the first line has
+// the entries that fit, in order, and the second the rest (cut with "…" only if they
+// do not fit either). second is "" when one line holds them all. A screen whose keys
+// would be cut at 80 columns shows them all this way, and gives up a line of its body.
+func Footer2(width int, bindings ...key.Binding) (first, second string) {
+	var id strings.Builder
+	id.WriteString("2/")
+	id.WriteString(strconv.Itoa(width))
+	for _, b := range bindings {
+		h := b.Help()
+		footerEntry(&id, h.Key, h.Desc)
+	}
+	both := footerFor(id.String(), func() string {
+		h := newFooterHelp()
+		for n := len(bindings); n > 0; n-- {
+			if line := h.ShortHelpView(bindings[:n]); lipgloss.Width(line) <= width {
+				if n == len(bindings) {
+					return Fit(line, width)
+				}
+				return Fit(line, width) + "\n" + footer(width, bindings[n:])
+			}
+		}
+		return footer(width, bindings)
+	})
+	first, second, _ = strings.Cut(both, "\n")
+	return first, second
+}
+
 // footerEntry adds one entry to a footer's id in the cache.
 func footerEntry(id *strings.Builder, keys, help string) {
 	id.WriteByte(0)
@@ -67,10 +95,16 @@ func footerFor(id string, draw func() string) string {
 // each is measured once and kept (a bounded memo, memo.go).
 var footers = &memo[string]{max: 4096}
 
-func footer(width int, bindings []key.Binding) string {
+// newFooterHelp is the help bubble that draws footers.
+func newFooterHelp() help.Model {
 	h := help.New()
 	h.ShortSeparator = " · "
 	h.Styles = footerStyles
+	return h
+}
+
+func footer(width int, bindings []key.Binding) string {
+	h := newFooterHelp()
 	// The bubble cuts at the width itself, but when even its " …" does not fit it adds
 	// the entry anyway and the line overflows; so measure and drop whole entries here.
 	more := " " + footerStyles.Ellipsis.Render("…")

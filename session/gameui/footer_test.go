@@ -1,6 +1,11 @@
 package gameui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
 
 // GameFooter keeps its footers under the same id as Footer does for the same bindings:
 // either finds what the other kept, and both are the footer drawn afresh.
@@ -26,5 +31,39 @@ func TestGameFooterIsTheFooterOfItsBindings(t *testing.T) {
 				t.Fatalf("width %d, typing %v: GameFooter after Footer %q, want %q", w, typing, got, want)
 			}
 		}
+	}
+}
+
+// Footer2 shows every key in order over two lines when one cuts them, each line exactly
+// the width; one line when it holds them all; "…" only when two do not.
+func TestFooter2ShowsEveryKey(t *testing.T) {
+	keys := Bindings([]Key{HelpKey, {Keys: "s", Help: "start"}, {Keys: "b", Help: "add bot"}, {Keys: "↑↓", Help: "seat"},
+		{Keys: "x", Help: "remove"}, {Keys: "H", Help: "make host"}, {Keys: "←→", Help: "option"}, {Keys: "C", Help: "close"},
+		{Keys: "tab", Help: "panel"}, {Keys: "enter", Help: "chat"}, {Keys: "q", Help: "leave"}})
+	words := func(lines ...string) string { return ansi.Strip(strings.Join(lines, " ")) }
+	for _, w := range []int{80, 100, 200} {
+		first, second := Footer2(w, keys...)
+		if ansi.StringWidth(first) != w || second != "" && ansi.StringWidth(second) != w {
+			t.Errorf("width %d: lines of %d and %d columns", w, ansi.StringWidth(first), ansi.StringWidth(second))
+		}
+		all := words(first, second)
+		if strings.Contains(all, "…") {
+			t.Errorf("width %d: a key was cut: %q / %q", w, first, second)
+		}
+		last := -1
+		for _, k := range keys {
+			h := k.Help()
+			i := strings.Index(all, h.Key+" "+h.Desc)
+			if i < 0 || i < last {
+				t.Errorf("width %d: %q missing or out of order in %q", w, h.Key+" "+h.Desc, all)
+			}
+			last = i
+		}
+		if one := Footer(w, keys...); !strings.Contains(one, "…") != (second == "") {
+			t.Errorf("width %d: two lines %v, but one line is %q", w, second != "", one)
+		}
+	}
+	if _, second := Footer2(20, keys...); !strings.Contains(second, "…") {
+		t.Errorf("at 20 columns two lines cannot hold them all, yet the second does not say so: %q", second)
 	}
 }

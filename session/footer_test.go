@@ -1,0 +1,63 @@
+package session
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/assets"
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/rules/topfive"
+)
+
+// At 80×24 the lobby, new-table and table screens show every key of their footers
+// (on two lines where one would cut them), and each screen is still exactly 24 rows.
+func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load}) // Top Five needs its topics
+	t.Cleanup(func() { cancel(); _ = l.Shutdown(context.Background()) })
+	m := New(ctx, Options{Lobby: l, Player: annP})
+	host, err := l.Create(annP, topfive.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	watcher, err := l.Watch(benP, host.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := func(p lobby.Place, playing bool) []string {
+		ts := newTableScreen(p)
+		ts.apply(nextUpdate(t, p, func(u lobby.Update) bool {
+			return len(u.Table.Seats) >= 1 && (!playing || u.View != nil)
+		}))
+		ts.room = true
+		return ts.render(m, 80, 24)
+	}
+	var lob lobbyScreen
+	create := newCreateScreen(func(id string) []rules.Option { return l.TableOptions(annP, id) })
+	screens := map[string][]string{
+		"lobby":         lob.render(m, 80, 24),
+		"new table":     create.render(m, 80, 24),
+		"host, waiting": room(host, false),
+		"spectator":     room(watcher, false),
+	}
+	for _, b := range []func() error{host.AddBot, host.AddBot, host.Start} {
+		if err := b(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	screens["host, playing"] = room(host, true)
+	for name, rows := range screens {
+		if len(rows) != 24 {
+			t.Errorf("%s: %d rows, want 24", name, len(rows))
+		}
+		for _, r := range rows[len(rows)-2:] {
+			if line := ansi.Strip(r); strings.Contains(line, "…") || ansi.StringWidth(r) != 80 {
+				t.Errorf("%s: a footer line cut or not 80 wide: %q\n%s", name, line, ansi.Strip(strings.Join(rows, "\n")))
+			}
+		}
+	}
+}
