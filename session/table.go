@@ -663,10 +663,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	// rules the rest.
 	// The chat is the same for everyone at the table: drawn once per table state.
 	chatLines := t.u.Shared.Remember(roomChat{w}, func() any { return t.chatLines(w) }).([]string)
-	foot := footerLines(w, t.roomFooterKeys()...)
-	if t.chatting {
-		foot = footerLines(w, chatTypingKeys...)
+	keys := chatTypingKeys
+	if !t.chatting {
+		keys = t.roomFooterKeys()
 	}
+	foot := footerLines(w, keys...)
 	// Besides the footer: the title, the hint, the chat's heading and its input line.
 	free := h - 4 - len(foot)
 	chatH := min(max(3, len(chatLines)), free/2)
