@@ -10,6 +10,6 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	e2e.MostlyWaiting(8)
+	e2e.MostlyWaiting(4)
 	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, goleak.IgnoreAnyFunction("parlor/server.discardReplies"))
 }

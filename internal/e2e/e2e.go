@@ -434,17 +434,26 @@ func (p *Player) PressUntil(key, text string, n int) {
 		if strings.Contains(p.Screen(), text) {
 			return
 		}
-		p.PressSeen(key)
+		// Wait longer than PressSeen for the press to show: a press sent before the
+		// last was shown could go past the text (a busy machine running the race
+		// detector took more than a second to show one, and the game list wrapped
+		// round to its first game).
+		p.pressSeen(key, pressShown)
 	}
 	p.WaitFor(text)
 }
 
+// pressShown is how long PressUntil waits for a press to show before it presses again.
+const pressShown = 5 * time.Second
+
 // PressSeen presses key and waits until the screen changes (for a second at most: a key
 // may change nothing), so that what the test reads next is the key's doing.
-func (p *Player) PressSeen(key string) {
+func (p *Player) PressSeen(key string) { p.pressSeen(key, time.Second) }
+
+func (p *Player) pressSeen(key string, most time.Duration) {
 	before := p.Screen()
 	p.Press(key)
-	deadline := time.Now().Add(time.Second)
+	deadline := time.Now().Add(most)
 	for p.Screen() == before && time.Now().Before(deadline) {
 		time.Sleep(poll)
 	}
