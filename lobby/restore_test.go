@@ -38,7 +38,7 @@ func startConfig(t *testing.T, cfg lobby.Config) *run {
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel}
 	// Ticks come often, as the fake clock decides what time they see.
-	cfg.IdleClose, cfg.Tick = time.Hour, 2*time.Millisecond
+	cfg.IdleClose, cfg.Tick = time.Hour, 5*time.Millisecond
 	r.l = lobby.New(ctx, cfg)
 	t.Cleanup(r.stop)
 	return r
