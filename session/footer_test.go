@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -16,9 +15,7 @@ import (
 // At 80×24 the lobby, new-table and table screens show every key of their footers
 // (on two lines where one would cut them), and each screen is still exactly 24 rows.
 func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load}) // Top Five needs its topics
-	t.Cleanup(func() { cancel(); _ = l.Shutdown(context.Background()) })
+	l, ctx := newLobbyConfig(t, lobby.Config{Content: assets.Load}) // Top Five needs its topics
 	m := New(ctx, Options{Lobby: l, Player: annP})
 	host, err := l.Create(annP, topfive.ID, nil, false)
 	if err != nil {

@@ -54,8 +54,14 @@ var (
 
 func newLobbyT(t *testing.T, clock lobby.Clock) (*lobby.Lobby, context.Context) {
 	t.Helper()
+	return newLobbyConfig(t, lobby.Config{Clock: clock})
+}
+
+// newLobbyConfig is a lobby of cfg for one test, shut down after it.
+func newLobbyConfig(t *testing.T, cfg lobby.Config) (*lobby.Lobby, context.Context) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Clock: clock})
+	l := lobby.New(ctx, cfg)
 	t.Cleanup(func() {
 		cancel()
 		_ = l.Shutdown(context.Background())

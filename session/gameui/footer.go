@@ -36,13 +36,20 @@ var footerStyles = help.Styles{
 // Footer is the one-line key help at the bottom of a screen: whole entries only, in the
 // order given (most important first), as many as fit in width; "…" says more are on '?'.
 func Footer(width int, bindings ...key.Binding) string {
+	return footerFor(footerID("", width, bindings), func() string { return footer(width, bindings) })
+}
+
+// footerID is the id a footer of bindings in width is kept under; kind tells the
+// layouts apart ("" for one line).
+func footerID(kind string, width int, bindings []key.Binding) string {
 	var id strings.Builder
+	id.WriteString(kind)
 	id.WriteString(strconv.Itoa(width))
 	for _, b := range bindings {
 		h := b.Help()
 		footerEntry(&id, h.Key, h.Desc)
 	}
-	return footerFor(id.String(), func() string { return footer(width, bindings) })
+	return id.String()
 }
 
 // Footer2 is Footer on two lines when one does not hold every key: the first line has
@@ -50,14 +57,7 @@ func Footer(width int, bindings ...key.Binding) string {
 // do not fit either). second is "" when one line holds them all. A screen whose keys
 // would be cut at 80 columns shows them all this way, and gives up a line of its body.
 func Footer2(width int, bindings ...key.Binding) (first, second string) {
-	var id strings.Builder
-	id.WriteString("2/")
-	id.WriteString(strconv.Itoa(width))
-	for _, b := range bindings {
-		h := b.Help()
-		footerEntry(&id, h.Key, h.Desc)
-	}
-	both := footerFor(id.String(), func() string {
+	both := footerFor(footerID("2/", width, bindings), func() string {
 		h := newFooterHelp()
 		for n := len(bindings); n > 0; n-- {
 			if line := h.ShortHelpView(bindings[:n]); lipgloss.Width(line) <= width {
