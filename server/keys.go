@@ -12,9 +12,8 @@ import (
 )
 
 // keyReader reads a player's input from the SSH channel and sends it to the program as
-// ultraviolet events, which Bubble Tea turns into its key, paste and report messages
-// exactly as it does for its own reader's events (Program.eventLoop calls
-// translateInputEvent on every message).
+// ultraviolet events, which the program turns into Bubble Tea's key, paste and report
+// messages as tea.Program does for its own reader's events (program.go, translate).
 //
 // Why not Bubble Tea's reader: it builds ultraviolet's table of key sequences
 // (buildKeysTable) for every program: 134 KB of maps and strings per session, the same

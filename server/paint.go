@@ -21,9 +21,9 @@ import (
 // second that is 30 wake-ups per second per player: the whole idle cost of a session,
 // about 0.7 of a core for 2,000 players sitting at a table (docs/performance.md), and a
 // change waits for the next tick (half a frame on average). Bubble Tea offers no
-// on-demand mode, so the program runs without its renderer (tea.WithoutRenderer, with
-// a 1 fps ticker for what little it still flushes) and this model wrapper draws each
-// frame right after the update that changed it.
+// on-demand mode, so a session's model runs in parlor's own loop (program.go), which
+// has no renderer, and this model wrapper draws each frame right after the update that
+// changed it.
 //
 // Why rows, not ultraviolet's cell renderer (which Bubble Tea's renderer and an earlier
 // painter used): it keeps two cell buffers per session, what the terminal shows and the
@@ -105,10 +105,9 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return p, cmd
 }
 
-// View is what Bubble Tea's renderer would draw: nothing. The program runs without
-// one, yet Bubble Tea asks for the model's frame after every update and before the
-// first, and throws it away; a screen that changed would be rendered twice (once here,
-// once in paint). The painter asks for the frame itself.
+// View is what a renderer would draw: nothing. The painter asks the model for its
+// frame itself; a renderer that asked too (tea.Program's does, after every update, even
+// without a renderer to draw it) would render a changed screen twice.
 func (p *painter) View() tea.View { return tea.View{} }
 
 func (p *painter) modeReport(msg tea.ModeReportMsg) {

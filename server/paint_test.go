@@ -301,29 +301,27 @@ func (c *counted) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (c *counted) View() tea.View { c.views++; return c.shown.View() }
 
 // TestOnlyThePainterAsksForFrames runs the painter in a program set up as a session's
-// (no renderer, no input) and checks that each update asks the model for its frame once,
-// in the painter: Bubble Tea also asks after every update and for its first frame, for
-// a renderer that throws it away, and with screens that changed that was a whole frame
-// rendered twice.
+// and checks that each update asks the model for its frame once, in the painter:
+// tea.Program also asked after every update and for its first frame, for a renderer
+// that threw it away, and with screens that changed that was a whole frame rendered
+// twice.
 func TestOnlyThePainterAsksForFrames(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	model := &counted{}
-	var prog *tea.Program
-	p := newPainter(ctx, model, io.Discard, 1000, func(m tea.Msg) { prog.Send(m) })
+	prog := newProgram(ctx)
+	p := newPainter(ctx, model, io.Discard, 1000, prog.Send)
 	p.every = 0
-	prog = tea.NewProgram(p, tea.WithContext(ctx), tea.WithoutSignalHandler(), tea.WithoutRenderer(),
-		tea.WithInput(nil), tea.WithOutput(io.Discard), tea.WithWindowSize(20, 4),
-		tea.WithColorProfile(colorprofile.ANSI256))
-	done := make(chan error, 1)
-	go func() { _, err := prog.Run(); done <- err }()
+	done := make(chan struct{})
+	go func() {
+		prog.run(p, tea.ColorProfileMsg{Profile: colorprofile.ANSI256}, tea.WindowSizeMsg{Width: 20, Height: 4})
+		close(done)
+	}()
 	for range 20 {
 		prog.Send(nothing{})
 	}
-	prog.Quit()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
+	prog.Send(tea.QuitMsg{})
+	<-done
 	if model.views > model.updates {
 		t.Errorf("%d frames asked for in %d updates: only the painter should ask, once per update", model.views, model.updates)
 	}

@@ -37,7 +37,7 @@ type Options struct {
 	IdleTimeout time.Duration           // leave after this long without a key press; 0: never
 	Now         func() time.Time        // the wall clock, for the idle timeout; time.Now if nil
 	// Send delivers a message to the session's program from any goroutine (the server
-	// passes tea.Program.Send). With it the session keeps no goroutine of its own
+	// passes its program's Send). With it the session keeps no goroutine of its own
 	// waiting for the table or the clock: the table and a timer call it when there is
 	// news. Without it (tests) commands wait instead, one goroutine each.
 	Send func(tea.Msg)

@@ -1,0 +1,148 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+
+	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// program runs a player's model by Bubble Tea's contract (Init, then Update for every
+// message, each returned command run on its own goroutine and its message sent back),
+// on the goroutine that calls run.
+//
+// Why not tea.Program: with the painter drawing the frames (paint.go) and the key
+// reader reading the input (keys.go), what tea.Program still did was this loop, and for
+// it every session kept two more goroutines that do nothing for parlor: the command
+// runner, which only starts a goroutine for each command (Program.handleCommands), and
+// the renderer's frame ticker, which it starts even without a renderer
+// (startRenderer). Those were two of a session's eleven goroutines, against the goal of
+// six (docs/performance.md). Here a command's goroutine is started where the command
+// is returned, and nothing ticks.
+//
+// What it keeps of tea.Program's behaviour: input events become Bubble Tea's messages
+// (as Program.translateInputEvent makes them), a tea.BatchMsg runs each of its
+// commands, tea.QuitMsg ends the loop, and a message sent after the end is dropped, not
+// blocked on. What parlor does not use is left out: tea.Sequence, the terminal queries
+// (clipboard, colours, cursor position), exec and suspend. A panic in a command is
+// raised again on the loop's goroutine, so that it ends only its session, as any
+// other panic in a session does (recoverPanics).
+type program struct {
+	ctx    context.Context
+	cancel context.CancelFunc // run calls it when it returns
+	msgs   chan tea.Msg
+}
+
+// commandPanic carries a command's panic to the loop.
+type commandPanic struct {
+	value any
+	stack []byte
+}
+
+func newProgram(ctx context.Context) *program {
+	// A little room, so that the goroutine that brings news or a key can usually hand
+	// it over and end without waiting for the loop.
+	ctx, cancel := context.WithCancel(ctx)
+	return &program{ctx: ctx, cancel: cancel, msgs: make(chan tea.Msg, 8)}
+}
+
+// Send delivers msg to the model; from any goroutine. Once the program has ended, or
+// its context is done, it returns at once.
+func (p *program) Send(msg tea.Msg) {
+	select {
+	case p.msgs <- msg:
+	case <-p.ctx.Done():
+	}
+}
+
+// run calls m.Init, updates m with each of first, then with every message sent, until
+// the model quits or the context ends. It returns the last model.
+func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {
+	defer p.cancel()
+	p.exec(m.Init())
+	for _, msg := range first {
+		m = p.update(m, msg)
+	}
+	for {
+		select {
+		case <-p.ctx.Done():
+			return m
+		case msg := <-p.msgs:
+			switch msg := translate(msg).(type) {
+			case tea.QuitMsg:
+				return m
+			case tea.BatchMsg:
+				for _, cmd := range msg {
+					p.exec(cmd)
+				}
+			case commandPanic:
+				panic(fmt.Sprintf("%v\n\ncommand's stack:\n%s", msg.value, msg.stack))
+			default:
+				m = p.update(m, msg)
+			}
+		}
+	}
+}
+
+func (p *program) update(m tea.Model, msg tea.Msg) tea.Model {
+	m, cmd := m.Update(msg)
+	p.exec(cmd)
+	return m
+}
+
+// exec runs cmd on a goroutine of its own and sends its message back.
+func (p *program) exec(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				p.Send(commandPanic{r, debug.Stack()})
+			}
+		}()
+		if msg := cmd(); msg != nil {
+			p.Send(msg)
+		}
+	}()
+}
+
+// translate turns the key reader's input events into Bubble Tea's messages, as
+// tea.Program does for its own reader's (input.go, translateInputEvent, which is not
+// exported): only the events a player's terminal sends without being asked, and the
+// mode reports the painter asks for.
+func translate(msg tea.Msg) tea.Msg {
+	switch e := msg.(type) {
+	case uv.KeyPressEvent:
+		return tea.KeyPressMsg(e)
+	case uv.KeyReleaseEvent:
+		return tea.KeyReleaseMsg(e)
+	case uv.PasteEvent:
+		return tea.PasteMsg(e)
+	case uv.PasteStartEvent:
+		return tea.PasteStartMsg(e)
+	case uv.PasteEndEvent:
+		return tea.PasteEndMsg(e)
+	case uv.MouseClickEvent:
+		return tea.MouseClickMsg(e)
+	case uv.MouseReleaseEvent:
+		return tea.MouseReleaseMsg(e)
+	case uv.MouseWheelEvent:
+		return tea.MouseWheelMsg(e)
+	case uv.MouseMotionEvent:
+		return tea.MouseMotionMsg(e)
+	case uv.FocusEvent:
+		return tea.FocusMsg(e)
+	case uv.BlurEvent:
+		return tea.BlurMsg(e)
+	case uv.ModeReportEvent:
+		return tea.ModeReportMsg(e)
+	case uv.KeyboardEnhancementsEvent:
+		return tea.KeyboardEnhancementsMsg(e)
+	case uv.WindowSizeEvent:
+		return tea.WindowSizeMsg(e)
+	}
+	return msg
+}
