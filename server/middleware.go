@@ -76,13 +76,9 @@ func (s *Server) logSessions(next ssh.Handler) ssh.Handler {
 		fields := []any{"user", playertext.Short(sess.User(), 32), "remote", sess.RemoteAddr().String(), "key", key,
 			"client", playertext.Short(sess.Context().ClientVersion(), 64), "cmd", cmd, "term", term, "window", window}
 		s.log.Debug("session start", fields...)
-		// The feed is looked up now: once the client closes the channel the filter
-		// forgets it, which may happen before the handler returns.
-		feed := s.windows.of(sess)
 		next(sess)
-		if f := feed; f != nil {
-			w := f.Window()
-			fields[len(fields)-1] = fmt.Sprintf("%d×%d", w.Width, w.Height)
+		if pty, _, ok := sess.Pty(); ok { // the newest size
+			fields[len(fields)-1] = fmt.Sprintf("%d×%d", pty.Window.Width, pty.Window.Height)
 		}
 		s.log.Info("session", append(fields, "duration", time.Since(start).Round(time.Second))...)
 	}
@@ -143,6 +139,10 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		cmd := commandOf(sess)
 		_, _, hasPty := sess.Pty()
+		tui := hasPty && (len(cmd) == 0 || len(cmd) == 2 && (cmd[0] == "join" || cmd[0] == "watch"))
+		if cs, ok := sess.(*channelSession); ok && !tui {
+			defer cs.serveAside()() // only the player's program takes the requests itself
+		}
 		var join, watch string
 		switch {
 		case len(cmd) == 1 && cmd[0] == "api":

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	uv "github.com/charmbracelet/ultraviolet"
+	gossh "golang.org/x/crypto/ssh"
 )
 
 // program runs a player's model by Bubble Tea's contract (Init, then Update for every
@@ -33,6 +34,12 @@ type program struct {
 	ctx    context.Context
 	cancel context.CancelFunc // run calls it when it returns
 	msgs   chan tea.Msg
+
+	// requests are the session channel's requests, taken in the loop as they come:
+	// request answers one and gives the message it makes for the model (a new window
+	// size), or nil. Of a burst of them only the last message is delivered.
+	requests <-chan *gossh.Request
+	request  func(*gossh.Request) tea.Msg
 }
 
 // commandPanic carries a command's panic to the loop.
@@ -69,6 +76,10 @@ func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {
 		select {
 		case <-p.ctx.Done():
 			return m
+		case req, ok := <-p.requests:
+			if msg := p.answer(req, ok); msg != nil {
+				m = p.update(m, msg)
+			}
 		case msg := <-p.msgs:
 			switch msg := translate(msg).(type) {
 			case tea.QuitMsg:
@@ -84,6 +95,24 @@ func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {
 			}
 		}
 	}
+}
+
+// answer answers req and every request already waiting after it, and returns the last
+// message they made. ok false: the requests have ended (the channel closed).
+func (p *program) answer(req *gossh.Request, ok bool) tea.Msg {
+	var last tea.Msg
+	for ok {
+		if msg := p.request(req); msg != nil {
+			last = msg
+		}
+		select {
+		case req, ok = <-p.requests:
+		default:
+			return last
+		}
+	}
+	p.requests = nil // a nil channel: never ready again
+	return last
 }
 
 func (p *program) update(m tea.Model, msg tea.Msg) tea.Model {

@@ -45,7 +45,6 @@ type Server struct {
 	metrics *metrics
 	gate    *gate
 	refused *refusals
-	windows windowFeeds
 	packs   *packs.Library
 	node    *cluster.Node // nil unless the server is a node of a cluster
 

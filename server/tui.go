@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
+	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/session"
 )
@@ -49,10 +50,13 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	prog := newProgram(ctx)
 	opts.Send = prog.Send
 	model := session.New(ctx, opts)
-	feed := s.windows.of(sess)
 	var screen io.Writer = sess
-	if feed != nil {
-		screen = feed.screen // the channel, past charm.land/ssh's newline translation
+	cs, _ := sess.(*channelSession)
+	if cs != nil {
+		// The channel itself: a session's Write puts a "\r" before every "\n", copying
+		// each write twice to do it (7 % of the server's allocations under load), and the
+		// painter moves the cursor and writes no newline.
+		screen = cs.Channel
 	}
 	painter := newPainter(ctx, model, screen, cmp.Or(s.cfg.FrameRate, DefaultFrameRate), prog.Send)
 
@@ -66,14 +70,17 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	}
 	defer s.untrack(ls)
 
-	// The first size is the newest the client sent; later ones are forwarded as they
-	// come, after it, since the loop takes the first one before any message.
+	// The window sizes come as the channel's requests, which the program answers in
+	// its loop; the first is the newest the client sent before the shell.
 	pty, _, _ := sess.Pty()
-	size := tea.WindowSizeMsg{Width: pty.Window.Width, Height: pty.Window.Height}
-	if feed != nil {
-		w := feed.Window()
-		size = tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
-		feed.Watch(func(w ssh.Window) { prog.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
+	if cs != nil {
+		prog.requests = cs.reqs
+		prog.request = func(req *gossh.Request) tea.Msg {
+			if w, _ := cs.serve(req); w != nil {
+				return tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
+			}
+			return nil
+		}
 	}
 	go readKeys(sess, prog.Send)
 	// Deferred, so that a panic in the model (which ends only this session, through
@@ -91,6 +98,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			_ = sess.Exit(0)
 		}
 	}()
-	prog.run(painter, tea.ColorProfileMsg{Profile: colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))}, size)
+	prog.run(painter, tea.ColorProfileMsg{Profile: colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))},
+		tea.WindowSizeMsg{Width: pty.Window.Width, Height: pty.Window.Height})
 	ended = true
 }

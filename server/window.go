@@ -1,29 +1,28 @@
 package server
 
 import (
-	"crypto/rand"
-	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
-	"strings"
+	"net"
 	"sync"
 
 	"charm.land/ssh"
+	"github.com/anmitsu/go-shlex"
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// The largest terminal parlor draws for. Bubble Tea allocates a width×height cell buffer
-// for every session, so a client's word on its size is clamped before anything sees it:
-// 5000×5000 would be gigabytes. 0×0 passes through and shows the "please enlarge" screen.
+// The largest terminal parlor draws for. A session's frame is drawn for the window's
+// size, so a client's word on its size is clamped before anything sees it: 5000×5000
+// would be gigabytes. 0×0 passes through and shows the "please enlarge" screen.
 const (
 	maxColumns = 500
 	maxRows    = 200
 )
 
-// windowEnv is the environment variable that carries a session's window feed id from the
-// request filter to the handler (an SSH connection may hold several sessions, and
-// charm.land/ssh gives a handler no other way to tell which channel it serves).
-const windowEnv = "PARLOR_WINDOW"
+// maxEnv bounds the environment a client may send before its shell: each variable is
+// kept for the life of the session.
+const maxEnv = 64
 
 // ptyRequest and windowChange are the SSH payloads that carry a window size
 // (RFC 4254 6.2 and 6.7).
@@ -37,114 +36,48 @@ type windowChange struct{ Columns, Rows, Width, Height uint32 }
 
 // clamp keeps a client's window within what parlor draws for. The pixel sizes are
 // dropped when the cell sizes change, as they would no longer match.
-func clamp(cols, rows, wpx, hpx uint32) (uint32, uint32, uint32, uint32) {
+func clamp(cols, rows, wpx, hpx uint32) ssh.Window {
 	c, r := min(cols, maxColumns), min(rows, maxRows)
 	if c != cols || r != rows {
 		wpx, hpx = 0, 0
 	}
-	return c, r, wpx, hpx
+	return ssh.Window{Width: int(c), Height: int(r), WidthPixels: int(wpx), HeightPixels: int(hpx)}
 }
 
-// windowFeed holds a session's newest window size; reading it never blocks the SSH
-// request loop, however slowly the session takes it.
-type windowFeed struct {
+// channelSession is a "session" channel: charm.land/ssh's Session, whose requests
+// (RFC 4254 6) are answered on the channel's own goroutine, which then runs the
+// session's handler, and whose player's program takes them in its loop.
+//
+// Why not charm.land/ssh's session (DefaultSessionHandler): it answers the requests on
+// one goroutine and runs the handler on another, and hands each window size over on a
+// channel with room for one, from its request loop. A player's session thus held two
+// goroutines for it, plus one of parlor's in front of it, because once nobody read
+// that channel (the program ended, the connection dropped, or no handler ever started)
+// the send blocked forever, and with it the request loop and everything the session
+// held: ~1 MB per connection that resized and dropped. Here the requests are read by
+// whoever has the channel's goroutine at the time: this loop before the shell starts,
+// the player's program while it runs (a window change is a message to it like a key),
+// or, for the sessions that have no program (api, pack, help), a goroutine of their own
+// (serveAside). Sizes are clamped on the way in, and a flood of them ends in the newest.
+type channelSession struct {
+	gossh.Channel
+	conn *gossh.ServerConn
+	ctx  ssh.Context
+	reqs <-chan *gossh.Request
+
 	mu      sync.Mutex
-	win     ssh.Window
-	changed chan struct{} // has a value (coalesced) after each change, until Watch
-
-	// screen is the session's channel itself, for the painter's frames. A session's
-	// Write goes through charm.land/ssh's ptyWriter, which replaces every "\n" with
-	// "\r\n" and copies each write twice to do it, newline or not (7 % of the server's
-	// allocations under load); the painter moves the cursor and writes no newline.
-	screen io.Writer
-
-	// watch, once set, is handed each new size instead, by a goroutine that lives only
-	// while a size is on its way (sending): a session holds no goroutine waiting for
-	// resizes, and a flood of them coalesces into the newest.
-	watch   func(ssh.Window)
-	sending bool
-	fresh   bool // a size the sending goroutine has not handed over yet
+	env     []string
+	pty     *ssh.Pty // with the newest window; nil without a terminal
+	started bool     // a shell or command was asked for
+	rawCmd  string
+	exited  bool
 }
 
-func (f *windowFeed) set(w ssh.Window) {
-	f.mu.Lock()
-	f.win = w
-	watching := f.watch != nil
-	start := watching && !f.sending
-	if watching {
-		f.fresh, f.sending = true, true
-	}
-	f.mu.Unlock()
-	if start {
-		go f.deliver()
-	}
-	if !watching {
-		select {
-		case f.changed <- struct{}{}:
-		default:
-		}
-	}
-}
-
-// deliver hands the newest size to watch until no newer one came meanwhile.
-func (f *windowFeed) deliver() {
-	for {
-		f.mu.Lock()
-		if !f.fresh {
-			f.sending = false
-			f.mu.Unlock()
-			return
-		}
-		f.fresh = false
-		w, watch := f.win, f.watch
-		f.mu.Unlock()
-		watch(w)
-	}
-}
-
-// Watch hands every later size to watch (which may block: one call at a time), and
-// the newest one at once if the size changed before.
-func (f *windowFeed) Watch(watch func(ssh.Window)) {
-	f.mu.Lock()
-	f.watch = watch
-	start := false
-	select {
-	case <-f.changed:
-		start = !f.sending
-		f.fresh, f.sending = true, true
-	default:
-	}
-	f.mu.Unlock()
-	if start {
-		go f.deliver()
-	}
-}
-
-// Window is the newest size the client asked for, clamped.
-func (f *windowFeed) Window() ssh.Window {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.win
-}
-
-// windowFeeds finds a session's feed by the id the filter put in its environment.
-type windowFeeds struct{ m sync.Map }
-
-// of returns the session's feed, or nil for a session without a PTY.
-func (w *windowFeeds) of(sess ssh.Session) *windowFeed {
-	for _, kv := range sess.Environ() {
-		if id, ok := strings.CutPrefix(kv, windowEnv+"="); ok {
-			if f, ok := w.m.Load(id); ok {
-				return f.(*windowFeed)
-			}
-		}
-	}
-	return nil
-}
-
-// openSession is the "session" channel handler: charm.land/ssh's own, behind a filter of
-// the channel's requests (windowFilter).
-// It also bounds the sessions one connection may hold at once.
+// openSession is the "session" channel handler. It bounds the sessions one connection
+// may hold at once, answers the channel's requests, runs the server's handler when the
+// client asks for a shell or a command, and answers what comes after until the channel
+// closes: requests nobody read would stop the whole connection (x/crypto/ssh's channel
+// holds 16 before its reader waits).
 func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
 	if c := connOf(ctx); c != nil {
 		if !c.openChannel() {
@@ -154,82 +87,168 @@ func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.N
 		}
 		defer c.closeChannel()
 	}
-	ssh.DefaultSessionHandler(srv, conn, filteredChannel{nc, s.windows.filter}, ctx)
-}
-
-// filteredChannel hands the library a filtered copy of the channel's requests.
-type filteredChannel struct {
-	gossh.NewChannel
-	filter func(ch gossh.Channel, in <-chan *gossh.Request) <-chan *gossh.Request
-}
-
-func (c filteredChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) {
-	ch, reqs, err := c.NewChannel.Accept()
+	ch, reqs, err := nc.Accept()
 	if err != nil {
-		return ch, reqs, err
+		return
 	}
-	return ch, c.filter(ch, reqs), nil
+	sess := &channelSession{Channel: ch, conn: conn, ctx: ctx, reqs: reqs}
+	for req := range reqs {
+		if _, start := sess.serve(req); start && srv.Handler != nil {
+			srv.Handler(sess)
+			_ = sess.Exit(0) // if the handler did not
+			break
+		}
+	}
+	for req := range reqs {
+		sess.serve(req)
+	}
 }
 
-// filter clamps the size in a pty-req and answers window-change requests itself, into the
-// session's windowFeed, so that the library never sees them.
-//
-// Why parlor answers window-change: charm.land/ssh v0.4.3 (session.go, handleRequests,
-// case "window-change") sends each size on sess.winch, a channel with room for one, from
-// the session's request loop. Once nobody reads it (the program ended, the connection
-// dropped, or no handler ever started), that send blocks forever, and with it the
-// request loop, its goroutine and everything the session holds: ~1 MB per connection
-// that resized and dropped. Here every size lands in a coalescing feed instead.
-func (w *windowFeeds) filter(ch gossh.Channel, in <-chan *gossh.Request) <-chan *gossh.Request {
-	out := make(chan *gossh.Request)
+// serve answers one request. It tells the new window when the request changed the
+// size, and start when it asked for the shell or a command.
+func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ok := false
+	switch req.Type {
+	case "pty-req":
+		var p ptyRequest
+		if c.pty == nil && !c.started && gossh.Unmarshal(req.Payload, &p) == nil {
+			c.pty = &ssh.Pty{Term: p.Term, Window: clamp(p.Columns, p.Rows, p.Width, p.Height)}
+			ok = true
+		}
+	case "window-change":
+		var w windowChange
+		if c.pty != nil && gossh.Unmarshal(req.Payload, &w) == nil {
+			c.pty.Window = clamp(w.Columns, w.Rows, w.Width, w.Height)
+			win, ok = &c.pty.Window, true
+		}
+	case "env":
+		var kv struct{ Key, Value string }
+		if !c.started && len(c.env) < maxEnv && gossh.Unmarshal(req.Payload, &kv) == nil {
+			c.env = append(c.env, kv.Key+"="+kv.Value)
+			ok = true
+		}
+	case "shell", "exec":
+		var cmd struct{ Value string }
+		if !c.started && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &cmd) == nil) {
+			c.started, c.rawCmd = true, cmd.Value
+			ok, start = true, true
+		}
+	}
+	// Everything else (subsystems, signals, breaks, agent forwarding) is refused.
+	_ = req.Reply(ok, nil)
+	if win != nil {
+		w := *win
+		win = &w
+	}
+	return win, start
+}
+
+// serveAside answers the channel's requests on a goroutine of their own, for a handler
+// that has no loop to take them in, until the returned function is called.
+func (c *channelSession) serveAside() (stop func()) {
+	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
-		defer close(out)
-		var feed *windowFeed
-		id := ""
-		defer func() {
-			if id != "" {
-				w.m.Delete(id)
+		defer close(stopped)
+		for {
+			select {
+			case <-done:
+				return
+			case req, ok := <-c.reqs:
+				if !ok {
+					return
+				}
+				c.serve(req)
 			}
-		}()
-		started := false
-		for req := range in {
-			switch req.Type {
-			case "pty-req":
-				var p ptyRequest
-				if feed != nil || started || gossh.Unmarshal(req.Payload, &p) != nil {
-					break // the library refuses it
-				}
-				p.Columns, p.Rows, p.Width, p.Height = clamp(p.Columns, p.Rows, p.Width, p.Height)
-				req.Payload = gossh.Marshal(p)
-				feed = &windowFeed{changed: make(chan struct{}, 1), screen: ch,
-					win: ssh.Window{Width: int(p.Columns), Height: int(p.Rows), WidthPixels: int(p.Width), HeightPixels: int(p.Height)}}
-				b := make([]byte, 8)
-				_, _ = rand.Read(b)
-				id = hex.EncodeToString(b)
-				w.m.Store(id, feed)
-			case "window-change":
-				var c windowChange
-				ok := feed != nil && gossh.Unmarshal(req.Payload, &c) == nil
-				if ok {
-					c.Columns, c.Rows, c.Width, c.Height = clamp(c.Columns, c.Rows, c.Width, c.Height)
-					feed.set(ssh.Window{Width: int(c.Columns), Height: int(c.Rows), WidthPixels: int(c.Width), HeightPixels: int(c.Height)})
-				}
-				_ = req.Reply(ok, nil)
-				continue
-			case "env":
-				var kv struct{ Key, Value string }
-				if gossh.Unmarshal(req.Payload, &kv) == nil && kv.Key == windowEnv {
-					_ = req.Reply(false, nil) // only the filter names feeds
-					continue
-				}
-			case "shell", "exec":
-				if id != "" && !started {
-					started = true
-					out <- &gossh.Request{Type: "env", Payload: gossh.Marshal(struct{ Key, Value string }{windowEnv, id})}
-				}
-			}
-			out <- req
 		}
 	}()
-	return out
+	return func() {
+		close(done)
+		<-stopped
+	}
 }
+
+// The rest is charm.land/ssh's Session, as its own session does it.
+
+func (c *channelSession) Write(p []byte) (int, error) {
+	if c.terminal() {
+		return ssh.NewPtyWriter(c.Channel).Write(p) // "\n" as "\r\n"
+	}
+	return c.Channel.Write(p)
+}
+
+func (c *channelSession) Stderr() io.ReadWriter {
+	if c.terminal() {
+		return ssh.NewPtyReadWriter(c.Channel.Stderr())
+	}
+	return c.Channel.Stderr()
+}
+
+func (c *channelSession) terminal() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pty != nil
+}
+
+func (c *channelSession) Exit(code int) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.exited {
+		return errors.New("session already exited")
+	}
+	c.exited = true
+	status := struct{ Status uint32 }{uint32(code)}
+	if _, err := c.SendRequest("exit-status", false, gossh.Marshal(&status)); err != nil {
+		return err
+	}
+	return c.Close()
+}
+
+func (c *channelSession) User() string { return c.conn.User() }
+func (c *channelSession) Context() ssh.Context {
+	return c.ctx
+}
+func (c *channelSession) RemoteAddr() net.Addr { return c.conn.RemoteAddr() }
+func (c *channelSession) LocalAddr() net.Addr  { return c.conn.LocalAddr() }
+func (c *channelSession) RawCommand() string   { return c.rawCmd }
+func (c *channelSession) Subsystem() string    { return "" }
+func (c *channelSession) EmulatedPty() bool    { return c.terminal() }
+
+func (c *channelSession) Command() []string {
+	cmd, _ := shlex.Split(c.rawCmd, true)
+	return cmd
+}
+
+func (c *channelSession) Environ() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.env...)
+}
+
+func (c *channelSession) PublicKey() ssh.PublicKey {
+	k, _ := c.ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey)
+	return k
+}
+
+func (c *channelSession) Permissions() ssh.Permissions {
+	if p, ok := c.ctx.Value(ssh.ContextKeyPermissions).(*ssh.Permissions); ok {
+		return *p
+	}
+	return ssh.Permissions{}
+}
+
+// Pty is the terminal the client asked for, with its newest window. No channel of
+// sizes comes with it: the player's program takes them from the requests.
+func (c *channelSession) Pty() (ssh.Pty, <-chan ssh.Window, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.pty == nil {
+		return ssh.Pty{}, nil, false
+	}
+	return *c.pty, nil, true
+}
+
+// Signals and Break: parlor takes neither; the requests are refused.
+func (c *channelSession) Signals(chan<- ssh.Signal) {}
+func (c *channelSession) Break(chan<- bool)         {}

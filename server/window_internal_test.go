@@ -1,120 +1,116 @@
 package server
 
 import (
-	gossh "golang.org/x/crypto/ssh"
-	"sync"
+	"context"
+	"fmt"
 	"testing"
-	"time"
 
-	"charm.land/ssh"
+	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
 )
 
-// A window feed hands the session the size that came before it watched, then every
-// newer one, one call at a time, and a flood of sizes while one is on its way ends in
-// the newest.
-func TestWindowFeedHandsOverTheNewestSizeOneAtATime(t *testing.T) {
-	f := &windowFeed{changed: make(chan struct{}, 1)}
-	f.set(ssh.Window{Width: 90, Height: 30}) // before the session watches
+// request is a request that wants no reply, as a client may send them.
+func request(typ string, payload any) *gossh.Request {
+	r := &gossh.Request{Type: typ}
+	switch p := payload.(type) {
+	case nil:
+	case []byte:
+		r.Payload = p
+	default:
+		r.Payload = gossh.Marshal(p)
+	}
+	return r
+}
 
-	var mu sync.Mutex
-	var got []int
-	inside, most := 0, 0
-	release := make(chan struct{})
-	f.Watch(func(w ssh.Window) {
-		mu.Lock()
-		inside++
-		most = max(most, inside)
-		got = append(got, w.Width)
-		first := len(got) == 1
-		mu.Unlock()
-		if first {
-			<-release // the session is slow to take the first size
-		}
-		mu.Lock()
-		inside--
-		mu.Unlock()
-	})
-	for waited := 0; ; waited++ { // the size from before arrives on its own
-		mu.Lock()
-		n := len(got)
-		mu.Unlock()
-		if n > 0 {
-			break
-		}
-		if waited > 500 {
-			t.Fatal("the size from before Watch never arrived")
-		}
-		time.Sleep(10 * time.Millisecond)
+// A session's window sizes are clamped on the way in, both in the pty request and in
+// every window change, and its pixel sizes dropped when its cells were.
+func TestSessionSizesAreClamped(t *testing.T) {
+	c := &channelSession{}
+	c.serve(request("pty-req", ptyRequest{Term: "xterm", Columns: 100000, Rows: 100000, Width: 9, Height: 9}))
+	pty, _, ok := c.Pty()
+	if !ok || pty.Term != "xterm" || pty.Window.Width != maxColumns || pty.Window.Height != maxRows || pty.Window.WidthPixels != 0 {
+		t.Fatalf("pty %+v (ok %v); want xterm at %d×%d without pixels", pty, ok, maxColumns, maxRows)
 	}
-	for w := 100; w <= 140; w++ {
-		f.set(ssh.Window{Width: w, Height: 30})
+	if win, _ := c.serve(request("window-change", windowChange{Columns: 90, Rows: 30, Width: 900, Height: 600})); win == nil || win.Width != 90 || win.WidthPixels != 900 {
+		t.Fatalf("a window change within bounds gave %+v", win)
 	}
-	close(release)
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		mu.Lock()
-		done := len(got) > 0 && got[len(got)-1] == 140 && inside == 0
-		mu.Unlock()
-		if done {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the newest size never arrived: %v", got)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if win, _ := c.serve(request("window-change", windowChange{Columns: 90, Rows: 1 << 31})); win == nil || win.Height != maxRows || win.WidthPixels != 0 {
+		t.Fatalf("a window change out of bounds gave %+v", win)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if got[0] != 90 {
-		t.Errorf("the size from before Watch was %v, want 90 first", got)
+	if pty, _, _ := c.Pty(); pty.Window.Width != 90 || pty.Window.Height != maxRows {
+		t.Fatalf("the session's window is %+v; want the newest", pty.Window)
 	}
-	if most != 1 {
-		t.Errorf("%d sizes were handed over at once, want one at a time", most)
-	}
-	if len(got) > 3 {
-		t.Errorf("41 sizes sent while the session was busy were handed over one by one: %v", got)
+	if win, _ := c.serve(request("window-change", []byte("short"))); win != nil {
+		t.Fatalf("a malformed window change gave %+v", win)
 	}
 }
 
-// recordingChannel is a session channel that keeps what is written to it.
-type recordingChannel struct {
-	gossh.Channel
-	wrote []byte
-}
-
-func (c *recordingChannel) Write(p []byte) (int, error) {
-	c.wrote = append(c.wrote, p...)
-	return len(p), nil
-}
-
-// A session with a terminal gets its channel in its window feed, for the painter to
-// write its frames to as they are (charm.land/ssh's session would put a "\r" before
-// every "\n", copying the frame twice on the way).
-func TestTheWindowFeedHoldsTheChannelItself(t *testing.T) {
-	var w windowFeeds
-	ch := &recordingChannel{}
-	in := make(chan *gossh.Request, 2)
-	in <- &gossh.Request{Type: "pty-req", Payload: gossh.Marshal(ptyRequest{Term: "xterm", Columns: 80, Rows: 24})}
-	in <- &gossh.Request{Type: "shell"}
-	defer close(in) // the feed lives while the channel's requests do
-	var env struct{ Key, Value string }
-	for req := range w.filter(ch, in) {
-		if req.Type == "env" {
-			if err := gossh.Unmarshal(req.Payload, &env); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if req.Type == "shell" {
-			f, ok := w.m.Load(env.Value)
-			if !ok {
-				t.Fatalf("no feed under %q", env.Value)
-			}
-			_, _ = f.(*windowFeed).screen.Write([]byte("a\nb"))
-			if string(ch.wrote) != "a\nb" {
-				t.Fatalf("the feed's screen wrote %q, want the bytes as they are", ch.wrote)
-			}
-			return
+// What may come only before the shell is refused after it, and a client cannot grow a
+// session's environment without bound.
+func TestSessionRequestsBeforeAndAfterTheShell(t *testing.T) {
+	c := &channelSession{}
+	if win, _ := c.serve(request("window-change", windowChange{Columns: 90, Rows: 30})); win != nil {
+		t.Fatal("a window change without a terminal was taken")
+	}
+	for i := range maxEnv + 10 {
+		c.serve(request("env", struct{ Key, Value string }{fmt.Sprintf("V%d", i), "x"}))
+	}
+	if n := len(c.Environ()); n != maxEnv {
+		t.Fatalf("%d variables kept; want at most %d", n, maxEnv)
+	}
+	if _, start := c.serve(request("exec", struct{ Value string }{"join ABCD"})); !start {
+		t.Fatal("exec did not start the session")
+	}
+	if got := c.Command(); len(got) != 2 || got[0] != "join" || got[1] != "ABCD" {
+		t.Fatalf("command %q", got)
+	}
+	if _, start := c.serve(request("shell", nil)); start {
+		t.Fatal("a second shell started the session again")
+	}
+	c.serve(request("pty-req", ptyRequest{Term: "xterm", Columns: 80, Rows: 24}))
+	if _, _, ok := c.Pty(); ok {
+		t.Fatal("a terminal was taken after the command started")
+	}
+	for _, typ := range []string{"subsystem", "signal", "break", "auth-agent-req@openssh.com", "x11-req"} {
+		if win, start := c.serve(request(typ, nil)); win != nil || start {
+			t.Errorf("%s did something", typ)
 		}
 	}
-	t.Fatal("the shell request never came through")
+}
+
+// The program answers a burst of window changes and hands its model only the newest
+// size, in one update.
+func TestProgramTakesABurstOfResizesAsOne(t *testing.T) {
+	c := &channelSession{}
+	c.serve(request("pty-req", ptyRequest{Term: "xterm", Columns: 80, Rows: 24}))
+	reqs := make(chan *gossh.Request, 40)
+	for w := 100; w < 130; w++ {
+		reqs <- request("window-change", windowChange{Columns: uint32(w), Rows: 30})
+	}
+	l := &logged{seen: make(chan tea.Msg, 64)}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prog := newProgram(ctx)
+	prog.requests = reqs
+	prog.request = func(req *gossh.Request) tea.Msg {
+		if w, _ := c.serve(req); w != nil {
+			return tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
+		}
+		return nil
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		prog.run(l)
+	}()
+	if got := next(t, l); got != (tea.WindowSizeMsg{Width: 129, Height: 30}) {
+		t.Fatalf("the model got %#v; want only the newest size", got)
+	}
+	close(reqs) // the channel closed: the loop goes on without its requests
+	prog.Send(note("still here"))
+	if got := next(t, l); got != note("still here") {
+		t.Fatalf("after the requests ended the model got %#v", got)
+	}
+	prog.Send(tea.QuitMsg{})
+	<-done
 }
