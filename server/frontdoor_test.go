@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"runtime"
 	"strings"
@@ -228,5 +229,38 @@ func TestShutdownWithClientsThatNeverRead(t *testing.T) {
 		}
 	case <-time.After(12 * time.Second):
 		t.Fatal("Serve did not return within 12 s (the grace period is 10 s)")
+	}
+}
+
+// A logged-in client gets sessions only: other channel types (port forwarding) are
+// refused, as are global requests, and the connection goes on serving after both.
+func TestOnlySessionsAreServed(t *testing.T) {
+	s := e2e.Start(t, nil)
+	key := e2e.NewKey(t)
+	c := s.Dial(t, "forwarder", key)
+	defer c.Close()
+	_, _, err := c.OpenChannel("direct-tcpip", gossh.Marshal(struct {
+		Host       string
+		Port       uint32
+		OriginHost string
+		OriginPort uint32
+	}{"127.0.0.1", 22, "127.0.0.1", 5000}))
+	var open *gossh.OpenChannelError
+	if !errors.As(err, &open) || open.Reason != gossh.UnknownChannelType {
+		t.Fatalf("opening a forwarding channel: %v; want it refused as an unknown type", err)
+	}
+	for _, req := range []string{"tcpip-forward", "keepalive@openssh.com"} {
+		ok, _, err := c.SendRequest(req, true, nil)
+		if err != nil || ok {
+			t.Fatalf("global request %s: ok %v, err %v; want a refusal", req, ok, err)
+		}
+	}
+	sess, err := c.NewSession()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := sess.Output("help")
+	if err != nil || !strings.Contains(string(out), "party games over SSH") {
+		t.Fatalf("help after the refusals: %v, %q", err, out)
 	}
 }

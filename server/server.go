@@ -38,15 +38,19 @@ type Server struct {
 	store   store.Store
 	lobby   *lobby.Lobby
 	stopAll context.CancelFunc // ends the lobby's tables
-	ssh     *ssh.Server
-	ln      net.Listener
-	http    *http.Server
-	httpLn  net.Listener
-	metrics *metrics
-	gate    *gate
-	refused *refusals
-	packs   *packs.Library
-	node    *cluster.Node // nil unless the server is a node of a cluster
+	// The SSH side (conn.go): the host keys, the middleware chain every session runs
+	// through, and the connections being served.
+	hostSigners []ssh.Signer
+	handler     ssh.Handler
+	conns       conns
+	ln          net.Listener
+	http        *http.Server
+	httpLn      net.Listener
+	metrics     *metrics
+	gate        *gate
+	refused     *refusals
+	packs       *packs.Library
+	node        *cluster.Node // nil unless the server is a node of a cluster
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
 	Fingerprint string
@@ -128,34 +132,17 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if hostKey == "" {
 		hostKey = filepath.Join(cfg.DataDir, hostKeyFile)
 	}
-	opts := []ssh.Option{
-		wish.WithHostKeyPath(hostKey),
-		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
-		wish.WithMiddleware(middleware(s)...),
-	}
-	if cfg.Guests {
-		// Key-less clients get in as guests without being asked anything. With guests
-		// off the method is not offered at all.
-		opts = append(opts, wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }))
-	}
-	srv, err := wish.NewServer(opts...)
+	// wish loads (or makes) the host key and chains the middleware; the connections
+	// are served by parlor's own loop around x/crypto/ssh (conn.go).
+	srv, err := wish.NewServer(wish.WithHostKeyPath(hostKey), wish.WithMiddleware(middleware(s)...))
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("ssh server: %w", err)
 	}
-	srv.ServerConfigCallback = sshConfig
-	srv.HandshakeTimeout = cfg.LoginGrace
-	srv.ConnCallback = s.admitLate
-	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
-		s.gate.loginFailed(c, err)
-		s.log.Debug("connection ended before login", "remote", c.RemoteAddr().String(), "err", err)
+	s.hostSigners, s.handler = srv.HostSigners, srv.Handler
+	if len(s.hostSigners) > 0 {
+		s.Fingerprint = gossh.FingerprintSHA256(s.hostSigners[0].PublicKey())
 	}
-	// Only sessions: no port forwarding, no other channel types.
-	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.openSession}
-	if len(srv.HostSigners) > 0 {
-		s.Fingerprint = gossh.FingerprintSHA256(srv.HostSigners[0].PublicKey())
-	}
-	s.ssh = srv
 	if s.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
 		cancel()
 		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
@@ -216,7 +203,7 @@ func (s *Server) Node() *cluster.Node { return s.node }
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 2)
-	go func() { errc <- s.ssh.Serve(s.gate) }()
+	go func() { errc <- s.serveSSH(s.gate) }()
 	if s.http != nil {
 		go func() { errc <- s.http.Serve(s.httpLn) }()
 	}
@@ -267,10 +254,10 @@ func (s *Server) shutdown() {
 	case <-s.gate.serving:
 	case <-ctx.Done():
 	}
-	if err := s.ssh.Shutdown(ctx); err != nil {
+	if err := s.shutdownSSH(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
-		_ = s.ssh.Close()
 	}
+	s.closeSSH() // connections still logging in, or past the grace
 	ctx, cancel = context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if s.http != nil {

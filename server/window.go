@@ -78,7 +78,7 @@ type channelSession struct {
 // client asks for a shell or a command, and answers what comes after until the channel
 // closes: requests nobody read would stop the whole connection (x/crypto/ssh's channel
 // holds 16 before its reader waits).
-func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
+func (s *Server) openSession(conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
 	if c := connOf(ctx); c != nil {
 		if !c.openChannel() {
 			s.refused.add(c.host, refusedTooManyChannels)
@@ -93,8 +93,8 @@ func (s *Server) openSession(srv *ssh.Server, conn *gossh.ServerConn, nc gossh.N
 	}
 	sess := &channelSession{Channel: ch, conn: conn, ctx: ctx, reqs: reqs}
 	for req := range reqs {
-		if _, start := sess.serve(req); start && srv.Handler != nil {
-			srv.Handler(sess)
+		if _, start := sess.serve(req); start {
+			s.handler(sess)
 			_ = sess.Exit(0) // if the handler did not
 			break
 		}
@@ -231,12 +231,7 @@ func (c *channelSession) PublicKey() ssh.PublicKey {
 	return k
 }
 
-func (c *channelSession) Permissions() ssh.Permissions {
-	if p, ok := c.ctx.Value(ssh.ContextKeyPermissions).(*ssh.Permissions); ok {
-		return *p
-	}
-	return ssh.Permissions{}
-}
+func (c *channelSession) Permissions() ssh.Permissions { return *c.ctx.Permissions() }
 
 // Pty is the terminal the client asked for, with its newest window. No channel of
 // sizes comes with it: the player's program takes them from the requests.
