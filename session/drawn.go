@@ -2,6 +2,7 @@ package session
 
 import (
 	"slices"
+	"strings"
 
 	"parlor/session/gameui"
 )
@@ -38,25 +39,26 @@ type titleKey struct {
 // added, so the same count is the same feed.
 type tailKey struct{ w, n, seq int }
 
-// footerDrawn is the game screen's footer as last drawn, with the keys it lists: a
-// move rarely changes them, and looking the footer up again (gameui.GameFooter) costs a
-// string of every key's help and a look-up in the memo every session shares. (Its key
-// is a slice, which lastDrawing's comparable key cannot hold.)
+// footerDrawn is the game screen's footer as last drawn (one or two lines), with the
+// keys it lists: a move rarely changes them, and looking the footer up again
+// (gameui.GameFooter) costs a string of every key's help and a look-up in the memo every
+// session shares. (Its key is a slice, which lastDrawing's comparable key cannot hold.)
 type footerDrawn struct {
 	w      int
 	typing bool
 	keys   []gameui.Key
-	line   string
+	lines  []string
 	ok     bool
 }
 
-// get is the footer of keys in width w.
-func (d *footerDrawn) get(w int, keys []gameui.Key, typing bool) string {
+// get is the footer of keys in width w, as lines.
+func (d *footerDrawn) get(w int, keys []gameui.Key, typing bool) []string {
 	if !d.ok || d.w != w || d.typing != typing || !slices.Equal(d.keys, keys) {
 		// The keys are the game screen's: kept as a copy, whatever it does with them.
-		*d = footerDrawn{w: w, typing: typing, keys: slices.Clone(keys), line: gameui.GameFooter(w, keys, typing), ok: true}
+		lines := strings.Split(gameui.GameFooter(w, keys, typing), "\n")
+		*d = footerDrawn{w: w, typing: typing, keys: slices.Clone(keys), lines: lines, ok: true}
 	}
-	return d.line
+	return d.lines
 }
 
 // forget drops every part of the frame kept from the last drawing, so that the next

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"strings"
 	"testing"
 
 	"parlor/session/gameui"
@@ -13,7 +14,7 @@ func TestFooterDrawnFollowsTheKeys(t *testing.T) {
 	keys := []gameui.Key{{Keys: "enter", Help: "approve"}, {Keys: "tab", Help: "pick"}}
 	check := func(what string, w int, typing bool) {
 		t.Helper()
-		if got, want := d.get(w, keys, typing), gameui.GameFooter(w, keys, typing); got != want {
+		if got, want := strings.Join(d.get(w, keys, typing), "\n"), gameui.GameFooter(w, keys, typing); got != want {
 			t.Fatalf("%s: %q, want %q", what, got, want)
 		}
 	}
@@ -25,4 +26,5 @@ func TestFooterDrawnFollowsTheKeys(t *testing.T) {
 	check("the same slice changed", 80, false)
 	check("typing", 80, true)
 	check("narrower", 40, true)
+	check("on two lines", 40, false)
 }

@@ -471,21 +471,28 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	out = append(out, m.statusLine(w, m.promptDrawn.get(prompt, func() string { return headStyle.Paint(prompt) })))
 
+	// The keys, on two lines when one would cut them (a narrow screen: the game area
+	// gives up a line), or the chat box's while a message is typed.
+	footer := []string{footerLine(w, chatTypingKeys...)}
+	if !t.chatting {
+		footer = t.footerDrawn.get(w, t.game.Keys(), t.game.Typing())
+	}
 	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
 	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
 	if w >= sidePanelFrom {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
-	f := gameui.Frame{Width: gameW, Height: h - 3 - feedH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
+	bodyH := h - 2 - len(footer) - feedH // below the title and the prompt
+	f := gameui.Frame{Width: gameW, Height: bodyH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared
 	}
 	area := t.renderArea(f)
-	body := t.areaFit.Block(strings.Split(area, "\n"), gameW, h-3-feedH)
+	body := t.areaFit.Block(strings.Split(area, "\n"), gameW, bodyH)
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
-		side = append(side, t.feedTail(sidePanelW, h-4)...)
-		body = columns(2, body, blockOf(side, sidePanelW, h-3))
+		side = append(side, t.feedTail(sidePanelW, bodyH-1)...)
+		body = columns(2, body, blockOf(side, sidePanelW, bodyH))
 	}
 	if t.chatting && feedH > 0 && feedH < chatLinesWhileTyping {
 		// While typing a message, the conversation takes the bottom of the game area:
@@ -505,10 +512,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
 		out[len(out)-1] = fit(" say: "+t.chatBox().view(w-7, true), w)
-		return append(out, footerLine(w, chatTypingKeys...))
 	}
-	out = append(out, t.footerDrawn.get(w, t.game.Keys(), t.game.Typing()))
-	return out
+	return append(out, footer...)
 }
 
 // roomChat is the key the room's chat lines at a width are shared under.

@@ -57,20 +57,23 @@ func footerID(kind string, width int, bindings []key.Binding) string {
 // do not fit either). second is "" when one line holds them all. A screen whose keys
 // would be cut at 80 columns shows them all this way, and gives up a line of its body.
 func Footer2(width int, bindings ...key.Binding) (first, second string) {
-	both := footerFor(footerID("2/", width, bindings), func() string {
-		h := newFooterHelp()
-		for n := len(bindings); n > 0; n-- {
-			if line := h.ShortHelpView(bindings[:n]); lipgloss.Width(line) <= width {
-				if n == len(bindings) {
-					return Fit(line, width)
-				}
-				return Fit(line, width) + "\n" + footer(width, bindings[n:])
-			}
-		}
-		return footer(width, bindings)
-	})
+	both := footerFor(footerID("2/", width, bindings), func() string { return twoLines(width, bindings) })
 	first, second, _ = strings.Cut(both, "\n")
 	return first, second
+}
+
+// twoLines draws Footer2's lines, joined by a newline when there are two.
+func twoLines(width int, bindings []key.Binding) string {
+	h := newFooterHelp()
+	for n := len(bindings); n > 0; n-- {
+		if line := h.ShortHelpView(bindings[:n]); lipgloss.Width(line) <= width {
+			if n == len(bindings) {
+				return Fit(line, width)
+			}
+			return Fit(line, width) + "\n" + footer(width, bindings[n:])
+		}
+	}
+	return footer(width, bindings)
 }
 
 // footerEntry adds one entry to a footer's id in the cache.
@@ -132,10 +135,12 @@ var (
 )
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
-// table's keys, fitted into width. While the game's text box has focus (typing), every
-// key but esc and f1 goes to the box, so only those are offered. Every seat draws it for
-// every frame, and it is nearly always kept already: the key bindings are made only to
-// draw a footer that is not (Footer's id comes from the same text).
+// table's keys, on one line, or on two (joined by a newline) when one would cut them:
+// the screen then gives its game area one line less, so that every key shows. While
+// the game's text box has focus (typing), every key but esc and f1 goes to the box, so
+// only those are offered. Every seat draws it for every frame, and it is nearly always
+// kept already: the key bindings are made only to draw a footer that is not (Footer's
+// id comes from the same text).
 func GameFooter(width int, game []Key, typing bool) string {
 	keys := make([]Key, 0, len(game)+1+len(TableKeys))
 	if typing {
@@ -144,9 +149,10 @@ func GameFooter(width int, game []Key, typing bool) string {
 		keys = append(append(append(keys, HelpKey), game...), TableKeys...)
 	}
 	var id strings.Builder
+	id.WriteString("game/")
 	id.WriteString(strconv.Itoa(width))
 	for _, k := range keys {
 		footerEntry(&id, k.Keys, k.Help)
 	}
-	return footerFor(id.String(), func() string { return footer(width, Bindings(keys)) })
+	return footerFor(id.String(), func() string { return twoLines(width, Bindings(keys)) })
 }

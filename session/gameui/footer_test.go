@@ -7,9 +7,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// GameFooter keeps its footers under the same id as Footer does for the same bindings:
-// either finds what the other kept, and both are the footer drawn afresh.
-func TestGameFooterIsTheFooterOfItsBindings(t *testing.T) {
+// GameFooter is Footer2 of its bindings, its two lines joined, and drawn afresh or kept
+// it is the same.
+func TestGameFooterIsFooter2OfItsBindings(t *testing.T) {
 	game := []Key{{Keys: "space/enter", Help: "lock your token"}, {Keys: "←↑↓→/hjkl", Help: "move"}}
 	for _, typing := range []bool{false, true} {
 		keys := append(append([]Key{HelpKey}, game...), TableKeys...)
@@ -17,18 +17,22 @@ func TestGameFooterIsTheFooterOfItsBindings(t *testing.T) {
 			keys = append([]Key{TypingHelpKey}, game...)
 		}
 		for _, w := range []int{30, 80, 200} {
-			want := footer(w, Bindings(keys))
+			first, second := Footer2(w, Bindings(keys)...)
+			want := first
+			if second != "" {
+				want += "\n" + second
+			}
+			if w == 200 && second != "" {
+				t.Fatalf("at %d columns the footer took two lines: %q", w, want)
+			}
+			if w == 30 && !typing && second == "" {
+				t.Fatalf("at %d columns the footer took one line: %q", w, want)
+			}
 			for range 2 { // drawn, then kept
 				if got := GameFooter(w, game, typing); got != want {
 					t.Fatalf("width %d, typing %v: GameFooter\n%q\nwant\n%q", w, typing, got, want)
 				}
-			}
-			footers.clear()
-			if got := Footer(w, Bindings(keys)...); got != want {
-				t.Fatalf("width %d, typing %v: Footer %q, want %q", w, typing, got, want)
-			}
-			if got := GameFooter(w, game, typing); got != want {
-				t.Fatalf("width %d, typing %v: GameFooter after Footer %q, want %q", w, typing, got, want)
+				footers.clear()
 			}
 		}
 	}

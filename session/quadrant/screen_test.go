@@ -379,19 +379,20 @@ func TestBotTokensUseTheirOwnNames(t *testing.T) {
 	}
 }
 
-// The placement footer shows "space/enter lock your token" whole at 80 columns, before
-// the moves; when a footer is short, lower entries give way first and lock stays.
+// The placement footer's first line starts "? help · space/enter lock your token" at
+// every width down to where that alone fits, and at 80 columns it holds the moves too;
+// the table's keys go to the second line.
 func TestPlacementFooterKeepsLockWhole(t *testing.T) {
 	g := newGame(t, 4, qd.ModeCompetitive)
 	s := screenFor(g, 0)
 	const lock = "space/enter lock your token"
-	for w := 80; w >= ansi.StringWidth("? help · "+lock+" …"); w-- {
-		line := ansi.Strip(gameui.GameFooter(w, s.Keys(), s.Typing()))
-		if ansi.StringWidth(line) > w || !strings.Contains(line, "? help · "+lock) {
-			t.Fatalf("footer at %d columns: %q", w, line)
+	for w := 80; w >= ansi.StringWidth("? help · "+lock); w-- {
+		first, _, _ := strings.Cut(ansi.Strip(gameui.GameFooter(w, s.Keys(), s.Typing())), "\n")
+		if ansi.StringWidth(first) > w || !strings.HasPrefix(first, "? help · "+lock) {
+			t.Fatalf("footer at %d columns: %q", w, first)
 		}
-		if w == 80 && !strings.Contains(line, lock+" · ←↑↓→/hjkl move · shift move faster") {
-			t.Fatalf("footer at 80 columns lacks the moves: %q", line)
+		if w == 80 && !strings.Contains(first, lock+" · ←↑↓→/hjkl move · shift move faster") {
+			t.Fatalf("footer at 80 columns lacks the moves: %q", first)
 		}
 	}
 }

@@ -4,6 +4,7 @@ package gameuitest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,15 +34,28 @@ func Key(name string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: []rune(name)[0], Text: name, Mod: mod}
 }
 
-// FooterError checks the footer a game screen gets at width: no entry may be cut, and
-// every key of the game itself must be there whole (the table's own keys may give way).
-// It returns what is wrong, or nil.
+// FooterError checks the footer a game screen gets at width: on one or two lines, none
+// wider than width or cut, every key of the game and of the table (the table's only
+// when the game is not typing) there whole. It returns what is wrong, or nil.
 func FooterError(width int, keys []gameui.Key, typing bool) error {
-	line := ansi.Strip(gameui.GameFooter(width, keys, typing))
-	if w := ansi.StringWidth(line); w > width {
-		return fmt.Errorf("footer is %d wide, at most %d: %q", w, width, line)
+	lines := strings.Split(ansi.Strip(gameui.GameFooter(width, keys, typing)), "\n")
+	if len(lines) > 2 {
+		return fmt.Errorf("footer has %d lines, at most 2: %q", len(lines), lines)
 	}
-	for _, k := range keys {
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > width {
+			return fmt.Errorf("footer line is %d wide, at most %d: %q", w, width, l)
+		}
+		if strings.Contains(l, "…") {
+			return fmt.Errorf("footer cut: %q", lines)
+		}
+	}
+	line := strings.Join(lines, " · ")
+	all := keys
+	if !typing { // the table's keys too
+		all = append(slices.Clone(keys), gameui.TableKeys...)
+	}
+	for _, k := range all {
 		if !strings.Contains(line, k.Keys+" "+k.Help) {
 			return fmt.Errorf("footer lacks %q: %q", k.Keys+" "+k.Help, line)
 		}
