@@ -124,16 +124,11 @@ func (p *painter) modeReport(msg tea.ModeReportMsg) {
 }
 
 // paint draws the frame if it changed: now if it is due (or the timer says so), else
-// it has a drawMsg sent when it is.
+// it has a drawMsg sent when it is. A frame not yet due is not rendered until then:
+// a burst of updates (players joining a table one after another, each redrawing every
+// seat's waiting room) renders a seat's frame once per frame interval, not once each.
 func (p *painter) paint(due bool) {
 	if p.waiting || !p.sized || !p.colored {
-		return
-	}
-	rows := rowsOf(p.Model)
-	if len(rows) > p.height {
-		rows = rows[:p.height]
-	}
-	if slices.Equal(rows, p.rows) && !p.redraw {
 		return
 	}
 	if wait := p.every - time.Since(p.last); wait > 0 && !due {
@@ -144,6 +139,13 @@ func (p *painter) paint(due bool) {
 				send(drawMsg{})
 			}
 		})
+		return
+	}
+	rows := rowsOf(p.Model)
+	if len(rows) > p.height {
+		rows = rows[:p.height]
+	}
+	if slices.Equal(rows, p.rows) && !p.redraw {
 		return
 	}
 	p.draw(rows)

@@ -71,7 +71,7 @@ func TestPainterDrawsChangesAtOnceThenAtMostOncePerFrame(t *testing.T) {
 	term := newTerminal(20, 4)
 	model := &shown{content: "first"}
 	sent := make(chan tea.Msg, 4)
-	p := newPainter(ctx, model, &term.out, 50, func(m tea.Msg) { sent <- m })
+	p := newPainter(ctx, model, &term.out, 10, func(m tea.Msg) { sent <- m })
 	p.Init()
 	p.Update(nothing{})
 	if term.feed() && strings.Contains(term.em.String(), "first") {
@@ -88,10 +88,27 @@ func TestPainterDrawsChangesAtOnceThenAtMostOncePerFrame(t *testing.T) {
 			term.em.IsAltScreen(), term.cursor, term.title)
 	}
 
-	// Nothing changed: nothing is written, and no frame is awaited.
+	// Within the frame interval an update waits for the timer's drawMsg, which finds
+	// the frame unchanged and writes nothing.
 	p.Update(nothing{})
 	if term.feed() {
+		t.Fatalf("an update within the frame interval wrote %q", term.out.String())
+	}
+	select {
+	case msg := <-sent:
+		p.Update(msg)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the frame that was not yet due never came")
+	}
+	if term.feed() {
 		t.Fatalf("an unchanged frame wrote %q", term.out.String())
+	}
+
+	// A frame interval has passed since the last frame: a change goes out at once.
+	model.content = "between"
+	p.Update(nothing{})
+	if !term.feed() || !strings.HasPrefix(term.em.String(), "between") {
+		t.Fatalf("a change after the frame interval is not on screen:\n%s", term.em.String())
 	}
 
 	// A change within the frame interval waits for the timer's drawMsg.
@@ -327,6 +344,34 @@ func TestOnlyThePainterAsksForFrames(t *testing.T) {
 	}
 	if model.views == 0 {
 		t.Error("the painter never asked for a frame")
+	}
+}
+
+// A burst of updates within one frame interval renders the frame once, when it is
+// due, not once for each (players joining a table redraw every seat's waiting room).
+func TestPainterRendersABurstOnce(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	model := &counted{}
+	sent := make(chan tea.Msg, 4)
+	p := newPainter(ctx, model, io.Discard, 10, func(m tea.Msg) { sent <- m })
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.ANSI256})
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 4}) // the first frame, drawn at once
+	first := model.views
+	for range 20 {
+		p.Update(nothing{})
+	}
+	if model.views != first {
+		t.Fatalf("%d frames rendered for 20 updates within the frame interval; want none until it is due", model.views-first)
+	}
+	select {
+	case msg := <-sent:
+		p.Update(msg)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the frame that was not yet due never came")
+	}
+	if model.views != first+1 {
+		t.Fatalf("%d frames rendered when the frame came due; want 1", model.views-first)
 	}
 }
 
