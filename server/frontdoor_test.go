@@ -264,3 +264,18 @@ func TestOnlySessionsAreServed(t *testing.T) {
 		t.Fatalf("help after the refusals: %v, %q", err, out)
 	}
 }
+
+// A session that has no player's program (here the JSON interface) still has its
+// channel's requests answered while it runs: x/crypto/ssh holds 16 unread requests, then
+// stops reading the whole connection, which would leave the client's next line
+// unanswered.
+func TestRequestsAreAnsweredOutsideThePlayersProgram(t *testing.T) {
+	s := e2e.Start(t, nil)
+	api := s.API(t, "script", e2e.NewKey(t))
+	for i := range 100 {
+		api.Request("window-change", gossh.Marshal(struct{ Columns, Rows, Width, Height uint32 }{uint32(80 + i), 24, 0, 0}))
+		api.Request("signal", gossh.Marshal(struct{ Signal string }{"INT"}))
+	}
+	api.Send(map[string]any{"op": "games"})
+	api.Expect("games")
+}

@@ -553,6 +553,15 @@ func (s *Server) api(t testing.TB, user string, key Key, linger bool) *API {
 	return a
 }
 
+// Request sends a request on the API's session channel (RFC 4254 6), wanting no reply,
+// as a client may send them whenever it likes.
+func (a *API) Request(typ string, payload []byte) {
+	a.t.Helper()
+	if _, err := a.sess.SendRequest(typ, false, payload); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
 // Close hangs up.
 func (a *API) Close() {
 	_ = a.sess.Close()
