@@ -66,7 +66,8 @@ func TestHugeWindowIsClamped(t *testing.T) {
 }
 
 // TestResizeAndDropLeavesNothing: sessions that resize and vanish leave no goroutine
-// behind (charm.land/ssh blocks its request loop on an unread window channel).
+// behind (charm.land/ssh's session, which parlor no longer uses, blocked its request loop
+// forever on a window channel nobody read).
 func TestResizeAndDropLeavesNothing(t *testing.T) {
 	s := e2e.Start(t, nil)
 	s.FromManyAddresses()
