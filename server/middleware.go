@@ -139,16 +139,14 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		cmd := commandOf(sess)
 		_, _, hasPty := sess.Pty()
-		tui := hasPty && (len(cmd) == 0 || len(cmd) == 2 && (cmd[0] == "join" || cmd[0] == "watch"))
-		if cs, ok := sess.(*channelSession); ok && !tui {
-			defer cs.serveAside()() // only the player's program takes the requests itself
-		}
 		var join, watch string
 		switch {
 		case len(cmd) == 1 && cmd[0] == "api":
+			defer serveAside(sess)()
 			s.serveAPI(sess)
 			return
 		case len(cmd) >= 1 && cmd[0] == "pack":
+			defer serveAside(sess)()
 			s.servePack(sess, cmd[1:])
 			return
 		case len(cmd) == 1 && (cmd[0] == "help" || cmd[0] == "--help"):

@@ -57,7 +57,7 @@ func clamp(cols, rows, wpx, hpx uint32) ssh.Window {
 // held: ~1 MB per connection that resized and dropped. Here the requests are read by
 // whoever has the channel's goroutine at the time: this loop before the shell starts,
 // the player's program while it runs (a window change is a message to it like a key),
-// or, for the sessions that have no program (api, pack, help), a goroutine of their own
+// or, for the long sessions that have no program (api, pack), a goroutine of their own
 // (serveAside). Sizes are clamped on the way in, and a flood of them ends in the newest.
 type channelSession struct {
 	gossh.Channel
@@ -145,8 +145,17 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 	return win, start
 }
 
-// serveAside answers the channel's requests on a goroutine of their own, for a handler
-// that has no loop to take them in, until the returned function is called.
+// serveAside answers sess's requests on a goroutine of their own until the returned
+// function is called. A handler that runs for long without a player's program (whose
+// loop takes them) calls it: the API and packs. Those that only print and end (help,
+// errors) need not, as the channel's goroutine answers what came meanwhile after them.
+func serveAside(sess ssh.Session) (stop func()) {
+	if c, ok := sess.(*channelSession); ok {
+		return c.serveAside()
+	}
+	return func() {}
+}
+
 func (c *channelSession) serveAside() (stop func()) {
 	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {

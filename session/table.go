@@ -473,8 +473,10 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 
 	// The keys, on two lines when one would cut them (a narrow screen: the game area
 	// gives up a line), or the chat box's while a message is typed.
-	footer := []string{footerLine(w, chatTypingKeys...)}
-	if !t.chatting {
+	var footer []string
+	if t.chatting {
+		footer = []string{footerLine(w, chatTypingKeys...)}
+	} else {
 		footer = t.footerDrawn.get(w, t.game.Keys(), t.game.Typing())
 	}
 	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
