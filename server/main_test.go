@@ -11,5 +11,6 @@ import (
 
 func TestMain(m *testing.M) {
 	e2e.MostlyWaiting(4)
-	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, goleak.IgnoreAnyFunction("parlor/server.discardReplies"))
+	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, goleak.IgnoreAnyFunction("parlor/server.discardReplies"),
+		goleak.IgnoreTopFunction("parlor/server.renderer")) // the renderers live as long as the process (render.go)
 }

@@ -67,6 +67,7 @@ type painter struct {
 	last          time.Time // when the last frame went out
 	waiting       bool      // a drawMsg is on its way
 	frame         bytes.Buffer
+	job           renderJob // rendering the frame (render.go)
 }
 
 // drawMsg draws a frame that was not yet due when its change came.
@@ -141,7 +142,7 @@ func (p *painter) paint(due bool) {
 		})
 		return
 	}
-	rows := rowsOf(p.Model)
+	rows := render(&p.job, p.Model)
 	if len(rows) > p.height {
 		rows = rows[:p.height]
 	}
