@@ -13,10 +13,17 @@ import (
 )
 
 // pager is a scrollable text: the help, the rules on the create and table screens, the
-// whole event log. The viewport keeps the scroll position; home/end are added to its keys.
+// whole event log. A viewport keeps the scroll position; home/end are added to its keys.
+//
+// The viewport is made when the pager first scrolls (or its text has line breaks for the
+// viewport to split). Until then the pager shows its text from the top without one:
+// every seat at a waiting room shows the rules, few scroll them, and a viewport with its
+// key map and styles was 8 KB of garbage per login and 2–3 KB a seated player kept for
+// the collector to scan.
 type pager struct {
-	vp    viewport.Model
+	vp    *viewport.Model // nil until needed (scroller)
 	lines []string
+	w, h  int
 	// shown is the last view and at what it showed: a screen is drawn again for
 	// whatever changed on it (a player joins the waiting room, a line of chat), and the
 	// pager's part seldom changes with it.
@@ -40,30 +47,59 @@ var pagerKeys = struct {
 }
 
 // newPager is an empty pager; one is made when its text is first shown.
-func newPager() *pager {
-	vp := viewport.New()
-	km := viewport.DefaultKeyMap()
-	km.Up, km.Down, km.PageUp, km.PageDown = pagerKeys.Up, pagerKeys.Down, pagerKeys.PageUp, pagerKeys.PageDown
-	km.Left, km.Right = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
-	vp.KeyMap = km
-	return &pager{vp: vp}
+func newPager() *pager { return &pager{} }
+
+// scroller is the pager's viewport, made with its text, size and keys if it has none.
+func (p *pager) scroller() *viewport.Model {
+	if p.vp == nil {
+		vp := viewport.New()
+		km := viewport.DefaultKeyMap()
+		km.Up, km.Down, km.PageUp, km.PageDown = pagerKeys.Up, pagerKeys.Down, pagerKeys.PageUp, pagerKeys.PageDown
+		km.Left, km.Right = key.NewBinding(key.WithDisabled()), key.NewBinding(key.WithDisabled())
+		vp.KeyMap = km
+		vp.SetWidth(p.w)
+		vp.SetHeight(p.h)
+		p.vp = &vp
+		p.fill(0)
+	}
+	return p.vp
+}
+
+// fill gives the viewport the pager's lines, at offset off as far as they reach.
+func (p *pager) fill(off int) {
+	lines := p.lines
+	if p.multi {
+		// The viewport splits such lines in place, and lines may be shared
+		// (rulesCache): it gets a copy. Without them it only reads them.
+		lines = slices.Clone(lines)
+	}
+	p.vp.SetContentLines(lines)
+	p.vp.SetYOffset(off)
+}
+
+// offset is the first line shown.
+func (p *pager) offset() int {
+	if p.vp == nil {
+		return 0
+	}
+	return p.vp.YOffset()
 }
 
 // set gives the pager its text and size; the scroll position stays where it can.
 func (p *pager) set(lines []string, w, h int) {
-	p.vp.SetWidth(w)
-	p.vp.SetHeight(h)
+	p.w, p.h = w, h
+	if p.vp != nil {
+		p.vp.SetWidth(w)
+		p.vp.SetHeight(h)
+	}
 	if !equal(lines, p.lines) {
 		p.lines = lines
-		off := p.vp.YOffset()
 		p.multi = slices.ContainsFunc(lines, func(l string) bool { return strings.ContainsAny(l, "\r\n") })
-		if p.multi {
-			// The viewport splits such lines in place, and lines may be shared
-			// (rulesCache): it gets a copy. Without them it only reads them.
-			lines = slices.Clone(lines)
+		if p.vp != nil {
+			p.fill(p.vp.YOffset())
+		} else if p.multi {
+			p.scroller()
 		}
-		p.vp.SetContentLines(lines)
-		p.vp.SetYOffset(off)
 		p.shown = nil
 	}
 }
@@ -72,11 +108,12 @@ func (p *pager) set(lines []string, w, h int) {
 func (p *pager) key(k tea.KeyPressMsg) bool {
 	switch {
 	case key.Matches(k, pagerKeys.Home):
-		p.vp.GotoTop()
+		p.scroller().GotoTop()
 	case key.Matches(k, pagerKeys.End):
-		p.vp.GotoBottom()
+		p.scroller().GotoBottom()
 	case key.Matches(k, pagerKeys.Up, pagerKeys.Down, pagerKeys.PageUp, pagerKeys.PageDown):
-		p.vp, _ = p.vp.Update(k)
+		vp := p.scroller()
+		*vp, _ = vp.Update(k)
 	default:
 		return false
 	}
@@ -85,7 +122,7 @@ func (p *pager) key(k tea.KeyPressMsg) bool {
 
 // view is the visible part, exactly the pager's size.
 func (p *pager) view() []string {
-	at := pagerAt{p.vp.YOffset(), p.vp.Width(), p.vp.Height()}
+	at := pagerAt{p.offset(), p.w, p.h}
 	if p.shown == nil || at != p.shownAt {
 		p.shown, p.shownAt = p.window(at), at
 	}
@@ -107,13 +144,16 @@ func (p *pager) window(at pagerAt) []string {
 // position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the
 // whole text fits.
 func (p *pager) position() string {
-	total := p.vp.TotalLineCount()
-	if total <= p.vp.Height() {
+	total, percent := len(p.lines), 0 // at the top
+	if p.vp != nil {
+		total, percent = p.vp.TotalLineCount(), int(p.vp.ScrollPercent()*100+0.5)
+	}
+	if total <= p.h {
 		return "all shown"
 	}
-	first := p.vp.YOffset() + 1
-	last := min(total, p.vp.YOffset()+p.vp.Height())
-	return fmt.Sprintf("lines %d–%d of %d · %d%%", first, last, total, int(p.vp.ScrollPercent()*100+0.5))
+	first := p.offset() + 1
+	last := min(total, p.offset()+p.h)
+	return fmt.Sprintf("lines %d–%d of %d · %d%%", first, last, total, percent)
 }
 
 // scrollKeys are the pager's keys for a footer.

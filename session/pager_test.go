@@ -77,8 +77,40 @@ func TestPagerWindowIsTheViewportsView(t *testing.T) {
 		for range rng.IntN(6) {
 			p.key(tea.KeyPressMsg{Code: []rune{tea.KeyDown, tea.KeyPgDown, tea.KeyUp, tea.KeyEnd}[rng.IntN(4)]})
 		}
-		if got, want := p.view(), block(p.vp.View(), w, h); !slices.Equal(got, want) {
-			t.Fatalf("round %d (%d×%d, offset %d of %d lines):\n got %q\nwant %q", round, w, h, p.vp.YOffset(), len(lines), got, want)
+		// Without a key the pager has no viewport yet: its view and position from the
+		// top are the viewport's all the same.
+		got, pos := p.view(), p.position()
+		if want := block(p.scroller().View(), w, h); !slices.Equal(got, want) {
+			t.Fatalf("round %d (%d×%d, offset %d of %d lines):\n got %q\nwant %q", round, w, h, p.offset(), len(lines), got, want)
 		}
+		if want := p.position(); pos != want {
+			t.Fatalf("round %d (%d×%d, offset %d of %d lines): position %q, the viewport's %q", round, w, h, p.offset(), len(lines), pos, want)
+		}
+	}
+}
+
+// A pager that is only shown, as the rules in a waiting room mostly are, makes no
+// viewport; the first scroll makes one and scrolls from the top.
+func TestPagerMakesItsViewportOnlyToScroll(t *testing.T) {
+	var lines []string
+	for i := range 30 {
+		lines = append(lines, fmt.Sprintf("rule %d", i))
+	}
+	p := newPager()
+	p.set(lines, 20, 10)
+	if v, pos := p.view(), p.position(); !strings.HasPrefix(v[0], "rule 0") || pos != "lines 1–10 of 30 · 0%" {
+		t.Fatalf("shown from the top: %q, %q", v[0], pos)
+	}
+	if p.vp != nil {
+		t.Fatal("a pager only shown made a viewport")
+	}
+	p.key(tea.KeyPressMsg{Code: tea.KeyPgDown})
+	if v, pos := p.view(), p.position(); !strings.HasPrefix(v[0], "rule 10") || pos != "lines 11–20 of 30 · 50%" {
+		t.Fatalf("after a page down: %q, %q", v[0], pos)
+	}
+	q := newPager()
+	q.set([]string{"a\nb"}, 5, 2) // line breaks need the viewport to split them
+	if v := q.view(); q.vp == nil || len(v) != 2 || !strings.HasPrefix(v[0], "a") || !strings.HasPrefix(v[1], "b") {
+		t.Fatalf("a text with a line break: %q", v)
 	}
 }

@@ -273,7 +273,7 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		case keyMatches(k, logKey):
 			t.logOpen = true
 			t.log = newPager()
-			t.log.vp.GotoBottom()
+			t.log.scroller().GotoBottom()
 		case keyMatches(k, roomKey):
 			t.room = true
 		case keyMatches(k, leaveKey):
@@ -597,10 +597,10 @@ func (t *tableScreen) drawFeedTail(w, n int) []string {
 // renderLog shows every event and chat line of the game in a scrollable view.
 func (t *tableScreen) renderLog(m *Model, w, h int) []string {
 	out := []string{m.title(w, t.u.Table.GameName+" · table "+t.u.Table.Code+" · the whole log", "esc closes")}
-	atEnd := t.log.vp.AtBottom() || t.log.vp.TotalLineCount() == 0
+	atEnd := t.log.scroller().AtBottom() || t.log.scroller().TotalLineCount() == 0
 	t.log.set(t.feedLines(w), w, h-3)
 	if atEnd {
-		t.log.vp.GotoBottom() // follow new events until the player scrolls up
+		t.log.scroller().GotoBottom() // follow new events until the player scrolls up
 	}
 	out = append(out, t.log.view()...)
 	out = append(out, fit(dimStyle.Paint(" "+t.log.position()), w))
