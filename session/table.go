@@ -752,25 +752,38 @@ func (t *tableScreen) roomKeys() []key.Binding { return append(t.roomFooterKeys(
 var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown")}
 
 // roomFooterKeys are the room's keys its footer lists.
+// The waiting room's keys, made once: the room is drawn again for every seat at each
+// join, and its footer with it.
+var (
+	roomBackKey      = bind("esc", "back to the game", "esc")
+	roomPacksKey     = bind("p", "share your packs", "p")
+	roomHostPlaying  = []key.Binding{bind("↑↓", "seat", "up", "down"), bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
+	roomHostWaiting  = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C")}
+	roomTakeSeatKey  = bind("t", "take a seat", "t")
+	roomLeaveKey     = bind("q", "leave", "q")
+	roomFooterMaxLen = 4 + len(roomHostWaiting) + 2
+)
+
 func (t *tableScreen) roomFooterKeys() []key.Binding {
-	keys := []key.Binding{helpKey}
+	keys := make([]key.Binding, 0, roomFooterMaxLen)
+	keys = append(keys, helpKey)
 	if t.u.View != nil {
-		keys = append(keys, bind("esc", "back to the game", "esc"))
+		keys = append(keys, roomBackKey)
 	}
 	if !t.playing() && t.seat() >= 0 && slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }) {
-		keys = append(keys, bind("p", "share your packs", "p"))
+		keys = append(keys, roomPacksKey)
 	}
 	if t.u.Host {
 		if t.playing() {
-			keys = append(keys, bind("↑↓", "seat", "up", "down"), bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C"))
+			keys = append(keys, roomHostPlaying...)
 		} else {
-			keys = append(keys, bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C"))
+			keys = append(keys, roomHostWaiting...)
 		}
 	}
 	if t.u.Seat < 0 && !t.playing() {
-		keys = append(keys, bind("t", "take a seat", "t"))
+		keys = append(keys, roomTakeSeatKey)
 	}
-	return append(keys, roomPanel, bind("q", "leave", "q"))
+	return append(keys, roomPanel, roomLeaveKey)
 }
 
 func (t *tableScreen) chatLines(w int) []string {
