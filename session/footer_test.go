@@ -25,12 +25,14 @@ func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var last *tableScreen // the last room drawn
 	room := func(p lobby.Place, playing bool) []string {
 		ts := newTableScreen(p)
 		ts.apply(nextUpdate(t, p, func(u lobby.Update) bool {
 			return len(u.Table.Seats) >= 1 && (!playing || u.View != nil)
 		}))
 		ts.room = true
+		last = &ts
 		return ts.render(m, 80, 24)
 	}
 	var lob lobbyScreen
@@ -39,7 +41,21 @@ func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
 		"lobby":         lob.render(m, 80, 24),
 		"new table":     create.render(m, 80, 24),
 		"host, waiting": room(host, false),
-		"spectator":     room(watcher, false),
+	}
+	// With the rules in focus ↑↓ scroll them: the footer says so, and not "↑↓ seat", and
+	// the rules' heading is not cut.
+	last.panel = panelRules
+	rulesFocused := last.render(m, 80, 24)
+	screens["spectator"] = room(watcher, false)
+	screens["host, waiting, rules in focus"] = rulesFocused
+	foot := ansi.Strip(strings.Join(rulesFocused[len(rulesFocused)-2:], "\n"))
+	if !strings.Contains(foot, "↑↓ pgup pgdn scroll") || strings.Contains(foot, "↑↓ seat") {
+		t.Errorf("the footer with the rules in focus does not say how to scroll them:\n%s", foot)
+	}
+	for _, r := range rulesFocused {
+		if line := ansi.Strip(r); strings.Contains(line, "Rules ·") && strings.Contains(line, "…") {
+			t.Errorf("the rules' heading is cut: %q", line)
+		}
 	}
 	for _, b := range []func() error{host.AddBot, host.AddBot, host.Start} {
 		if err := b(); err != nil {

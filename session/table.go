@@ -718,9 +718,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	return append(out, foot...)
 }
 
+// rulesHint is the rules' heading's hint: how to scroll them, until they are in focus
+// and the footer shows the scrolling keys.
 func rulesHint(focused bool) string {
 	if focused {
-		return " · ↑↓ pgup pgdn scroll"
+		return ""
 	}
 	return " · tab: scroll"
 }
@@ -757,16 +759,24 @@ var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn"
 var (
 	roomBackKey      = bind("esc", "back to the game", "esc")
 	roomPacksKey     = bind("p", "share your packs", "p")
-	roomHostPlaying  = []key.Binding{bind("↑↓", "seat", "up", "down"), bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
-	roomHostWaiting  = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b"), bind("↑↓", "seat", "up", "down"), bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C")}
+	roomSeatKey      = bind("↑↓", "seat", "up", "down")
+	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown") // home and end too, as the help says
+	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
+	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
+	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C")}
 	roomTakeSeatKey  = bind("t", "take a seat", "t")
 	roomLeaveKey     = bind("q", "leave", "q")
-	roomFooterMaxLen = 4 + len(roomHostWaiting) + 2
 )
 
+// roomFooterKeys are the waiting room's keys. With the rules in focus ↑↓ scroll them
+// rather than move between seats, and the footer says so.
 func (t *tableScreen) roomFooterKeys() []key.Binding {
-	keys := make([]key.Binding, 0, roomFooterMaxLen)
+	scrolling := t.panel == panelRules
+	keys := make([]key.Binding, 0, 16)
 	keys = append(keys, helpKey)
+	if scrolling {
+		keys = append(keys, roomScrollKey)
+	}
 	if t.u.View != nil {
 		keys = append(keys, roomBackKey)
 	}
@@ -774,6 +784,12 @@ func (t *tableScreen) roomFooterKeys() []key.Binding {
 		keys = append(keys, roomPacksKey)
 	}
 	if t.u.Host {
+		if !t.playing() {
+			keys = append(keys, roomHostStarting...)
+		}
+		if !scrolling {
+			keys = append(keys, roomSeatKey)
+		}
 		if t.playing() {
 			keys = append(keys, roomHostPlaying...)
 		} else {
