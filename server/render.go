@@ -20,7 +20,9 @@ import (
 // each collection, and on its first frame of all. That copying was 15 % of the
 // server's CPU at login and 5 % under load (docs/performance.md). A renderer's stack
 // grows once and is used by every session, and the sessions' stacks stay small, which
-// also leaves the collector less to scan. The cost is two hand-overs per frame.
+// also leaves the collector less to scan. The cost is two hand-overs per frame, and
+// that a frame which never finished would hold a renderer for every session: rendering
+// must not block (it reads the session's model and its table's shared drawings).
 type renderJob struct {
 	m     tea.Model
 	rows  []string
