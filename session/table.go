@@ -753,14 +753,13 @@ func (t *tableScreen) roomKeys() []key.Binding { return append(t.roomFooterKeys(
 // out, which lets the others fit on two lines at 80 columns.
 var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown")}
 
-// roomFooterKeys are the room's keys its footer lists.
 // The waiting room's keys, made once: the room is drawn again for every seat at each
 // join, and its footer with it.
 var (
 	roomBackKey      = bind("esc", "back to the game", "esc")
 	roomPacksKey     = bind("p", "share your packs", "p")
 	roomSeatKey      = bind("↑↓", "seat", "up", "down")
-	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown") // home and end too, as the help says
+	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
 	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
 	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
 	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C")}
