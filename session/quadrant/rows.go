@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"slices"
+	"sync"
 
 	"parlor/session/gameui"
 )
@@ -42,8 +43,7 @@ type rows struct {
 	word     ownWord
 	wordLine string
 
-	row []cell // the row being rendered
-	on  []spot // the spots on the row being rendered
+	on []spot // the spots on the row being rendered
 	// reused counts the rows taken from pub and own rather than rendered: tests check
 	// that what they compare was kept.
 	reused int
@@ -78,11 +78,18 @@ func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int
 	if *kept == nil {
 		*kept = map[int]drawnRow{}
 	}
-	s.rows.row = bg.rowInto(s.rows.row, r, on)
-	l := gameui.Fit(line(s.rows.row, plain), geo.width())
+	row := rowBufs.Get().(*[]cell)
+	*row = bg.rowInto(*row, r, on)
+	l := gameui.Fit(line(*row, plain), geo.width())
+	rowBufs.Put(row)
 	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: slices.Clone(on), line: l}
 	return l
 }
+
+// rowBufs hold the row being rendered (a plane's width of cells, each with a string):
+// a scratch buffer, shared rather than kept by every seat, where it was 3 KB of pointers
+// per player for the collector to scan.
+var rowBufs = sync.Pool{New: func() any { return new([]cell) }}
 
 // forget drops every drawing the seat kept, so that the next frame is drawn from
 // nothing (tests compare the two).
