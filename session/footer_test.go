@@ -44,13 +44,22 @@ func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
 	}
 	// With the rules in focus ↑↓ scroll them: the footer says so, and not "↑↓ seat", and
 	// the rules' heading is not cut.
-	last.panel = panelRules
-	rulesFocused := last.render(m, 80, 24)
+	hostRoom := last
+	hostRoom.panel = panelRules
+	rulesFocused := hostRoom.render(m, 80, 24)
 	screens["spectator"] = room(watcher, false)
 	screens["host, waiting, rules in focus"] = rulesFocused
 	foot := ansi.Strip(strings.Join(rulesFocused[len(rulesFocused)-2:], "\n"))
 	if !strings.Contains(foot, "↑↓ pgup pgdn scroll") || strings.Contains(foot, "↑↓ seat") {
 		t.Errorf("the footer with the rules in focus does not say how to scroll them:\n%s", foot)
+	}
+	// With the options in focus ↑↓ pick one and ←→ change it.
+	hostRoom.panel = panelOptions
+	optionsFocused := hostRoom.render(m, 80, 24)
+	screens["host, waiting, options in focus"] = optionsFocused
+	foot = ansi.Strip(strings.Join(optionsFocused[len(optionsFocused)-2:], "\n"))
+	if !strings.Contains(foot, "↑↓ option") || !strings.Contains(foot, "←→ change") || strings.Contains(foot, "↑↓ seat") {
+		t.Errorf("the footer with the options in focus does not say how to pick and change one:\n%s", foot)
 	}
 	for _, r := range rulesFocused {
 		if line := ansi.Strip(r); strings.Contains(line, "Rules ·") && strings.Contains(line, "…") {

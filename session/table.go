@@ -759,22 +759,34 @@ var (
 	roomBackKey      = bind("esc", "back to the game", "esc")
 	roomPacksKey     = bind("p", "share your packs", "p")
 	roomSeatKey      = bind("↑↓", "seat", "up", "down")
+	roomPickKey      = bind("↑↓", "option", "up", "down")
+	roomOptionKey    = bind("←→", "option", "left", "right")
+	roomChangeKey    = bind("←→", "change", "left", "right")
 	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
 	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
 	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
-	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), bind("H", "make host", "H"), bind("←→", "option", "left", "right"), bind("C", "close", "C")}
+	roomRemoveKey    = bind("x", "remove", "x")
+	roomMakeHostKey  = bind("H", "make host", "H")
+	roomCloseKey     = bind("C", "close", "C")
 	roomTakeSeatKey  = bind("t", "take a seat", "t")
 	roomLeaveKey     = bind("q", "leave", "q")
 )
 
-// roomFooterKeys are the waiting room's keys. With the rules in focus ↑↓ scroll them
-// rather than move between seats, and the footer says so.
+// roomFooterKeys are the waiting room's keys. ↑↓ do what the panel in focus does: move
+// between seats, pick an option (←→ then change it), or scroll the rules; the footer
+// says which.
 func (t *tableScreen) roomFooterKeys() []key.Binding {
-	scrolling := t.panel == panelRules
+	nav, lr := roomSeatKey, roomOptionKey
+	switch t.panel {
+	case panelOptions:
+		nav, lr = roomPickKey, roomChangeKey
+	case panelRules:
+		nav = roomScrollKey
+	}
 	keys := make([]key.Binding, 0, 16)
 	keys = append(keys, helpKey)
-	if scrolling {
-		keys = append(keys, roomScrollKey)
+	if t.panel == panelRules {
+		keys = append(keys, nav) // for every seat, host or not
 	}
 	if t.u.View != nil {
 		keys = append(keys, roomBackKey)
@@ -786,13 +798,13 @@ func (t *tableScreen) roomFooterKeys() []key.Binding {
 		if !t.playing() {
 			keys = append(keys, roomHostStarting...)
 		}
-		if !scrolling {
-			keys = append(keys, roomSeatKey)
+		if t.panel != panelRules {
+			keys = append(keys, nav)
 		}
 		if t.playing() {
 			keys = append(keys, roomHostPlaying...)
 		} else {
-			keys = append(keys, roomHostWaiting...)
+			keys = append(keys, roomRemoveKey, roomMakeHostKey, lr, roomCloseKey)
 		}
 	}
 	if t.u.Seat < 0 && !t.playing() {
