@@ -15,7 +15,7 @@ import (
 	"parlor/store"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m, natstest.IgnoreAsyncPublishRace) }
 
 // startNode joins a node named name, with a lobby of its own, to the NATS at url.
 func startNode(t testing.TB, url, name string) (*cluster.Node, *lobby.Lobby) {

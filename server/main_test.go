@@ -6,11 +6,12 @@ import (
 	"go.uber.org/goleak"
 
 	"parlor/internal/e2e"
+	"parlor/internal/natstest"
 	_ "parlor/internal/testgame"
 )
 
 func TestMain(m *testing.M) {
 	e2e.MostlyWaiting(4)
-	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, goleak.IgnoreAnyFunction("parlor/server.discardReplies"),
+	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, natstest.IgnoreAsyncPublishRace, goleak.IgnoreAnyFunction("parlor/server.discardReplies"),
 		goleak.IgnoreTopFunction("parlor/server.renderer")) // the renderers live as long as the process (render.go)
 }

@@ -4,10 +4,12 @@ import (
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"parlor/internal/natstest"
 )
 
 // TestMain checks that stores, connections and the embedded servers leave nothing
 // running behind them.
 func TestMain(m *testing.M) {
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, natstest.IgnoreAsyncPublishRace)
 }
