@@ -120,8 +120,8 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 	case "window-change":
 		var w windowChange
 		if c.pty != nil && gossh.Unmarshal(req.Payload, &w) == nil {
-			c.pty.Window = clamp(w.Columns, w.Rows, w.Width, w.Height)
-			win, ok = &c.pty.Window, true
+			size := clamp(w.Columns, w.Rows, w.Width, w.Height)
+			c.pty.Window, win, ok = size, &size, true // a copy: the caller reads it unlocked
 		}
 	case "env":
 		var kv struct{ Key, Value string }
@@ -138,10 +138,6 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 	}
 	// Everything else (subsystems, signals, breaks, agent forwarding) is refused.
 	_ = req.Reply(ok, nil)
-	if win != nil {
-		w := *win
-		win = &w
-	}
 	return win, start
 }
 

@@ -763,11 +763,11 @@ var (
 	roomOptionKey    = bind("←→", "option", "left", "right")
 	roomChangeKey    = bind("←→", "change", "left", "right")
 	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
-	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), bind("H", "make host", "H"), bind("C", "close", "C")}
-	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
-	roomRemoveKey    = bind("x", "remove", "x")
 	roomMakeHostKey  = bind("H", "make host", "H")
 	roomCloseKey     = bind("C", "close", "C")
+	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey, roomCloseKey}
+	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
+	roomRemoveKey    = bind("x", "remove", "x")
 	roomTakeSeatKey  = bind("t", "take a seat", "t")
 	roomLeaveKey     = bind("q", "leave", "q")
 )
