@@ -67,9 +67,11 @@ func lookInk(l look) gameui.Ink {
 	return k
 }
 
-// cell is one character of the plane and its look.
+// cell is one character of the plane and its look. It holds no pointer (a rune, not a
+// string), so that the canvases, rows and spots every table and seat keep are nothing
+// for the collector to scan.
 type cell struct {
-	ch   string
+	ch   rune
 	look look
 }
 
@@ -78,7 +80,7 @@ type canvas struct{ cells [][]cell }
 
 func newCanvas(w, h int) *canvas {
 	c := &canvas{cells: make([][]cell, h)}
-	blank := slices.Repeat([]cell{{ch: " "}}, w*h)
+	blank := slices.Repeat([]cell{{ch: ' '}}, w*h)
 	for r := range c.cells {
 		c.cells[r] = blank[r*w : (r+1)*w : (r+1)*w]
 	}
@@ -86,7 +88,7 @@ func newCanvas(w, h int) *canvas {
 }
 
 // set writes one character; what is off the canvas is dropped.
-func (c *canvas) set(r, x int, ch string, l look) {
+func (c *canvas) set(r, x int, ch rune, l look) {
 	if r < 0 || r >= len(c.cells) || x < 0 || x >= len(c.cells[r]) {
 		return
 	}
@@ -98,7 +100,7 @@ func (c *canvas) text(r, x int, s string, l look) {
 	rs := []rune(s)
 	x = max(0, min(x, len(c.cells[0])-len(rs)))
 	for i, ch := range rs {
-		c.set(r, x+i, string(ch), l)
+		c.set(r, x+i, ch, l)
 	}
 }
 
@@ -149,10 +151,10 @@ func line(row []cell, plain bool) string {
 	var seen [8]wrap // the looks of the row so far (a few), kept on the stack
 	n := 0
 	for i := 0; i < len(row); {
-		j, size, cut := i, 0, false
+		// A newline or a tab in the run: an ink is not simply wrapped around it.
+		j, cut := i, false
 		for ; j < len(row) && row[j].look == row[i].look; j++ {
-			size += len(row[j].ch)
-			cut = cut || breaksInk(row[j].ch)
+			cut = cut || row[j].ch == '\n' || row[j].ch == '\t'
 		}
 		run := row[i:j]
 		i = j
@@ -173,7 +175,7 @@ func line(row []cell, plain bool) string {
 			w = min(n, len(seen)-1)
 			seen[w], n = wrap{l, pre, post, ok}, min(n+1, len(seen))
 		}
-		if wr := seen[w]; wr.ok && !cut && size > 0 {
+		if wr := seen[w]; wr.ok && !cut {
 			b.WriteString(wr.pre)
 			writeCells(&b, run)
 			b.WriteString(wr.post)
@@ -186,21 +188,9 @@ func line(row []cell, plain bool) string {
 	return b.String()
 }
 
-// breaksInk reports whether ch has a newline or a tab, around which an ink is not
-// simply wrapped (gameui.Ink.Wrap). A cell is a character or two: a loop over its bytes
-// is cheaper than strings.ContainsAny.
-func breaksInk(ch string) bool {
-	for i := 0; i < len(ch); i++ {
-		if ch[i] == '\n' || ch[i] == '\t' {
-			return true
-		}
-	}
-	return false
-}
-
 // writeCells writes the characters of cells.
 func writeCells(b *strings.Builder, cells []cell) {
 	for _, c := range cells {
-		b.WriteString(c.ch)
+		b.WriteRune(c.ch)
 	}
 }

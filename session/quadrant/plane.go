@@ -132,12 +132,12 @@ func (g geometry) cellAt(row, col int, pt part) (qd.Point, bool) {
 // Counts of tokens stacked in one half cell: superscript for the upper half, subscript
 // for the lower one, so a count says which of the two cells it is in.
 var (
-	superDigits = []string{"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
-	subDigits   = []string{"₀", "₁", "₂", "₃", "₄", "₅", "₆", "₇", "₈", "₉"}
+	superDigits = []rune("⁰¹²³⁴⁵⁶⁷⁸⁹")
+	subDigits   = []rune("₀₁₂₃₄₅₆₇₈₉")
 )
 
 // count is a digit for n tokens (9 at most: a round has 7 tokens).
-func count(digits []string, n int) string { return digits[min(n, 9)] }
+func count(digits []rune, n int) rune { return digits[min(n, 9)] }
 
 // drawPlane draws the criteria above and below the plane, the axes, the centre mark, every
 // token at its own cell, and markers on the edges pointing at the token in focus (the
@@ -250,26 +250,26 @@ func (s *Screen) background(geo geometry) *canvas {
 	// The grid: axes through the centre, dots every five cells on full rows.
 	for y := qd.MinY; y <= qd.MaxY; y++ {
 		r, _, _ := geo.place(qd.Point{Y: y})
-		c.set(r, cx, "│", dim)
+		c.set(r, cx, '│', dim)
 		if !geo.half && y%5 == 0 && y != 0 {
 			for x := qd.MinX; x <= qd.MaxX; x += 5 {
 				if x != 0 {
-					c.set(r, geo.col(x), "·", dim)
+					c.set(r, geo.col(x), '·', dim)
 				}
 			}
 		}
 	}
 	for col := geo.left(); col < right; col++ {
-		c.set(cr, col, "─", dim)
+		c.set(cr, col, '─', dim)
 	}
-	c.set(cr, cx, "◆", label)
+	c.set(cr, cx, '◆', label)
 
 	// Labels, all outside the plane.
 	c.text(0, cx-1, "▲ "+s.v.Vertical, label)
-	c.set(cr, right, "▶", label)
+	c.set(cr, right, '▶', label)
 	// Ticks every five cells under the plane help count columns (the marker row).
 	for x := qd.MinX; x <= qd.MaxX; x += 5 {
-		c.set(bottom, geo.col(x), "╵", dim)
+		c.set(bottom, geo.col(x), '╵', dim)
 	}
 	next := bottom + 1 // below the marker row
 	if geo.ruler {
@@ -338,7 +338,7 @@ func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
 	for _, t := range s.v.Tokens {
 		if t.Seat == focus {
 			r, col, _ := geo.place(s.shown(t))
-			out = append(out, spot{r, geo.width() - 1, cell{"◀", label}}, spot{geo.top() + geo.rows(), col, cell{"▲", label}})
+			out = append(out, spot{r, geo.width() - 1, cell{'◀', label}}, spot{geo.top() + geo.rows(), col, cell{'▲', label}})
 		}
 	}
 	return out
@@ -347,24 +347,24 @@ func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
 // mark is the one character (and its look) for the tokens in one terminal cell: those in
 // its upper and lower half, or those in a whole cell. A lone token of seat focus is
 // reversed.
-func (s *Screen) mark(up, down, whole []int, plain bool, focus int) (string, look) {
+func (s *Screen) mark(up, down, whole []int, plain bool, focus int) (rune, look) {
 	switch {
 	case len(whole) == 1:
 		if whole[0] == focus {
-			return string(s.letters[whole[0]]), look{kind: focusLook, a: whole[0]}
+			return s.letters[whole[0]], look{kind: focusLook, a: whole[0]}
 		}
-		return string(s.letters[whole[0]]), look{kind: seatLook, a: whole[0]}
+		return s.letters[whole[0]], look{kind: seatLook, a: whole[0]}
 	case len(whole) > 1:
-		return fmt.Sprint(min(len(whole), 9)), look{kind: crowdLook}
+		return '0' + rune(min(len(whole), 9)), look{kind: crowdLook}
 	case len(up) == 1 && len(down) == 0:
-		return "▀", look{kind: seatLook, a: up[0]}
+		return '▀', look{kind: seatLook, a: up[0]}
 	case len(up) == 0 && len(down) == 1:
-		return "▄", look{kind: seatLook, a: down[0]}
+		return '▄', look{kind: seatLook, a: down[0]}
 	case len(up) == 1 && len(down) == 1 && plain:
-		return "█", look{}
+		return '█', look{}
 	case len(up) == 1 && len(down) == 1:
 		// Upper token in the foreground, lower one as the background: both show.
-		return "▀", look{kind: pairLook, a: up[0], b: down[0]}
+		return '▀', look{kind: pairLook, a: up[0], b: down[0]}
 	case len(down) == 0:
 		return count(superDigits, len(up)), look{kind: stackLook}
 	case len(up) == 0:
