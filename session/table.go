@@ -489,8 +489,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared
 	}
-	area := t.renderArea(f)
-	body := t.areaFit.Block(strings.Split(area, "\n"), gameW, bodyH)
+	body := t.areaFit.Block(t.renderArea(f), gameW, bodyH)
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
 		side = append(side, t.feedTail(sidePanelW, bodyH-1)...)
@@ -529,14 +528,22 @@ type publicArea struct {
 
 // renderArea draws the game area; a public one (gameui.Public) only once per table
 // state and frame for every session at the table that shows the same.
-func (t *tableScreen) renderArea(f gameui.Frame) string {
+func (t *tableScreen) renderArea(f gameui.Frame) []string {
 	if p, ok := t.game.(gameui.Public); ok && p.Public() {
 		// The screen draws without the memo: Remember holds it while it draws, and the
 		// whole area is kept in it anyway.
 		f.Memo = nil
-		return t.u.Shared.Remember(publicArea{t.gameKey, f.Key()}, func() any { return t.game.Render(f) }).(string)
+		return t.u.Shared.Remember(publicArea{t.gameKey, f.Key()}, func() any { return areaLines(t.game, f) }).([]string)
 	}
-	return t.game.Render(f)
+	return areaLines(t.game, f)
+}
+
+// areaLines are the lines of a game screen's area (gameui.Lines), or its Render split.
+func areaLines(g gameui.Screen, f gameui.Frame) []string {
+	if l, ok := g.(gameui.Lines); ok {
+		return l.Lines(f)
+	}
+	return strings.Split(g.Render(f), "\n")
 }
 
 // chatLinesWhileTyping is how many lines the conversation gets while a message is typed.

@@ -65,6 +65,15 @@ type Screen interface {
 	Typing() bool
 }
 
+// Lines is a screen that can draw its area as lines, each exactly f.Width wide and at
+// most f.Height of them: what Render joins. A screen drawn at every move of every seat
+// (Quadrant's board) keeps the lines that did not change as the very same strings, so
+// the session compares them with its last frame's without reading them, where Render's
+// one string would be made, split and compared anew.
+type Lines interface {
+	Lines(f Frame) []string
+}
+
 // Public is a screen that can tell that what it draws now depends on nothing but its
 // view and the frame, none of its own state (a spectator's screen, typically). Screens
 // at one table with the same view then draw the same, so the session draws it once per

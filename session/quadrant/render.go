@@ -51,9 +51,13 @@ func paint(p gameui.Painter, k gameui.Ink, text string) string {
 }
 
 // Render draws the game area, exactly f.Width wide and at most f.Height tall.
-func (s *Screen) Render(f gameui.Frame) string {
+func (s *Screen) Render(f gameui.Frame) string { return strings.Join(s.Lines(f), "\n") }
+
+// Lines is Render's lines (gameui.Lines). They are the screen's own: the caller copies
+// what it changes.
+func (s *Screen) Lines(f gameui.Frame) []string {
 	key := f.Key()
-	if !s.dirty && key == s.cacheKey && s.cache != "" {
+	if !s.dirty && key == s.cacheKey && s.cache != nil {
 		return s.cache
 	}
 	s.frame = f
@@ -75,43 +79,61 @@ func (s *Screen) Render(f gameui.Frame) string {
 	for i := range lines {
 		lines[i] = gameui.Fit(lines[i], f.Width)
 	}
-	s.cache, s.cacheKey, s.dirty = strings.Join(lines, "\n"), key, false
+	s.cache, s.cacheKey, s.dirty = lines, key, false
 	return s.cache
 }
 
 // board is the plane beside the words and the tokens' panel, at most f.Height rows.
-// Both are fitted already (drawPlane and panel fit their lines), and the rows are
-// written straight into the area's string: this is drawn for every seat at every move.
-func (s *Screen) board(f gameui.Frame) string {
+// Both are fitted already (drawPlane and panel fit their lines). This is drawn for every
+// seat at every move, which changes a row or two: a row whose two halves are the ones
+// it was joined from last time is that row again, the same string (boardRow).
+func (s *Screen) board(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
 	geo := layoutFor(f.Width, f.Height)
 	side := f.Width - geo.width() - 1
 	if side < 24 {
 		// Too narrow for both: the panel alone, with the exact positions, still lets the
 		// player follow and vote.
-		return strings.Join(s.panel(f.Width, f.Height, p, true), "\n")
+		return s.panel(f.Width, f.Height, p, true)
 	}
 	plane := s.drawPlane(geo, f.Plain, f.Memo)
 	panel := s.panel(side, f.Height, p, false)
 	// Only the shorter one is filled out with blank lines.
 	rows := min(max(len(plane), len(panel)), f.Height)
-	blankL, blankR := strings.Repeat(" ", geo.width()), strings.Repeat(" ", side)
-	size := rows * 2
-	for i := range rows {
-		size += len(at(plane, i, blankL)) + len(at(panel, i, blankR))
+	blankL, blankR := blank(geo.width()), blank(side)
+	out := make([]string, rows)
+	kept := s.rows.board
+	if len(kept) != rows {
+		kept = make([]boardRow, rows)
 	}
-	var b strings.Builder
-	b.Grow(size)
-	for i := range rows {
-		if i > 0 {
-			b.WriteByte('\n')
+	for i := range out {
+		l, r := at(plane, i, blankL), at(panel, i, blankR)
+		if k := kept[i]; k.line != "" && k.left == l && k.right == r {
+			s.rows.boardReused++
+		} else {
+			kept[i] = boardRow{l, r, l + " " + r}
 		}
-		b.WriteString(at(plane, i, blankL))
-		b.WriteByte(' ')
-		b.WriteString(at(panel, i, blankR))
+		out[i] = kept[i].line
 	}
-	return b.String()
+	s.rows.board = kept
+	return out
 }
+
+// blank is n spaces, the same string for every n the board is drawn at.
+func blank(n int) string {
+	if n < len(blanks) {
+		return blanks[n]
+	}
+	return strings.Repeat(" ", n)
+}
+
+var blanks = func() (b [256]string) {
+	all := strings.Repeat(" ", len(b))
+	for n := range b {
+		b[n] = all[:n]
+	}
+	return b
+}()
 
 // at is s[i], or def past its end.
 func at(s []string, i int, def string) string {

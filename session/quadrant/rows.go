@@ -43,11 +43,17 @@ type rows struct {
 	word     ownWord
 	wordLine string
 
+	// board is the board's rows as the seat drew them last (Screen.board).
+	board []boardRow
+
 	on []spot // the spots on the row being rendered
-	// reused counts the rows taken from pub and own rather than rendered: tests check
-	// that what they compare was kept.
-	reused int
+	// reused and boardReused count the rows taken from pub and own rather than rendered,
+	// and the board's rows taken from board: tests check that what they compare was kept.
+	reused, boardReused int
 }
+
+// boardRow is one row of the board, the plane's half and the panel's, and the two joined.
+type boardRow struct{ left, right, line string }
 
 // backgroundFor is the plane's background for geo, drawn again only when the geometry
 // or the criteria changed. It is shared (publicPlane): nobody changes it once drawn, and

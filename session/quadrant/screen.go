@@ -38,7 +38,7 @@ type Screen struct {
 	letterKey string
 	frame     gameui.Frame // the last frame drawn: who is away
 
-	cache    string
+	cache    []string
 	cacheKey gameui.FrameKey
 	dirty    bool
 	rows     rows // the plane's background and rows as the seat drew them last
