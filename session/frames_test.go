@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -17,7 +18,7 @@ import (
 // Every seat's frame after a table update is exactly the frame a session draws afresh:
 // sharing the table state's drawings (lobby.Shared) and keeping what did not change
 // since the seat's last frame (the title, the prompt, the feed) change no byte, in
-// colour, in 256 colours and without colour, while tokens move and lock, the clock runs,
+// colour, in 256 colours (the lines recoloured once for the table state) and without colour, while tokens move and lock, the clock runs,
 // chat arrives, a notice covers the prompt and a seat types a message.
 func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.Ascii} {
@@ -25,6 +26,7 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 			q := newQuadrantTable(t, p)
 			fresh := newQuadrantTable(t, p) // the same seats, drawing every frame from nothing
 			var chat []lobby.ChatLine
+			recoloredOnce := 0 // lines a seat took recoloured from another (lobby.Shared)
 			say := func(seat int, text string) {
 				chat = append(chat, lobby.ChatLine{ID: len(chat) + 1, At: q.now, From: q.info.Seats[seat].Name, Seat: seat, Text: text})
 			}
@@ -32,6 +34,13 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 				t.Helper()
 				q.chat, fresh.chat = chat, chat
 				got := q.fanOut()
+				for _, m := range q.models[1:] {
+					for i, l := range m.lines {
+						if i < len(q.models[0].lines) && l != m.drawn[i] && unsafe.StringData(l) == unsafe.StringData(q.models[0].lines[i]) {
+							recoloredOnce++
+						}
+					}
+				}
 				for seat, m := range fresh.models {
 					fresh.deliver(seat, nil)
 					m.forget()
@@ -78,6 +87,9 @@ func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 				}
 				say(seat, "locked")
 				step("a lock")
+			}
+			if p == colorprofile.ANSI256 && recoloredOnce == 0 {
+				t.Error("every seat recoloured every line itself: no line was recoloured once for the table state")
 			}
 		})
 	}

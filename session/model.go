@@ -398,15 +398,31 @@ func (m *Model) recolored(drawn []string) []string {
 	if m.recolor == nil {
 		return slices.Clone(drawn)
 	}
+	var shared *lobby.Shared
+	if m.screen == screenTable {
+		shared = m.table.u.Shared
+	}
 	out := make([]string, len(drawn))
 	for i, l := range drawn {
-		if i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i] {
+		switch {
+		case i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i]:
 			out[i] = m.lines[i]
-		} else {
+		case shared != nil && strings.Contains(l, "8;2;"):
+			// The seats of a table mostly change the same lines (the plane's rows after
+			// a move): the first to draw one recolours it for the table state's others.
+			out[i] = shared.Remember(recolorKey{m.profile, l}, func() any { return m.recolor.Replace(l) }).(string)
+		default:
 			out[i] = m.recolorLine(l)
 		}
 	}
 	return out
+}
+
+// recolorKey is what a line recoloured for a terminal's profile is kept under in a
+// table state (lobby.Shared).
+type recolorKey struct {
+	profile colorprofile.Profile
+	line    string
 }
 
 // recolorLine is one line in the profile's colours. Every colour the replacer rewrites
