@@ -160,9 +160,9 @@ func (s *Screen) drawPlane(geo geometry, plain bool, memo gameui.Memo) []string 
 		return out
 	}
 	pub := memo.Remember(planeKey{geo, plain, s.letterKey}, func() any { return s.publicPlane(geo, plain) }).(*publicPlane)
-	// The table's background is the seat's from now on: whichever seat draws the next
-	// table state's plane draws it over the same background, and the table keeps one.
-	s.rows.bg, s.rows.bgFor = pub.bg, pub.bgFor
+	// The table's background and plane are the seat's from now on: whichever seat draws
+	// the next table state's plane draws it over the same background, and from this one.
+	s.rows.bg, s.rows.bgFor, s.rows.pub = pub.bg, pub.bgFor, pub
 	out := slices.Clone(pub.lines)
 	for _, r := range touchedRows(own, pub.spots) {
 		if !pub.sameRow(r, own) {
@@ -185,16 +185,18 @@ type planeKey struct {
 type publicPlane struct {
 	bg    *canvas  // the plane without tokens
 	bgFor bgKey    // what bg is drawn from
+	plain bool     // drawn without colour
 	spots []spot   // the tokens as the views place them
 	cells [][]cell // bg with the spots
 	lines []string // cells, rendered
 }
 
 // publicPlane draws the plane as the table sees it. Its rows without a token are the
-// background's own (sameRow only reads them), and the rows the seat drew from the same
-// background and tokens before are not rendered again (rowLine).
+// background's own (sameRow only reads them), and the rows of the plane the seat drew
+// over last, drawn from the same background and with the same tokens on them, are not
+// rendered again.
 func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
-	p := &publicPlane{bg: s.backgroundFor(geo), bgFor: s.bgKey(geo), spots: s.tokenSpots(geo, plain, false)}
+	p := &publicPlane{bg: s.backgroundFor(geo), bgFor: s.bgKey(geo), plain: plain, spots: s.tokenSpots(geo, plain, false)}
 	p.cells = slices.Clone(p.bg.cells)
 	p.lines = make([]string, len(p.cells))
 	for _, r := range touchedRows(p.spots, nil) {
@@ -202,8 +204,15 @@ func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
 			p.cells[r] = p.bg.rowWith(r, p.spots)
 		}
 	}
+	last := s.rows.pub
+	same := last != nil && last.bgFor == p.bgFor && last.plain == plain && len(last.lines) == len(p.lines)
 	for r := range p.cells {
-		p.lines[r] = s.rowLine(&s.rows.pub, p.bg, geo, r, p.spots, plain)
+		if same && sameSpotsOn(last.spots, p.spots, r) {
+			p.lines[r] = last.lines[r]
+			s.rows.reused++
+		} else {
+			p.lines[r] = renderRow(p.bg, geo, r, p.spots, plain)
+		}
 	}
 	return p
 }

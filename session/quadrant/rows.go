@@ -9,10 +9,11 @@ import (
 
 // A token move changes one or two rows of the plane; the rest are drawn from the same
 // background and the same tokens as in the seat's last frame. So a seat keeps the
-// background it drew (for its geometry and criteria) and every row it rendered, with
-// what the row was drawn from, and renders a row again only when that changed: its own
-// rows (the focus) after another player's move, and, when it is the seat that draws the
-// table state's public plane, all but the moved token's rows.
+// background it drew (for its geometry and criteria), the table's plane it drew over
+// last, and the rows of its own it rendered, with what each was drawn from, and renders
+// a row again only when that changed: its own rows (the focus) after another player's
+// move, and, when it is the seat that draws the table state's public plane, the moved
+// token's rows.
 
 // bgKey is everything the plane's background is drawn from (Screen.background).
 type bgKey struct {
@@ -32,17 +33,20 @@ type drawnRow struct {
 	line  string
 }
 
-// rows keeps the rows a seat rendered, the public plane's and its own apart (they
-// differ in the focus, and would push each other out), and the seat's own word.
+// rows keeps what a seat drew: the public plane it drew over last (its rows are the
+// next table state's where the tokens on them did not move), the rows of its own (they
+// differ in the focus), and the seat's own word.
 type rows struct {
 	bg    *canvas // the background last drawn, for bgFor
 	bgFor bgKey
-	pub   map[int]drawnRow
-	own   map[int]drawnRow
+	// pub is the table's shared drawing of the plane the seat drew over last. Every seat
+	// of the table points at the same one, not a copy of its rows: the seat that draws
+	// the next state's takes from it the rows that did not change.
+	pub *publicPlane
+	own map[int]drawnRow
 	// word and wordLine are the viewer's own line of the numbered words (wordLines).
 	word     ownWord
 	wordLine string
-
 	// board is the board's rows as the seat drew them last (Screen.board).
 	board []boardRow
 
@@ -84,12 +88,38 @@ func (s *Screen) rowLine(kept *map[int]drawnRow, bg *canvas, geo geometry, r int
 	if *kept == nil {
 		*kept = map[int]drawnRow{}
 	}
-	row := rowBufs.Get().(*[]cell)
-	*row = bg.rowInto(*row, r, on)
-	l := gameui.Fit(line(*row, plain), geo.width())
-	rowBufs.Put(row)
+	l := renderRow(bg, geo, r, on, plain)
 	(*kept)[r] = drawnRow{bg: k, plain: plain, spots: slices.Clone(on), line: l}
 	return l
+}
+
+// renderRow is row r of bg with the spots on it, rendered and fitted to the plane's width.
+func renderRow(bg *canvas, geo geometry, r int, spots []spot, plain bool) string {
+	row := rowBufs.Get().(*[]cell)
+	*row = bg.rowInto(*row, r, spots)
+	l := gameui.Fit(line(*row, plain), geo.width())
+	rowBufs.Put(row)
+	return l
+}
+
+// sameSpotsOn reports whether a and b have the same spots on row r, in the same order.
+func sameSpotsOn(a, b []spot, r int) bool {
+	i, j := 0, 0
+	for {
+		for i < len(a) && a[i].row != r {
+			i++
+		}
+		for j < len(b) && b[j].row != r {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i, j = i+1, j+1
+	}
 }
 
 // rowBufs hold the row being rendered (a plane's width of cells, each with a string):
