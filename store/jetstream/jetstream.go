@@ -116,12 +116,17 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		defer cancel()
 	}
 	// A node may start while NATS does, or while JetStream elects a leader: wait for it.
-	for {
-		err := s.setup(ctx)
+	// Each attempt has its own deadline, doubled every time: a request sent while a
+	// stream has no leader may go unanswered, and would otherwise hold the whole open
+	// until ctx ends instead of being sent again once the stream has a new one.
+	for wait := setupAttempt; ; wait *= 2 {
+		attempt, cancel := context.WithTimeout(ctx, wait)
+		err := s.setup(attempt)
+		cancel()
 		if err == nil {
 			return s, nil
 		}
-		if !unavailable(err) || ctx.Err() != nil {
+		if !unavailable(err) && !errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
 			return nil, fmt.Errorf("store: open jetstream: %w", err)
 		}
 		select {
@@ -130,6 +135,9 @@ func Open(ctx context.Context, cfg Config) (*Store, error) {
 		}
 	}
 }
+
+// setupAttempt is how long Open's first attempt waits for JetStream's answers.
+var setupAttempt = 2 * time.Second
 
 // unavailable tells errors of a JetStream that is not ready yet from refusals.
 func unavailable(err error) bool {

@@ -411,3 +411,43 @@ func TestRacingWritersKeepTheLogWhole(t *testing.T) {
 		}
 	}
 }
+
+// A store opened while its replicated streams have no leader (two of three NATS servers
+// down) opens once they are back, well before its deadline: a request that went
+// unanswered meanwhile is sent again, and does not hold the open until the deadline.
+func TestOpenWaitsOutStreamsWithoutALeader(t *testing.T) {
+	defer jetstream.SetSetupAttempt(500 * time.Millisecond)()
+	c := natstest.StartCluster(t, 3)
+	prefix := newPrefix()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	a, err := jetstream.Open(ctx, jetstream.Config{Conn: natstest.Connect(t, c.URL()), Prefix: prefix, Replicas: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	c.Servers[1].Stop()
+	c.Servers[2].Stop()
+
+	const deadline = 30 * time.Second
+	opened := make(chan error, 1)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), deadline)
+		defer cancel()
+		b, err := jetstream.Open(ctx, jetstream.Config{Conn: natstest.Connect(t, c.Servers[0].URL()), Prefix: prefix})
+		if err == nil {
+			b.Close()
+		}
+		opened <- err
+	}()
+	select {
+	case err := <-opened:
+		t.Fatalf("Open returned %v with two of three servers down", err)
+	case <-time.After(2 * time.Second):
+	}
+	c.Servers[1].Restart()
+	c.Servers[2].Restart()
+	if err := <-opened; err != nil {
+		t.Fatalf("Open after the servers came back: %v", err)
+	}
+}
