@@ -37,7 +37,7 @@ type Config struct {
 	JSON      bool
 	Watchers  int    // spectators per table (parlor only), on top of the players
 	FPS       int    // the frame rate both servers cap their renderers at
-	Profile   string // a directory for the server's CPU profiles and goroutines of the login, idle and busy phases
+	Profile   string // a directory for the server's CPU profiles and goroutines of the login, idle and busy phases, and the busy phase's latencies
 	// Nodes is how many parlor nodes of a cluster to start, on an embedded NATS server
 	// with JetStream, with each table's screens spread over them; 0 starts one lone
 	// server. With Compare, a run on one node comes first.

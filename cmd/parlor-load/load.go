@@ -8,7 +8,9 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -462,21 +464,47 @@ func (w *workload) act(ctx context.Context, t *table, until time.Time, s *sample
 				break
 			}
 		}
-		s.add(slowest)
+		s.add(e.at, slowest)
 	}
 }
 
-// samples collects action latencies from every table.
+// samples collects action latencies from every table, and when each action started.
 type samples struct {
 	mu  sync.Mutex
 	all []time.Duration
+	at  []time.Time
 	err error
 }
 
-func (s *samples) add(d time.Duration) {
+func (s *samples) add(at time.Time, d time.Duration) {
 	s.mu.Lock()
 	s.all = append(s.all, d)
+	s.at = append(s.at, at)
 	s.mu.Unlock()
+}
+
+// writeTo writes every action, in the order they started, as a line of tab-separated
+// seconds since start and latency in milliseconds ("never": not shown within lateAfter):
+// to lay beside the server's collections (GODEBUG=gctrace=1) or a runtime trace, and see
+// which moments the slow actions fall in. The heading says how long the server had run
+// at start (uptime): gctrace counts its seconds from the server's start.
+func (s *samples) writeTo(path string, start time.Time, uptime time.Duration) error {
+	order := make([]int, len(s.all))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return s.at[a].Compare(s.at[b]) })
+	var b strings.Builder
+	fmt.Fprintf(&b, "# the busy phase began %.3f s after the server started (GODEBUG=gctrace=1 times count from there)\n", uptime.Seconds())
+	fmt.Fprintf(&b, "# seconds since the busy phase began\taction → all screens, ms\n")
+	for _, i := range order {
+		lat := "never"
+		if s.all[i] != Never {
+			lat = strconv.FormatFloat(float64(s.all[i])/float64(time.Millisecond), 'f', 1, 64)
+		}
+		fmt.Fprintf(&b, "%.3f\t%s\n", s.at[i].Sub(start).Seconds(), lat)
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
 
 func (s *samples) fail(err error) {

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -23,13 +26,15 @@ func TestMain(m *testing.M) {
 }
 
 // TestTinyComparedRun runs the generator at its smallest size against parlor and the
-// bare server, as an operator would with -compare -json, and checks every figure it
-// reports is there and sane.
+// bare server, as an operator would with -compare -json -profile, and checks every
+// figure it reports is there and sane, and that the profiles and every action's latency
+// were written for both.
 func TestTinyComparedRun(t *testing.T) {
 	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
 	var out, log bytes.Buffer
+	dir := t.TempDir()
 	code := run([]string{"-compare", "-json", "-players", "7", "-login-rate", "40",
-		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m", "-profile", dir}, &out, &log)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, log.String())
 	}
@@ -62,6 +67,41 @@ func TestTinyComparedRun(t *testing.T) {
 		if r.Server == kindParlor && r.GoroutinesPerSession >= 7 {
 			t.Errorf("parlor holds %.2f goroutines per session; want 6 (and one per table)", r.GoroutinesPerSession)
 		}
+		if _, err := os.Stat(filepath.Join(dir, r.Server+"-busy.cpu.pprof")); err != nil {
+			t.Errorf("%s: no busy profile: %v", r.Server, err)
+		}
+		checkLatencies(t, filepath.Join(dir, r.Server+"-busy.latencies.tsv"), r.Latency.Count, 2*time.Second)
+	}
+}
+
+// checkLatencies checks a busy phase's latencies file: a heading, then one line per
+// action, in the order they started, within the phase, each with its latency.
+func checkLatencies(t *testing.T, path string, count int, phase time.Duration) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) != count+2 || !strings.HasPrefix(lines[0], "# ") || !strings.HasPrefix(lines[1], "# ") {
+		t.Errorf("%s: %d lines; want two lines of heading and %d actions:\n%s", path, len(lines), count, data)
+		return
+	}
+	var uptime float64
+	if _, err := fmt.Sscanf(lines[0], "# the busy phase began %f s after the server started", &uptime); err != nil || uptime <= 0 {
+		t.Errorf("%s: heading %q; want the server's uptime at the start of the phase", path, lines[0])
+	}
+	last := -1.0
+	for _, l := range lines[2:] {
+		at, lat, ok := strings.Cut(l, "\t")
+		s, err1 := strconv.ParseFloat(at, 64)
+		ms, err2 := strconv.ParseFloat(lat, 64)
+		if !ok || err1 != nil || err2 != nil || s < last || s > phase.Seconds() || ms <= 0 {
+			t.Errorf("%s: line %q; want seconds into the phase, in order, and milliseconds", path, l)
+			return
+		}
+		last = s
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -104,7 +105,8 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
 	var got samples
 	var tables sync.WaitGroup
-	until := time.Now().Add(cfg.Duration)
+	busySince := time.Now()
+	until := busySince.Add(cfg.Duration)
 	for _, t := range w.tables {
 		tables.Add(1)
 		go func() {
@@ -126,6 +128,11 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, ctx.Err()
 	}
 	rep.Latency = percentilesOf(got.all)
+	if cfg.Profile != "" {
+		if err := got.writeTo(filepath.Join(cfg.Profile, latenciesFile(cfg)), busySince, busySince.Sub(srv.children[0].started)); err != nil {
+			return nil, fmt.Errorf("-profile: %w", err)
+		}
+	}
 
 	if before.ok && idle0.ok && after.ok {
 		n := float64(sessions)
@@ -227,4 +234,14 @@ func scrape(ctx context.Context, url string) (sample, error) {
 	}
 	s.ok = true
 	return s, nil
+}
+
+// latenciesFile names the busy phase's actions in the -profile directory (samples.writeTo):
+// KIND-busy.latencies.tsv, or parlor-Nnodes-busy.latencies.tsv for a cluster of N.
+func latenciesFile(cfg Config) string {
+	name := cfg.Server
+	if cfg.Nodes > 0 {
+		name = fmt.Sprintf("%s-%dnodes", name, cfg.Nodes)
+	}
+	return name + "-busy.latencies.tsv"
 }

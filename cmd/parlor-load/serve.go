@@ -51,6 +51,7 @@ type listening struct {
 // child is a server parlor-load started.
 type child struct {
 	cmd     *exec.Cmd
+	started time.Time // just before its process started: its GODEBUG=gctrace times count from here
 	stdin   io.Closer
 	exited  chan struct{}
 	ssh     string
@@ -86,10 +87,11 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 	if err != nil {
 		return nil, err
 	}
+	started := time.Now()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir}
+	c := &child{cmd: cmd, started: started, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
