@@ -72,7 +72,7 @@ func (g *Game) View(seat int) rules.View {
 		Reference:  g.ref,
 		Horizontal: g.horiz,
 		Vertical:   g.vert,
-		Tokens:     []Token{},
+		Tokens:     make([]Token, 0, len(g.players)), // one allocation, not one per doubling: every seat's view of every move
 	}
 	if g.team {
 		v.Mode = ModeTeam
