@@ -462,7 +462,8 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 
 func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	head := t.u.View.Head()
-	out := []string{t.titleBar(m, w, head)}
+	out := make([]string, 0, h) // the frame's rows: one allocation, not one per append
+	out = append(out, t.titleBar(m, w, head))
 	prompt := head.Prompt
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."

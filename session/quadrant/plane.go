@@ -310,7 +310,8 @@ func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
 		row, col        int
 		up, down, whole []int
 	}
-	stacks := make([]stack, 0, len(s.v.Tokens))
+	var kept [14]stack // on the goroutine's stack for a table's tokens (at most 14 seats)
+	stacks := kept[:0]
 	for _, t := range s.v.Tokens {
 		p := qd.Point{X: t.X, Y: t.Y}
 		if own {
