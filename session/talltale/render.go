@@ -235,8 +235,7 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	}
 	text := s.storyText()
 	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", tt.StoryWidth(text), tt.MaxStory))
-	s.story.SetWidth(f.Width)
-	lines = append(lines, strings.Split(s.story.View(), "\n")...)
+	lines = append(lines, s.storyView(f.Width, f.Plain)...)
 	clean := playertext.Clean(text)
 	word, name := s.forbidden()
 	switch {

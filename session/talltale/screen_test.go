@@ -34,7 +34,8 @@ func newGame(t *testing.T, opts rules.Options) *tt.Game {
 
 func key(s string) tea.KeyPressMsg { return gameuitest.Key(s) }
 
-// check renders at 80×19 (plain and coloured) and checks the size and the wanted text.
+// check renders at 80×19 (plain and coloured) and checks the size, that the plain frame
+// has no escape codes, and the wanted text.
 func check(t *testing.T, s *Screen, want ...string) string {
 	t.Helper()
 	var out string
@@ -48,6 +49,9 @@ func check(t *testing.T, s *Screen, want ...string) string {
 			if w := lipgloss.Width(l); w > 80 {
 				t.Errorf("line %d cells wide: %q", w, l)
 			}
+		}
+		if plain && strings.Contains(out, "\x1b") {
+			t.Errorf("a plain frame has escape codes:\n%q", out)
 		}
 		if plain {
 			for _, w := range want {
@@ -412,5 +416,46 @@ func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
 	}
 	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 {
 		t.Errorf("the score sheet belongs to large terminals only:\n%s", out)
+	}
+}
+
+// In a plain frame the story box shows where the narrator types with a "_" (its own
+// cursor is reverse video): at the end of the text, before a character after moving
+// left, and after a wide one.
+func TestPlainStoryBoxShowsTheCursor(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	s := New(narr)
+	s.SetView(g.View(narr))
+	boxLine := func() string {
+		t.Helper()
+		check(t, s)
+		out := s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0, Seat: narr, Plain: true})
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "_") && strings.HasPrefix(l, "> ") {
+				return strings.TrimRight(l, " ")
+			}
+		}
+		t.Fatalf("no cursor in the story box:\n%s", out)
+		return ""
+	}
+	if got := boxLine(); got != "> _" {
+		t.Errorf("empty box: %q", got)
+	}
+	typeString(s, "Once upon a time")
+	if got := boxLine(); got != "> Once upon a time_" {
+		t.Errorf("at the end: %q", got)
+	}
+	for range 4 {
+		s.Update(key("left"))
+	}
+	if got := boxLine(); got != "> Once upon a _time" {
+		t.Errorf("four to the left: %q", got)
+	}
+	s.Update(key("end"))
+	s.Update(tea.KeyPressMsg{Code: '月', Text: "月"})
+	if got := boxLine(); got != "> Once upon a time月_" {
+		t.Errorf("after a wide character: %q", got)
 	}
 }

@@ -1,8 +1,11 @@
 package talltale
 
 import (
+	"strings"
+
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
@@ -29,6 +32,38 @@ func newStoryBox() textarea.Model {
 	ta.SetStyles(st)
 	ta.Focus()
 	return ta
+}
+
+// storyView is the story box's rows, width wide. A plain frame has no escape codes, and
+// bubbles draws its cursor in reverse video: there the box is drawn without its styles
+// and the cursor's cell shows "_", as Fingertip's clue box does.
+func (s *Screen) storyView(width int, plain bool) []string {
+	s.story.SetWidth(width)
+	if !plain {
+		return strings.Split(s.story.View(), "\n")
+	}
+	styles := s.story.Styles()
+	s.story.SetStyles(textarea.Styles{})
+	s.story.SetVirtualCursor(false)
+	lines := strings.Split(s.story.View(), "\n")
+	c := s.story.Cursor() // where a real cursor would go: only without the virtual one
+	s.story.SetVirtualCursor(true)
+	s.story.SetStyles(styles)
+	if c != nil && c.Y >= 0 && c.Y < len(lines) {
+		lines[c.Y] = cursorAt(lines[c.Y], c.X)
+	}
+	return lines
+}
+
+// cursorAt shows "_" at column x of a plain line: in place of a blank (the end of the
+// text), or before the character there, the line then giving up a trailing blank.
+func cursorAt(line string, x int) string {
+	w := ansi.StringWidth(line)
+	left, rest := ansi.Cut(line, 0, x), ansi.Cut(line, x, w)
+	if rest == "" || strings.HasPrefix(rest, " ") {
+		return left + "_" + strings.TrimPrefix(rest, " ")
+	}
+	return left + "_" + strings.TrimSuffix(rest, " ")
 }
 
 // storyText is the story being written.
