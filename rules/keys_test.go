@@ -2,8 +2,11 @@ package rules_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
 )
@@ -57,6 +60,45 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 				}
 				g.Tick(time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC).Add(time.Duration(step) * 30 * time.Second))
 			}
+		})
+	}
+}
+
+// A seat's prompt says what it may do now on one line of an 80-column terminal, even
+// with the longest names a player may pick (16 characters): the screens cut a longer
+// one. A list of whom the table waits for may be cut (the help shows the prompt whole),
+// not what comes before it.
+func TestPromptsFitEightyColumns(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		n    int
+		opts rules.Options
+	}{
+		{"topfive", 4, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
+		{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
+	} {
+		t.Run(c.id, func(t *testing.T) {
+			names := make([]string, c.n)
+			for i := range names {
+				names[i] = string(rune('A'+i)) + "bcdefghijklmnop"
+			}
+			seen := map[string]bool{}
+			playNamed(t, c.id, names, c.opts, 3, func(g rules.Game) {
+				for seat := rules.Spectator; seat < c.n; seat++ {
+					p := g.View(seat).Head().Prompt
+					if seen[p] {
+						continue
+					}
+					seen[p] = true
+					what := p // before the list of names it waits for
+					if i := strings.Index(strings.ToLower(p), "waiting for "); i >= 0 {
+						what = p[:i+len("waiting for")]
+					}
+					if w := ansi.StringWidth(what); w > 80 {
+						t.Errorf("seat %d: a prompt %d columns wide: %q", seat, w, p)
+					}
+				}
+			})
 		})
 	}
 }

@@ -19,6 +19,18 @@ import (
 // game is over; the clock moves a second whenever no bot acts.
 func play(t *testing.T, id string, n int, opts rules.Options, rows int) rules.Game {
 	t.Helper()
+	names := make([]string, n)
+	for i := range names {
+		names[i] = string(rune('A'+i)) + "nn"
+	}
+	return playNamed(t, id, names, opts, rows, nil)
+}
+
+// playNamed is play with the players' names, calling visit (if not nil) with the game
+// before every step.
+func playNamed(t *testing.T, id string, names []string, opts rules.Options, rows int, visit func(rules.Game)) rules.Game {
+	t.Helper()
+	n := len(names)
 	spec, ok := rules.Lookup(id)
 	if !ok {
 		t.Fatalf("no game %s", id)
@@ -32,7 +44,7 @@ func play(t *testing.T, id string, n int, opts rules.Options, rows int) rules.Ga
 	setup := rules.Setup{Seed: 7, Options: opts, Content: content, Now: now}
 	bots := make([]rules.Bot, n)
 	for i := range bots {
-		setup.Names = append(setup.Names, string(rune('A'+i))+"nn")
+		setup.Names = append(setup.Names, names[i])
 		bots[i] = spec.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: opts, Content: content})
 	}
 	g, err := spec.New(setup)
@@ -43,6 +55,9 @@ func play(t *testing.T, id string, n int, opts rules.Options, rows int) rules.Ga
 		h := g.View(rules.Spectator).Head()
 		if h.Over || len(h.Sheet.Rows) >= rows {
 			return g
+		}
+		if visit != nil {
+			visit(g)
 		}
 		acted := false
 		for i, b := range bots {

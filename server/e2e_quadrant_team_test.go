@@ -63,7 +63,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		vote(t, placer, 4)
 
 		// The team ballot: the guesser writes the first two lines, then swaps them.
-		guesser.WaitFor("Agree on one number for every token")
+		guesser.WaitFor("Agree on one number per token")
 		guesser.Press("1")
 		guesser.WaitFor("→ 1 " + name)
 		guesser.Press("tab", "2")

@@ -209,7 +209,7 @@ func (g *Game) prompt(seat int) string {
 		case seat >= 0 && g.teamOf[seat] != g.active && g.approve[seat]:
 			return "You approved the team ballot; waiting for your team"
 		case seat >= 0 && g.teamOf[seat] != g.active:
-			return "Agree on one number for every token; the ballot counts when all of you approve it"
+			return "Agree on one number per token; the ballot counts when all of you approve it"
 		}
 		return fmt.Sprintf("Team %s is agreeing on its ballot", other)
 	case PhaseScoring:

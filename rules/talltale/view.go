@@ -189,7 +189,7 @@ func (g *Game) prompt(seat int) string {
 		return fmt.Sprintf("%s is choosing 3 illustrations for the story.", narr)
 	case PhaseStory:
 		if seat == g.narrator {
-			return "Tell a story of one or two sentences about your 3 illustrations, without naming them."
+			return "Write one or two sentences about your 3 illustrations, without naming them."
 		}
 		return fmt.Sprintf("%s is writing the story. Study the boards in play!", narr)
 	case PhaseRace:

@@ -183,7 +183,7 @@ func (g *Game) prompt(seat int) string {
 		return fmt.Sprintf("Revealing %s's ranking, from rank 5 to rank 1…", g.names[g.honour])
 	case PhaseResults:
 		if seat >= 0 && !g.ready[seat] {
-			return "Round scores are in; the next round starts soon, or as soon as everyone is ready."
+			return "Round scores are in; the next round starts soon, or once everyone is ready."
 		}
 		return "Round scores are in. The next round starts soon."
 	}
@@ -191,9 +191,9 @@ func (g *Game) prompt(seat int) string {
 	if seat >= 0 && g.secret[seat] == nil {
 		switch g.role(seat) {
 		case RoleHonour:
-			return "You are the Player of Honour: rank the topics by your taste, 1 = most liked, 5 = least liked."
+			return "You are the Player of Honour: rank the topics by your taste, 1 = most liked."
 		case RoleGuesser:
-			return fmt.Sprintf("Guess %s's ranking (1 = most liked) and put your marker on your surest guess.", g.names[g.honour])
+			return fmt.Sprintf("Guess %s's ranking (1 = most liked); mark your surest guess.", g.names[g.honour])
 		case RoleDuo:
 			return "Rank the topics by your own taste: 1 = most liked, 5 = least liked."
 		}
