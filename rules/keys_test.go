@@ -23,6 +23,16 @@ func checkKeyFree(t *testing.T, what, text string) {
 	}
 }
 
+// everyGame is every game, and each variant that has prompts of its own, with players.
+var everyGame = []struct {
+	id   string
+	n    int
+	opts rules.Options
+}{
+	{"topfive", 3, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
+	{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
+}
+
 // No prompt, error or help text of any game speaks of terminal keys.
 func TestAPITextHasNoTerminalKeys(t *testing.T) {
 	for _, spec := range rules.Games() {
@@ -32,14 +42,7 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 			checkKeyFree(t, spec.ID+" option "+o.Key, o.Help)
 		}
 	}
-	for _, c := range []struct {
-		id   string
-		n    int
-		opts rules.Options
-	}{
-		{"topfive", 3, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
-		{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
-	} {
+	for _, c := range everyGame {
 		t.Run(c.id, func(t *testing.T) {
 			g := play(t, c.id, c.n, c.opts, 1)
 			seen := map[string]bool{}
@@ -69,14 +72,7 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 // one. A list of whom the table waits for may be cut (the help shows the prompt whole),
 // not what comes before it.
 func TestPromptsFitEightyColumns(t *testing.T) {
-	for _, c := range []struct {
-		id   string
-		n    int
-		opts rules.Options
-	}{
-		{"topfive", 4, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
-		{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
-	} {
+	for _, c := range everyGame {
 		t.Run(c.id, func(t *testing.T) {
 			names := make([]string, c.n)
 			for i := range names {

@@ -309,12 +309,20 @@ func TestLongStoryFits(t *testing.T) {
 	}
 }
 
-func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
+// writingNarrator is the narrator's screen of a new game at its story box (it kept three
+// illustrations), and the narrator's seat.
+func writingNarrator(t *testing.T) (*Screen, int) {
+	t.Helper()
 	g := newGame(t, nil)
 	narr := g.View(0).(tt.View).Narrator
 	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
 	s := New(narr)
 	s.SetView(g.View(narr))
+	return s, narr
+}
+
+func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
+	s, _ := writingNarrator(t)
 	words := strings.Fields("🐝 Dr. Bee 🍯 flew over 蜂蜜の森 and 👩‍🚀 waved at the quiet 月 while 🎈 drifted past the old mill by the river bend tonight")
 	for i, w := range words { // a terminal sends an emoji sequence as one key's text
 		if i > 0 {
@@ -423,11 +431,7 @@ func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
 // cursor is reverse video): at the end of the text, before a character after moving
 // left, and after a wide one.
 func TestPlainStoryBoxShowsTheCursor(t *testing.T) {
-	g := newGame(t, nil)
-	narr := g.View(0).(tt.View).Narrator
-	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
-	s := New(narr)
-	s.SetView(g.View(narr))
+	s, narr := writingNarrator(t)
 	boxLine := func() string {
 		t.Helper()
 		check(t, s)
