@@ -18,8 +18,9 @@ import (
 // Every seat's frame after a table update is exactly the frame a session draws afresh:
 // sharing the table state's drawings (lobby.Shared) and keeping what did not change
 // since the seat's last frame (the title, the prompt, the feed) change no byte, in
-// colour, in 256 colours (the lines recoloured once for the table state) and without colour, while tokens move and lock, the clock runs,
-// chat arrives, a notice covers the prompt and a seat types a message.
+// colour, in 256 colours (the lines recoloured once for the table state) and without
+// colour, while tokens move and lock, the clock runs, chat arrives, a notice covers the
+// prompt and a seat types a message.
 func TestSeatFramesAreTheFramesDrawnAfresh(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256, colorprofile.Ascii} {
 		t.Run(p.String(), func(t *testing.T) {

@@ -404,15 +404,10 @@ func (m *Model) recolored(drawn []string) []string {
 	}
 	out := make([]string, len(drawn))
 	for i, l := range drawn {
-		switch {
-		case i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i]:
+		if i < len(m.drawn) && i < len(m.lines) && l == m.drawn[i] {
 			out[i] = m.lines[i]
-		case shared != nil && strings.Contains(l, "8;2;"):
-			// The seats of a table mostly change the same lines (the plane's rows after
-			// a move): the first to draw one recolours it for the table state's others.
-			out[i] = shared.Remember(recolorKey{m.profile, l}, func() any { return m.recolor.Replace(l) }).(string)
-		default:
-			out[i] = m.recolorLine(l)
+		} else {
+			out[i] = m.recolorLine(l, shared)
 		}
 	}
 	return out
@@ -427,12 +422,17 @@ type recolorKey struct {
 
 // recolorLine is one line in the profile's colours. Every colour the replacer rewrites
 // is a true colour ("38;2;…", "48;2;…"): a line without one is left as it is, without
-// the copy Replace makes of every line it is given.
-func (m *Model) recolorLine(l string) string {
+// the copy Replace makes of every line it is given. The seats of a table mostly change
+// the same lines (the plane's rows after a move): with the table state's shared memo,
+// the first seat to recolour a line does it for the others (a nil one keeps nothing).
+func (m *Model) recolorLine(l string, shared *lobby.Shared) string {
 	if !strings.Contains(l, "8;2;") {
 		return l
 	}
-	return m.recolor.Replace(l)
+	if shared == nil {
+		return m.recolor.Replace(l)
+	}
+	return shared.Remember(recolorKey{m.profile, l}, func() any { return m.recolor.Replace(l) }).(string)
 }
 
 // redrawClock draws the countdown's line again into the frame, alone.
@@ -450,7 +450,7 @@ func (m *Model) redrawClock() {
 	}
 	m.drawn[m.clock] = line
 	if m.recolor != nil {
-		line = m.recolorLine(line)
+		line = m.recolorLine(line, nil) // a clock's line is new every second: not kept
 	}
 	m.lines[m.clock] = line
 	m.cache = ""

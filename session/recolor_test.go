@@ -16,7 +16,7 @@ func TestRecolorLineIsTheReplacers(t *testing.T) {
 	for _, p := range []colorprofile.Profile{colorprofile.ANSI, colorprofile.ANSI256} {
 		m := &Model{recolor: gameui.Recolor(p)}
 		for _, l := range lines {
-			if got, want := m.recolorLine(l), m.recolor.Replace(l); got != want {
+			if got, want := m.recolorLine(l, nil), m.recolor.Replace(l); got != want {
 				t.Errorf("profile %v, %q: %q, the replacer gives %q", p, l, got, want)
 			}
 		}

@@ -605,10 +605,11 @@ func (t *tableScreen) drawFeedTail(w, n int) []string {
 // renderLog shows every event and chat line of the game in a scrollable view.
 func (t *tableScreen) renderLog(m *Model, w, h int) []string {
 	out := []string{m.title(w, t.u.Table.GameName+" · table "+t.u.Table.Code+" · the whole log", "esc closes")}
-	atEnd := t.log.scroller().AtBottom() || t.log.scroller().TotalLineCount() == 0
+	vp := t.log.scroller()
+	atEnd := vp.AtBottom() || vp.TotalLineCount() == 0
 	t.log.set(t.feedLines(w), w, h-3)
 	if atEnd {
-		t.log.scroller().GotoBottom() // follow new events until the player scrolls up
+		vp.GotoBottom() // follow new events until the player scrolls up
 	}
 	out = append(out, t.log.view()...)
 	out = append(out, fit(dimStyle.Paint(" "+t.log.position()), w))

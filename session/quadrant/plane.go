@@ -205,7 +205,7 @@ func (s *Screen) publicPlane(geo geometry, plain bool) *publicPlane {
 		}
 	}
 	last := s.rows.pub
-	same := last != nil && last.bgFor == p.bgFor && last.plain == plain && len(last.lines) == len(p.lines)
+	same := last != nil && last.bgFor == p.bgFor && last.plain == plain // and so as many rows
 	for r := range p.cells {
 		if same && sameSpotsOn(last.spots, p.spots, r) {
 			p.lines[r] = last.lines[r]
@@ -310,7 +310,7 @@ func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
 		row, col        int
 		up, down, whole []int
 	}
-	var kept [14]stack // on the goroutine's stack for a table's tokens (at most 14 seats)
+	var kept [qd.TeamMax]stack // on the goroutine's stack: a table has at most TeamMax tokens
 	stacks := kept[:0]
 	for _, t := range s.v.Tokens {
 		p := qd.Point{X: t.X, Y: t.Y}

@@ -100,7 +100,7 @@ func (s *Screen) board(f gameui.Frame) []string {
 	panel := s.panel(side, f.Height, p, false)
 	// Only the shorter one is filled out with blank lines.
 	rows := min(max(len(plane), len(panel)), f.Height)
-	blankL, blankR := blank(geo.width()), blank(side)
+	blankL, blankR := strings.Repeat(" ", geo.width()), strings.Repeat(" ", side)
 	out := make([]string, rows)
 	kept := s.rows.board
 	if len(kept) != rows {
@@ -118,22 +118,6 @@ func (s *Screen) board(f gameui.Frame) []string {
 	s.rows.board = kept
 	return out
 }
-
-// blank is n spaces, the same string for every n the board is drawn at.
-func blank(n int) string {
-	if n < len(blanks) {
-		return blanks[n]
-	}
-	return strings.Repeat(" ", n)
-}
-
-var blanks = func() (b [256]string) {
-	all := strings.Repeat(" ", len(b))
-	for n := range b {
-		b[n] = all[:n]
-	}
-	return b
-}()
 
 // at is s[i], or def past its end.
 func at(s []string, i int, def string) string {

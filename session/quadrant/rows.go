@@ -122,9 +122,8 @@ func sameSpotsOn(a, b []spot, r int) bool {
 	}
 }
 
-// rowBufs hold the row being rendered (a plane's width of cells, each with a string):
-// a scratch buffer, shared rather than kept by every seat, where it was 3 KB of pointers
-// per player for the collector to scan.
+// rowBufs hold the row being rendered (a plane's width of cells): a scratch buffer,
+// shared rather than kept by every seat.
 var rowBufs = sync.Pool{New: func() any { return new([]cell) }}
 
 // forget drops every drawing the seat kept, so that the next frame is drawn from
