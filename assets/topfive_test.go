@@ -3,9 +3,9 @@ package assets_test
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"parlor/assets"
+	"parlor/rules"
 	"parlor/rules/topfive"
 )
 
@@ -25,7 +25,7 @@ func TestTopFiveTopics(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, tp := range topics {
-		if n := utf8.RuneCountInString(tp); n == 0 || n > topfive.MaxTopicRunes {
+		if n := rules.Width(tp); n == 0 || n > topfive.MaxTopicWidth {
 			t.Errorf("%q is %d characters", tp, n)
 		}
 		k := strings.ToLower(tp)

@@ -30,7 +30,7 @@ const (
 const (
 	MaxBytes   = 64 << 10 // one pack's file
 	MaxPacks   = 20       // packs per player
-	MaxNameLen = 40       // characters in a pack's name
+	MaxNameLen = 40       // columns a pack's name takes (rules.Width)
 )
 
 // Errors a caller may branch on; their text is shown to players as it is.
@@ -70,8 +70,8 @@ func CheckName(name string) (string, error) {
 		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
 	}):
 		return "", errors.New("a pack's name may not hold control characters")
-	case utf8.RuneCountInString(name) > MaxNameLen:
-		return "", fmt.Errorf("a pack's name is at most %d characters", MaxNameLen)
+	case rules.Width(name) > MaxNameLen:
+		return "", fmt.Errorf("a pack's name is %v", rules.CheckWidth(name, MaxNameLen))
 	case strings.EqualFold(name, Builtin) || strings.HasPrefix(strings.ToLower(name), strings.TrimSpace(MixPrefix)):
 		return "", fmt.Errorf("a pack's name may not be %q or start with %q: the deck option uses those words", Builtin, strings.TrimSpace(MixPrefix))
 	}

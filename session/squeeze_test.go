@@ -84,7 +84,7 @@ var (
 func topics() []byte {
 	var b strings.Builder
 	for i := range tf.MinTopics {
-		fmt.Fprintf(&b, "%s %03d\n", strings.Repeat("Longest topic ", 3)[:tf.MaxTopicRunes-4], i)
+		fmt.Fprintf(&b, "%s %03d\n", strings.Repeat("Longest topic ", 3)[:tf.MaxTopicWidth-4], i)
 	}
 	return []byte(b.String())
 }

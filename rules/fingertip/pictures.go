@@ -14,7 +14,7 @@ import (
 const (
 	PictureCols = 22  // widest picture, in terminal cells
 	PictureRows = 7   // tallest picture, in lines
-	AltMax      = 80  // longest alt text, in characters
+	AltMax      = 80  // longest alt text, in columns (rules.Width)
 	Cards       = 71  // double-sided cards in the game
 	Pictures    = 142 // one picture per side
 )
@@ -95,8 +95,12 @@ func ParsePictures(b []byte) ([]Picture, error) {
 			finish()
 			alt := strings.TrimSpace(l[3:])
 			start = line
-			if alt == "" || utf8.RuneCountInString(alt) > AltMax || strings.ContainsFunc(alt, unicode.IsControl) {
-				ps.Add(line, "alt text must be 1 to %d characters, without control characters", AltMax)
+			err := rules.CheckWidth(alt, AltMax)
+			if alt == "" || strings.ContainsFunc(alt, unicode.IsControl) {
+				err = errors.New("empty or holds a control character")
+			}
+			if err != nil {
+				ps.Add(line, "alt text is %v", err)
 				alt = fmt.Sprintf("picture of line %d", line)
 			}
 			cur = &Picture{Alt: alt, Base: "#CCCCCC", Inks: map[string]string{}}

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/text/unicode/norm"
+
+	"parlor/rules"
 )
 
 // How a turn ended, in TurnResult.Ending.
@@ -201,8 +202,8 @@ func CheckClue(text string) (string, error) {
 	if text == "" {
 		return "", ErrEmptyClue
 	}
-	if n := ansi.StringWidth(text); n > ClueMax {
-		return "", fmt.Errorf("%w: %d columns wide (at most %d; a wide character such as 你 counts two)", ErrLongClue, n, ClueMax)
+	if err := rules.CheckWidth(text, ClueMax); err != nil {
+		return "", fmt.Errorf("%w: %v", ErrLongClue, err)
 	}
 	return text, nil
 }

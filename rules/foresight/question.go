@@ -16,7 +16,8 @@ const (
 	DeckAdult  = "adult"
 )
 
-// Limits on a question's text, so that it fits the 80-column screen.
+// Limits on a question's text, in columns (rules.Width), so that it fits the 80-column
+// screen.
 const (
 	MinChoices     = 2
 	MaxChoices     = 5
@@ -105,8 +106,8 @@ func checkText(s string, max int) error {
 	if s == "" {
 		return errors.New("empty")
 	}
-	if n := utf8.RuneCountInString(s); n > max {
-		return fmt.Errorf("%d characters, at most %d", n, max)
+	if err := rules.CheckWidth(s, max); err != nil {
+		return err
 	}
 	for _, r := range s {
 		if unicode.IsControl(r) {

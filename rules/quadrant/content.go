@@ -104,8 +104,8 @@ func parseDeck(b []byte, maxLen int) ([]string, error) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if l := utf8.RuneCountInString(line); l > maxLen {
-			ps.Add(n, "%q is %d characters, at most %d", line, l, maxLen)
+		if err := rules.CheckWidth(line, maxLen); err != nil {
+			ps.Add(n, "%q is %v", line, err)
 			continue
 		}
 		if strings.IndexFunc(line, func(r rune) bool { return unicode.IsControl(r) || !unicode.IsPrint(r) }) >= 0 {

@@ -28,7 +28,7 @@ const DeckSize = PerBoard * 4
 
 // Limits on content, so that every illustration fits a board cell at 80 columns.
 const (
-	MaxNameLen  = 12 // characters in a name
+	MaxNameLen  = 12 // columns a name takes (rules.Width)
 	MaxGlyphLen = 9  // ASCII characters in a glyph
 )
 
@@ -150,8 +150,11 @@ func parseLine(text string) (Illustration, error) {
 	}
 	name := strings.TrimSpace(parts[0])
 	glyph := strings.TrimSpace(parts[1])
-	if name == "" || utf8.RuneCountInString(name) > MaxNameLen || len(words(name)) == 0 {
-		return Illustration{}, fmt.Errorf("name %q must be 1 to %d characters", name, MaxNameLen)
+	if name == "" || len(words(name)) == 0 {
+		return Illustration{}, fmt.Errorf("name %q has no word", name)
+	}
+	if err := rules.CheckWidth(name, MaxNameLen); err != nil {
+		return Illustration{}, fmt.Errorf("name %q is %v", name, err)
 	}
 	if glyph == "" || len(glyph) > MaxGlyphLen {
 		return Illustration{}, fmt.Errorf("%s: glyph %q must be 1 to %d characters", name, glyph, MaxGlyphLen)

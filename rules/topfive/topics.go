@@ -12,14 +12,14 @@ import (
 // Deck limits: the embedded deck must hold MinTopics; a topic fits on one line of the screen.
 const (
 	MinTopics     = 200
-	MaxTopicRunes = 40
+	MaxTopicWidth = 40 // columns (rules.Width)
 )
 
 // ErrBadTopics wraps every problem found in a topic deck.
 var ErrBadTopics = errors.New("topfive: bad topic deck")
 
 // ParseTopics reads a deck: one topic per line; blank lines and lines starting with '#'
-// are skipped. It rejects invalid UTF-8, control characters, topics over MaxTopicRunes
+// are skipped. It rejects invalid UTF-8, control characters, topics over MaxTopicWidth
 // and duplicates (ignoring case and accents), listing every problem with its line in a
 // *rules.ContentError. The size of a deck is the game's to check: see New.
 func ParseTopics(b []byte) ([]string, error) {
@@ -39,8 +39,8 @@ func ParseTopics(b []byte) ([]string, error) {
 			ps.Add(i+1, "a control character")
 			continue
 		}
-		if n := utf8.RuneCountInString(t); n > MaxTopicRunes {
-			ps.Add(i+1, "%q is %d characters long (at most %d)", t, n, MaxTopicRunes)
+		if err := rules.CheckWidth(t, MaxTopicWidth); err != nil {
+			ps.Add(i+1, "%q is %v", t, err)
 			continue
 		}
 		key := rules.Fold(t)

@@ -24,7 +24,7 @@ func (s *Screen) reveal(f gameui.Frame) []string {
 		}
 	}
 	cellW := max(6, min(10, (f.Width-6-20)/max(1, len(guessers))))
-	topicW := min(tf.MaxTopicRunes+1, f.Width-6-cellW*len(guessers))
+	topicW := min(tf.MaxTopicWidth+1, f.Width-6-cellW*len(guessers))
 	out := []string{s.status(f)}
 	if v.Tally != nil && v.Tally.Forfeit {
 		out = append(out, "", p.Paint(bad, s.seatName(f, v.Honour, 0)+" did not rank in time: the round is forfeited and no one scores."))
@@ -142,7 +142,7 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 		return out
 	}
 	out = append(out, p.Paint(bold, "Your two rankings, one topic at a time"), "")
-	topicW := min(tf.MaxTopicRunes+2, f.Width-40)
+	topicW := min(tf.MaxTopicWidth+2, f.Width-40)
 	head := gameui.Fit("", 2) + gameui.Fit("topic", topicW)
 	for seat := range v.Names {
 		head += gameui.Fit(s.seatName(f, seat, 11), 12)

@@ -1,0 +1,72 @@
+package rules_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"parlor/packs"
+	"parlor/rules"
+	"parlor/rules/fingertip"
+	"parlor/rules/foresight"
+	"parlor/rules/quadrant"
+	"parlor/rules/talltale"
+	"parlor/rules/topfive"
+)
+
+// TestContentLimitsCountColumns feeds every limit on shown text a line of wide
+// characters: as many characters as the limit allows, twice as many columns. Each is
+// refused with its width, so a pack in Japanese cannot run past the room its screen keeps;
+// the same line cut to the limit's columns is taken.
+func TestContentLimitsCountColumns(t *testing.T) {
+	wide := func(cols int) string { return strings.Repeat("漢", cols/2) + strings.Repeat("a", cols%2) }
+	tf := func(s string) error { _, err := topfive.ParseTopics([]byte(s + "\n")); return err }
+	quadWord := func(s string) error { _, err := quadrant.ParseWords([]byte(s + "\n")); return err }
+	quadCriterion := func(s string) error { _, err := quadrant.ParseCriteria([]byte(s + "\n")); return err }
+	fsQuestion := func(s string) error {
+		_, err := foresight.Parse([]byte("family | " + s + " | yes | no\n"))
+		return err
+	}
+	fsChoice := func(s string) error {
+		_, err := foresight.Parse([]byte("family | Would you? | " + s + " | no\n"))
+		return err
+	}
+	ttName := func(s string) error {
+		_, err := talltale.ParseIllustrations([]byte("[red]\n" + s + " | o | x\n"))
+		return err
+	}
+	ftAlt := func(s string) error {
+		_, err := fingertip.ParsePictures([]byte("== " + s + "\n#\n"))
+		return err
+	}
+	ftClue := func(s string) error { _, err := fingertip.CheckClue(s); return err }
+	packName := func(s string) error { _, err := packs.CheckName(s); return err }
+	for _, c := range []struct {
+		what  string
+		max   int
+		check func(string) error
+	}{
+		{"Top Five topic", topfive.MaxTopicWidth, tf},
+		{"Quadrant word", quadrant.MaxWordLen, quadWord},
+		{"Quadrant criterion", quadrant.MaxCriterionLen, quadCriterion},
+		{"Foresight question", foresight.MaxQuestionLen, fsQuestion},
+		{"Foresight choice", foresight.MaxChoiceLen, fsChoice},
+		{"Tall Tale illustration's name", talltale.MaxNameLen, ttName},
+		{"Fingertip picture's alt text", fingertip.AltMax, ftAlt},
+		{"Fingertip clue", fingertip.ClueMax, ftClue},
+		{"pack name", packs.MaxNameLen, packName},
+	} {
+		if err := c.check(wide(c.max)); err != nil {
+			t.Errorf("%s %d columns wide: %v", c.what, c.max, err)
+		}
+		over := strings.Repeat("漢", c.max) // c.max characters, 2×c.max columns
+		err := c.check(over)
+		if err == nil {
+			t.Errorf("%s of %d wide characters (%d columns, at most %d) was taken", c.what, c.max, rules.Width(over), c.max)
+			continue
+		}
+		if want := fmt.Sprintf("%d columns wide (at most %d", 2*c.max, c.max); !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: the error %q does not say %q", c.what, err, want)
+		}
+	}
+}
