@@ -102,14 +102,38 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		counter := fmt.Sprintf(" %d/%d", n, ft.ClueMax)
 		if plain {
 			// The text box styles carry colours; draw the text with a "_" cursor instead.
+			// The box scrolls by columns, as the screen counts them (a wide character
+			// takes two), so that the cursor stays in it.
 			r := []rune(s.clue.Value())
 			pos := min(max(0, s.clue.Position()), len(r))
-			shown := []rune(string(r[:pos]) + "_" + string(r[pos:]))
-			if room := w - len("Clue: ") - len(counter); len(shown) > room && room > 1 {
-				start := min(max(0, pos+1-room+1), len(shown)-room+1)
-				shown = append([]rune("…"), shown[start:start+room-1]...)
+			before := string(r[:pos])
+			shown := before + "_" + string(r[pos:])
+			if room, total := w-len("Clue: ")-len(counter), playertext.Width(shown); total > room && room > 2 {
+				// A window on the text that holds the cursor, with "…" on a side that
+				// hides some.
+				start := max(0, playertext.Width(before)+3-room)
+				end := start + room - 2
+				if start == 0 {
+					end++
+				}
+				if end >= total {
+					start, end = total-room+1, total
+				}
+				left, right := "", ""
+				if start > 0 {
+					left = "…"
+				}
+				if end < total {
+					right = "…"
+				}
+				// TruncateLeft keeps a wide character it cuts in two; leave it out.
+				rest, from := ansi.TruncateLeft(shown, start, ""), start
+				if playertext.Width(rest) > total-start {
+					rest, from = ansi.TruncateLeft(shown, start+1, ""), start+1
+				}
+				shown = left + ansi.Truncate(rest, end-from, "") + right
 			}
-			line = "Clue: " + string(shown) + counter
+			line = "Clue: " + shown + counter
 			break
 		}
 		s.clue.SetWidth(max(10, w-len("Clue: ")-len(counter)-1))

@@ -306,6 +306,44 @@ func TestClueBoxKeys(t *testing.T) {
 	}
 }
 
+// TestPlainClueBoxScrollsByColumns types wide characters into the plain clue box (a
+// terminal without colour draws "_" at the cursor): the box scrolls by the columns they
+// take, so the cursor and the counter stay on screen wherever the cursor is.
+func TestPlainClueBoxScrollsByColumns(t *testing.T) {
+	g := newGame(t, 3)
+	active, _ := activeAndTarget(g)
+	s := screens(g, 3)[active+1]
+	typeText(s, strings.Repeat("霧", 30)+"end"+strings.Repeat("雨", 30))
+	clueLine := func() string {
+		for _, l := range strings.Split(render(t, s, true), "\n") {
+			if strings.HasPrefix(l, "Clue: ") {
+				return strings.TrimRight(l, " ")
+			}
+		}
+		t.Fatal("no clue line")
+		return ""
+	}
+	if l := clueLine(); !strings.HasSuffix(l, "雨_ 123/80") || !strings.Contains(l, "…") {
+		t.Fatalf("cursor at the end: %q", l)
+	}
+	for range 20 {
+		press(s, "left")
+	}
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: …") || !strings.Contains(l, "end"+strings.Repeat("雨", 10)+"_") || !strings.HasSuffix(l, "… 123/80") {
+		t.Fatalf("cursor in the middle of the third part: %q", l)
+	}
+	for range 10 {
+		press(s, "left")
+	}
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: 霧") || !strings.Contains(l, "end_雨") || !strings.HasSuffix(l, "… 123/80") {
+		t.Fatalf("cursor after \"end\": %q", l)
+	}
+	press(s, "home")
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: _霧") || !strings.HasSuffix(l, "… 123/80") {
+		t.Fatalf("cursor at the start: %q", l)
+	}
+}
+
 func TestViewsDecodeLikeTheAPI(t *testing.T) {
 	// A view that went through JSON (as the API sends it) renders the same.
 	g := newGame(t, 3)
