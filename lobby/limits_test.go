@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,6 +26,13 @@ func TestOnePlayerHostsAtMostThreeOpenTables(t *testing.T) {
 	_, err := l.Create(ann, testgame.ID, nil, true)
 	if !errors.Is(err, lobby.ErrHostLimit) || !strings.Contains(err.Error(), "you already host 3 open tables: close one first") {
 		t.Fatalf("a fourth table: %v", err)
+	}
+	// The refusal says which tables they are, so a host who left a started game can
+	// find it again, and when a table left alone closes by itself.
+	codes := []string{hosted[0].Code(), hosted[1].Code(), hosted[2].Code()}
+	slices.Sort(codes)
+	if want := fmt.Sprintf("close one first (%s, %s and %s; join one you left by its code). A table nobody is connected to closes by itself after 10 min", codes[0], codes[1], codes[2]); !strings.Contains(err.Error(), want) {
+		t.Fatalf("a fourth table: %v\nwant it to say %q", err, want)
 	}
 	if _, err := l.Create(ben, testgame.ID, nil, false); err != nil {
 		t.Fatalf("another player: %v", err)

@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"sort"
 	"strings"
+	"slices"
 	"sync"
 	"time"
 
@@ -273,15 +274,23 @@ func (l *Lobby) publish(info TableInfo, seatIDs []string, host string) {
 	}
 }
 
-// hosted counts the open tables playerID hosts; l.mu is held.
-func (l *Lobby) hosted(playerID string) int {
-	n := 0
-	for _, h := range l.hosts {
+// hosted lists the codes of the open tables playerID hosts, in order; l.mu is held.
+func (l *Lobby) hosted(playerID string) []string {
+	var codes []string
+	for code, h := range l.hosts {
 		if h == playerID {
-			n++
+			codes = append(codes, code)
 		}
 	}
-	return n
+	slices.Sort(codes)
+	return codes
+}
+
+// hostLimit is ErrHostLimit with the way out: which tables they are, and when one that
+// was left goes by itself (a started game stays open when its host leaves).
+func (l *Lobby) hostLimit(codes []string) error {
+	return fmt.Errorf("%w (%s; join one you left by its code). A table nobody is connected to closes by itself after %s",
+		ErrHostLimit, rules.List(codes), AwayFor(l.cfg.IdleClose))
 }
 
 func (l *Lobby) forget(code string) {
@@ -359,10 +368,10 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		l.unclaim(code)
 		return nil, fmt.Errorf("the server is shutting down")
 	}
-	if !p.Admin && l.hosted(p.ID) >= MaxHostedTables {
+	if hosted := l.hosted(p.ID); !p.Admin && len(hosted) >= MaxHostedTables {
 		l.mu.Unlock()
 		l.unclaim(code)
-		return nil, ErrHostLimit
+		return nil, l.hostLimit(hosted)
 	}
 	if !p.Admin && !l.creates.allow(p.Addr, l.now()) {
 		l.mu.Unlock()

@@ -302,16 +302,9 @@ func (g *Game) summary(winners []int, best int) string {
 	if len(winners) == 1 {
 		return fmt.Sprintf("%s wins with %d %s", g.names[winners[0]], best, unit)
 	}
-	names := ""
+	names := make([]string, len(winners))
 	for i, w := range winners {
-		switch {
-		case i == 0:
-		case i == len(winners)-1:
-			names += " and "
-		default:
-			names += ", "
-		}
-		names += g.names[w]
+		names[i] = g.names[w]
 	}
-	return fmt.Sprintf("%s share the victory with %d %s each", names, best, unit)
+	return fmt.Sprintf("%s share the victory with %d %s each", rules.List(names), best, unit)
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"parlor/rules"
@@ -220,7 +219,7 @@ func (g *Game) summary(winners []int, best int) string {
 	if len(names) == 1 {
 		return fmt.Sprintf("%s wins with %d points", names[0], best)
 	}
-	return fmt.Sprintf("%s share the win with %d points", strings.Join(names, " and "), best)
+	return fmt.Sprintf("%s share the win with %d points", rules.List(names), best)
 }
 
 // teamName names a team for players.

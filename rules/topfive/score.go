@@ -2,7 +2,6 @@ package topfive
 
 import (
 	"fmt"
-	"strings"
 
 	"parlor/rules"
 )
@@ -141,18 +140,11 @@ func (g *Game) result() rules.Result {
 	if len(names) == 1 {
 		r.Summary = fmt.Sprintf("%s wins with %d points", names[0], best)
 	} else {
-		r.Summary = fmt.Sprintf("%s share the win with %d points", joinNames(names), best)
+		r.Summary = fmt.Sprintf("%s share the win with %d points", rules.List(names), best)
 	}
 	return r
 }
 
-// joinNames writes "A, B and C".
-func joinNames(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
 
 // addSheetRow records the round just tallied on the score sheet, with its breakdown.
 func (g *Game) addSheetRow() {
@@ -206,7 +198,7 @@ func (g *Game) lateNames() string {
 	for _, s := range g.missing() {
 		names = append(names, g.names[s])
 	}
-	return joinNames(names)
+	return rules.List(names)
 }
 
 // plural writes "1 point" or "3 points".

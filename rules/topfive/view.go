@@ -202,5 +202,5 @@ func (g *Game) prompt(seat int) string {
 	for _, s := range waiting {
 		names = append(names, g.names[s])
 	}
-	return "Waiting for " + joinNames(names) + " to rank."
+	return "Waiting for " + rules.List(names) + " to rank."
 }
