@@ -153,14 +153,15 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	right = append(right, "")
 	ck := createKeys
 	foot := footerLines(w, helpKey, ck.Create, ck.Up, ck.Change, bind("pgup pgdn", "rules", "pgup", "pgdown"), ck.Back)
-	bodyH := h - 2 - len(foot) // the title and the status line
+	status := m.statusLines(w, statusMax, "")
+	bodyH := h - 1 - len(status) - len(foot) // below the title, above the status
 	rulesH := bodyH - len(right) - 1
 	c.rules.set(specRules(spec, rightW), rightW, rulesH)
 	right = append(right, c.rules.view()...)
 	right = append(right, dimStyle.Paint("Rules: "+c.rules.position()))
 	body := columns(2, blockOf(left, leftW, bodyH), blockOf(right, rightW, bodyH))
 	out = append(out, body...)
-	out = append(out, m.statusLine(w, ""))
+	out = append(out, status...)
 	return append(out, foot...)
 }
 

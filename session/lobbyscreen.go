@@ -154,13 +154,14 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	l := lobbyKeys
 	foot := footerLines(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit)
-	out = append(out, blockOf(body, w, h-3-len(foot))...)
+	status := m.statusLines(w, statusMax, "")
+	out = append(out, blockOf(body, w, h-2-len(status)-len(foot))...) // the title and the code box
 	if s.typing {
 		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 letters (8 if private), then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}
-	out = append(out, m.statusLine(w, ""))
+	out = append(out, status...)
 	return append(out, foot...)
 }
 

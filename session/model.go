@@ -647,15 +647,34 @@ func (m *Model) confirmText() string {
 	return ""
 }
 
-// statusLine shows the last error or notice, or else fallback.
-func (m *Model) statusLine(w int, fallback string) string {
-	switch {
-	case m.status != "" && m.statusErr:
-		return fit(errStyle.Paint("✗ "+m.status), w)
-	case m.status != "":
-		return fit(okStyle.Paint("• "+m.status), w)
+// statusMax is how many lines a notice may take on a screen: one too long for its line
+// goes on below it, and the screen gives those lines up while the notice shows.
+const statusMax = 3
+
+// statusLines shows the last error or notice, or else fallback on one line. A notice
+// wider than w wraps onto at most n lines, under its own text; what is left after
+// those is cut with "…".
+func (m *Model) statusLines(w, n int, fallback string) []string {
+	if m.status == "" {
+		return []string{fit(fallback, w)}
 	}
-	return fit(fallback, w)
+	mark, style := "• ", okStyle
+	if m.statusErr {
+		mark, style = "✗ ", errStyle
+	}
+	text := wrap(m.status, w-2)
+	if len(text) > n {
+		text[n-1] = ansi.Truncate(strings.Join(text[n-1:], " "), w-2, "…")
+		text = text[:n]
+	}
+	out := make([]string, len(text))
+	for i, l := range text {
+		if i > 0 {
+			mark = "  "
+		}
+		out[i] = fit(style.Paint(mark+l), w)
+	}
+	return out
 }
 
 func tooSmall(w, h int) []string {

@@ -96,13 +96,15 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 		lines = append(lines, dimStyle.Paint("  It is remembered for your SSH key, and you can change it later."))
 	}
 	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, true), NameMax+2), "")
-	out := blockOf(lines, w, h-2)
+	status := m.statusLines(w, statusMax, "")
+	out := blockOf(lines, w, h-1-len(status)) // above the status and the keys
 	nk := nameKeys
 	bs := []key.Binding{nk.Save, nk.Delete}
 	if n.renaming {
 		bs = append(bs, nk.Back)
 	}
-	out = append(out, m.statusLine(w, ""), footerLine(w, append(bs, helpInTyped, nk.Quit)...))
+	out = append(out, status...)
+	out = append(out, footerLine(w, append(bs, helpInTyped, nk.Quit)...))
 	return out
 }
 

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -471,5 +472,43 @@ func TestConfirmQuestionsFit(t *testing.T) {
 			t.Fatalf("confirm after %s: %q", k, last)
 		}
 		h.press("n")
+	}
+}
+
+// TestLongNoticesWrapInsteadOfBeingCut: a notice or an error that does not fit its
+// line at 80 columns wraps onto the lines below it, on every screen, and the frame stays
+// 80×24. Leaving a started game and a fourth table are two such notices.
+func TestLongNoticesWrapInsteadOfBeingCut(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	var codes []string
+	for range lobby.MaxHostedTables {
+		h.sitAt("topfive", nil, 3)
+		codes = append(codes, h.m.table.u.Table.Code)
+		h.press("q", "y") // leave the started game: it goes on with bots
+		h.checkFrame("the lobby after leaving a game")
+		if want := "You left the table. Your seat is kept while the game runs: join it again to come back."; !strings.Contains(h.flat(), want) {
+			t.Fatalf("after leaving, the lobby does not say %q:\n%s", want, h.screen())
+		}
+	}
+	slices.Sort(codes)
+	h.press("c", "enter") // the create screen, then create
+	h.checkFrame("the create screen")
+	if want := "close one first (" + rules.List(codes) + "; join one you left by its code)"; !strings.Contains(h.flat(), want) {
+		t.Fatalf("the fourth table's refusal does not say %q:\n%s", want, h.screen())
+	}
+
+	h = newHarness(t, "Amy", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	long := "a notice long enough to need two lines at eighty columns, so that it wraps below its own line and ends here"
+	h.m.setStatus(long, true)
+	h.checkFrame("the game screen")
+	if !strings.Contains(h.flat(), long) {
+		t.Fatalf("the game screen cuts a long notice:\n%s", h.screen())
+	}
+	h.press("esc")
+	h.m.setStatus(long, false)
+	h.checkFrame("the table's room")
+	if !strings.Contains(h.flat(), long) {
+		t.Fatalf("the room cuts a long notice:\n%s", h.screen())
 	}
 }

@@ -470,7 +470,6 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
 		prompt = strings.TrimSpace(prompt + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
-	out = append(out, m.statusLine(w, m.promptDrawn.get(prompt, func() string { return headStyle.Paint(prompt) })))
 
 	// The keys, on two lines when one would cut them (a narrow screen: the game area
 	// gives up a line), or the chat box's while a message is typed.
@@ -486,6 +485,16 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
 	bodyH := h - 2 - len(footer) - feedH // below the title and the prompt
+	// A notice too long for the prompt's line goes on below it, in the place of the
+	// events under the game area (not while a chat message is typed: the conversation
+	// is there then), so that the game area keeps its size.
+	room := 1
+	if !t.chatting {
+		room += feedH
+	}
+	status := m.statusLines(w, room, m.promptDrawn.get(prompt, func() string { return headStyle.Paint(prompt) }))
+	out = append(out, status...)
+	events := feedH - (len(status) - 1) // the event lines left under the game area
 	f := gameui.Frame{Width: gameW, Height: bodyH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared
@@ -503,10 +512,11 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		rule := dimStyle.Paint(ansi.Truncate("─── chat and events "+strings.Repeat("─", w), w, ""))
 		body = append(body[:len(body)-n], rule)
 		feedH += n - 1
+		events = feedH
 	}
 	out = append(out, body...)
-	if feedH > 0 {
-		out = append(out, t.feedBlock(w, feedH)...)
+	if events > 0 {
+		out = append(out, t.feedBlock(w, events)...)
 	}
 	if t.chatting {
 		// The message box takes the last line above the footer, which lists its keys.
@@ -642,7 +652,8 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	spec, _ := rules.Lookup(info.Game)
 	right := fmt.Sprintf("%d watching · %s", info.Spectators, t.who(m))
 	out := []string{m.title(w, fmt.Sprintf("%s · table %s · %s", info.GameName, info.Code, info.State), right)}
-	out = append(out, m.statusLine(w, t.hint(info)))
+	status := m.statusLines(w, statusMax, t.hint(info))
+	out = append(out, status...)
 
 	leftW := 34
 	focus := func(p int, title string) string {
@@ -684,8 +695,9 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		keys = t.roomFooterKeys()
 	}
 	foot := footerLines(w, keys...)
-	// Besides the footer: the title, the hint, the chat's heading and its input line.
-	free := h - 4 - len(foot)
+	// Besides the footer: the title, the hint (or a notice), the chat's heading and its
+	// input line.
+	free := h - 3 - len(status) - len(foot)
 	chatH := min(max(3, len(chatLines)), free/2)
 	topH := free - chatH
 	rightW := w - leftW - 2
