@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -512,3 +513,89 @@ func TestLongNoticesWrapInsteadOfBeingCut(t *testing.T) {
 		t.Fatalf("the room cuts a long notice:\n%s", h.screen())
 	}
 }
+
+// TestRoomFootersFitAt80Columns: in every state of a table's room (host or not, seated
+// or watching, before, during and after a game, with or without a Deck option, each
+// panel in focus), the footer's two lines at 80 columns, with the seat keys the seats
+// panel shows when they do not fit there, show every key the room has, none cut.
+func TestRoomFootersFitAt80Columns(t *testing.T) {
+	deck := []rules.Option{{Key: lobby.OptDeck, Name: "Deck"}}
+	for _, host := range []bool{false, true} {
+		for _, seat := range []int{0, rules.Spectator} {
+			for _, state := range []string{lobby.StateWaiting, lobby.StatePlaying} {
+				for _, played := range []bool{false, true} {
+					for _, choices := range [][]rules.Option{nil, deck} {
+						for panel := range panels {
+							ts := tableScreen{panel: panel, u: lobby.Update{Host: host, Seat: seat,
+								Table: lobby.TableInfo{State: state, Choices: choices}}}
+							if played {
+								ts.u.View = rules.View(struct{ rules.Header }{})
+							}
+							lines, seatKeysIn := ts.roomFooter(80)
+							keys := ts.roomFooterKeys(nil)
+							if !seatKeysIn { // the seats panel shows them under its heading
+								lines = append(lines, footerLines(34-2, ts.seatKeys()...)...)
+							}
+							keys = append(keys, ts.seatKeys()...)
+							all := ansi.Strip(strings.Join(lines, " · "))
+							where := fmt.Sprintf("host %v, seat %d, %s, a game before %v, deck %v, panel %d", host, seat, state, played, choices != nil, panel)
+							if strings.Contains(all, "…") {
+								t.Errorf("%s: the footer cuts its keys:\n%s", where, strings.Join(lines, "\n"))
+								continue
+							}
+							for _, k := range keys {
+								if h := k.Help(); !strings.Contains(all, h.Key+" "+h.Desc) {
+									t.Errorf("%s: the footer lacks %q:\n%s", where, h.Key+" "+h.Desc, strings.Join(lines, "\n"))
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRoomShowsEverySeatOfAFullTable: fourteen seats, the chat and a notice at 80×24 do
+// not fit beside each other; the seats column shows those around the picked one and how many
+// more are above and below, and ↑↓ bring every seat into view. The host's seat keys show
+// with them.
+func TestRoomShowsEverySeatOfAFullTable(t *testing.T) {
+	h := newHarness(t, "Amy", 80, 24)
+	h.sitAt("quadrant", rules.Options{qd.OptMode: qd.ModeTeam}, qd.TeamMax)
+	h.press("esc")
+	h.checkFrame("the room of a full table")
+	// A notice on two lines leaves the seats one line short.
+	notice := func() {
+		h.m.setStatus("a notice long enough to need two lines at eighty columns, so that it wraps below its own line", false)
+	}
+	notice()
+	names := h.names()
+	seatLine := func(i int) string { return fmt.Sprintf("%d %s ", i+1, names[i]) } // as the seats column shows it
+	if !strings.Contains(h.screen(), "↓ 2 more") || strings.Contains(h.screen(), seatLine(len(names)-1)) {
+		t.Fatalf("a full table's room does not say more seats are below:\n%s", h.screen())
+	}
+	if !strings.Contains(h.flat(), "a bot plays for them") || !strings.Contains(h.flat(), "H make host") {
+		t.Fatalf("the host's seat keys are not on screen:\n%s", h.screen())
+	}
+	seen := map[int]bool{}
+	for range names {
+		for i := range names {
+			if strings.Contains(h.screen(), seatLine(i)) {
+				seen[i] = true
+			}
+		}
+		h.press("down") // a key takes the notice away
+		notice()
+		h.checkFrame("moving down the seats")
+	}
+	if len(seen) != len(names) {
+		t.Fatalf("only %d of %d seats came into view: %v", len(seen), len(names), seen)
+	}
+	if !strings.Contains(h.screen(), "↑ 2 more") {
+		t.Fatalf("at the last seat, the room does not say more seats are above:\n%s", h.screen())
+	}
+}
+
+// names are the names at the harness's table.
+func (h *harness) names() []string { return h.m.table.names() }

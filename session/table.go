@@ -225,7 +225,7 @@ var (
 	roomKey   = bind("esc", "table", "esc")
 	leaveKey  = bind("q", "leave", "q")
 	closeLog  = bind("esc", "close the log", "esc", "v", "q")
-	roomPanel = bind("tab", "seats/options/rules", "tab")
+	roomPanel = bind("tab", "next panel", "tab")
 	// chatTypingKeys are the footer while a chat message is typed.
 	chatTypingKeys = []key.Binding{bind("enter", "send", "enter"), bind("esc", "cancel", "esc"), helpInTyped}
 )
@@ -662,7 +662,17 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		}
 		return headStyle.Paint("  " + title)
 	}
-	seats := []string{focus(panelSeats, fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Paint(fmt.Sprintf(" (needs %s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
+	seats := []string{focus(panelSeats, fmt.Sprintf("Seats %d/%d", len(info.Seats), info.MaxPlayers)) + dimStyle.Paint(fmt.Sprintf(" (%s)", playerRange(info.MinPlayers, info.MaxPlayers)))}
+	foot, seatKeysIn := t.roomFooter(w)
+	seatHead := 1 // the heading, and the seat keys under it
+	if keys := t.seatKeys(); keys != nil && !seatKeysIn {
+		// What the host may do with the seat picked below (▸), where the footer has no
+		// room for it.
+		for _, l := range footerLines(leftW-2, keys...) {
+			seats = append(seats, "  "+l)
+			seatHead++
+		}
+	}
 	for i, s := range info.Seats {
 		marks := ""
 		if s.Host {
@@ -686,20 +696,16 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		}
 		seats = append(seats, line)
 	}
-	// The chat takes the lines it has (at least 3, at most half); seats, options and
-	// rules the rest.
+	// The chat takes the lines it has (at least 3, at most half, and no more than the
+	// seats leave); seats, options and rules the rest.
 	// The chat is the same for everyone at the table: drawn once per table state.
 	chatLines := t.u.Shared.Remember(roomChat{w}, func() any { return t.chatLines(w) }).([]string)
-	keys := chatTypingKeys
-	if !t.chatting {
-		keys = t.roomFooterKeys()
-	}
-	foot := footerLines(w, keys...)
 	// Besides the footer: the title, the hint (or a notice), the chat's heading and its
 	// input line.
 	free := h - 3 - len(status) - len(foot)
-	chatH := min(max(3, len(chatLines)), free/2)
+	chatH := max(3, min(len(chatLines), free/2, free-len(seats)))
 	topH := free - chatH
+	seats = seatWindow(seats, seatHead, t.seatSel, topH)
 	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
@@ -739,6 +745,34 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	return append(out, foot...)
 }
 
+// seatWindow is the seats column in h lines: its head lines, then as many seats as
+// fit around the picked one (sel), with a line saying how many more are above or below
+// (Quadrant seats 14, more than an 80×24 room has lines for beside a busy chat).
+func seatWindow(lines []string, head, sel, h int) []string {
+	rows := lines[head:]
+	room := h - head
+	if len(rows) <= room || room < 3 {
+		return lines
+	}
+	first := min(max(0, sel-room/2), len(rows)-room)
+	last := first + room // rows[first:last] fit; an end that hides seats says so instead
+	if first > 0 {
+		first++
+	}
+	if last < len(rows) {
+		last--
+	}
+	out := slices.Clone(lines[:head])
+	if first > 0 {
+		out = append(out, dimStyle.Paint(fmt.Sprintf("  ↑ %d more", first)))
+	}
+	out = append(out, rows[first:last]...)
+	if last < len(rows) {
+		out = append(out, dimStyle.Paint(fmt.Sprintf("  ↓ %d more", len(rows)-last)))
+	}
+	return out
+}
+
 // rulesHint is the rules' heading's hint: how to scroll them, until they are in focus
 // and the footer shows the scrolling keys.
 func rulesHint(focused bool) string {
@@ -767,7 +801,37 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 
 // roomKeys are the table screen's keys, most important first: the footer's, then those
 // the screen shows where they act (the help lists them all).
-func (t *tableScreen) roomKeys() []key.Binding { return append(t.roomFooterKeys(), roomInPlace...) }
+func (t *tableScreen) roomKeys() []key.Binding {
+	return slices.Concat(t.roomFooterKeys(nil), t.seatKeys(), roomInPlace)
+}
+
+// seatKeys are the host's keys for the seat picked in the seats panel (▸), while it is
+// in focus.
+func (t *tableScreen) seatKeys() []key.Binding {
+	switch {
+	case !t.u.Host || t.panel != panelSeats:
+		return nil
+	case t.playing():
+		return roomHostPlaying
+	}
+	return roomHostWaiting
+}
+
+// roomFooter is the room's footer at width w: its keys with the seat keys when two
+// lines hold them all, or else without them (seatKeysIn false: the seats panel shows
+// them under its heading), so that no key is ever cut.
+func (t *tableScreen) roomFooter(w int) (lines []string, seatKeysIn bool) {
+	if t.chatting {
+		return footerLines(w, chatTypingKeys...), false
+	}
+	if seat := t.seatKeys(); seat != nil {
+		lines := footerLines(w, t.roomFooterKeys(seat)...)
+		if !strings.HasSuffix(strings.TrimRight(ansi.Strip(lines[len(lines)-1]), " "), "…") {
+			return lines, true
+		}
+	}
+	return footerLines(w, t.roomFooterKeys(nil)...), false
+}
 
 // roomInPlace are the room's keys that its chat shows in place: its heading says
 // pgup/pgdn scroll and the line below it "press enter to chat". The footer leaves them
@@ -777,7 +841,7 @@ var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn"
 // The waiting room's keys, made once: the room is drawn again for every seat at each
 // join, and its footer with it.
 var (
-	roomBackKey      = bind("esc", "back to the game", "esc")
+	roomBackKey      = bind("esc", "the game", "esc")
 	roomPacksKey     = bind("p", "share your packs", "p")
 	roomSeatKey      = bind("↑↓", "seat", "up", "down")
 	roomPickKey      = bind("↑↓", "option", "up", "down")
@@ -786,9 +850,9 @@ var (
 	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
 	roomMakeHostKey  = bind("H", "make host", "H")
 	roomCloseKey     = bind("C", "close", "C")
-	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey, roomCloseKey}
+	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey}
+	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), roomMakeHostKey}
 	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
-	roomRemoveKey    = bind("x", "remove", "x")
 	roomTakeSeatKey  = bind("t", "take a seat", "t")
 	roomLeaveKey     = bind("q", "leave", "q")
 )
@@ -796,7 +860,7 @@ var (
 // roomFooterKeys are the waiting room's keys. ↑↓ do what the panel in focus does: move
 // between seats, pick an option (←→ then change it), or scroll the rules; the footer
 // says which.
-func (t *tableScreen) roomFooterKeys() []key.Binding {
+func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
 	nav, lr := roomSeatKey, roomOptionKey
 	switch t.panel {
 	case panelOptions:
@@ -822,11 +886,11 @@ func (t *tableScreen) roomFooterKeys() []key.Binding {
 		if t.panel != panelRules {
 			keys = append(keys, nav)
 		}
-		if t.playing() {
-			keys = append(keys, roomHostPlaying...)
-		} else {
-			keys = append(keys, roomRemoveKey, roomMakeHostKey, lr, roomCloseKey)
+		keys = append(keys, seat...)
+		if !t.playing() {
+			keys = append(keys, lr)
 		}
+		keys = append(keys, roomCloseKey)
 	}
 	if t.u.Seat < 0 && !t.playing() {
 		keys = append(keys, roomTakeSeatKey)
