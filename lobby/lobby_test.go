@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -311,5 +312,33 @@ func TestAdminSeesPrivateTablesAndMayUseHostControls(t *testing.T) {
 	}
 	if err := w.CloseTable(); err != nil {
 		t.Fatalf("admin close: %v", err)
+	}
+}
+
+// A guest who leaves a running game takes the seat back on the same connection (their
+// id is random to it, so only that connection holds it), and the lobby offers the way
+// back as it does to a player with a key.
+func TestAGuestTakesTheirSeatBackOnTheSameConnection(t *testing.T) {
+	l := newLobby(t)
+	guest := lobby.Player{ID: "guest:0a1b2c3d4e5f", Name: "Gus", Guest: true}
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	g, err := l.Join(guest, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	g.Leave()
+	waitFor(t, a, "Gus away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if got := l.SeatedAt(guest.ID); !slices.Equal(got, []string{a.Code()}) {
+		t.Fatalf("the lobby offers the guest %v, want their table %s", got, a.Code())
+	}
+	g2, err := l.Join(guest, a.Code())
+	if err != nil {
+		t.Fatalf("the guest could not come back: %v", err)
+	}
+	if u := waitFor(t, g2, "seat", func(u lobby.Update) bool { return u.Seat >= 0 }); u.Seat != 1 || u.Table.Seats[1].Away {
+		t.Fatalf("the guest is back at seat %d (away %v), want seat 1", u.Seat, u.Table.Seats[1].Away)
 	}
 }

@@ -7,11 +7,12 @@ import (
 )
 
 // seatMember gives the member's player a seat: their own seat back if they hold one
-// (taking it over from an older connection), else a free seat of a table that is not
+// (taking it over from an older connection; a guest's id is random to its connection,
+// so only that connection takes a guest's seat back), else a free seat of a table that is not
 // playing, under a name nobody else at the table has.
 func (t *Table) seatMember(m *Member, now time.Time) error {
 	p := m.player
-	if i := t.seatOf(p.ID); i >= 0 && !p.Guest {
+	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
 		if s.member != nil && s.member != m {
 			t.detach(s.member, "You connected again from somewhere else, so this session was closed.")

@@ -281,11 +281,12 @@ func (t *Table) fanOut() {
 	t.dirty = false
 }
 
-// seatIDs lists the players who can come back to a seat here.
+// seatIDs lists the players who can come back to a seat here: a guest too, on the
+// connection it came with.
 func (t *Table) seatIDs() []string {
 	ids := make([]string, 0, len(t.seats))
 	for _, s := range t.seats {
-		if s.bot == nil && !s.player.Guest {
+		if s.bot == nil {
 			ids = append(ids, s.player.ID)
 		}
 	}

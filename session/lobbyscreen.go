@@ -27,6 +27,13 @@ type lobbyScreen struct {
 func (s *lobbyScreen) refresh(l *lobby.Lobby, p lobby.Player) bool {
 	tables, online, seated := l.Tables(p), l.Online(), l.SeatedAt(p.ID)
 	back, lost := l.SeatedTables(p.ID), l.Lost(p.ID)
+	// The tables where the player holds a seat are listed first, private ones too (they
+	// are the player's own), so that enter takes each seat back.
+	for i := len(back) - 1; i >= 0; i-- {
+		if !slices.ContainsFunc(tables, func(t lobby.TableInfo) bool { return t.Code == back[i].Code }) {
+			tables = slices.Insert(tables, 0, back[i])
+		}
+	}
 	changed := !lobby.SameTables(tables, s.tables) || online != s.online || !slices.Equal(seated, s.seated) ||
 		!slices.Equal(lost, s.lost) || len(back) != len(s.back) || len(back) > 0 && waitingLine(back[0]) != waitingLine(s.back[0])
 	s.tables, s.online, s.seated, s.back, s.lost = tables, online, seated, back, lost
@@ -74,7 +81,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		t := s.tables[s.sel]
-		if t.State == lobby.StatePlaying {
+		if t.State == lobby.StatePlaying && !slices.Contains(s.seated, t.Code) {
 			return m.enter(m.o.Lobby.Watch(m.o.Player, t.Code))
 		}
 		return m.enter(m.o.Lobby.Join(m.o.Player, t.Code))
@@ -112,8 +119,16 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if s.profile != "" {
 		body[0] = dimStyle.Paint("  " + s.profile)
 	}
-	if len(s.back) > 0 {
-		body = append(body, okStyle.Paint(fit("  "+waitingLine(s.back[0]), w-2)))
+	for i, t := range s.back {
+		if i == maxBackLines && len(s.back) > maxBackLines+1 {
+			body = append(body, okStyle.Paint(fmt.Sprintf("  …and %d more tables of yours, listed below.", len(s.back)-i)))
+			break
+		}
+		line := waitingLine(t)
+		if i > 0 {
+			line = strings.Replace(line, "press r to go back", "select it below, enter", 1)
+		}
+		body = append(body, okStyle.Paint(fit("  "+line, w-2)))
 	}
 	for _, notice := range s.lost {
 		body = append(body, errStyle.Paint(fit("  "+notice, w-2)))
@@ -164,6 +179,9 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	out = append(out, status...)
 	return append(out, foot...)
 }
+
+// maxBackLines is how many of the tables that wait for the player the lobby names.
+const maxBackLines = 3
 
 // waitingLine tells a player that their table is waiting for them, and what it does.
 func waitingLine(t lobby.TableInfo) string {

@@ -564,6 +564,9 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 	case "quit":
 		m.leaveTable()
 		m.goodbye = "Thanks for playing parlor! Connect again with the same key to take your seat back."
+		if m.o.Player.Guest {
+			m.goodbye = "Thanks for playing parlor!"
+		}
 		return tea.Quit
 	case "leave":
 		m.leaveTable()
@@ -638,6 +641,9 @@ func (m *Model) render() []string {
 func (m *Model) confirmText() string {
 	switch m.confirm {
 	case "quit":
+		if m.o.Player.Guest { // a guest's seat is tied to this connection
+			return "Leave parlor mid-game? A guest cannot come back. y: yes · any other key: no"
+		}
 		return "Leave parlor mid-game? Your seat waits for you. y: yes · any other key: no"
 	case "leave":
 		return "Leave this game? Your seat waits for you while it runs. y: yes · other keys: no"

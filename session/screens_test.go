@@ -599,3 +599,47 @@ func TestRoomShowsEverySeatOfAFullTable(t *testing.T) {
 
 // names are the names at the harness's table.
 func (h *harness) names() []string { return h.m.table.names() }
+
+// TestTheLobbyTakesYouBackToEverySeat: a player who left two running games sees both in
+// the lobby, and enter on either table takes its seat back (it does not watch it).
+func TestTheLobbyTakesYouBackToEverySeat(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	var codes []string
+	for range 2 {
+		h.sitAt("topfive", nil, 3)
+		codes = append(codes, h.m.table.u.Table.Code)
+		h.press("q", "y")
+	}
+	for _, code := range codes {
+		if !strings.Contains(h.screen(), "Your Top Five table "+code) {
+			t.Fatalf("the lobby does not offer the way back to %s:\n%s", code, h.screen())
+		}
+	}
+	for _, code := range codes {
+		h.m.lobby.refresh(h.l, h.m.o.Player)
+		h.m.lobby.sel = slices.IndexFunc(h.m.lobby.tables, func(t lobby.TableInfo) bool { return t.Code == code })
+		h.press("enter")
+		h.pump(func() bool { return h.m.table.u.Table.Code == code && h.m.table.u.Seat >= 0 })
+		if h.m.table.u.Seat != 0 {
+			t.Fatalf("enter on %s: seat %d, want the player's own seat 0", code, h.m.table.u.Seat)
+		}
+		h.press("esc", "q", "y")
+	}
+}
+
+// TestAGuestIsToldLeavingParlorGivesUpTheSeat: a guest's seat is tied to its
+// connection, so quitting parlor mid-game does not promise it back (leaving for the
+// lobby does: the same connection takes it back).
+func TestAGuestIsToldLeavingParlorGivesUpTheSeat(t *testing.T) {
+	h := newHarness(t, "Gus", 80, 24)
+	h.m.o.Player.Guest = true
+	h.sitAt("topfive", nil, 3)
+	h.m.Update(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
+	if last := h.lines()[23]; !strings.Contains(last, "A guest cannot come back") {
+		t.Fatalf("quitting as a guest asks %q", last)
+	}
+	h.press("n", "q")
+	if last := h.lines()[23]; !strings.Contains(last, "Your seat waits for you while it runs") {
+		t.Fatalf("leaving for the lobby as a guest asks %q", last)
+	}
+}
