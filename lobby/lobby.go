@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
-	"slices"
 	"sync"
 	"time"
 

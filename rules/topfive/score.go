@@ -145,7 +145,6 @@ func (g *Game) result() rules.Result {
 	return r
 }
 
-
 // addSheetRow records the round just tallied on the score sheet, with its breakdown.
 func (g *Game) addSheetRow() {
 	points := make([]int, len(g.names))
