@@ -219,3 +219,30 @@ func TestRaceTimeLimit(t *testing.T) {
 		t.Error("a race without a time limit has a deadline")
 	}
 }
+
+// The rules text (the '?' help and the table screen) tells every option of the game's
+// own (the options every game has are the lobby's to explain); the race's time limit
+// with its choices, its default and what happens when it runs out.
+func TestRulesTellEveryOption(t *testing.T) {
+	spec, _ := rules.Lookup(ID)
+	flat := strings.Join(strings.Fields(spec.Rules), " ")
+	for _, o := range spec.Options {
+		if slices.ContainsFunc(rules.CommonOptions, func(c rules.Option) bool { return c.Key == o.Key }) {
+			continue
+		}
+		if !strings.Contains(strings.ToLower(flat), strings.ToLower(o.Name)) {
+			t.Errorf("the rules do not tell the option %q", o.Name)
+		}
+	}
+	race := "Race time limit (table option, 30 s, 60 s, 90 s or off; 60 s by default)"
+	for _, want := range []string{race, "or when the race time limit runs out", "tokens not yet placed score nothing"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the rules lack %q:\n%s", want, spec.Rules)
+		}
+	}
+	for _, o := range spec.Options {
+		if o.Key == OptRaceTime && (o.Default != "60s" || !slices.Equal(o.Choices, []string{"off", "30s", "60s", "90s"})) {
+			t.Errorf("the race option changed: %+v; tell the rules", o)
+		}
+	}
+}

@@ -111,6 +111,8 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	}
 	var note string
 	switch {
+	case s.note != "":
+		note = p.Paint(warn, s.note)
 	case v.Phase == tt.PhaseRace && !slices.Contains(v.Racers, s.seat) && s.seat >= 0 && s.seat != v.Narrator:
 		note = "You are not in this tie-break: watch the race."
 	case v.Hand != nil && v.Phase == tt.PhaseRace:
@@ -236,18 +238,22 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	text := s.storyText()
 	lines = append(lines, "", fmt.Sprintf("Your story, one or two sentences (%d/%d):", tt.StoryWidth(text), tt.MaxStory))
 	lines = append(lines, s.storyView(f.Width, f.Plain)...)
+	// Every reason enter refuses the story is on screen, the forbidden words beside them.
 	clean := playertext.Clean(text)
-	word, name := s.forbidden()
-	switch {
-	case s.warned != "":
-		lines = append(lines, p.Paint(warn, fmt.Sprintf("Warning: %q names %s: sending costs %d points. Enter again sends anyway; or edit.", s.warned, name, tt.Penalty)))
-	case word != "" && v.Mode != tt.ModeStrict:
-		lines = append(lines, p.Paint(warn, fmt.Sprintf("Forbidden word: %q (for %s) would cost %d points.", word, name, tt.Penalty)))
-	case tt.Sentences(clean) > 2:
-		lines = append(lines, p.Paint(warn, fmt.Sprintf("That is %d sentences: a story has one or two.", tt.Sentences(clean))))
-	case clean == "":
+	problems := storyProblems(clean)
+	if clean == "" {
 		lines = append(lines, p.Paint(dim, "Write the story, then press enter: \"The end of the story!\""))
-	default:
+	}
+	for _, l := range problems {
+		lines = append(lines, p.Paint(warn, l))
+	}
+	if found := s.forbidden(); len(found) > 0 && v.Mode != tt.ModeStrict {
+		for _, para := range forbiddenNote(found, s.warned != "") {
+			for _, l := range wrap(para, f.Width) {
+				lines = append(lines, p.Paint(warn, l))
+			}
+		}
+	} else if clean != "" && len(problems) == 0 {
 		lines = append(lines, "Press enter to send it: \"The end of the story!\"")
 	}
 	if v.Mode == tt.ModeStrict {

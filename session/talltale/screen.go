@@ -30,6 +30,7 @@ type Screen struct {
 	story   textarea.Model // the story being written
 	writing bool           // the story box has focus
 	warned  string         // the forbidden word the narrator was warned about; enter again sends
+	note    string         // why the last key did nothing, e.g. a second token on one illustration
 
 	// The last frame drawn: Render is called far more often than anything changes.
 	cached      string
@@ -53,7 +54,7 @@ func (s *Screen) SetView(rv rules.View) {
 			s.story.Reset()
 		}
 		s.writing = v.Phase == tt.PhaseStory && v.Narrator == s.seat
-		s.warned = ""
+		s.warned, s.note = "", ""
 		s.stage = stage
 	}
 	s.v = &v
@@ -113,12 +114,17 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 		s.writing = true
 		return nil, nil
 	}
+	s.note = ""
 	s.moveCursor(key)
 	if (key == "enter" || key == "space") && s.racing() && s.board < len(s.v.Boards) {
 		ill := s.v.Boards[s.board].Illustrations[s.cell]
-		if !slices.Contains(s.v.MyTokens, ill.ID) {
-			return tt.Token{Type: "token", Card: ill.ID}, nil
+		if slices.Contains(s.v.MyTokens, ill.ID) {
+			// The rules allow a racer one token per illustration (the engine would refuse
+			// it): say so, or the key would seem dead.
+			s.note = "You already have a token on " + ill.Name + ": choose another illustration."
+			return nil, nil
 		}
+		return tt.Token{Type: "token", Card: ill.ID}, nil
 	}
 	return nil, nil
 }

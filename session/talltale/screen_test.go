@@ -463,3 +463,118 @@ func TestPlainStoryBoxShowsTheCursor(t *testing.T) {
 		t.Errorf("after a wide character: %q", got)
 	}
 }
+
+// keeping is the narrator's story box with the named illustrations kept: the view's hand
+// is changed, since the screen reads nothing but its view.
+func keeping(t *testing.T, names ...string) *Screen {
+	t.Helper()
+	s, _ := writingNarrator(t)
+	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deck, err := tt.ParseIllustrations(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := *s.v
+	h := *v.Hand
+	h.Kept = nil
+	for _, n := range names {
+		for _, ill := range deck {
+			if ill.Name == n {
+				h.Kept = append(h.Kept, ill)
+			}
+		}
+	}
+	if len(h.Kept) != len(names) {
+		t.Fatalf("kept %+v, want %v", h.Kept, names)
+	}
+	v.Hand = &h
+	s.SetView(v)
+	if !s.Typing() {
+		t.Fatal("the story box lost focus")
+	}
+	return s
+}
+
+// Enter never refuses a story without saying why, even when a forbidden word is
+// flagged too: three sentences, or a story too wide, are named on screen beside it.
+func TestEnterRefusalIsExplained(t *testing.T) {
+	s := keeping(t, "lizard", "bike", "cheese")
+	s.Update(tea.PasteMsg{Content: "A green gecko wore a cap. It ate fruit. Then it slept."})
+	if a, _ := s.Update(key("enter")); a != nil {
+		t.Fatalf("three sentences sent: %+v", a)
+	}
+	check(t, s, "3 sentences", "one or two", `"gecko" (for lizard)`, "Press esc to look at them")
+	// 141 wide characters fit the box's 280 characters but not its 280 columns.
+	s = keeping(t, "lizard", "bike", "cheese")
+	s.Update(tea.PasteMsg{Content: "gecko " + strings.Repeat("月", 141)})
+	if a, _ := s.Update(key("enter")); a != nil {
+		t.Fatalf("a story 288 columns wide sent: %+v", a)
+	}
+	check(t, s, "288 columns", "at most 280", `"gecko" (for lizard)`, "Press esc to look at them")
+}
+
+// A racer who presses enter on an illustration that already holds one of their tokens
+// is told why nothing happened; moving on clears the note.
+func TestSecondTokenOnAnIllustrationIsExplained(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	send(t, g, narr, tt.Story{Type: "story", Text: "A tale.", Confirm: true})
+	racer := (narr + 1) % 3
+	s := New(racer)
+	s.SetView(g.View(racer))
+	a, _ := s.Update(key("enter"))
+	send(t, g, racer, a)
+	s.SetView(g.View(racer))
+	name := s.v.Boards[s.board].Illustrations[s.cell].Name
+	if a, _ := s.Update(key("enter")); a != nil {
+		t.Fatalf("second token on the same illustration: %+v", a)
+	}
+	check(t, s, "You already have a token on "+name, name+": choose another")
+	s.Update(key("right"))
+	if out := check(t, s); strings.Contains(out, "already have a token") {
+		t.Errorf("the note outlived the move:\n%s", out)
+	}
+}
+
+// A story with two forbidden words is warned about both, the penalty charged once, and
+// the warning wraps within 80 columns rather than being cut; the whole frame still fits.
+func TestForbiddenWarningNamesEveryWordAndFits(t *testing.T) {
+	says := func(s *Screen, want ...string) {
+		t.Helper()
+		check(t, s, "Press esc to look at them") // the last line is still there
+		out := s.Render(gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0, Seat: s.seat, Plain: true})
+		if strings.Contains(out, "…") {
+			t.Errorf("a line is cut:\n%s", out)
+		}
+		flat := strings.Join(strings.Fields(out), " ") // the warning may wrap
+		for _, w := range want {
+			if !strings.Contains(flat, w) {
+				t.Errorf("render lacks %q:\n%s", w, out)
+			}
+		}
+	}
+	s := keeping(t, "lizard", "bike", "cheese")
+	s.Update(tea.PasteMsg{Content: "A Bicycle made of Chéese rolled down the long hill to the market square."})
+	says(s, `Forbidden words: "bicycle" (for bike) and "cheese" (for cheese) would cost 2 points (once, not per word).`)
+	if a, _ := s.Update(key("enter")); a != nil {
+		t.Fatalf("sent without warning: %+v", a)
+	}
+	says(s, `Warning: your story says "bicycle" (for bike) and "cheese" (for cheese): sending costs 2 points (once, not per word).`, "Enter again sends anyway; or edit.")
+	a, _ := s.Update(key("enter"))
+	if st, ok := a.(tt.Story); !ok || !st.Confirm {
+		t.Fatalf("enter again did not send: %+v", a)
+	}
+	// More than two: the first two are named, and how many more.
+	s = keeping(t, "lizard", "bike", "cheese")
+	s.Update(tea.PasteMsg{Content: "Geckos ride a bicycle, and cycle home with cheeses."})
+	s.Update(key("enter"))
+	says(s, `"geckos" (for lizard), "bicycle" (for bike) and 2 more: sending costs 2 points (once, not per word).`, "Enter again sends anyway; or edit.")
+	// Three sentences too: every line still fits the 80×24 frame.
+	s = keeping(t, "lizard", "bike", "cheese")
+	s.Update(tea.PasteMsg{Content: "Geckos ride a bicycle. They cycle home. With cheeses " + strings.Repeat("月", 120)})
+	says(s, "Too long:", "That is 3 sentences", `"geckos" (for lizard), "bicycle" (for bike) and 2 more`)
+}

@@ -1,6 +1,7 @@
 package talltale
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/textarea"
@@ -70,7 +71,8 @@ func cursorAt(line string, x int) string {
 func (s *Screen) storyText() string { return s.story.Value() }
 
 // storyKey edits the story; enter sends it, after a warning naming a forbidden word
-// unless the table plays strict (then the penalty simply applies).
+// unless the table plays strict (then the penalty simply applies). Enter refuses only
+// what the screen says: an empty story, or one of storyProblems.
 func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 	switch k.String() {
 	case "esc":
@@ -78,11 +80,11 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 		return nil
 	case "enter":
 		text := playertext.Clean(s.storyText())
-		if text == "" || tt.StoryWidth(text) > tt.MaxStory || tt.Sentences(text) > 2 {
+		if text == "" || len(storyProblems(text)) > 0 {
 			return nil
 		}
-		if word, _ := s.forbidden(); word != "" && s.v.Mode != tt.ModeStrict && s.warned != word {
-			s.warned = word
+		if found := s.forbidden(); len(found) > 0 && s.v.Mode != tt.ModeStrict && s.warned != found[0].word {
+			s.warned = found[0].word
 			return nil
 		}
 		return tt.Story{Type: "story", Text: text, Confirm: s.warned != ""}
@@ -107,16 +109,62 @@ func (s *Screen) edit(msg tea.Msg) {
 	}
 }
 
-// forbidden finds a forbidden word of the kept illustrations in the story being
-// written: the word and the illustration's name.
-func (s *Screen) forbidden() (string, string) {
-	if s.v == nil || s.v.Hand == nil {
-		return "", ""
+// storyProblems says why the engine would refuse a cleaned, non-empty story, one line
+// each: the screen shows them all, so enter never does nothing without a word.
+func storyProblems(text string) []string {
+	var out []string
+	if n := tt.StoryWidth(text); n > tt.MaxStory {
+		out = append(out, fmt.Sprintf("Too long: %d columns, at most %d (a wide character such as 你 counts two).", n, tt.MaxStory))
 	}
+	if n := tt.Sentences(text); n > 2 {
+		out = append(out, fmt.Sprintf("That is %d sentences: a story has one or two.", n))
+	}
+	return out
+}
+
+// forbiddenWord is a forbidden form the story holds and the kept illustration it names.
+type forbiddenWord struct{ word, name string }
+
+// forbidden finds every forbidden form of the kept illustrations in the story being
+// written, in the order of the kept illustrations and their forms. The narrator is told
+// them all, though the penalty is charged once however many there are.
+func (s *Screen) forbidden() []forbiddenWord {
+	if s.v == nil || s.v.Hand == nil {
+		return nil
+	}
+	var out []forbiddenWord
 	for _, k := range s.v.Hand.Kept {
-		if w, ok := tt.FindForbidden(s.storyText(), k.Forbidden); ok {
-			return w, k.Name
+		for _, f := range k.Forbidden {
+			if w, ok := tt.FindForbidden(s.storyText(), []string{f}); ok {
+				out = append(out, forbiddenWord{w, k.Name})
+			}
 		}
 	}
-	return "", ""
+	return out
+}
+
+// forbiddenNote is the warning about the forbidden words found: the first two named and
+// how many more, with the penalty, which a story pays once; once warned, what enter does
+// now follows as a paragraph of its own, so that it never breaks. A paragraph may take
+// more than one line: the screen wraps it rather than cutting it.
+func forbiddenNote(found []forbiddenWord, warned bool) []string {
+	var named []string
+	for _, f := range found[:min(2, len(found))] {
+		named = append(named, fmt.Sprintf("%q (for %s)", f.word, f.name))
+	}
+	list := strings.Join(named, " and ")
+	if more := len(found) - len(named); more > 0 {
+		list = strings.Join(named, ", ") + fmt.Sprintf(" and %d more", more)
+	}
+	cost := fmt.Sprintf("%d points", tt.Penalty)
+	if len(found) > 1 {
+		cost += " (once, not per word)"
+	}
+	if warned {
+		return []string{fmt.Sprintf("Warning: your story says %s: sending costs %s.", list, cost), "Enter again sends anyway; or edit."}
+	}
+	if len(found) > 1 {
+		return []string{fmt.Sprintf("Forbidden words: %s would cost %s.", list, cost)}
+	}
+	return []string{fmt.Sprintf("Forbidden word: %s would cost %s.", list, cost)}
 }
