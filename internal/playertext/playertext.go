@@ -5,8 +5,8 @@
 //
 // Escape sequences are recognised by x/ansi's decoder, so a whole sequence goes (its
 // parameters too), never just its first byte; what is left is walked by grapheme
-// cluster, so an emoji joined with U+200D stays one picture and a limit never cuts a
-// character in half.
+// cluster, so a limit never cuts a character in half. An emoji sequence that terminals
+// draw at different widths (see agreed) is split into its pictures.
 package playertext
 
 import (
@@ -22,8 +22,9 @@ import (
 // whole; control, bidirectional and other invisible formatting characters are removed;
 // invalid UTF-8 becomes U+FFFD (a lone byte 0x80–0x9F is read as the 8-bit C1 control it
 // is to a terminal, and goes); line breaks, tabs and other spaces become single spaces;
-// and the ends are trimmed. Joiners and variation selectors inside a character (emoji
-// sequences, flags) are kept.
+// and the ends are trimmed. An emoji sequence whose width terminals disagree on loses
+// its joiners, selectors and modifiers (agreed); a flag or a letter with its accents
+// stays one character.
 func Clean(s string) string {
 	return strings.TrimSpace(graphemes(sequences(s), true))
 }
@@ -138,9 +139,38 @@ func graphemes(s string, collapse bool) string {
 		if utf8.RuneCountInString(cluster) > maxClusterRunes {
 			cluster = firstRunes(cluster, maxClusterRunes)
 		}
-		b.WriteString(cluster)
+		b.WriteString(agreed(cluster))
 	}
 	return b.String()
+}
+
+// agreed is cluster as every terminal draws it at the width parlor counts. Terminals
+// disagree on emoji sequences: a family joined with U+200D, a skin tone, a flag made
+// with a variation selector, a keycap. Some (kitty, WezTerm, iTerm2) draw one picture
+// two columns wide, which is what x/ansi counts; others (tmux, xterm, GNOME's) draw the
+// parts side by side, the width wcwidth counts. A name counted two columns and drawn
+// eight pushes every column after it out of line on those players' screens. So when
+// the two counts differ, the sequence loses what joins and modifies its pictures, which
+// then stand side by side at a width both agree on (👨‍👩‍👧 becomes 👨👩👧, 👍🏽 becomes 👍,
+// ❤️ becomes ❤). Other scripts (an Indic cluster, conjoining Hangul) hold none of these
+// and are kept whatever the counts say.
+func agreed(cluster string) string {
+	if !strings.ContainsFunc(cluster, emojiGlue) || ansi.StringWidth(cluster) == ansi.StringWidthWc(cluster) {
+		return cluster
+	}
+	return strings.Map(func(r rune) rune {
+		if emojiGlue(r) {
+			return -1
+		}
+		return r
+	}, cluster)
+}
+
+// emojiGlue reports the code points that join or modify emoji: the zero-width joiner,
+// the text and emoji variation selectors, the five skin tones, the combining keycap
+// and the tag characters of subdivision flags.
+func emojiGlue(r rune) bool {
+	return r == 0x200D || r == 0xFE0E || r == 0xFE0F || r >= 0x1F3FB && r <= 0x1F3FF || r == 0x20E3 || r >= 0xE0020 && r <= 0xE007F
 }
 
 // blankLetter reports the letters that are drawn as empty space (Hangul fillers, the
