@@ -419,3 +419,16 @@ func TestCheckClue(t *testing.T) {
 		}
 	}
 }
+
+// While the clue is awaited, the others' prompt says whom they wait for, with the words
+// "Waiting for": the session then adds no "Waiting for …" of its own that would name the
+// active player a second time.
+func TestCluePromptNamesTheActiveOnce(t *testing.T) {
+	g := newGame(t, 3, 1, nil)
+	name := g.names[g.active]
+	for _, seat := range []int{rules.Spectator, (g.active + 1) % 3} {
+		if p := view(g, seat).Prompt; !strings.Contains(p, "Waiting for "+name) || strings.Count(p, name) != 1 {
+			t.Errorf("seat %d: prompt %q", seat, p)
+		}
+	}
+}

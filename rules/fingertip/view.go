@@ -146,7 +146,9 @@ func (g *Game) prompt(seat int) string {
 		if seat == g.active {
 			return fmt.Sprintf("Your target is card %d: give a clue (at most %d characters).", g.target+1, ClueMax)
 		}
-		return fmt.Sprintf("%s is thinking of a clue for a secret card.", act)
+		// "Waiting for" in the words: the session adds no "Waiting for …" of its own then,
+		// which would name the active player a second time.
+		return fmt.Sprintf("Waiting for %s, who is thinking of a clue for a secret card.", act)
 	}
 	switch {
 	case seat == g.active:

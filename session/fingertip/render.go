@@ -98,53 +98,23 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	var line string
 	switch {
 	case v.Phase == ft.PhaseClue && s.Typing():
-		n := playertext.Width(s.clue.Value())
-		counter := fmt.Sprintf(" %d/%d", n, ft.ClueMax)
-		if plain {
-			// The text box styles carry colours; draw the text with a "_" cursor instead.
-			// The box scrolls by columns, as the screen counts them (a wide character
-			// takes two), so that the cursor stays in it.
-			r := []rune(s.clue.Value())
-			pos := min(max(0, s.clue.Position()), len(r))
-			before := string(r[:pos])
-			shown := before + "_" + string(r[pos:])
-			if room, total := w-len("Clue: ")-len(counter), playertext.Width(shown); total > room && room > 2 {
-				// A window on the text that holds the cursor, with "…" on a side that
-				// hides some.
-				start := max(0, playertext.Width(before)+3-room)
-				end := start + room - 2
-				if start == 0 {
-					end++
-				}
-				if end >= total {
-					start, end = total-room+1, total
-				}
-				left, right := "", ""
-				if start > 0 {
-					left = "…"
-				}
-				if end < total {
-					right = "…"
-				}
-				// TruncateLeft keeps a wide character it cuts in two; leave it out.
-				rest, from := ansi.TruncateLeft(shown, start, ""), start
-				if playertext.Width(rest) > total-start {
-					rest, from = ansi.TruncateLeft(shown, start+1, ""), start+1
-				}
-				shown = left + ansi.Truncate(rest, end-from, "") + right
-			}
-			line = "Clue: " + shown + counter
-			break
-		}
-		s.clue.SetWidth(max(10, w-len("Clue: ")-len(counter)-1))
-		line = boldStyle.Render("Clue: ") + s.clue.View() + dimStyle.Render(counter)
+		line = s.clueLine(w, plain)
 	case v.Phase == ft.PhaseClue && s.mayClue():
 		line = fmt.Sprintf("Your card is %d. Press enter to write your clue.", v.Target)
 	case v.Phase == ft.PhaseClue:
-		line = name + " is thinking of a clue…"
+		// The prompt line above says whom everyone waits for; the clue comes here.
+		line = ""
 	case v.Phase == ft.PhaseReveal:
-		// The prompt line above says what happened; here only how to read the square.
-		line = p.Paint(boldStyle, "Turn over. ") + "★ marks the target; → names who took a card."
+		// The prompt line above says what happened; here how to read the square, after
+		// what of it that line, cut to the width, cannot show.
+		legend := "★ marks the target; → names who took a card."
+		line = p.Paint(boldStyle, "Turn over. ") + legend
+		if rest := lostSentences(v.Prompt, w); rest != "" {
+			line = p.Paint(boldStyle, rest)
+			if playertext.Width(rest+" "+legend) <= w {
+				line += " " + legend
+			}
+		}
 	default:
 		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}
@@ -159,6 +129,89 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		wrapped[i] = gameui.Fit(wrapped[i], w)
 	}
 	return wrapped
+}
+
+// lostSentences is the end of a prompt that a line of w columns cuts (gameui.Fit, as the
+// session draws the prompt line): the sentences it cannot show whole. A turn's summary
+// says what happened to each score, so none of it may be lost at 80 columns.
+func lostSentences(prompt string, w int) string {
+	if playertext.Width(prompt) <= w {
+		return ""
+	}
+	shown := 0 // bytes of the prompt that the line shows whole, "…" taking its last column
+	for i := 0; i < len(prompt); {
+		j := strings.Index(prompt[i:], ". ")
+		if j < 0 {
+			break
+		}
+		if playertext.Width(prompt[:i+j+1]) > w-1 {
+			break
+		}
+		i += j + 2
+		shown = i
+	}
+	return prompt[shown:]
+}
+
+// clueLine is the clue box with its counter, on one line of w columns: the box scrolls
+// its text by columns, as the screen counts them (a wide character takes two), so that
+// the cursor stays in it. bubbles' textinput cannot be trusted with that: it scrolls by
+// characters, and only by the width it had when it last took a key.
+func (s *Screen) clueLine(w int, plain bool) string {
+	value := s.clue.Value()
+	counter := fmt.Sprintf(" %d/%d", playertext.Width(value), ft.ClueMax)
+	room := w - len("Clue: ") - len(counter)
+	r := []rune(value)
+	pos := min(max(0, s.clue.Position()), len(r))
+	if plain {
+		// The text box styles carry colours; draw the text with a "_" cursor instead.
+		before, after := clueWindow(string(r[:pos]), string(r[pos:]), 1, room)
+		return "Clue: " + before + "_" + after + counter
+	}
+	if len(r) == 0 {
+		s.clue.SetWidth(max(1, room-1)) // the placeholder, and the cursor after it
+		return boldStyle.Render("Clue: ") + s.clue.View() + dimStyle.Render(counter)
+	}
+	// The cursor is on the character at pos, as the text box draws it, or after the text.
+	at, rest := " ", ""
+	if pos < len(r) {
+		at, rest = string(r[pos]), string(r[pos+1:])
+	}
+	before, after := clueWindow(string(r[:pos]), rest, playertext.Width(at), room)
+	return boldStyle.Render("Clue: ") + before + cursorStyle.Render(at) + after + dimStyle.Render(counter)
+}
+
+// clueWindow cuts the clue box's text to room columns so that the cursor, cw columns
+// between before and after, stays in view: a window on the text, with "…" on a side
+// that hides some. It returns what to show of before and after.
+func clueWindow(before, after string, cw, room int) (string, string) {
+	wb := playertext.Width(before)
+	total := wb + cw + playertext.Width(after)
+	if total <= room || room <= cw+1 {
+		return before, after
+	}
+	// Columns start to end of the text are shown: the cursor and a column after it when
+	// it can, and a column for each "…".
+	start := max(0, wb+cw+2-room)
+	end := start + room - 2
+	if start == 0 {
+		end++
+	}
+	if end >= total {
+		start, end = total-room+1, total
+	}
+	if start > 0 {
+		// TruncateLeft keeps a wide character it cuts in two; leave it out.
+		shown := ansi.TruncateLeft(before, start, "")
+		if playertext.Width(shown) > wb-start {
+			shown = ansi.TruncateLeft(before, start+1, "")
+		}
+		before = "…" + shown
+	}
+	if end < total {
+		after = ansi.Truncate(after, end-wb-cw, "") + "…"
+	}
+	return before, after
 }
 
 // tallest is the height of the tallest picture in the square (or of its description).

@@ -3,6 +3,8 @@
 package fingertip
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -44,7 +46,9 @@ func New(seat int) *Screen {
 	ti := textinput.New()
 	ti.Prompt = ""
 	ti.Placeholder = "a word or a sentence"
-	ti.CharLimit = ft.ClueMax
+	// The limit is in columns (edit keeps to it); CharLimit only bounds the box, since a
+	// character may take several runes (an accent, an emoji sequence).
+	ti.CharLimit = 4 * ft.ClueMax
 	st := ti.Styles()
 	st.Cursor.Blink = false // the session forwards only keys, so a blinking cursor would freeze
 	ti.SetStyles(st)
@@ -97,9 +101,7 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 	switch m := msg.(type) {
 	case tea.PasteMsg:
 		if s.Typing() {
-			var cmd tea.Cmd
-			s.clue, cmd = s.clue.Update(m)
-			return nil, cmd
+			return nil, s.edit(m)
 		}
 	case tea.KeyPressMsg:
 		if s.Typing() {
@@ -119,17 +121,54 @@ func (s *Screen) typeKey(m tea.KeyPressMsg) (any, tea.Cmd) {
 		return nil, nil
 	case "enter":
 		text, err := ft.CheckClue(playertext.Clean(s.clue.Value()))
-		if err != nil {
+		switch {
+		case errors.Is(err, ft.ErrLongClue):
+			s.note = clueFull // the error's own words are too long for the sidebar
+			return nil, nil
+		case err != nil:
 			s.note = strings.TrimPrefix(err.Error(), "fingertip: ")
 			return nil, nil
 		}
 		s.note = ""
 		return ft.Clue{Type: ft.TypeClue, Text: text}, nil
 	}
+	return nil, s.edit(m)
+}
+
+// clueFull is the note for a clue at its limit, short enough for the 11 columns of the
+// sidebar at 80 columns.
+var clueFull = fmt.Sprintf("At most %d columns: 漢 counts two.", ft.ClueMax)
+
+// edit passes a key or a paste to the clue box and keeps the clue within ClueMax columns,
+// as CheckClue counts them (a wide character takes two; the box's CharLimit counts
+// characters): text that would pass the limit is not taken, a paste is cut there, and
+// the note says why, like the name screen's refused key (session/name.go).
+func (s *Screen) edit(msg tea.Msg) tea.Cmd {
 	s.note = ""
+	before, pos := []rune(s.clue.Value()), s.clue.Position()
 	var cmd tea.Cmd
-	s.clue, cmd = s.clue.Update(m)
-	return nil, cmd
+	s.clue, cmd = s.clue.Update(msg)
+	after := s.clue.Value()
+	if n := playertext.Width(after); n <= ft.ClueMax || n <= playertext.Width(string(before)) {
+		return cmd // within the limit, or no wider: deleting is always allowed
+	}
+	// The box inserted the text at the cursor: keep what fits of it, whole characters.
+	head, tail := string(before[:pos]), string(before[pos:])
+	added, ok := strings.CutPrefix(after, head)
+	if ok {
+		added, ok = strings.CutSuffix(added, tail)
+	}
+	if !ok {
+		added = ""
+	}
+	added = playertext.Truncate(added, max(0, ft.ClueMax-playertext.Width(head+tail)))
+	if playertext.Width(head+added+tail) > ft.ClueMax {
+		added = "" // a character joined across the cursor: take nothing
+	}
+	s.clue.SetValue(head + added + tail)
+	s.clue.SetCursor(pos + len([]rune(added)))
+	s.note = clueFull
+	return cmd
 }
 
 // key handles a key outside the clue box.

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/assets"
+	"parlor/internal/playertext"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
@@ -313,7 +314,7 @@ func TestPlainClueBoxScrollsByColumns(t *testing.T) {
 	g := newGame(t, 3)
 	active, _ := activeAndTarget(g)
 	s := screens(g, 3)[active+1]
-	typeText(s, strings.Repeat("霧", 30)+"end"+strings.Repeat("雨", 30))
+	typeText(s, strings.Repeat("霧", 25)+"end"+strings.Repeat("雨", 13)) // 79 columns
 	clueLine := func() string {
 		for _, l := range strings.Split(render(t, s, true), "\n") {
 			if strings.HasPrefix(l, "Clue: ") {
@@ -323,23 +324,23 @@ func TestPlainClueBoxScrollsByColumns(t *testing.T) {
 		t.Fatal("no clue line")
 		return ""
 	}
-	if l := clueLine(); !strings.HasSuffix(l, "雨_ 123/80") || !strings.Contains(l, "…") {
+	if l := clueLine(); !strings.HasSuffix(l, "雨_ 79/80") || !strings.Contains(l, "…") {
 		t.Fatalf("cursor at the end: %q", l)
 	}
-	for range 20 {
+	for range 3 {
 		press(s, "left")
 	}
-	if l := clueLine(); !strings.HasPrefix(l, "Clue: …") || !strings.Contains(l, "end"+strings.Repeat("雨", 10)+"_") || !strings.HasSuffix(l, "… 123/80") {
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: …") || !strings.Contains(l, "end"+strings.Repeat("雨", 10)+"_") || !strings.HasSuffix(l, "… 79/80") {
 		t.Fatalf("cursor in the middle of the third part: %q", l)
 	}
 	for range 10 {
 		press(s, "left")
 	}
-	if l := clueLine(); !strings.HasPrefix(l, "Clue: 霧") || !strings.Contains(l, "end_雨") || !strings.HasSuffix(l, "… 123/80") {
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: 霧") || !strings.Contains(l, "end_雨") || !strings.HasSuffix(l, "… 79/80") {
 		t.Fatalf("cursor after \"end\": %q", l)
 	}
 	press(s, "home")
-	if l := clueLine(); !strings.HasPrefix(l, "Clue: _霧") || !strings.HasSuffix(l, "… 123/80") {
+	if l := clueLine(); !strings.HasPrefix(l, "Clue: _霧") || !strings.HasSuffix(l, "… 79/80") {
 		t.Fatalf("cursor at the start: %q", l)
 	}
 }
@@ -381,5 +382,184 @@ func TestLargeTerminalDrawsTallerPictures(t *testing.T) {
 	}
 	if rows := len(stretch(s.v.Square[0].Art)); rows != 2*len(s.v.Square[0].Art) {
 		t.Fatalf("a picture of %d rows stretched to %d", len(s.v.Square[0].Art), rows)
+	}
+}
+
+// sidebar is the players' column of an 80-column area, its lines joined by spaces: where
+// the screen's notes go.
+func sidebar(out string) string {
+	var b []string
+	for _, l := range strings.Split(out, "\n") {
+		if s := strings.TrimSpace(ansi.Cut(l, 3*cellCols+3, 80)); s != "" {
+			b = append(b, s)
+		}
+	}
+	return strings.Join(b, " ")
+}
+
+// TestClueBoxCountsColumns: the clue's limit is in columns, as CheckClue counts it (a
+// wide character takes two): a character that would pass it is not taken, a paste is cut
+// there, and the screen says why; enter is never refused without a word.
+func TestClueBoxCountsColumns(t *testing.T) {
+	g := newGame(t, 6)
+	active, _ := activeAndTarget(g)
+	s := screens(g, 6)[active+1]
+	for range 20 {
+		s.Update(tea.PasteMsg{Content: "漢字😀"})
+	}
+	want := strings.Repeat("漢字😀", 13) + "漢" // 78 columns, then what fits of the next paste
+	if v := s.clue.Value(); v != want {
+		t.Fatalf("after pasting: %q (%d columns), want %q", v, playertext.Width(v), want)
+	}
+	note := s.note
+	out := render(t, s, false)
+	if !strings.Contains(out, " 80/80") || note == "" || !strings.Contains(sidebar(out), note) {
+		t.Fatalf("a cut paste, note %q:\n%s", note, out)
+	}
+	press(s, "x")
+	if v := s.clue.Value(); v != want || !strings.Contains(sidebar(render(t, s, true)), note) {
+		t.Fatalf("a character past the limit: %q, note %q", v, s.note)
+	}
+	if a, ok := press(s, "enter").(ft.Clue); !ok || a.Text != want {
+		t.Fatalf("enter gave %#v", a)
+	}
+
+	// Typed characters, at the end or in the middle: 漢 needs two columns, q one.
+	s.clue.Reset()
+	typeText(s, strings.Repeat("q", 79))
+	press(s, "home")
+	press(s, "漢")
+	if v := s.clue.Value(); v != strings.Repeat("q", 79) || s.note == "" {
+		t.Fatalf("漢 at 79 columns: %q, note %q", v, s.note)
+	}
+	press(s, "q")
+	if v := s.clue.Value(); v != strings.Repeat("q", 80) || s.note != "" {
+		t.Fatalf("q at 79 columns: %q, note %q", v, s.note)
+	}
+
+	// A clue too long for CheckClue (not typed: the box no longer takes one) is refused
+	// with a note that the sidebar shows whole.
+	s.clue.SetValue(strings.Repeat("漢", 43))
+	if a := press(s, "enter"); a != nil {
+		t.Fatalf("a clue of 86 columns was sent: %#v", a)
+	}
+	if out := render(t, s, false); s.note == "" || !strings.Contains(sidebar(out), s.note) {
+		t.Fatalf("enter refused, note %q:\n%s", s.note, out)
+	}
+	press(s, "backspace") // deleting is allowed, even above the limit
+	if v := s.clue.Value(); v != strings.Repeat("漢", 42) {
+		t.Fatalf("backspace above the limit: %q", v)
+	}
+}
+
+// TestClueBoxIsOneLine: with its counter, the clue box takes exactly one line at 80
+// columns, in colour and without, wherever the cursor is and whatever the text: the
+// square starts on the next line.
+func TestClueBoxIsOneLine(t *testing.T) {
+	g := newGame(t, 3)
+	active, _ := activeAndTarget(g)
+	s := screens(g, 3)[active+1]
+	for _, text := range []string{"", strings.Repeat("q", 80), strings.Repeat("word ", 16), strings.Repeat("漢字😀", 13) + "漢"} {
+		s.clue.Reset()
+		s.Update(tea.PasteMsg{Content: text})
+		n := len([]rune(s.clue.Value()))
+		for i := 0; i <= n+1; i++ {
+			for _, plain := range []bool{false, true} {
+				lines := strings.Split(render(t, s, plain), "\n")
+				if !strings.HasPrefix(lines[0], "Clue: ") || !strings.HasSuffix(strings.TrimRight(lines[0], " "), "/80") ||
+					!strings.HasPrefix(lines[1], " 1 ") || ansi.StringWidth(lines[0]) != 80 {
+					t.Fatalf("%q, %d left of the end, plain %v:\n%s", text, i, plain, strings.Join(lines[:3], "\n"))
+				}
+				if plain && !strings.Contains(lines[0], "_") {
+					t.Fatalf("no cursor: %q", lines[0])
+				}
+			}
+			press(s, "left")
+		}
+	}
+}
+
+// newGameOf is newGame with these names.
+func newGameOf(t *testing.T, names ...string) *ft.Game {
+	t.Helper()
+	content, err := assets.Load(ft.Spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ft.New(rules.Setup{Names: names, Seed: 3, Options: ft.Spec.Defaults(), Content: content, Now: t0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestRevealSummaryIsWhole: a turn in which nobody finds the target has the longest
+// summary (the target discarded, the wrong cards taken, one given back). The prompt line,
+// which the table cuts to 80 columns, and the game area below it show every sentence of
+// it whole, even with names of 16 columns, and none of them twice.
+func TestRevealSummaryIsWhole(t *testing.T) {
+	for _, names := range [][]string{{"Ann", "Bob", "Cleo"}, {"Bartholomew Jone", "漢字漢字漢字漢字", "Maximiliana Rose"}} {
+		g := newGameOf(t, names...)
+		ss := screens(g, 3)
+		active, target := activeAndTarget(g)
+		mustApply(t, g, active, ft.Clue{Type: ft.TypeClue, Text: "somewhere"})
+		wrong := 1
+		for seat := range 3 {
+			if seat != active {
+				if wrong == target {
+					wrong++
+				}
+				mustApply(t, g, seat, ft.Point{Type: ft.TypePoint, Position: wrong})
+				wrong++
+			}
+		}
+		refresh(g, ss)
+		v := g.View(-1).(ft.View)
+		if v.LastTurn == nil || !v.LastTurn.Returned {
+			t.Fatalf("not the longest summary: %+v", v.LastTurn)
+		}
+		var sentences []string
+		for _, s := range strings.SplitAfter(v.LastTurn.Summary, ". ") {
+			sentences = append(sentences, strings.TrimSpace(s))
+		}
+		for _, s := range ss {
+			for _, plain := range []bool{false, true} {
+				prompt := gameui.Fit(s.v.Prompt, 80) // as the table draws it at 80×24
+				area := render(t, s, plain)
+				for _, sentence := range sentences {
+					inPrompt, inArea := strings.Contains(prompt, sentence), strings.Contains(area, sentence)
+					if inPrompt == inArea {
+						t.Fatalf("%q is in the prompt line: %v, in the area: %v:\n%s\n%s", sentence, inPrompt, inArea, prompt, area)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestWaitingForClueSaidOnce: while the active player thinks of the clue, the others are
+// told so once: the prompt line says whom they wait for (the table adds no "Waiting
+// for" of its own), and the line above the square does not repeat it.
+func TestWaitingForClueSaidOnce(t *testing.T) {
+	g := newGame(t, 3)
+	ss := screens(g, 3)
+	active, _ := activeAndTarget(g)
+	name := ss[0].name(active)
+	for _, s := range ss {
+		if s.seat == active {
+			continue
+		}
+		prompt := s.v.Prompt
+		if !strings.Contains(prompt, "Waiting for") { // session/table.go adds it then
+			prompt += " Waiting for " + name + "."
+		}
+		if n := strings.Count(prompt, name); n != 1 {
+			t.Fatalf("seat %d: the prompt line names %s %d times: %q", s.seat, name, n, prompt)
+		}
+		for _, plain := range []bool{false, true} {
+			if top := strings.Split(render(t, s, plain), "\n")[0]; strings.Contains(top, name) || strings.Contains(top, "clue") {
+				t.Fatalf("seat %d: the line above the square says it again: %q", s.seat, top)
+			}
+		}
 	}
 }
