@@ -3,11 +3,13 @@ package session
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 )
 
 // Name lengths, counted in terminal columns after sanitising: a wide character (漢, 🙂)
@@ -30,7 +32,21 @@ func CheckName(s string) (string, error) {
 	if n < NameMin || n > NameMax {
 		return name, fmt.Errorf("a name has %d to %d characters, wide ones such as 漢 counting twice; %q counts %d", NameMin, NameMax, name, n)
 	}
+	if botName(name) {
+		return name, ErrBotName
+	}
 	return name, nil
+}
+
+// ErrBotName refuses a name a table's bots go by: a player named "Bot Ada" would pass for
+// one in every list of players.
+var ErrBotName = errors.New(`names starting with "Bot" are the bots' own: please pick another`)
+
+// botName reports a name that starts with the word "Bot", in any case and with any
+// accents ("bot ada", "BÒT"), as the bots' names do ("Bot Ada").
+func botName(name string) bool {
+	first, _, _ := strings.Cut(rules.Plain(name), " ")
+	return first == "bot"
 }
 
 type nameScreen struct {

@@ -33,3 +33,18 @@ func TestCheckName(t *testing.T) {
 		}
 	}
 }
+
+// TestBotNamesAreTheBots: a player cannot go by a bot's name, in any case or accent; a
+// name that only begins with the letters is fine.
+func TestBotNamesAreTheBots(t *testing.T) {
+	for _, name := range []string{"Bot Ada", "bot ada", "BÒT Mo", "Bot"} {
+		if _, err := CheckName(name); !errors.Is(err, ErrBotName) {
+			t.Errorf("CheckName(%q) = %v, want ErrBotName", name, err)
+		}
+	}
+	for _, name := range []string{"Botticelli", "Abbot", "Robot Bo"} {
+		if _, err := CheckName(name); err != nil {
+			t.Errorf("CheckName(%q) = %v", name, err)
+		}
+	}
+}

@@ -643,3 +643,26 @@ func TestAGuestIsToldLeavingParlorGivesUpTheSeat(t *testing.T) {
 		t.Fatalf("leaving for the lobby as a guest asks %q", last)
 	}
 }
+
+// TestASpectatorsChatIsMarkedOnTheGameScreen: anyone may watch under a seated player's
+// name, so a spectator's chat line says "(watching)" on the game screen and in its log,
+// as it does in the room.
+func TestASpectatorsChatIsMarkedOnTheGameScreen(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt("topfive", nil, 3)
+	w, err := h.l.Watch(lobby.Player{ID: "guest:0f0f0f0f0f0f", Name: "Zed", Guest: true}, h.m.table.u.Table.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Chat("I am Zed"); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return strings.Contains(h.screen(), "I am Zed") })
+	if !strings.Contains(h.screen(), "Zed (watching): I am Zed") {
+		t.Fatalf("the spectator's line is not marked:\n%s", h.screen())
+	}
+	h.press("v")
+	if !strings.Contains(h.screen(), "Zed (watching): I am Zed") {
+		t.Fatalf("the log does not mark the spectator's line:\n%s", h.screen())
+	}
+}

@@ -109,7 +109,7 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 			if c.Seat == -2 {
 				t.feed = append(t.feed, "» "+c.Text)
 			} else {
-				t.feed = append(t.feed, c.From+": "+c.Text)
+				t.feed = append(t.feed, speaker(c)+": "+c.Text)
 			}
 			t.feedSeq++
 		}
@@ -898,6 +898,16 @@ func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
 	return append(keys, roomPanel, roomLeaveKey)
 }
 
+// speaker names who said a chat line, a spectator marked as one wherever the line
+// shows: anyone may watch under any name, so a spectator's line must not pass for a
+// seated player's.
+func speaker(c lobby.ChatLine) string {
+	if c.Seat < 0 {
+		return c.From + " (watching)"
+	}
+	return c.From
+}
+
 func (t *tableScreen) chatLines(w int) []string {
 	var out []string
 	for _, c := range t.u.Chat {
@@ -912,11 +922,11 @@ func (t *tableScreen) chatLines(w int) []string {
 			}
 			continue
 		}
-		name := c.From
+		name := speaker(c)
 		if c.Seat >= 0 {
 			name = gameui.SeatInk(c.Seat).Paint(name)
 		} else {
-			name = dimStyle.Paint(name + " (watching)")
+			name = dimStyle.Paint(name)
 		}
 		// The text wraps under itself; a very long name gives way to the text.
 		indent := min(ansi.StringWidth(name)+2, w/3)
