@@ -23,7 +23,9 @@ func (t *Table) goneAway(s *seat, now time.Time) {
 	case rules.AwayHost:
 		t.system(now, "%s is away. The host can let a bot play for %s until they return, or wait.", s.player.Name, s.player.Name)
 	case rules.AwayTimers:
-		t.system(now, "%s is away; the game's time limits go on without them.", s.player.Name)
+		// A phase without a time limit would wait for them for ever: the host is the
+		// way out, so say so.
+		t.system(now, "%s is away; the game's time limits go on without them, and the host can let a bot play for them meanwhile.", s.player.Name)
 	default:
 		t.system(now, "%s is away: a bot plays for them if they are not back within %s.", s.player.Name, awayBotAfter)
 	}

@@ -140,11 +140,15 @@ func TestAwayPlayerWaitsForHost(t *testing.T) {
 	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
 }
 
-// With "game timers", only the game's own time limits move it on: no bot, ever.
+// With "game timers", only the game's own time limits move it on: no bot, ever, unless
+// the host lets one play, which the table says they can (a phase without a time limit
+// would wait for ever).
 func TestAwayPlayerUnderGameTimers(t *testing.T) {
 	l, clock := newClockLobby(t)
 	a, _ := startAwayGame(t, l, rules.AwayTimers)
-	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	waitFor(t, a, "Ben away, and the way out", func(u lobby.Update) bool {
+		return u.Table.Seats[1].Away && chatSays(u, "the host can let a bot play for them meanwhile")
+	})
 	clock.Advance(10 * time.Minute)
 	if err := a.Chat("waiting"); err != nil {
 		t.Fatal(err)

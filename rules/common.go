@@ -22,7 +22,7 @@ const (
 var CommonOptions = []Option{
 	{Key: OptBots, Name: "Bot skill", Help: "easy bots misjudge more and play slower; sharp bots read the game best and play quickly",
 		Choices: []string{SkillEasy, SkillNormal, SkillSharp}, Default: SkillNormal},
-	{Key: OptAway, Name: "Away players", Help: "when a player's connection is gone: a bot plays for them after 60 s until they return, the host decides, or only the game's timers",
+	{Key: OptAway, Name: "Away players", Help: "when a player's connection is gone: a bot plays for them after 60 s until they return, the host decides, or only the game's timers (a phase with no time limit then waits until the host lets a bot play)",
 		Choices: []string{AwayBot, AwayHost, AwayTimers}, Default: AwayBot},
 }
 
