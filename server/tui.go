@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
+	"parlor/rules"
 	"parlor/session"
 )
 
@@ -40,7 +41,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			if err != nil || st.Played == 0 {
 				return ""
 			}
-			return fmt.Sprintf("You have played %d games and won %d.", st.Played, st.Won)
+			return fmt.Sprintf("You have played %s and won %d.", rules.Count(st.Played, "game"), st.Won)
 		}
 	}
 	ctx, cancel := context.WithCancel(sess.Context())

@@ -108,7 +108,7 @@ func (g *Game) turnSummary(r *TurnResult) string {
 		fmt.Fprintf(&b, "Nobody found card %d; it is discarded.", r.Target)
 	}
 	if n := len(r.Wrong); n > 0 {
-		fmt.Fprintf(&b, " %s takes %d wrong card%s.", act, n, plural(n))
+		fmt.Fprintf(&b, " %s takes %s.", act, rules.Count(n, "wrong card"))
 	}
 	if r.Returned {
 		fmt.Fprintf(&b, " %s gives a card back.", act)
@@ -125,7 +125,7 @@ func (g *Game) record(r *TurnResult) {
 		case seat == r.Finder:
 			lines = append(lines, fmt.Sprintf("%s: +1 for finding the target.", g.names[seat]))
 		case seat == r.Active && (n != 0 || r.Returned):
-			why := fmt.Sprintf("%d wrong card%s taken", len(r.Wrong), plural(len(r.Wrong)))
+			why := rules.Count(len(r.Wrong), "wrong card") + " taken"
 			if r.Returned {
 				why += ", 1 given back"
 			}
@@ -133,13 +133,6 @@ func (g *Game) record(r *TurnResult) {
 		}
 	}
 	g.sheet.Add(r.Turn, g.names[r.Active]+"'s clue", r.Taken, g.scores(), lines)
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // finishReveal refills the square and starts the next turn, or ends the game when the

@@ -165,7 +165,7 @@ func (g *Game) breakdown() []string {
 		return []string{fmt.Sprintf("Round %d was forfeited: no ranking came from %s in time, so no one scored.", g.round, g.lateNames())}
 	}
 	if g.duo {
-		return []string{fmt.Sprintf("Together you gave %d of %d topics the same rank: %s each.", t.Joint, Hand, plural(t.Joint, "point"))}
+		return []string{fmt.Sprintf("Together you gave %d of %d topics the same rank: %s each.", t.Joint, Hand, rules.Count(t.Joint, "point"))}
 	}
 	var out []string
 	for _, l := range t.Lines {
@@ -176,7 +176,7 @@ func (g *Game) breakdown() []string {
 		case !l.Submitted:
 			out = append(out, fmt.Sprintf("%s ran out of time: 0.", name))
 		default:
-			why := plural(l.Right, "right rank")
+			why := rules.Count(l.Right, "right rank")
 			if l.Marker > 0 {
 				why += ", +1 for the marker"
 			} else {
@@ -198,12 +198,4 @@ func (g *Game) lateNames() string {
 		names = append(names, g.names[s])
 	}
 	return rules.List(names)
-}
-
-// plural writes "1 point" or "3 points".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }

@@ -3,16 +3,9 @@ package fingertip
 import (
 	"fmt"
 
+	"parlor/rules"
 	"parlor/session/gameui"
 )
-
-// plural is "s" unless n is 1.
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
 
 // results is the final screen: the winner(s), then the score sheet (the cards each
 // seat gained turn by turn) with the last turn's breakdown.
@@ -27,7 +20,7 @@ func (s *Screen) results(w, h int, plain bool) []string {
 	}
 	out := []string{
 		gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w),
-		gameui.Fit(fmt.Sprintf("Draw pile: %d card%s left; %d discarded.", v.Pile, plural(v.Pile), v.Discarded), w),
+		gameui.Fit(fmt.Sprintf("Draw pile: %s left; %d discarded.", rules.Count(v.Pile, "card"), v.Discarded), w),
 		gameui.Fit("", w),
 	}
 	names := make([]string, len(v.Players))
