@@ -321,6 +321,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.routeText(msg)
 	case tea.KeyPressMsg:
 		m.lastKey = m.o.Now()
+		// The screen a key opens shows the time as it is (the room, how long a player has
+		// been away), not as of the last tick or update.
+		m.now = m.o.Lobby.Now()
 		return m.onKey(msg)
 	}
 	m.dirty = was

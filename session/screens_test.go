@@ -666,3 +666,29 @@ func TestASpectatorsChatIsMarkedOnTheGameScreen(t *testing.T) {
 		t.Fatalf("the log does not mark the spectator's line:\n%s", h.screen())
 	}
 }
+
+// TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce: the room opened from a game with no
+// clock (no tick since the player left) says how long they have been away as it is,
+// not as of the last news from the table.
+func TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "topfive", rules.Options{"timer": "off", rules.OptAway: rules.AwayHost}, true))
+	ben, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.m.table.member.AddBot(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.m.table.member.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return h.m.table.showGame() })
+	ben.Disconnect()
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) > 1 && h.m.table.u.Table.Seats[1].Away })
+	h.clock.Advance(75 * time.Second)
+	h.press("esc")
+	if !strings.Contains(h.screen(), "Ben (away 75 s)") {
+		t.Fatalf("the room does not say Ben has been away 75 s:\n%s", h.screen())
+	}
+}
