@@ -692,3 +692,22 @@ func TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce(t *testing.T) {
 		t.Fatalf("the room does not say Ben has been away 75 s:\n%s", h.screen())
 	}
 }
+
+// TestTheLogStartsWithTheTablesLines: who sat down and "the game has started" come
+// before the game's first events in the log, for a player and a late spectator alike.
+func TestTheLogStartsWithTheTablesLines(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	w := newHarness(t, "Wes", 80, 24)
+	w.l = h.l
+	w.m.o.Lobby = h.l
+	w.m.enter(h.l.Watch(w.m.o.Player, h.m.table.u.Table.Code))
+	w.pump(func() bool { return w.m.table.showGame() })
+	for _, s := range []*harness{h, w} {
+		feed := strings.Join(s.m.table.feed, "\n")
+		started, first := strings.Index(feed, "The game has started"), strings.Index(feed, "Player of Honour")
+		if started < 0 || first < 0 || started > first {
+			t.Fatalf("%s's log does not start with the table's lines:\n%s", s.m.o.Player.Name, feed)
+		}
+	}
+}

@@ -94,6 +94,9 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 		if key != t.gameKey || (!wasPlaying && t.playing()) {
 			t.game, t.gameKey = gameScreen(u.Table.Game, u.Seat), key
 			t.lastLog = nil
+			// The game's log starts here: the table's lines so far (who sat down, "the
+			// game has started", for a spectator who comes late all of them) came first.
+			t.addChat(u.Chat)
 		}
 		if t.game != nil {
 			t.game.SetView(u.View)
@@ -103,17 +106,7 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 	if !wasPlaying && t.playing() {
 		t.room = false
 	}
-	for _, c := range u.Chat {
-		if c.ID > t.lastChat {
-			t.lastChat = c.ID
-			if c.Seat == -2 {
-				t.feed = append(t.feed, "» "+c.Text)
-			} else {
-				t.feed = append(t.feed, speaker(c)+": "+c.Text)
-			}
-			t.feedSeq++
-		}
-	}
+	t.addChat(u.Chat)
 	if len(t.feed) > feedMax {
 		t.feed = t.feed[len(t.feed)-feedMax:]
 	}
@@ -125,6 +118,21 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 	}
 	after := u.View.Head()
 	return (!wasPlaying && t.playing()) || after.Phase != before.Phase || after.Round != before.Round || after.Over != before.Over
+}
+
+// addChat appends the table's chat and notices that are new since the last update.
+func (t *tableScreen) addChat(chat []lobby.ChatLine) {
+	for _, c := range chat {
+		if c.ID > t.lastChat {
+			t.lastChat = c.ID
+			if c.Seat == -2 {
+				t.feed = append(t.feed, "» "+c.Text)
+			} else {
+				t.feed = append(t.feed, speaker(c)+": "+c.Text)
+			}
+			t.feedSeq++
+		}
+	}
 }
 
 // addLog appends the lines of a game log that are new since the last view.
