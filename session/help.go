@@ -94,7 +94,11 @@ func (m *Model) helpLines(w int) []string {
 	case screenTable:
 		t := &m.table
 		if t.showGame() {
-			section("Keys: the game now", keyLines(gameui.Bindings(t.game.Keys()))...)
+			if now := keyLines(gameui.Bindings(t.game.Keys())); len(now) > 0 {
+				section("Keys: the game now", now...)
+			} else {
+				section("Keys: the game now", dimStyle.Paint("none: nothing to do until the next phase"))
+			}
 			section("Keys: at the table", keyLines(t.gameChromeKeys())...)
 		} else {
 			section("Keys: the table", keyLines(t.roomKeys())...)

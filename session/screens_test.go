@@ -18,6 +18,7 @@ import (
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
+	"parlor/session/gameui"
 	"parlor/session/gameui/gameuitest"
 )
 
@@ -709,5 +710,22 @@ func TestTheLogStartsWithTheTablesLines(t *testing.T) {
 		if started < 0 || first < 0 || started > first {
 			t.Fatalf("%s's log does not start with the table's lines:\n%s", s.m.o.Player.Name, feed)
 		}
+	}
+}
+
+// keyless is a game screen in a phase with nothing to do (a reveal, say): no keys.
+type keyless struct{ gameui.Screen }
+
+func (keyless) Keys() []gameui.Key { return nil }
+
+// TestHelpSaysWhenTheGameHasNoKeysNow: the help's "the game now" section says there is
+// nothing to do rather than standing empty.
+func TestHelpSaysWhenTheGameHasNoKeysNow(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.m.table.game = keyless{h.m.table.game}
+	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
+	if !strings.Contains(help, "Keys: the game now none: nothing to do until the next phase") {
+		t.Fatalf("the help's keys of the game now:\n%s", help)
 	}
 }
