@@ -620,6 +620,9 @@ func (m *Model) frame() []string {
 func (m *Model) render() []string {
 	w, h := m.width, m.height
 	if w < MinWidth || h < MinHeight {
+		if m.confirm != "" { // "q quits" asks first during a game: the question, short
+			return tooSmall(w, h, "Leave the game?", "y: yes", "other keys: no")
+		}
 		return tooSmall(w, h)
 	}
 	var lines []string
@@ -686,9 +689,14 @@ func (m *Model) statusLines(w, n int, fallback string) []string {
 	return out
 }
 
-func tooSmall(w, h int) []string {
+// tooSmall is the screen of a terminal smaller than MinWidth×MinHeight, or question
+// (a line each) when there is one to answer.
+func tooSmall(w, h int, question ...string) []string {
 	msg := []string{"Please enlarge", "your terminal", "to 80×24", fmt.Sprintf("(now %d×%d)", w, h), "q quits"}
-	if w >= 24 {
+	switch {
+	case len(question) > 0:
+		msg = question
+	case w >= 24:
 		msg = []string{"Please enlarge your terminal to 80×24.", fmt.Sprintf("It is %d×%d now.", w, h), "ctrl+c or q quits."}
 	}
 	var out []string

@@ -729,3 +729,15 @@ func TestHelpSaysWhenTheGameHasNoKeysNow(t *testing.T) {
 		t.Fatalf("the help's keys of the game now:\n%s", help)
 	}
 }
+
+// TestATooSmallTerminalShowsTheQuitQuestion: q at a game on a terminal below 80×24 asks
+// first, as it does at full size, and the question is on screen.
+func TestATooSmallTerminalShowsTheQuitQuestion(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.m.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
+	h.press("q")
+	if !strings.Contains(h.flat(), "Leave the game? y: yes other keys: no") {
+		t.Fatalf("the question is not on the small screen:\n%s", h.screen())
+	}
+}
