@@ -126,7 +126,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 		}
 		line := waitingLine(t)
 		if i > 0 {
-			line = strings.Replace(line, "press r to go back", "select it below, enter", 1)
+			line = strings.Replace(line, " — press r to go back.", ": pick it below to go back.", 1)
 		}
 		body = append(body, okStyle.Paint(fit("  "+line, w-2)))
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	"github.com/charmbracelet/x/ansi"
@@ -528,7 +529,7 @@ func TestRoomFootersFitAt80Columns(t *testing.T) {
 					for _, choices := range [][]rules.Option{nil, deck} {
 						for panel := range panels {
 							ts := tableScreen{panel: panel, u: lobby.Update{Host: host, Seat: seat,
-								Table: lobby.TableInfo{State: state, Choices: choices}}}
+								Table: lobby.TableInfo{State: state, Choices: choices, Seats: []lobby.SeatInfo{{Name: "Zed"}}}}}
 							if played {
 								ts.u.View = rules.View(struct{ rules.Header }{})
 							}
@@ -553,6 +554,18 @@ func TestRoomFootersFitAt80Columns(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestAGuestIsNotOfferedPacksToShare: packs are kept under an SSH key, so a guest's room
+// has no "share your packs" key; a keyed player's has.
+func TestAGuestIsNotOfferedPacksToShare(t *testing.T) {
+	for _, guest := range []bool{false, true} {
+		ts := tableScreen{u: lobby.Update{Seat: 0, Table: lobby.TableInfo{State: lobby.StateWaiting,
+			Choices: []rules.Option{{Key: lobby.OptDeck, Name: "Deck"}}, Seats: []lobby.SeatInfo{{Name: "Zed", Guest: guest}}}}}
+		if got := slices.ContainsFunc(ts.roomKeys(), func(b key.Binding) bool { return b.Help().Key == "p" }); got == guest {
+			t.Errorf("guest %v: the room offers packs to share: %v", guest, got)
 		}
 	}
 }

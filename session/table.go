@@ -884,7 +884,9 @@ func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
 	if t.u.View != nil {
 		keys = append(keys, roomBackKey)
 	}
-	if !t.playing() && t.seat() >= 0 && slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }) {
+	// A guest has no packs to share (they are kept under an SSH key).
+	if s := t.seat(); !t.playing() && s >= 0 && s < len(t.u.Table.Seats) && !t.u.Table.Seats[s].Guest &&
+		slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }) {
 		keys = append(keys, roomPacksKey)
 	}
 	if t.u.Host {
