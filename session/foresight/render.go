@@ -132,6 +132,9 @@ func (s *Screen) formLines(f gameui.Frame) []string {
 	if f.Large() {
 		formRows *= 2
 	}
+	// The headers A and B are too narrow to say what they are: a line under the form does.
+	// The question has the rest, less the header and that line.
+	legend := paint(f, faint, "A: wager that you predict them right · B: wager that they predict you right")
 	lines := s.questionBlock(f, f.Height-2-formRows-len(notes))
 
 	header := strings.Repeat(" ", markW) + gameui.Fit("Player", nameW) + fmt.Sprintf("%*s ", ptsW-1, "Pts") +
@@ -178,6 +181,7 @@ func (s *Screen) formLines(f gameui.Frame) []string {
 			lines = append(lines, "") // rows apart, as on a paper form
 		}
 	}
+	lines = append(lines, legend)
 	return append(lines, notes...)
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	fs "parlor/rules/foresight"
 	"parlor/session/gameui"
 )
@@ -24,13 +26,12 @@ func (s *Screen) revealTable(f gameui.Frame) []string {
 	if r == nil {
 		return []string{"No results yet."}
 	}
-	n := len(r.Players)
-	const leftW, resW, totW = 12, 6, 5
-	cw := min(max((f.Width-leftW-resW-totW)/max(n, 1), 7), 12)
+	nameW, cw := s.revealWidths(f)
+	leftW := markW + nameW + ansW
 
 	title := fmt.Sprintf("Round %d results: %s", r.Round, r.Question)
 	lines := []string{paint(f, bold, gameui.Fit(title, f.Width))}
-	head := gameui.Fit("Player  Ans", leftW)
+	head := gameui.Fit("Player", markW+nameW) + gameui.Fit("Ans", ansW)
 	for _, p := range r.Players {
 		head += s.seatName(f, p.Seat, cw-1) + " "
 	}
@@ -46,7 +47,7 @@ func (s *Screen) revealTable(f gameui.Frame) []string {
 		if p.Answer > 0 {
 			ans = fmt.Sprint(p.Answer)
 		}
-		one := mark + s.seatName(f, p.Seat, leftW-6) + gameui.Fit(" "+ans, 4)
+		one := mark + s.seatName(f, p.Seat, nameW) + gameui.Fit(" "+ans, ansW)
 		two := strings.Repeat(" ", leftW)
 		for _, o := range r.Players {
 			if o.Seat == p.Seat {
@@ -67,28 +68,95 @@ func (s *Screen) revealTable(f gameui.Frame) []string {
 		one += fmt.Sprintf("%*s%*d", resW, fmt.Sprintf("%+d", p.Change), totW, p.Total)
 		lines = append(lines, one, two)
 	}
-	extra := []string{
-		paint(f, faint, "Each cell: the guess and its column A wager; below, column B (+ won, - lost)."),
-		s.answerKey(r, f.Width),
+	// Under the table, as room allows, in this order of need: the answers by number (the
+	// cells cannot be read without them), how to read a cell, the winner (the prompt says
+	// the game is over, and tab shows the standings), a second line for long answers.
+	room := f.Height - len(lines)
+	over, explain, keyLines := s.v.Over && room >= 3, room >= 2, 1
+	if over && room >= 4 || !s.v.Over && room >= 3 {
+		keyLines = 2
 	}
-	if s.v.Over {
-		extra = append([]string{paint(f, bold, s.overLine())}, extra...)
+	if over {
+		lines = append(lines, paint(f, bold, s.overLine()))
 	}
-	for _, e := range extra {
-		if len(lines) < f.Height {
-			lines = append(lines, e)
-		}
+	if explain {
+		lines = append(lines, paint(f, faint, "Each cell: the guess and its column A wager; below, column B (+ won, - lost)."))
+	}
+	if room >= 1 {
+		lines = append(lines, s.answerKey(r, f.Width, keyLines)...)
 	}
 	return lines
 }
 
-// answerKey lists the round's answers by number on one line.
-func (s *Screen) answerKey(r *fs.Reveal, w int) string {
+// Widths of the round's table: the viewer's mark, the answer, the round result and the
+// total; the names (NameMax in session/name.go) and the cells vary with the room.
+const markW, ansW, resW, totW, nameMax = 2, 4, 6, 5, 16
+
+// revealWidths shares the width of the round's table between the names of its rows and
+// its cells (a prediction and a wager, 6 wide at most, under an opponent's name): the
+// cells first at 7 to 12 wide, as the players allow; then the names as wide as the widest
+// (with its away mark) but at least 6, the cells giving up room for them down to 9; what
+// is left widens the cells, whose headers are names too, to a whole name.
+func (s *Screen) revealWidths(f gameui.Frame) (nameW, cw int) {
+	players := s.v.Reveal.Players
+	n := max(len(players), 1)
+	fixed := markW + ansW + resW + totW
+	want := 6
+	for _, p := range players {
+		want = max(want, ansi.StringWidth(name(s.v.Names, p.Seat)+gameui.AwayMark(f, p.Seat)))
+	}
+	cells := min(max((f.Width-fixed-6)/n, 7), 12)
+	cw = min(max((f.Width-fixed-want)/n, min(cells, 9)), nameMax+1)
+	nameW = min(max(f.Width-fixed-n*cw, 6), want)
+	return nameW, cw
+}
+
+// answerKey lists the round's answers by number in at most maxLines lines of w cells:
+// whole if they fit, else each cut to an equal share of the lines, so that every number
+// shows with the start of its answer.
+func (s *Screen) answerKey(r *fs.Reveal, w, maxLines int) []string {
 	parts := make([]string, len(r.Choices))
 	for i, c := range r.Choices {
 		parts[i] = fmt.Sprintf("%d %s", i+1, c)
 	}
-	return gameui.Fit(strings.Join(parts, " · "), w)
+	const sep = " · "
+	var out []string
+	line := ""
+	for _, p := range parts {
+		switch {
+		case line == "":
+			line = p
+		case ansi.StringWidth(line+sep+p) <= w:
+			line += sep + p
+		default:
+			out, line = append(out, line), p
+		}
+	}
+	out = append(out, line)
+	if len(out) <= maxLines && fits(out, w) {
+		return out
+	}
+	per := (len(parts) + maxLines - 1) / maxLines // answers a line
+	share := max((w-(per-1)*ansi.StringWidth(sep))/per, 2)
+	out = nil
+	for i := 0; i < len(parts); i += per {
+		cut := make([]string, 0, per)
+		for _, p := range parts[i:min(i+per, len(parts))] {
+			cut = append(cut, ansi.Truncate(p, share, "…"))
+		}
+		out = append(out, gameui.Fit(strings.Join(cut, sep), w))
+	}
+	return out
+}
+
+// fits reports whether every line is at most w cells wide.
+func fits(lines []string, w int) bool {
+	for _, l := range lines {
+		if ansi.StringWidth(l) > w {
+			return false
+		}
+	}
+	return true
 }
 
 func predictionOf(p fs.RevealedPlayer, seat int) (fs.RevealedPrediction, bool) {

@@ -220,15 +220,25 @@ func (s *Screen) points() int {
 	return 0
 }
 
-// Keys lists the keys that work now.
+// Keys lists the keys that work now. The session's help lists only these, so while the
+// form is up they are all of its keys, on every cell: those of the selected cell first,
+// each saying what it does there (the answer keys choose the player's own answer on the
+// first row and predict an opponent's on the others). They fit one line of a 120-column
+// footer, or the game loses its large layout there, and two lines at 80 columns: so the
+// wager keys share an entry, as + and - step through the same amounts.
 func (s *Screen) Keys() []gameui.Key {
 	switch s.mode() {
 	case answering:
 		k := []gameui.Key{{Keys: "enter", Help: "send"}, {Keys: "↑↓←→", Help: "move"}}
-		if s.row == 0 || s.col == colChoice {
-			return append(k, gameui.Key{Keys: fmt.Sprintf("1-%d", max(len(s.v.Choices), 1)), Help: "pick an answer"})
+		digits := fmt.Sprintf("1-%d", max(len(s.v.Choices), 1))
+		wager := gameui.Key{Keys: "0 2 5 1 + -", Help: "wager 0/25/50/100"}
+		switch {
+		case s.row == 0:
+			return append(k, gameui.Key{Keys: digits, Help: "your answer"}, wager)
+		case s.col == colChoice:
+			return append(k, gameui.Key{Keys: digits, Help: "predict"}, wager)
 		}
-		return append(k, gameui.Key{Keys: "0 2 5 1", Help: "wager 0/25/50/100"}, gameui.Key{Keys: "+ -", Help: "raise/lower"})
+		return append(k, wager, gameui.Key{Keys: digits, Help: "predict (←)"})
 	case reading:
 		return []gameui.Key{{Keys: "enter", Help: "ready for the next question"}}
 	case results:

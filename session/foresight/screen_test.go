@@ -289,8 +289,7 @@ func TestKeysByMode(t *testing.T) {
 	has("1-3")
 	has("enter")
 	press(s, "down", "right")
-	has("0 2 5 1")
-	has("+ -")
+	has("0 2 5 1 + -")
 	for _, k := range s.Keys() {
 		for _, reserved := range []string{"?", "q", "/"} {
 			if k.Keys == reserved {
@@ -323,4 +322,137 @@ func TestLargeTerminalSpacesTheFormAndShowsTheSheet(t *testing.T) {
 	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 || gameuitest.Index(large, "Total") < 0 {
 		t.Errorf("the score sheet belongs to large terminals only:\n%s\n\n%s", strings.Join(small, "\n"), strings.Join(large, "\n"))
 	}
+}
+
+// The help shows the game's keys (Keys): on every cell of the form they are all there,
+// the wager keys too, and the answer keys say what they choose on the selected row.
+func TestEveryFormKeyIsInTheHelp(t *testing.T) {
+	g := newGame(t, 3, deck(4))
+	s := New(0)
+	s.SetView(g.View(0))
+	keys := func() map[string]string {
+		t.Helper()
+		render(t, s, frame) // the footer shows them all, on at most two lines
+		if strings.Contains(gameui.GameFooter(120, s.Keys(), false), "\n") {
+			t.Fatalf("row %d column %d: the footer takes two lines at 120 columns (the game would lose its large layout): %v", s.row, s.col, s.Keys())
+		}
+		m := map[string]string{}
+		for _, k := range s.Keys() {
+			m[k.Keys] = k.Help
+		}
+		for _, want := range []string{"enter", "↑↓←→", "1-3", "0 2 5 1 + -"} {
+			if m[want] == "" {
+				t.Fatalf("row %d column %d: the keys %v lack %q", s.row, s.col, s.Keys(), want)
+			}
+		}
+		return m
+	}
+	if k := keys(); !strings.Contains(k["1-3"], "your answer") || strings.Contains(k["1-3"], "predict") {
+		t.Errorf("on the own answer, 1-3 is %q", k["1-3"])
+	}
+	press(s, "down") // Ben's prediction
+	if k := keys(); !strings.Contains(k["1-3"], "predict") || strings.Contains(k["1-3"], "your answer") {
+		t.Errorf("on an opponent's prediction, 1-3 is %q", k["1-3"])
+	}
+	for range 2 { // Ben's A, then B
+		press(s, "right")
+		if k := keys(); !strings.Contains(k["0 2 5 1 + -"], "0/25/50/100") || !strings.Contains(k["1-3"], "predict") {
+			t.Errorf("on a wager, the keys are %v", s.Keys())
+		}
+	}
+}
+
+// The form says what its columns A and B are, at 80×24 (a game area of 80×19 under a
+// footer of two lines, 80×18 at the smallest) with 8 players, the most notes and the
+// longest answers, and keeps every row and every answer.
+func TestFormExplainsColumnsAAndB(t *testing.T) {
+	g := newGame(t, 8, deck(4))
+	s := New(0)
+	v := g.View(0).(fs.View)
+	d := strings.Split(strings.TrimSpace(string(deck(2))), "\n")[1] // five answers of 40 letters
+	v.Choices = strings.Split(d, " | ")[2:]
+	s.SetView(v)
+	press(s, "down", "right", "1", "down", "1", "enter") // a breach and a refusal: three notes
+	for _, h := range []int{19, 18} {
+		f := frame
+		f.Height = h
+		out := render(t, s, f)
+		mustContain(t, out, "A: wager that you predict them right", "B: wager that they predict you right",
+			"✗ At most one 100-point wager", "Not sent.")
+		mustContain(t, out, names8[1:]...)
+		for i := range v.Choices {
+			mustContain(t, out, fmt.Sprintf(" %d  %c", i+1, 'a'+i))
+		}
+	}
+}
+
+// revealOf8 is a round of 8 players scored, with five long answers; over, the game ended
+// with it and the screen shows its table (tab).
+func revealOf8(t *testing.T, over bool) *Screen {
+	t.Helper()
+	q := "| " + strings.Join([]string{strings.Repeat("a", 40), strings.Repeat("b", 40), strings.Repeat("c", 40), strings.Repeat("d", 40), strings.Repeat("e", 40)}, " | ") + "\n"
+	g := newGame(t, 8, []byte("family | Which? "+q+"family | Which now? "+q))
+	for p := range 8 {
+		sub := fs.Submit{Type: "submit", Answer: p%5 + 1}
+		for o := range 8 {
+			if o != p {
+				sub.Predictions = append(sub.Predictions, fs.Prediction{Seat: o, Choice: 3, A: 25, B: 25})
+			}
+		}
+		if err := g.Apply(p, rules.Encode(sub), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(0).(fs.View)
+	if over {
+		v.Over, v.Phase, v.Winners = true, fs.PhaseOver, []int{0}
+	}
+	s := New(0)
+	s.SetView(v)
+	if over {
+		press(s, "tab") // the last round's table
+	}
+	return s
+}
+
+// With 8 players at 80×24 (80×20) the round's table keeps the legend of its answers,
+// every answer numbered and readable, in the reveal and once the game is over.
+func TestRevealOf8KeepsTheAnswerLegend(t *testing.T) {
+	for _, over := range []bool{false, true} {
+		s := revealOf8(t, over)
+		for _, h := range []int{gameui.AreaHeight, gameui.AreaHeight - 1} {
+			f := frame
+			f.Height = h
+			out := render(t, s, f)
+			mustContain(t, out, "Round 1 results", "Hal")
+			for i := range 5 {
+				mustContain(t, out, fmt.Sprintf("%d %s", i+1, strings.Repeat(string(rune('a'+i)), 5)))
+			}
+		}
+	}
+}
+
+// The names in the round's table take the room the frame leaves, up to a whole name
+// (the away mark too), at 80×24 and 120×40; with 8 players at 80 columns they get
+// what is left.
+func TestRevealNamesUseTheRoom(t *testing.T) {
+	long := []string{"漢字漢字漢字漢字", "Bot Alexander", "WWWWWWWWWWWWWWWW", "bob"}
+	play := func(names []string) *Screen {
+		table := gameuitest.NewTable(t, "foresight", names, rules.Options{"timer": "off"}, nil, 1)
+		table.Play(t, nil, nil, func() bool { return table.Game.View(0).Head().Phase == fs.PhaseReveal })
+		s := New(0)
+		s.SetView(table.Game.View(0))
+		return s
+	}
+	four := play(long)
+	f := gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0, Away: gameui.SeatSet(0).With(3)}
+	out := strings.Join(gameuitest.Area(t, four.Render(f), f.Width, f.Height), "\n")
+	mustContain(t, out, "▸ 漢字漢字漢字漢字 ", "  Bot Alexander ", "  WWWWWWWWWWWWWWWW ", "  bob (away) ")
+	three := play(long[:3])
+	f = gameui.Frame{Width: gameuitest.Width120x40, Height: gameuitest.Height120x40, Now: t0}
+	out = strings.Join(gameuitest.Area(t, three.Render(f), f.Width, f.Height), "\n")
+	mustContain(t, out, "▸ 漢字漢字漢字漢字 ", "  Bot Alexander ", "  WWWWWWWWWWWWWWWW ")
+	eight := play(append(long, "Eve", "Fay", "Gus", "Hal"))
+	out = render(t, eight, gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0})
+	mustContain(t, out, "▸ 漢字漢… ", "  Bot Al… ", "  bob     ")
 }
