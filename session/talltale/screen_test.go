@@ -5,6 +5,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"os"
 	"parlor/session/gameui/gameuitest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -330,6 +331,9 @@ func TestStoryBoxWithEmojiAndWideCharacters(t *testing.T) {
 		}
 		s.Update(tea.KeyPressMsg{Code: []rune(w)[0], Text: w})
 	}
+	// The astronaut, a sequence joined with U+200D, is kept as its two pictures, the width
+	// every terminal draws it at (playertext).
+	words[slices.Index(words, "👩\u200d🚀")] = "👩🚀"
 	out := check(t, s)
 	flat := strings.Join(strings.Fields(ansi.Strip(out)), " ")
 	for _, w := range words {
