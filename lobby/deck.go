@@ -34,7 +34,7 @@ const (
 
 // contentOption is the family filter every game with decks has.
 var contentOption = rules.Option{Key: OptContent, Name: "Content",
-	Help:    "family leaves out every card tagged [adult] (Foresight's adult questions have their own option)",
+	Help:    "family leaves out every pack card tagged [adult] (Foresight's built-in adult questions are chosen with Question decks)",
 	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
 
 // tableOptions are the options the table keeps itself, apart from the game's: the deck

@@ -41,7 +41,7 @@ var spec = &rules.Spec{
 
 // options are the table settings; kept apart from spec so New can read their defaults.
 var options = []rules.Option{
-	{Key: "decks", Name: "Question decks", Help: "which questions are in play; adult questions are for grown-up tables",
+	{Key: "decks", Name: "Question decks", Help: "which built-in questions are in play; adult questions are for grown-up tables (a pack's questions follow Deck and Content instead)",
 		Choices: []string{DeckFamily, DeckFamily + "+" + DeckAdult, DeckAdult}, Default: DeckFamily},
 	{Key: "timer", Name: "Time to submit", Help: "players who have not submitted by then give no answer and wager nothing",
 		Choices: []string{"off", "60s", "90s", "120s", "180s", "300s"}, Default: "120s"},
