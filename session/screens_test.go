@@ -754,3 +754,18 @@ func TestATooSmallTerminalShowsTheQuitQuestion(t *testing.T) {
 		t.Fatalf("the question is not on the small screen:\n%s", h.screen())
 	}
 }
+
+// TestAPasteTooLongForAChatMessageSaysSo: the chat box keeps its first chatMax
+// characters of a paste and says the rest was left out, rather than cutting it silently.
+func TestAPasteTooLongForAChatMessageSaysSo(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.press("/")
+	h.m.Update(tea.PasteMsg{Content: strings.Repeat("word ", 60)})
+	if n := len([]rune(h.m.table.chatBox().value())); n != chatMax {
+		t.Fatalf("the box holds %d characters, want %d", n, chatMax)
+	}
+	if !strings.Contains(h.flat(), "the rest of the paste was left out") {
+		t.Fatalf("the cut paste is not explained:\n%s", h.screen())
+	}
+}

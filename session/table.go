@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -52,9 +53,12 @@ func newTableScreen(m lobby.Place) tableScreen {
 }
 
 // chatBox is the chat's text box, made when the player first chats.
+// chatMax is the most characters a chat message has.
+const chatMax = 200
+
 func (t *tableScreen) chatBox() *lineInput {
 	if t.chat == nil {
-		t.chat = newLineInput(200)
+		t.chat = newLineInput(chatMax)
 	}
 	return t.chat
 }
@@ -163,7 +167,12 @@ func equal(a, b []string) bool {
 func (t *tableScreen) text(m *Model, msg tea.Msg) tea.Cmd {
 	switch {
 	case t.chatting:
-		t.chatBox().update(msg)
+		box := t.chatBox()
+		before := utf8.RuneCountInString(box.value())
+		box.update(msg)
+		if p, ok := msg.(tea.PasteMsg); ok && before+utf8.RuneCountInString(p.Content) > chatMax {
+			m.setStatus(fmt.Sprintf("A message has at most %d characters: the rest of the paste was left out.", chatMax), true)
+		}
 	case t.showGame() && t.game.Typing():
 		return t.toGame(m, msg)
 	}
