@@ -31,6 +31,7 @@ type Screen struct {
 	writing bool           // the story box has focus
 	warned  string         // the forbidden word the narrator was warned about; enter again sends
 	note    string         // why the last key did nothing, e.g. a second token on one illustration
+	storyW  int            // the width the story box was last drawn at (storyView)
 
 	// The last frame drawn: Render is called far more often than anything changes.
 	cached      string

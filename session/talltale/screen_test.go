@@ -582,3 +582,17 @@ func TestForbiddenWarningNamesEveryWordAndFits(t *testing.T) {
 	s.Update(tea.PasteMsg{Content: "Geckos ride a bicycle. They cycle home. With cheeses " + strings.Repeat("月", 120)})
 	says(s, "Too long:", "That is 3 sentences", `"geckos" (for lizard), "bicycle" (for bike) and 2 more`)
 }
+
+// TestALongPasteShowsTheWholeStory: a story pasted before the box was ever drawn (at
+// bubbles' default width) shows every row at the screen's width, not only the last; and
+// so it does after the terminal grows.
+func TestALongPasteShowsTheWholeStory(t *testing.T) {
+	s, _ := writingNarrator(t)
+	s.Update(tea.PasteMsg{Content: "Once upon a time " + strings.Repeat("月", 120)})
+	for _, w := range []int{80, 120} {
+		out := ansi.Strip(s.Render(gameui.Frame{Width: w, Height: gameui.AreaHeight, Seat: s.seat}))
+		if !strings.Contains(out, "> Once upon a time") || strings.Count(out, strings.Repeat("月", 20)) < 2 {
+			t.Fatalf("at %d columns the story box hides the story:\n%s", w, out)
+		}
+	}
+}

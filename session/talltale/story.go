@@ -39,7 +39,18 @@ func newStoryBox() textarea.Model {
 // bubbles draws its cursor in reverse video: there the box is drawn without its styles
 // and the cursor's cell shows "_", as Fingertip's clue box does.
 func (s *Screen) storyView(width int, plain bool) []string {
-	s.story.SetWidth(width)
+	if width != s.storyW {
+		// The box's scroll position was worked out for the width it had (bubbles' own
+		// default before the first frame): at a new width it would keep the cursor's row
+		// at the top and hide the rows above. Set the text again at this width, which
+		// scrolls afresh, and put the cursor back (the story is one line of text, so the
+		// column is the place).
+		col, text := s.story.Column(), s.story.Value()
+		s.story.SetWidth(width)
+		s.story.SetValue(text)
+		s.story.SetCursorColumn(col)
+		s.storyW = width
+	}
 	if !plain {
 		return strings.Split(s.story.View(), "\n")
 	}
