@@ -769,3 +769,28 @@ func TestAPasteTooLongForAChatMessageSaysSo(t *testing.T) {
 		t.Fatalf("the cut paste is not explained:\n%s", h.screen())
 	}
 }
+
+// TestAPromptAndItsWaitingAreTwoSentences: a game's prompt without a full stop ("You
+// have voted; waiting for the others") gets one before the table adds whom it waits for.
+func TestAPromptAndItsWaitingAreTwoSentences(t *testing.T) {
+	for in, want := range map[string]string{"waiting for the others": "waiting for the others.", "Done.": "Done.", "Ready?": "Ready?", "so…": "so…", "": ""} {
+		if got := sentence(in); got != want {
+			t.Errorf("sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestTheTitleNamesYouAsTheTableDoes: a second "Zed" at a table is "Zed²" there, and
+// the title says so too.
+func TestTheTitleNamesYouAsTheTableDoes(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	host, err := h.l.Create(lobby.Player{ID: "SHA256:other", Name: "Zed"}, "topfive", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.m.enter(h.l.Join(h.m.o.Player, host.Code()))
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 2 && h.m.table.u.Seat == 1 })
+	if title := h.lines()[0]; !strings.Contains(title, "you: Zed²") {
+		t.Fatalf("the title: %q", title)
+	}
+}

@@ -440,7 +440,20 @@ func (t *tableScreen) who(m *Model) string {
 	if t.u.Seat < 0 {
 		return "watching"
 	}
+	if t.u.Seat < len(t.u.Table.Seats) {
+		return "you: " + t.u.Table.Seats[t.u.Seat].Name // as the table shows it: "alice²" when two are alice
+	}
 	return "you: " + m.o.Player.Name
+}
+
+// sentence ends s with a full stop unless it ends a sentence already, so that what
+// follows it starts a sentence of its own.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?:…") || strings.HasSuffix(s, "…") {
+		return s
+	}
+	return s + "."
 }
 
 // sidePanelFrom is the terminal width from which the game screen shows the log and chat
@@ -485,7 +498,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
 	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
-		prompt = strings.TrimSpace(prompt + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
+		prompt = strings.TrimSpace(sentence(prompt) + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
 
 	// The keys, on two lines when one would cut them (a narrow screen: the game area
