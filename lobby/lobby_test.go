@@ -342,3 +342,32 @@ func TestAGuestTakesTheirSeatBackOnTheSameConnection(t *testing.T) {
 		t.Fatalf("the guest is back at seat %d (away %v), want seat 1", u.Seat, u.Table.Seats[1].Away)
 	}
 }
+
+// A player the host removes is not offered the seat back: by the time their connection
+// hears of it, the lobby no longer counts them at the table, before a game and during one.
+func TestARemovedPlayerIsNoLongerSeated(t *testing.T) {
+	for _, started := range []bool{false, true} {
+		l := newLobby(t)
+		a, _ := l.Create(ann, testgame.ID, nil, false)
+		b, err := l.Join(ben, a.Code())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if started {
+			if err := a.Start(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := a.Kick(1); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, ok, _ := b.Next(context.Background()); !ok {
+				break
+			}
+		}
+		if got := l.SeatedAt(ben.ID); len(got) != 0 {
+			t.Fatalf("started %v: removed, Ben is still seated at %v", started, got)
+		}
+	}
+}

@@ -272,22 +272,26 @@ func (m *Member) Kick(seatNo int) error {
 			return fmt.Errorf("you cannot remove yourself: leave the table instead")
 		}
 		s := t.seats[seatNo]
-		if s.member != nil {
-			t.detach(s.member, "The host removed you from the table.")
+		if t.state == StatePlaying && s.bot != nil {
+			return fmt.Errorf("%s is already a bot", s.player.Name)
 		}
+		gone := s.member
 		if t.state == StatePlaying {
-			if s.bot != nil {
-				return fmt.Errorf("%s is already a bot", s.player.Name)
-			}
 			s.bot, s.standIn = t.newBot(seatNo), nil
 			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
 			t.system(now, "A bot now plays for %s.", s.player.Name)
 			t.runBots(now)
 			t.checkOver(now)
-			return nil
+		} else {
+			t.removeSeat(seatNo)
+			t.system(now, "%s left the table.", s.player.Name)
 		}
-		t.removeSeat(seatNo)
-		t.system(now, "%s left the table.", s.player.Name)
+		if gone != nil {
+			// Published before the removed player hears of it: their lobby, read at once,
+			// must not offer them the seat back.
+			t.lobby.publish(t.info(), t.seatIDs(), t.host)
+			t.detach(gone, "The host removed you from the table.")
+		}
 		return nil
 	})
 }

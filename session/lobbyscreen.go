@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"parlor/lobby"
@@ -96,6 +97,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if len(s.seated) > 0 {
 			return m.enter(m.o.Lobby.Join(m.o.Player, s.seated[0]))
 		}
+		m.setStatus("No table holds a seat for you now.", false)
 	case keyMatches(k, l.Create):
 		m.create = nil // made afresh, with the defaults
 		m.show(screenCreate)
@@ -168,7 +170,11 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 		}
 	}
 	l := lobbyKeys
-	foot := footerLines(w, helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit)
+	keys := []key.Binding{helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit}
+	if len(s.seated) == 0 { // r takes a seat back: none to take
+		keys = slices.DeleteFunc(keys, func(b key.Binding) bool { return b.Help() == l.Back.Help() })
+	}
+	foot := footerLines(w, keys...)
 	status := m.statusLines(w, statusMax, "")
 	out = append(out, blockOf(body, w, h-2-len(status)-len(foot))...) // the title and the code box
 	if s.typing {

@@ -794,3 +794,21 @@ func TestTheTitleNamesYouAsTheTableDoes(t *testing.T) {
 		t.Fatalf("the title: %q", title)
 	}
 }
+
+// TestTheLobbyOffersROnlyWithASeat: "r back to your seat" is in the lobby's footer only
+// when a table holds a seat for the player, and r without one says so.
+func TestTheLobbyOffersROnlyWithASeat(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	if strings.Contains(h.screen(), "r back to your seat") {
+		t.Fatalf("the lobby offers r with no seat:\n%s", h.screen())
+	}
+	h.press("r")
+	if !strings.Contains(h.screen(), "No table holds a seat for you now.") {
+		t.Fatalf("r without a seat says nothing:\n%s", h.screen())
+	}
+	h.sitAt("topfive", nil, 3)
+	h.press("q", "y")
+	if !strings.Contains(h.screen(), "r back to your seat") {
+		t.Fatalf("the lobby does not offer r with a seat:\n%s", h.screen())
+	}
+}
