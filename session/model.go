@@ -67,7 +67,8 @@ type Model struct {
 	helpPager     *pager // while the help is open
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
-	confirm       string            // a yes/no question on screen: "leave" or "close"
+	confirm       string            // a yes/no question on screen: "quit", "leave", "close" or "remove"
+	confirmSeat   int               // the seat "remove" asks about
 	status        string            // the last error or notice, until the next key, statusFor or a new phase
 	statusErr     bool
 	statusAt      time.Time
@@ -579,6 +580,10 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 		if err := m.table.member.CloseTable(); err != nil {
 			m.setStatus(err.Error(), true)
 		}
+	case "remove":
+		if err := m.table.member.Kick(m.confirmSeat); err != nil {
+			m.setStatus(err.Error(), true)
+		}
 	}
 	return nil
 }
@@ -655,6 +660,15 @@ func (m *Model) confirmText() string {
 		return "Leave this game? Your seat waits for you while it runs. y: yes · other keys: no"
 	case "close":
 		return "Close the table for everyone? y: yes · any other key: no"
+	case "remove":
+		name := "them"
+		if seats := m.table.u.Table.Seats; m.confirmSeat < len(seats) {
+			name = seats[m.confirmSeat].Name
+		}
+		if m.table.playing() {
+			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", name)
+		}
+		return fmt.Sprintf("Remove %s from the table? y: yes · any other key: no", name)
 	}
 	return ""
 }

@@ -812,3 +812,24 @@ func TestTheLobbyOffersROnlyWithASeat(t *testing.T) {
 		t.Fatalf("the lobby does not offer r with a seat:\n%s", h.screen())
 	}
 }
+
+// TestRemovingAPersonAsksFirst: the host's x on a person's seat asks before it removes
+// them (a stray key must not throw a friend out); n keeps them, y removes them.
+func TestRemovingAPersonAsksFirst(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "topfive", nil, false))
+	if _, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code()); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 2 })
+	h.press("down", "x")
+	if last := h.lines()[23]; !strings.Contains(last, "Remove Ben from the table? y: yes") {
+		t.Fatalf("x on Ben asks %q", last)
+	}
+	h.press("n")
+	if got := h.l.SeatedAt("SHA256:ben"); len(got) != 1 {
+		t.Fatalf("n removed Ben: he is seated at %v", got)
+	}
+	h.press("x", "y")
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 1 })
+}

@@ -386,6 +386,11 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			report(nil, fmt.Sprintf("You shared %d pack(s) with the table: the host can choose them as the deck.", n))
 		}
 	case "x":
+		// A person loses their seat: ask first (a bot's seat goes at once).
+		if seats := t.u.Table.Seats; t.u.Host && t.seatSel < len(seats) && !seats[t.seatSel].Bot && t.seatSel != t.u.Seat {
+			m.confirm, m.confirmSeat = "remove", t.seatSel
+			return nil
+		}
 		report(mem.Kick(t.seatSel), "")
 	case "a":
 		report(mem.StandIn(t.seatSel), "")
