@@ -833,3 +833,23 @@ func TestRemovingAPersonAsksFirst(t *testing.T) {
 	h.press("x", "y")
 	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 1 })
 }
+
+// TestALongWordInChatIsReadWhole: a chat message of one 200-character word (a pasted
+// link) wraps at the line's end in the room's chat and in the log, none of it cut.
+func TestALongWordInChatIsReadWhole(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	msg := "LONGPASTE-" + strings.Repeat("abcdefghij", 18) + "-END"
+	if err := h.m.table.member.Chat(msg); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, ""), "-END") })
+	h.press("v")
+	if got := strings.Join(strings.Fields(h.screen()), ""); !strings.Contains(got, msg) {
+		t.Fatalf("the log cuts the message:\n%s", h.screen())
+	}
+	h.press("esc", "esc")
+	if got := strings.Join(strings.Fields(h.screen()), ""); !strings.Contains(got, msg) {
+		t.Fatalf("the room's chat cuts the message:\n%s", h.screen())
+	}
+}
