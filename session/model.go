@@ -710,7 +710,7 @@ func tooSmall(w, h int, question ...string) []string {
 	switch {
 	case len(question) > 0:
 		msg = question
-	case w >= 24:
+	case w >= 38: // the long form's widest line
 		msg = []string{"Please enlarge your terminal to 80×24.", fmt.Sprintf("It is %d×%d now.", w, h), "ctrl+c or q quits."}
 	}
 	var out []string

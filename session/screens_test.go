@@ -853,3 +853,14 @@ func TestALongWordInChatIsReadWhole(t *testing.T) {
 		t.Fatalf("the room's chat cuts the message:\n%s", h.screen())
 	}
 }
+
+// TestEveryTooSmallTerminalSaysTheSizeItNeeds: at every width from 15 to 79 the message
+// says 80×24 whole (it is the one thing the player needs to know).
+func TestEveryTooSmallTerminalSaysTheSizeItNeeds(t *testing.T) {
+	for w := 15; w < MinWidth; w++ { // below 15 even the short form cannot fit
+		lines := tooSmall(w, 10)
+		if all := strings.Join(lines, " "); !strings.Contains(all, "80×24") || strings.Contains(all, "…") {
+			t.Fatalf("at %d columns: %q", w, lines)
+		}
+	}
+}
