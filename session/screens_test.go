@@ -864,3 +864,18 @@ func TestEveryTooSmallTerminalSaysTheSizeItNeeds(t *testing.T) {
 		}
 	}
 }
+
+// TestTheLastSecondsSayTheTableWaitsForYou: in a phase's last 15 seconds, the title of a
+// player the table still waits for says so beside the time; a minute before, it does not.
+func TestTheLastSecondsSayTheTableWaitsForYou(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3) // Zed ranks: the table waits for him, 90 s
+	if title := h.lines()[0]; strings.Contains(title, "waiting for you") {
+		t.Fatalf("with 90 s left the title hurries: %q", title)
+	}
+	h.clock.Advance(80 * time.Second)
+	h.m.Update(tickMsg(h.clock.Now()))
+	if title := h.lines()[0]; !strings.Contains(title, "0:10 left · waiting for you") {
+		t.Fatalf("with 10 s left the title: %q", title)
+	}
+}

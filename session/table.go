@@ -491,9 +491,18 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	right := t.who(m)
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
 		right = "⏱ " + left + " left · " + right
+		if head.Deadline.Sub(m.now) <= hurryFrom && contains(head.Waiting, t.u.Seat) {
+			// The last seconds, and the table still waits for this player (a Foresight
+			// form filled in but not sent, a token not locked): say so where the time is.
+			right = "⏱ " + left + " left · waiting for you"
+		}
 	}
 	return m.title(w, left, right)
 }
+
+// hurryFrom is how long before a deadline the title tells a player the table still
+// waits for them.
+const hurryFrom = 15 * time.Second
 
 func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	head := t.u.View.Head()
