@@ -879,3 +879,18 @@ func TestTheLastSecondsSayTheTableWaitsForYou(t *testing.T) {
 		t.Fatalf("with 10 s left the title: %q", title)
 	}
 }
+
+// TestASeatsMarksAreNeverCut: a 16-column name away with a bot playing for it keeps its
+// marks in the room's seats column; the name gives way.
+func TestASeatsMarksAreNeverCut(t *testing.T) {
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	ts := tableScreen{u: lobby.Update{Seat: 0, Host: true, Table: lobby.TableInfo{State: lobby.StatePlaying, Seats: []lobby.SeatInfo{
+		{Name: "Zed", Host: true},
+		{Name: "WWWWWWWWWWWWWWWW", Away: true, AwaySince: now.Add(-3 * time.Minute), StandIn: true},
+	}}}}
+	m := &Model{now: now}
+	out := ansi.Strip(strings.Join(ts.renderRoom(m, 80, 24), "\n"))
+	if !strings.Contains(out, "(away 3 min, a bot plays)") {
+		t.Fatalf("the away seat's marks are cut:\n%s", out)
+	}
+}

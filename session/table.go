@@ -733,10 +733,16 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		if i == t.u.Seat {
 			marks += " ← you"
 		}
-		name := gameui.SeatInk(i).Paint(s.Name)
+		// The marks say what the seat is (host, bot, away and for how long, you): a long
+		// name gives way to them rather than cut them.
+		plain := s.Name
+		if room := leftW - len(fmt.Sprintf("  %d ", i+1)) - ansi.StringWidth(marks); ansi.StringWidth(plain) > room {
+			plain = ansi.Truncate(plain, max(1, room), "…")
+		}
+		name := gameui.SeatInk(i).Paint(plain)
 		line := fmt.Sprintf("  %d %s%s", i+1, name, dimStyle.Paint(marks))
 		if t.panel == panelSeats && i == t.seatSel && t.u.Host {
-			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%d %s%s", i+1, s.Name, marks), leftW))
+			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%d %s%s", i+1, plain, marks), leftW))
 		}
 		seats = append(seats, line)
 	}
