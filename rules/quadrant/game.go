@@ -207,7 +207,7 @@ func (g *Game) summary(winners []int, best int) string {
 	if g.team {
 		switch {
 		case g.teamScores[0] == g.teamScores[1]:
-			return fmt.Sprintf("The teams tie with %d points each", best)
+			return fmt.Sprintf("The teams tie with %s each", rules.Count(best, "point"))
 		default:
 			return fmt.Sprintf("Team %s wins %d to %d", teamName(g.teamOf[winners[0]]), best, min(g.teamScores[0], g.teamScores[1]))
 		}
@@ -217,9 +217,9 @@ func (g *Game) summary(winners []int, best int) string {
 		names[i] = g.names[w]
 	}
 	if len(names) == 1 {
-		return fmt.Sprintf("%s wins with %d points", names[0], best)
+		return fmt.Sprintf("%s wins with %s", names[0], rules.Count(best, "point"))
 	}
-	return fmt.Sprintf("%s share the win with %d points", rules.List(names), best)
+	return fmt.Sprintf("%s share the win with %s", rules.List(names), rules.Count(best, "point"))
 }
 
 // teamName names a team for players.

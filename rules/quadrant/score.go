@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"parlor/rules"
 )
 
 // TeamVoter is the Voter of a team ballot's verdicts.
@@ -99,8 +101,8 @@ func (g *Game) score(now time.Time) {
 		g.over = true
 		g.phase = PhaseOver
 		g.deadline = time.Time{}
-		res, _ := g.Outcome()
-		g.addLog(-1, "%s", res.Summary)
+		// No log line with the result: the lobby announces it in the table's feed
+		// ("Game over: …") and the prompt says it, so a line here would say it twice.
 		return
 	}
 	g.setPhase(PhaseScoring, now, ScoringPause)
@@ -123,7 +125,7 @@ func (g *Game) breakdown(r *Reveal) []string {
 				right++
 			}
 		}
-		out := []string{fmt.Sprintf("Team %s (active): %d right votes, 1 point each = %d.", teamName(g.active), right, r.TeamPoints[g.active])}
+		out := []string{fmt.Sprintf("Team %s (active): %s, 1 point each = %d.", teamName(g.active), rules.Count(right, "right vote"), r.TeamPoints[g.active])}
 		if !r.BallotCast {
 			return append(out, fmt.Sprintf("Team %s cast no ballot in time: 0.", teamName(1-g.active)))
 		}
@@ -154,7 +156,7 @@ func (g *Game) breakdown(r *Reveal) []string {
 		if len(guessedBy) > 0 {
 			owner = fmt.Sprintf("%s guessed their word (+%d)", strings.Join(guessedBy, ", "), len(guessedBy))
 		}
-		out = append(out, fmt.Sprintf("%s: %s; %d right votes (+%d) = %d.", name, owner, voted, voted, r.Points[seat]))
+		out = append(out, fmt.Sprintf("%s: %s; %s (+%d) = %d.", name, owner, rules.Count(voted, "right vote"), voted, r.Points[seat]))
 	}
 	return out
 }

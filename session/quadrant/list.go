@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/charmbracelet/x/ansi"
+
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
 )
@@ -25,9 +27,26 @@ type listKey struct {
 // in the view's order. It is shared between sessions: nothing changes it once made.
 type publicList struct {
 	tags   []string // the token letters in their colours (a seat's own is reversed: tokenTag)
-	names  []string // " name    (away) ", the name fitted to 8 cells
+	names  []string // " name     ", the name fitted to 8 cells ("name~" when away: listName)
 	cells  []string // cellTexts where the views put the tokens, and a space
 	states []string // the lock state while placing; "" in other phases
+	away   bool     // a token's owner is away: the list ends with awayLegend
+}
+
+// awayMark follows an away player's name inside the list's name column, and awayLegend
+// says what it means under the list: " (away)" after the name would push the columns
+// over and cut the row's end (the votes, the ballot) at 80 columns.
+const (
+	awayMark   = "~"
+	awayLegend = "~ away: a bot may play for them"
+)
+
+// listName is a seat's name in the list's column of 8 cells, marked when they are away.
+func (s *Screen) listName(seat int) string {
+	if !s.frame.Away.Has(seat) {
+		return gameui.Fit(s.name(seat), 8)
+	}
+	return gameui.Fit(ansi.Truncate(s.name(seat), 7, "…")+awayMark, 8)
 }
 
 // tokenList is the shared part of the list as this seat shows it. Without a memo the seat
@@ -63,7 +82,8 @@ func (s *Screen) publicList(p gameui.Painter, at func(qd.Token) qd.Point, tag fu
 	l := &publicList{tags: make([]string, len(ts)), names: make([]string, len(ts)), cells: spaced(cellTexts(ts, at)), states: make([]string, len(ts))}
 	for i, t := range ts {
 		l.tags[i] = tag(t.Seat, p)
-		l.names[i] = " " + gameui.Fit(s.name(t.Seat), 8) + gameui.AwayMark(s.frame, t.Seat) + " "
+		l.names[i] = " " + s.listName(t.Seat) + " "
+		l.away = l.away || s.frame.Away.Has(t.Seat)
 		if s.v.Phase == qd.PhasePlacement {
 			if t.Locked {
 				l.states[i] = paint(p, goodInk, tick+" locked")

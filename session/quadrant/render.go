@@ -155,11 +155,18 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	for i, t := range v.Tokens {
 		tokens = append(tokens, s.tokenLine(t, p, list, i, hasFocus && focus == t.Seat))
 	}
+	lw := qd.MaxWordLen + 6 // the words' column, when the tokens stand beside it
 	if v.Phase == qd.PhaseTeamVote && v.Ballot != nil {
-		tokens = append(tokens, s.approvals(p))
+		tw := w
+		if w >= sideBySide {
+			tw = w - lw - 1
+		}
+		tokens = append(tokens, s.approvals(p, tw)...)
+	}
+	if list.away {
+		tokens = append(tokens, paint(p, dimInk, awayLegend))
 	}
 	if w >= sideBySide {
-		lw := qd.MaxWordLen + 6
 		for i := range max(len(words), len(tokens)) {
 			var l, r string
 			if i < len(words) {
@@ -336,30 +343,41 @@ func (s *Screen) ballotCell(t qd.Token, p gameui.Painter) string {
 	return "→ ?"
 }
 
-// approvals shows who approved the team ballot.
-func (s *Screen) approvals(p gameui.Painter) string {
+// approvals says who approved the team ballot and whom it waits for, by name: the
+// guessing team has no tokens, so their letters would say nothing. With a suggestion on
+// the ballot, a line says what the "?" after a name means. Laid over lines of width w.
+func (s *Screen) approvals(p gameui.Painter, w int) []string {
 	ok := map[int]bool{}
 	for _, a := range s.v.Ballot.Approved {
 		ok[a] = true
 	}
-	parts := []string{"approved:"}
+	var yes, no []string
 	for seat, team := range s.v.Teams {
-		if team == s.v.ActiveTeam {
-			continue
+		switch {
+		case team == s.v.ActiveTeam:
+		case ok[seat]:
+			yes = append(yes, s.name(seat))
+		default:
+			no = append(no, s.name(seat))
 		}
-		mark := "·"
-		if ok[seat] {
-			mark = tick
-		}
-		parts = append(parts, s.tokenTag(seat, p)+mark)
 	}
+	text := tick + " approved: nobody yet"
+	if len(yes) > 0 {
+		text = tick + " approved: " + strings.Join(yes, ", ")
+	}
+	if len(no) > 0 {
+		text += " · waiting: " + strings.Join(no, ", ")
+	}
+	lines := wordWrap(text, w)
 	for _, e := range s.v.Ballot.Votes {
 		if e.Suggested {
-			parts = append(parts, paint(p, dimInk, "?=suggested"))
+			for _, l := range wordWrap("? after a name: a bot's suggestion", w) {
+				lines = append(lines, paint(p, dimInk, l))
+			}
 			break
 		}
 	}
-	return strings.Join(parts, " ")
+	return lines
 }
 
 // wordWrap breaks plain text into lines of at most w cells.

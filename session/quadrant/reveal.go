@@ -6,50 +6,17 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/rules"
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
 )
 
 // revealLines is the scoring screen: every token with its true word and every vote on it
-// right or wrong, the round's points and the totals; after the last round, the winners.
+// right or wrong, the round's points and the totals.
 func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 	v, r := s.v, s.v.Reveal
-	lines := []string{
-		paint(p, boldInk, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
-		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
-	}
-	if l := s.teamLine(); l != "" {
-		lines = append(lines, paint(p, boldInk, l))
-	}
-	cells := cellTexts(v.Tokens, s.shown)
-	for i, t := range v.Tokens {
-		n := 0
-		if t.Seat < len(r.Numbers) {
-			n = r.Numbers[t.Seat]
-		}
-		word := ""
-		if n >= 1 && n <= len(v.Words) {
-			word = v.Words[n-1]
-		}
-		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + cells[i] + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, qd.MaxWordLen))
-		for _, vt := range r.Votes {
-			if vt.Seat == t.Seat {
-				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)
-			}
-		}
-		for _, vt := range r.TeamVotes {
-			if vt.Seat == t.Seat {
-				l += "  " + s.verdict("team", vt, p)
-			}
-		}
-		lines = append(lines, l)
-	}
+	lines := s.revealTokens(p)
 	if v.Mode == qd.ModeTeam {
-		cast := "the team ballot was not cast"
-		if r.BallotCast {
-			cast = "the team ballot was cast"
-		}
-		lines = append(lines, paint(p, dimInk, cast))
 		lines = append(lines, "")
 		lines = append(lines, fmt.Sprintf("This round: team A +%d, team B +%d", r.TeamPoints[0], r.TeamPoints[1]))
 		lines = append(lines, paint(p, boldInk, fmt.Sprintf("Totals: team A %d, team B %d", v.TeamScores[0], v.TeamScores[1])))
@@ -60,12 +27,64 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		lines = append(lines, wrap(paint(p, boldInk, "Totals:"), s.perSeat(v.Scores, ""), w)...)
 	}
 	lines = append(lines, "")
-	if v.Over {
-		lines = append(lines, paint(p, goodInk, "★ "+s.winners()+" ★"))
-	} else if s.waitingFor(s.seat) {
+	if s.waitingFor(s.seat) {
 		lines = append(lines, "Press enter when you are ready for the next round.")
 	} else if s.seat >= 0 {
 		lines = append(lines, paint(p, dimInk, "Waiting for the others…"))
+	}
+	return lines
+}
+
+// revealTokens is the round, its criteria and a line per token: its true number and word,
+// the team ballot's number on it (team mode) and every vote on it, right or wrong; in team
+// mode, whether the ballot was cast. The game-over screen shows the last round with it.
+func (s *Screen) revealTokens(p gameui.Painter) []string {
+	v, r := s.v, s.v.Reveal
+	lines := []string{
+		paint(p, boldInk, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
+		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
+	}
+	if l := s.teamLine(); l != "" {
+		lines = append(lines, paint(p, boldInk, l))
+	}
+	// The words' column is as wide as the round's longest word, so that the votes after
+	// it (six, and the team ballot's, at 80 columns) stay in view with short words too.
+	ww := 0
+	for _, word := range v.Words {
+		ww = max(ww, ansi.StringWidth(word))
+	}
+	ww = min(ww, qd.MaxWordLen)
+	cells := cellTexts(v.Tokens, s.shown)
+	for i, t := range v.Tokens {
+		n := 0
+		if t.Seat < len(r.Numbers) {
+			n = r.Numbers[t.Seat]
+		}
+		word := ""
+		if n >= 1 && n <= len(v.Words) {
+			word = v.Words[n-1]
+		}
+		l := s.tokenTag(t.Seat, p) + " " + gameui.Fit(s.name(t.Seat), 8) + " " + cells[i] + fmt.Sprintf(" %d %s ", n, gameui.Fit(word, ww))
+		// The team ballot's number comes first: with the longest words and seven tokens
+		// the row is 80 columns wide, and after the votes it would be the part cut off.
+		for _, vt := range r.TeamVotes {
+			if vt.Seat == t.Seat {
+				l += s.verdict("team", vt, p) + " "
+			}
+		}
+		for _, vt := range r.Votes {
+			if vt.Seat == t.Seat {
+				l += " " + s.verdict(string(s.letters[vt.Voter]), vt, p)
+			}
+		}
+		lines = append(lines, l)
+	}
+	if v.Mode == qd.ModeTeam {
+		cast := "the team ballot was not cast"
+		if r.BallotCast {
+			cast = fmt.Sprintf("the team ballot was cast: teamN is team %s's number", teamName(1-v.ActiveTeam))
+		}
+		lines = append(lines, paint(p, dimInk, cast))
 	}
 	return lines
 }
@@ -113,7 +132,7 @@ func (s *Screen) winners() string {
 		ts := s.v.TeamScores
 		switch {
 		case ts[0] == ts[1]:
-			return fmt.Sprintf("The teams tie with %d points: everyone shares the win", ts[0])
+			return fmt.Sprintf("The teams tie with %s: everyone shares the win", rules.Count(ts[0], "point"))
 		case ts[0] > ts[1]:
 			return fmt.Sprintf("Team A wins %d to %d", ts[0], ts[1])
 		}
@@ -126,9 +145,9 @@ func (s *Screen) winners() string {
 		}
 	}
 	if len(names) == 1 {
-		return fmt.Sprintf("%s wins with %d points", names[0], best)
+		return fmt.Sprintf("%s wins with %s", names[0], rules.Count(best, "point"))
 	}
-	return fmt.Sprintf("%s share the win with %d points", strings.Join(names, " and "), best)
+	return fmt.Sprintf("%s share the win with %s", strings.Join(names, " and "), rules.Count(best, "point"))
 }
 
 // wrap lays items after a label over as many lines of width w as they need.

@@ -179,14 +179,14 @@ func (s *Screen) Keys() []gameui.Key {
 	case voting:
 		return []gameui.Key{
 			{Keys: "tab", Help: "pick"},
-			{Keys: "1-9", Help: "number (swaps if used)"},
+			{Keys: s.numberKeys(), Help: "number (swaps if used)"},
 			{Keys: "enter", Help: "send votes"},
 			{Keys: "0", Help: "clear"},
 		}
 	case teamBallot:
 		k := []gameui.Key{
 			{Keys: "tab", Help: "pick"},
-			{Keys: "1-9", Help: "number (swaps if used)"},
+			{Keys: s.numberKeys(), Help: "number (swaps if used)"},
 			{Keys: "0", Help: "clear"},
 		}
 		if s.approved() {
@@ -198,6 +198,18 @@ func (s *Screen) Keys() []gameui.Key {
 	}
 	return nil
 }
+
+// numberKeys names the digit keys that give a number: 1 to N, the number of words (at
+// most 7: a round has a word per active player).
+func (s *Screen) numberKeys() string {
+	if n := len(s.v.Words); n >= 1 && n <= 9 {
+		return numberKeyNames[n]
+	}
+	return "1-9"
+}
+
+// numberKeyNames are numberKeys' texts, made once: the footer asks for the keys every frame.
+var numberKeyNames = [10]string{"", "1", "1-2", "1-3", "1-4", "1-5", "1-6", "1-7", "1-8", "1-9"}
 
 // approved reports whether the viewer approved the current team ballot.
 func (s *Screen) approved() bool {

@@ -297,7 +297,7 @@ func TestTeamBallotScreen(t *testing.T) {
 	b.SetView(g.View(1))
 	press(t, g, b, 1, "enter") // Bob approves
 	c.SetView(g.View(3))
-	if out := render(t, c); !strings.Contains(out, "B✓") || !strings.Contains(out, "D·") {
+	if out := render(t, c); !strings.Contains(out, "approved: Bob") || !strings.Contains(out, "waiting: Dee") {
 		t.Fatalf("approvals not shown:\n%s", out)
 	}
 	// A change by Dee clears Bob's approval.
@@ -362,7 +362,7 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 			}
 		}
 		out := render(t, ss[0])
-		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last round:") {
+		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, fmt.Sprintf("Round %d of %d", ss[0].v.Rounds, ss[0].v.Rounds)) {
 			t.Fatalf("final screen:\n%s", out)
 		}
 		t.Log("\n" + out)

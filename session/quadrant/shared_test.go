@@ -80,7 +80,7 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 								listOwn++
 							}
 						}
-						if f.Away != 0 && strings.Contains(shared, "(away)") {
+						if f.Away != 0 && strings.Contains(shared, awayLegend) {
 							awayShown++
 						}
 					}
