@@ -292,8 +292,8 @@ func (g *Game) endRound(now time.Time) {
 	if g.round >= g.rounds {
 		g.phase = PhaseOver
 		g.deadline = time.Time{}
-		res, _ := g.Outcome()
-		g.logf(-1, "Game over: %s.", res.Summary)
+		// No log line with the result: the lobby announces it in the table's feed
+		// ("Game over: …"), so a line here would say it twice.
 		return
 	}
 	g.phase = PhaseResults
