@@ -894,3 +894,14 @@ func TestASeatsMarksAreNeverCut(t *testing.T) {
 		t.Fatalf("the away seat's marks are cut:\n%s", out)
 	}
 }
+
+// TestTheHelpListsTheHostsSeatKeysWhateverIsInFocus: the room shows the seat keys while
+// the seats are in focus; the help lists them for the host always.
+func TestTheHelpListsTheHostsSeatKeysWhateverIsInFocus(t *testing.T) {
+	for panel := range panels {
+		ts := tableScreen{panel: panel, u: lobby.Update{Host: true, Seat: 0, Table: lobby.TableInfo{State: lobby.StateWaiting, Seats: []lobby.SeatInfo{{Name: "Zed"}}}}}
+		if !slices.ContainsFunc(ts.roomKeys(), func(b key.Binding) bool { return b.Help().Key == "x" }) {
+			t.Errorf("panel %d: the help does not list x", panel)
+		}
+	}
+}

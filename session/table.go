@@ -852,14 +852,23 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 // roomKeys are the table screen's keys, most important first: the footer's, then those
 // the screen shows where they act (the help lists them all).
 func (t *tableScreen) roomKeys() []key.Binding {
-	return slices.Concat(t.roomFooterKeys(nil), t.seatKeys(), roomInPlace)
+	return slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys(), roomInPlace)
 }
 
-// seatKeys are the host's keys for the seat picked in the seats panel (▸), while it is
-// in focus.
+// seatKeys are the host's keys for the seat picked in the seats panel (▸), while the
+// panel is in focus (the screen shows them then).
 func (t *tableScreen) seatKeys() []key.Binding {
+	if t.panel != panelSeats {
+		return nil
+	}
+	return t.hostSeatKeys()
+}
+
+// hostSeatKeys are the host's keys for the picked seat, whatever is in focus (the help
+// lists them always).
+func (t *tableScreen) hostSeatKeys() []key.Binding {
 	switch {
-	case !t.u.Host || t.panel != panelSeats:
+	case !t.u.Host:
 		return nil
 	case t.playing():
 		return roomHostPlaying
