@@ -625,8 +625,8 @@ func (m *Model) frame() []string {
 func (m *Model) render() []string {
 	w, h := m.width, m.height
 	if w < MinWidth || h < MinHeight {
-		if m.confirm != "" { // "q quits" asks first during a game: the question, short
-			return tooSmall(w, h, "Leave the game?", "y: yes", "other keys: no")
+		if m.confirm != "" { // a question waits for its answer: show it, wrapped
+			return tooSmall(w, h, wrap(m.confirmText(), w)...)
 		}
 		return tooSmall(w, h)
 	}

@@ -750,7 +750,7 @@ func TestATooSmallTerminalShowsTheQuitQuestion(t *testing.T) {
 	h.sitAt("topfive", nil, 3)
 	h.m.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
 	h.press("q")
-	if !strings.Contains(h.flat(), "Leave the game? y: yes other keys: no") {
+	if !strings.Contains(h.flat(), "Leave parlor mid-game? Your seat waits for you. y: yes · any other key: no") {
 		t.Fatalf("the question is not on the small screen:\n%s", h.screen())
 	}
 }
