@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -94,7 +95,11 @@ func (m *Model) helpLines(w int) []string {
 	case screenTable:
 		t := &m.table
 		if t.showGame() {
-			if now := keyLines(gameui.Bindings(t.game.Keys())); len(now) > 0 {
+			keys := t.game.Keys()
+			if more, ok := t.game.(gameui.MoreKeys); ok {
+				keys = append(slices.Clone(keys), more.MoreKeys()...)
+			}
+			if now := keyLines(gameui.Bindings(keys)); len(now) > 0 {
 				section("Keys: the game now", now...)
 			} else {
 				section("Keys: the game now", dimStyle.Paint("none: nothing to do until the next phase"))

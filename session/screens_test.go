@@ -905,3 +905,20 @@ func TestTheHelpListsTheHostsSeatKeysWhateverIsInFocus(t *testing.T) {
 		}
 	}
 }
+
+// moreKeyed is a game screen with a key its footer leaves out for room.
+type moreKeyed struct{ gameui.Screen }
+
+func (moreKeyed) MoreKeys() []gameui.Key { return []gameui.Key{{Keys: "arrows+enter", Help: "point"}} }
+
+// TestTheHelpListsTheKeysTheFooterLeavesOut: a game's other keys (gameui.MoreKeys) are in
+// the help's "the game now".
+func TestTheHelpListsTheKeysTheFooterLeavesOut(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.m.table.game = moreKeyed{h.m.table.game}
+	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
+	if !strings.Contains(help, "arrows+enter point") {
+		t.Fatalf("the help lacks the other keys:\n%s", help)
+	}
+}

@@ -233,7 +233,17 @@ func (s *Screen) Keys() []gameui.Key {
 	case s.mayClue():
 		return []gameui.Key{{Keys: "enter", Help: "write the clue"}, mode}
 	case s.mayPoint():
-		return []gameui.Key{{Keys: "1-9", Help: "point"}, {Keys: "arrows+enter", Help: "point"}, mode}
+		return []gameui.Key{{Keys: "1-9", Help: "point"}, mode}
 	}
 	return []gameui.Key{mode}
+}
+
+// MoreKeys is the other way to point, with the arrows and enter, which the help lists:
+// the footer leaves it out to keep to one line at 80 columns, so that the game area has
+// the two lines a long clue takes above the square.
+func (s *Screen) MoreKeys() []gameui.Key {
+	if !s.Typing() && s.mayPoint() {
+		return []gameui.Key{{Keys: "arrows+enter", Help: "point"}}
+	}
+	return nil
 }

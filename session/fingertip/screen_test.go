@@ -563,3 +563,25 @@ func TestWaitingForClueSaidOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestARacerReadsALongClueWhole: at 80×24 a racer's footer keeps to one line (the arrows
+// are in the help), so the game area has the two lines an 80-column clue takes above the
+// square.
+func TestARacerReadsALongClueWhole(t *testing.T) {
+	g := newGame(t, 3)
+	active, _ := activeAndTarget(g)
+	clue := strings.Repeat("fog and rain ", 6)[:78]
+	mustApply(t, g, active, ft.Clue{Type: ft.TypeClue, Text: clue})
+	racer := screens(g, 3)[(active+1)%3+1]
+	foot := gameui.GameFooter(80, racer.Keys(), racer.Typing())
+	if strings.Contains(foot, "\n") {
+		t.Fatalf("a racer's footer takes two lines at 80 columns:\n%s", ansi.Strip(foot))
+	}
+	if more := racer.MoreKeys(); len(more) != 1 || more[0].Keys != "arrows+enter" {
+		t.Fatalf("the help's other keys: %v", more)
+	}
+	out := renderAt(t, racer, 80, gameui.AreaHeight, false)
+	if got := strings.Join(strings.Fields(out), " "); !strings.Contains(got, "“"+strings.TrimSpace(clue)+"”") {
+		t.Fatalf("the clue is not whole:\n%s", out)
+	}
+}

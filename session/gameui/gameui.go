@@ -74,6 +74,13 @@ type Lines interface {
 	Lines(f Frame) []string
 }
 
+// MoreKeys is a screen with keys its footer leaves out for room, each another way to do
+// what a footer key does (the arrows and enter beside the digits that point at a card):
+// the help lists them after Keys.
+type MoreKeys interface {
+	MoreKeys() []Key
+}
+
 // Public is a screen that can tell that what it draws now depends on nothing but its
 // view and the frame, none of its own state (a spectator's screen, typically). Screens
 // at one table with the same view then draw the same, so the session draws it once per
