@@ -123,7 +123,10 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	}
 	wrapped := strings.Split(ansi.Wrap(line, w, " "), "\n")
 	if len(wrapped) > 2 {
+		// More than the two lines there are: say so rather than end mid-clue (the log
+		// has it whole).
 		wrapped = wrapped[:2]
+		wrapped[1] = ansi.Truncate(wrapped[1], w-1, "") + "…"
 	}
 	for i := range wrapped {
 		wrapped[i] = gameui.Fit(wrapped[i], w)
