@@ -653,13 +653,13 @@ func (m *Model) confirmText() string {
 	switch m.confirm {
 	case "quit":
 		if m.o.Player.Guest { // a guest's seat is tied to this connection
-			return "Leave parlor mid-game? A guest cannot come back. y: yes · any other key: no"
+			return "Leave parlor mid-game? A guest cannot come back. y: yes · other keys: no"
 		}
-		return "Leave parlor mid-game? Your seat waits for you. y: yes · any other key: no"
+		return "Leave parlor mid-game? Your seat waits for you. y: yes · other keys: no"
 	case "leave":
 		return "Leave this game? Your seat waits for you while it runs. y: yes · other keys: no"
 	case "close":
-		return "Close the table for everyone? y: yes · any other key: no"
+		return "Close the table for everyone? y: yes · other keys: no"
 	case "remove":
 		name := "them"
 		if seats := m.table.u.Table.Seats; m.confirmSeat < len(seats) {
@@ -668,7 +668,7 @@ func (m *Model) confirmText() string {
 		if m.table.playing() {
 			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", name)
 		}
-		return fmt.Sprintf("Remove %s from the table? y: yes · any other key: no", name)
+		return fmt.Sprintf("Remove %s from the table? y: yes · other keys: no", name)
 	}
 	return ""
 }

@@ -750,7 +750,7 @@ func TestATooSmallTerminalShowsTheQuitQuestion(t *testing.T) {
 	h.sitAt("topfive", nil, 3)
 	h.m.Update(tea.WindowSizeMsg{Width: 30, Height: 8})
 	h.press("q")
-	if !strings.Contains(h.flat(), "Leave parlor mid-game? Your seat waits for you. y: yes · any other key: no") {
+	if !strings.Contains(h.flat(), "Leave parlor mid-game? Your seat waits for you. y: yes · other keys: no") {
 		t.Fatalf("the question is not on the small screen:\n%s", h.screen())
 	}
 }
@@ -920,5 +920,32 @@ func TestTheHelpListsTheKeysTheFooterLeavesOut(t *testing.T) {
 	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
 	if !strings.Contains(help, "arrows+enter point") {
 		t.Fatalf("the help lacks the other keys:\n%s", help)
+	}
+}
+
+// TestSmallLinesAreWhole: the lobby's table-code line ends whole at 80 columns, and the
+// seats' names line up past seat 9.
+func TestSmallLinesAreWhole(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("tab")
+	for _, l := range h.lines() {
+		if strings.Contains(l, "Table code:") && (strings.Contains(l, "…") || !strings.Contains(l, "f1 help")) {
+			t.Fatalf("the code line is cut: %q", l)
+		}
+	}
+	h.press("esc")
+	h.sitAt("quadrant", rules.Options{qd.OptMode: qd.ModeTeam}, qd.TeamMax)
+	h.press("esc")
+	col := func(name string) int {
+		for _, l := range h.lines() {
+			if i := strings.Index(l, name+" (bot)"); i >= 0 {
+				return ansi.StringWidth(l[:i])
+			}
+		}
+		t.Fatalf("no %s:\n%s", name, h.screen())
+		return 0
+	}
+	if a, b := col("Bot Hal"), col("Bot Ivy"); a != b { // seats 9 and 10
+		t.Fatalf("seat 9's name starts at column %d, seat 10's at %d:\n%s", a, b, h.screen())
 	}
 }

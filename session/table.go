@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -736,13 +737,14 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		// The marks say what the seat is (host, bot, away and for how long, you): a long
 		// name gives way to them rather than cut them.
 		plain := s.Name
-		if room := leftW - len(fmt.Sprintf("  %d ", i+1)) - ansi.StringWidth(marks); ansi.StringWidth(plain) > room {
+		num := fmt.Sprintf("%*d", len(strconv.Itoa(len(info.Seats))), i+1) // "9" and "10" line up
+		if room := leftW - len("  "+num+" ") - ansi.StringWidth(marks); ansi.StringWidth(plain) > room {
 			plain = ansi.Truncate(plain, max(1, room), "…")
 		}
 		name := gameui.SeatInk(i).Paint(plain)
-		line := fmt.Sprintf("  %d %s%s", i+1, name, dimStyle.Paint(marks))
+		line := fmt.Sprintf("  %s %s%s", num, name, dimStyle.Paint(marks))
 		if t.panel == panelSeats && i == t.seatSel && t.u.Host {
-			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%d %s%s", i+1, plain, marks), leftW))
+			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%s %s%s", num, plain, marks), leftW))
 		}
 		seats = append(seats, line)
 	}
