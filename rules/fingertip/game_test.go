@@ -432,3 +432,15 @@ func TestCluePromptNamesTheActiveOnce(t *testing.T) {
 		}
 	}
 }
+
+// A spectator's race prompt leaves the racers' names to the table's "Waiting for …", which
+// would otherwise name them twice.
+func TestRacePromptNamesTheRacersOnce(t *testing.T) {
+	g := newGame(t, 3, 1, nil)
+	mustApply(t, g, g.active, Clue{Type: TypeClue, Text: "dream"}, t0)
+	for s, name := range g.names {
+		if p := view(g, rules.Spectator).Prompt; s != g.active && strings.Contains(p, name) {
+			t.Errorf("the spectator's prompt %q names %s", p, name)
+		}
+	}
+}

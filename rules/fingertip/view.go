@@ -3,7 +3,6 @@ package fingertip
 import (
 	"fmt"
 	"maps"
-	"strings"
 
 	"parlor/rules"
 )
@@ -154,17 +153,10 @@ func (g *Game) prompt(seat int) string {
 	case seat == g.active:
 		return "The others are racing to find your card."
 	case seat < 0:
-		return fmt.Sprintf("The race is on: %s", strings.Join(g.racingNames(), ", "))
+		// Who is racing: the session adds "Waiting for …" with their names.
+		return "The race is on."
 	case g.out[seat]:
 		return "No! You are out this turn: wait for the others."
 	}
 	return "Point at the card that matches the clue."
-}
-
-func (g *Game) racingNames() []string {
-	var out []string
-	for _, s := range g.racing() {
-		out = append(out, g.names[s])
-	}
-	return out
 }
