@@ -734,13 +734,18 @@ func (keyless) Keys() []gameui.Key { return nil }
 // TestHelpSaysWhenTheGameHasNoKeysNow: the help's "the game now" section says there is
 // nothing to do rather than standing empty.
 func TestHelpSaysWhenTheGameHasNoKeysNow(t *testing.T) {
-	h := newHarness(t, "Zed", 80, 24)
-	h.sitAt("topfive", nil, 3)
-	h.m.table.game = keyless{h.m.table.game}
-	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
-	if !strings.Contains(help, "Keys: the game now none: nothing to do until the next phase") {
+	if help := helpWith(t, func(g gameui.Screen) gameui.Screen { return keyless{g} }); !strings.Contains(help, "Keys: the game now none: nothing to do until the next phase") {
 		t.Fatalf("the help's keys of the game now:\n%s", help)
 	}
+}
+
+// helpWith is the help's words at a Top Five table whose game screen is wrap's.
+func helpWith(t *testing.T, wrap func(gameui.Screen) gameui.Screen) string {
+	t.Helper()
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.m.table.game = wrap(h.m.table.game)
+	return strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
 }
 
 // TestATooSmallTerminalShowsTheQuitQuestion: q at a game on a terminal below 80×24 asks
@@ -914,11 +919,7 @@ func (moreKeyed) MoreKeys() []gameui.Key { return []gameui.Key{{Keys: "arrows+en
 // TestTheHelpListsTheKeysTheFooterLeavesOut: a game's other keys (gameui.MoreKeys) are in
 // the help's "the game now".
 func TestTheHelpListsTheKeysTheFooterLeavesOut(t *testing.T) {
-	h := newHarness(t, "Zed", 80, 24)
-	h.sitAt("topfive", nil, 3)
-	h.m.table.game = moreKeyed{h.m.table.game}
-	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
-	if !strings.Contains(help, "arrows+enter point") {
+	if help := helpWith(t, func(g gameui.Screen) gameui.Screen { return moreKeyed{g} }); !strings.Contains(help, "arrows+enter point") {
 		t.Fatalf("the help lacks the other keys:\n%s", help)
 	}
 }

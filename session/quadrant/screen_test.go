@@ -325,28 +325,14 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 		mode string
 	}{{7, qd.ModeCompetitive}, {14, qd.ModeTeam}} {
 		g := newGame(t, c.n, c.mode)
-		bots := make([]rules.Bot, c.n)
 		ss := make([]*Screen, c.n)
-		for i := range bots {
-			bots[i] = qd.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i)})
+		for i := range ss {
 			ss[i] = screenFor(g, i)
 		}
 		spec := screenFor(g, rules.Spectator)
-		now := t0
-		for step := 0; ; step++ {
-			if step > 5000 {
-				t.Fatal("game did not end")
-			}
-			now = now.Add(500 * time.Millisecond)
-			g.Tick(now)
-			for i, b := range bots {
-				if a := b.Act(g.View(i), now); a != nil {
-					if err := g.Apply(i, rules.Encode(a), now); err != nil {
-						t.Fatal(err)
-					}
-				}
-			}
-			if step%7 == 0 || g.View(0).Head().Over {
+		step := 0
+		botsPlay(t, g, func(v qd.View) bool {
+			if step++; step%7 == 0 || v.Over {
 				for i, s := range ss {
 					s.SetView(g.View(i))
 					render(t, s)
@@ -357,10 +343,8 @@ func TestWholeGamesRenderAtEveryStep(t *testing.T) {
 				spec.SetView(g.View(rules.Spectator))
 				render(t, spec)
 			}
-			if g.View(0).Head().Over {
-				break
-			}
-		}
+			return false
+		})
 		out := render(t, ss[0])
 		if !strings.Contains(out, "★") || !(strings.Contains(out, "win") || strings.Contains(out, "tie")) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, fmt.Sprintf("Round %d of %d", ss[0].v.Rounds, ss[0].v.Rounds)) {
 			t.Fatalf("final screen:\n%s", out)
