@@ -244,6 +244,9 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	if clean == "" {
 		lines = append(lines, p.Paint(dim, "Write the story, then press enter: \"The end of the story!\""))
 	}
+	if s.note != "" && s.writing {
+		lines = append(lines, p.Paint(warn, s.note)) // a paste cut at the box's limit
+	}
 	for _, l := range problems {
 		lines = append(lines, p.Paint(warn, l))
 	}

@@ -596,3 +596,18 @@ func TestALongPasteShowsTheWholeStory(t *testing.T) {
 		}
 	}
 }
+
+// TestAPasteCutAtTheLimitSaysSo: the story box keeps what fits of a paste and says the
+// rest was left out, as the chat box does.
+func TestAPasteCutAtTheLimitSaysSo(t *testing.T) {
+	s, _ := writingNarrator(t)
+	s.Update(tea.PasteMsg{Content: strings.Repeat("word ", 70)})
+	out := ansi.Strip(check(t, s))
+	if !strings.Contains(out, fmt.Sprintf("The paste was cut at %d characters.", tt.MaxStory)) {
+		t.Fatalf("the cut paste is not explained:\n%s", out)
+	}
+	s.Update(key("backspace"))
+	if out := ansi.Strip(check(t, s)); strings.Contains(out, "The paste was cut") {
+		t.Fatalf("the note stays after the next key:\n%s", out)
+	}
+}

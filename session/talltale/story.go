@@ -3,6 +3,7 @@ package talltale
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
@@ -87,7 +88,7 @@ func (s *Screen) storyText() string { return s.story.Value() }
 func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 	switch k.String() {
 	case "esc":
-		s.writing = false
+		s.writing, s.note = false, ""
 		return nil
 	case "enter":
 		text := playertext.Clean(s.storyText())
@@ -107,10 +108,15 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 // edit passes a key or a paste to the story box and keeps its text clean, as the lobby
 // will: line breaks and tabs become spaces, escape sequences and control characters go.
 func (s *Screen) edit(msg tea.Msg) {
+	s.note = ""
+	before := s.storyText()
 	if p, ok := msg.(tea.PasteMsg); ok {
 		msg = tea.PasteMsg{Content: playertext.Typed(p.Content)}
+		if utf8.RuneCountInString(before)+utf8.RuneCountInString(msg.(tea.PasteMsg).Content) > s.story.CharLimit {
+			// The box keeps what fits of a paste: say the rest was left out.
+			s.note = fmt.Sprintf("The paste was cut at %d characters.", s.story.CharLimit)
+		}
 	}
-	before := s.storyText()
 	s.story, _ = s.story.Update(msg)
 	if after := s.storyText(); after != before {
 		if clean := playertext.Typed(after); clean != after {
