@@ -167,7 +167,10 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 	if last := recs[len(recs)-1].At; alive.Before(last) {
 		alive = last
 	}
-	down := max(now.Sub(alive), 0)
+	// Negative when this clock is behind the log's (a lower --game-speed than the run
+	// that wrote it, a system clock set back): the entries then move earlier, so the
+	// timers keep the time they had left rather than gaining the gap between the clocks.
+	down := now.Sub(alive)
 	// shift[i] is the downtime of every restart after entry i: a resumed entry stands
 	// between the runs, so its Shift applies to the entries before it.
 	shift := make([]time.Duration, len(recs))

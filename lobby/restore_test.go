@@ -519,3 +519,41 @@ func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
 		t.Errorf("deadline after two restarts = %v, want %v (moved by both outages, 6 min)", got, want)
 	}
 }
+
+// A server that comes back with its clock behind the table's log (started again at a
+// lower --game-speed, or after the system clock was set back) brings the timers back
+// with the time they had left, not with the gap between the two clocks added.
+func TestRestoreWithTheClockSetBackKeepsTheTimeLeft(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, _ := timedTable(t, r1.l)
+	code := a.Code()
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c.Advance(10 * time.Second)
+	if err := a.Act(testgame.Pick(2)); err != nil {
+		t.Fatal(err)
+	}
+	s := follow(a)
+	r1.stop()
+	u, _ := s.final(t)
+	left := u.View.Head().Deadline.Sub(c.Now())
+	if left <= 0 || left > 30*time.Second {
+		t.Fatalf("%v left before the restart", left)
+	}
+
+	c.Advance(-24 * time.Hour)
+	r2 := start(t, st, c, nil)
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
+	}
+	a2, err := r2.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u2 := follow(a2).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	if got := u2.View.Head().Deadline.Sub(c.Now()); got != left {
+		t.Fatalf("%v left after the restart, want %v as before it", got, left)
+	}
+}
