@@ -506,15 +506,7 @@ func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
 	c.Advance(time.Minute)
 	r2.stop()
 
-	r3 := start(t, st, c, nil)
-	if n, err := r3.l.Restore(context.Background()); err != nil || n != 1 {
-		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
-	}
-	a3, err := r3.l.Join(ann, code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u3 := follow(a3).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	u3 := restoredView(t, st, c, code)
 	if got, want := u3.View.Head().Deadline, deadline.Add(6*time.Minute); !got.Equal(want) {
 		t.Errorf("deadline after two restarts = %v, want %v (moved by both outages, 6 min)", got, want)
 	}
@@ -544,16 +536,22 @@ func TestRestoreWithTheClockSetBackKeepsTheTimeLeft(t *testing.T) {
 	}
 
 	c.Advance(-24 * time.Hour)
-	r2 := start(t, st, c, nil)
-	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+	if got := restoredView(t, st, c, code).View.Head().Deadline.Sub(c.Now()); got != left {
+		t.Fatalf("%v left after the restart, want %v as before it", got, left)
+	}
+}
+
+// restoredView starts a server on st, restores its one table, code, and returns Ann's
+// first view of it.
+func restoredView(t *testing.T, st store.TableLog, c *handClock, code string) lobby.Update {
+	t.Helper()
+	r := start(t, st, c, nil)
+	if n, err := r.l.Restore(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
 	}
-	a2, err := r2.l.Join(ann, code)
+	a, err := r.l.Join(ann, code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	u2 := follow(a2).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
-	if got := u2.View.Head().Deadline.Sub(c.Now()); got != left {
-		t.Fatalf("%v left after the restart, want %v as before it", got, left)
-	}
+	return follow(a).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
 }
