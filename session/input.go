@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"parlor/internal/playertext"
+	"parlor/session/gameui"
 )
 
 // lineInput is a one-line text box: bubbles' textinput (cursor, editing keys, wide
@@ -74,13 +75,8 @@ func (in *lineInput) update(msg tea.Msg) bool {
 // at the end is the start of the next word).
 func (in *lineInput) clean(s string) string { return playertext.Typed(s) }
 
-// view shows the text with its cursor, scrolled to keep the cursor within width columns.
-func (in *lineInput) view(width int, focused bool) string {
-	in.ti.SetWidth(max(1, width-1))
-	if focused {
-		in.ti.Focus()
-	} else {
-		in.ti.Blur()
-	}
-	return in.ti.View()
+// view shows the text with its cursor, scrolled by columns to keep the cursor within
+// width columns (gameui.BoxLine); plain draws the cursor as "_", without styles.
+func (in *lineInput) view(width int, plain bool) string {
+	return gameui.BoxLine(in.ti.Value(), in.ti.Position(), width, plain)
 }

@@ -178,7 +178,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	status := m.statusLines(w, statusMax, "")
 	out = append(out, blockOf(body, w, h-2-len(status)-len(foot))...) // the title and the code box
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, true), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 or 8 letters, then enter · esc cancels · f1 help"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, m.plain), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 or 8 letters, then enter · esc cancels · f1 help"), w))
 	} else {
 		out = append(out, fit("", w))
 	}

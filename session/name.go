@@ -111,7 +111,7 @@ func (n *nameScreen) render(m *Model, w, h int) []string {
 	} else {
 		lines = append(lines, dimStyle.Paint("  It is remembered for your SSH key, and you can change it later."))
 	}
-	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, true), NameMax+2), "")
+	lines = append(lines, "", "  Name: "+boxed(n.input.view(NameMax+2, m.plain), NameMax+2), "")
 	status := m.statusLines(w, statusMax, "")
 	out := blockOf(lines, w, h-1-len(status)) // above the status and the keys
 	nk := nameKeys

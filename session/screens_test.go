@@ -950,3 +950,22 @@ func TestSmallLinesAreWhole(t *testing.T) {
 		t.Fatalf("seat 9's name starts at column %d, seat 10's at %d:\n%s", a, b, h.screen())
 	}
 }
+
+// TestTheChatBoxScrollsByColumns: a message of wide characters keeps its end and the
+// cursor on screen in the chat box (gameui.BoxLine), as the clue box does.
+func TestTheChatBoxScrollsByColumns(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.press("/")
+	h.m.Update(tea.PasteMsg{Content: strings.Repeat("漢", 60) + "END"})
+	h.checkFrame("the chat box")
+	for _, l := range h.lines() {
+		if strings.HasPrefix(strings.TrimSpace(l), "say:") {
+			if !strings.Contains(l, "END") || !strings.Contains(l, "…漢") {
+				t.Fatalf("the chat box hides its end: %q", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no chat box:\n%s", h.screen())
+}

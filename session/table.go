@@ -568,7 +568,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		if feedH > 0 {
 			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
-		out[len(out)-1] = fit(" say: "+t.chatBox().view(w-7, true), w)
+		out[len(out)-1] = fit(" say: "+t.chatBox().view(w-7, m.plain), w)
 	}
 	return append(out, footer...)
 }
@@ -790,7 +790,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	start := max(0, end-chatH)
 	out = append(out, blockOf(lines[start:end], w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chatBox().view(w-6, true), w))
+		out = append(out, fit("say: "+t.chatBox().view(w-6, m.plain), w))
 	} else {
 		out = append(out, fit(dimStyle.Paint("press enter to chat"), w))
 	}

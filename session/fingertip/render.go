@@ -156,65 +156,21 @@ func lostSentences(prompt string, w int) string {
 	return prompt[shown:]
 }
 
-// clueLine is the clue box with its counter, on one line of w columns: the box scrolls
-// its text by columns, as the screen counts them (a wide character takes two), so that
-// the cursor stays in it. bubbles' textinput cannot be trusted with that: it scrolls by
-// characters, and only by the width it had when it last took a key.
+// clueLine is the clue box with its counter, on one line of w columns: the box's text
+// is drawn by gameui.BoxLine, which scrolls by columns (a wide character takes two) so
+// that the cursor stays in it.
 func (s *Screen) clueLine(w int, plain bool) string {
 	value := s.clue.Value()
 	counter := fmt.Sprintf(" %d/%d", playertext.Width(value), ft.ClueMax)
 	room := w - len("Clue: ") - len(counter)
-	r := []rune(value)
-	pos := min(max(0, s.clue.Position()), len(r))
 	if plain {
-		// The text box styles carry colours; draw the text with a "_" cursor instead.
-		before, after := clueWindow(string(r[:pos]), string(r[pos:]), 1, room)
-		return "Clue: " + before + "_" + after + counter
+		return "Clue: " + gameui.BoxLine(value, s.clue.Position(), room, true) + counter
 	}
-	if len(r) == 0 {
+	if value == "" {
 		s.clue.SetWidth(max(1, room-1)) // the placeholder, and the cursor after it
 		return boldStyle.Render("Clue: ") + s.clue.View() + dimStyle.Render(counter)
 	}
-	// The cursor is on the character at pos, as the text box draws it, or after the text.
-	at, rest := " ", ""
-	if pos < len(r) {
-		at, rest = string(r[pos]), string(r[pos+1:])
-	}
-	before, after := clueWindow(string(r[:pos]), rest, playertext.Width(at), room)
-	return boldStyle.Render("Clue: ") + before + cursorStyle.Render(at) + after + dimStyle.Render(counter)
-}
-
-// clueWindow cuts the clue box's text to room columns so that the cursor, cw columns
-// between before and after, stays in view: a window on the text, with "…" on a side
-// that hides some. It returns what to show of before and after.
-func clueWindow(before, after string, cw, room int) (string, string) {
-	wb := playertext.Width(before)
-	total := wb + cw + playertext.Width(after)
-	if total <= room || room <= cw+1 {
-		return before, after
-	}
-	// Columns start to end of the text are shown: the cursor and a column after it when
-	// it can, and a column for each "…".
-	start := max(0, wb+cw+2-room)
-	end := start + room - 2
-	if start == 0 {
-		end++
-	}
-	if end >= total {
-		start, end = total-room+1, total
-	}
-	if start > 0 {
-		// TruncateLeft keeps a wide character it cuts in two; leave it out.
-		shown := ansi.TruncateLeft(before, start, "")
-		if playertext.Width(shown) > wb-start {
-			shown = ansi.TruncateLeft(before, start+1, "")
-		}
-		before = "…" + shown
-	}
-	if end < total {
-		after = ansi.Truncate(after, end-wb-cw, "") + "…"
-	}
-	return before, after
+	return boldStyle.Render("Clue: ") + gameui.BoxLine(value, s.clue.Position(), room, false) + dimStyle.Render(counter)
 }
 
 // tallest is the height of the tallest picture in the square (or of its description).

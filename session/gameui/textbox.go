@@ -1,0 +1,64 @@
+package gameui
+
+import (
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/internal/playertext"
+)
+
+// boxCursor is a text box's cursor: the character under it in reverse video.
+var boxCursor = lipgloss.NewStyle().Reverse(true)
+
+// BoxLine draws the text of a one-line text box in room columns, with its cursor at rune
+// pos: a window on the text that keeps the cursor in view, with "…" on a side that hides
+// some. Written here because bubbles' textinput scrolls by characters, not columns, and
+// only by the width it had at its last key: a text of wide characters ran past its box
+// and hid the cursor. plain (a terminal without colour) draws the cursor as "_", with no
+// styles; else the character under it, or a space after the text, is reversed.
+func BoxLine(value string, pos, room int, plain bool) string {
+	r := []rune(value)
+	pos = min(max(0, pos), len(r))
+	if plain {
+		before, after := boxWindow(string(r[:pos]), string(r[pos:]), 1, room)
+		return before + "_" + after
+	}
+	at, rest := " ", ""
+	if pos < len(r) {
+		at, rest = string(r[pos]), string(r[pos+1:])
+	}
+	before, after := boxWindow(string(r[:pos]), rest, playertext.Width(at), room)
+	return before + boxCursor.Render(at) + after
+}
+
+// boxWindow cuts a box's text to room columns so that the cursor, cw columns between
+// before and after, stays in view, and returns what to show of before and after.
+func boxWindow(before, after string, cw, room int) (string, string) {
+	wb := playertext.Width(before)
+	total := wb + cw + playertext.Width(after)
+	if total <= room || room <= cw+1 {
+		return before, after
+	}
+	// Columns start to end of the text are shown: the cursor and a column after it when
+	// it can, and a column for each "…".
+	start := max(0, wb+cw+2-room)
+	end := start + room - 2
+	if start == 0 {
+		end++
+	}
+	if end >= total {
+		start, end = total-room+1, total
+	}
+	if start > 0 {
+		// TruncateLeft keeps a wide character it cuts in two; leave it out.
+		shown := ansi.TruncateLeft(before, start, "")
+		if playertext.Width(shown) > wb-start {
+			shown = ansi.TruncateLeft(before, start+1, "")
+		}
+		before = "…" + shown
+	}
+	if end < total {
+		after = ansi.Truncate(after, end-wb-cw, "") + "…"
+	}
+	return before, after
+}
