@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
+	"parlor/session/gameui"
 )
 
 // createScreen picks a game and its options for a new table.
@@ -135,19 +136,19 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 		opt := opts[c.row-1]
 		// A value too long for its row (a pack's name) is shown whole above the help.
 		if v := c.opts[opt.Key]; ansi.StringWidth(fmt.Sprintf("▸ %-20s ‹ %s ›", opt.Name, v)) > leftW {
-			for _, l := range wrap(v, leftW-2) {
+			for _, l := range gameui.Wrap(v, leftW-2) {
 				left = append(left, " "+l)
 			}
 		}
-		for _, l := range wrap(opt.Help, leftW-2) {
+		for _, l := range gameui.Wrap(opt.Help, leftW-2) {
 			left = append(left, dimStyle.Paint(" "+l))
 		}
 	}
 	rightW := w - leftW - 2
 	right := []string{headStyle.Paint(spec.Name) + dimStyle.Paint(" · "+playersText(spec)+" players"), ""}
 	min, max := spec.PlayerRange(c.opts)
-	right = append(right, wrap(spec.Summary, rightW)...)
-	for _, l := range wrap(fmt.Sprintf("With these options: %s.", playerRange(min, max)), rightW) {
+	right = append(right, gameui.Wrap(spec.Summary, rightW)...)
+	for _, l := range gameui.Wrap(fmt.Sprintf("With these options: %s.", playerRange(min, max)), rightW) {
 		right = append(right, dimStyle.Paint(l))
 	}
 	right = append(right, "")

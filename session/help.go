@@ -67,20 +67,20 @@ func (m *Model) helpLines(w int) []string {
 	}
 	if t := &m.table; m.screen == screenTable && t.u.View != nil && !t.u.View.Head().Over {
 		// The prompt line may be cut at the screen's width: here it reads whole.
-		section("Now", wrap(t.u.View.Head().Prompt, w)...)
+		section("Now", gameui.Wrap(t.u.View.Head().Prompt, w)...)
 		body = append(body, "")
 	}
 	if spec, ok := rules.Lookup(game); ok {
 		body = append(body, specRules(spec, w)...)
 	} else {
-		section("parlor: party games over SSH", wrap(aboutParlor, w)...)
+		section("parlor: party games over SSH", gameui.Wrap(aboutParlor, w)...)
 		var games []string
 		for _, g := range rules.Games() {
 			games = append(games, rulesLines(fmt.Sprintf("- %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
 		}
 		section("The games", games...)
 		body = append(body, "")
-		body = append(body, wrap("Each game's complete rules are on ? in the new-table screen (c) and at its table.", w)...)
+		body = append(body, gameui.Wrap("Each game's complete rules are on ? in the new-table screen (c) and at its table.", w)...)
 	}
 	switch m.screen {
 	case screenName:

@@ -48,39 +48,3 @@ func columns(gap int, cols ...[]string) []string {
 	}
 	return out
 }
-
-// wrap breaks plain text into lines of at most w cells, at spaces; a word wider than a
-// line (a pasted link, a row of 月) is broken where the line ends, so that none of it is
-// cut away.
-func wrap(s string, w int) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			for w > 0 && ansi.StringWidth(word) > w {
-				if line != "" {
-					out, line = append(out, line), ""
-				}
-				piece := ansi.Truncate(word, w, "")
-				if piece == "" { // a character wider than the line: it goes whole
-					piece, _ = ansi.FirstGraphemeCluster(word, ansi.GraphemeWidth)
-				}
-				if !strings.HasPrefix(word, piece) {
-					break // styled text: left for fit to cut, as before
-				}
-				out, word = append(out, piece), word[len(piece):]
-			}
-			switch {
-			case line == "":
-				line = word
-			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
-				line += " " + word
-			default:
-				out = append(out, line)
-				line = word
-			}
-		}
-		out = append(out, line)
-	}
-	return out
-}

@@ -10,6 +10,7 @@ import (
 
 	"parlor/lobby"
 	"parlor/rules"
+	"parlor/session/gameui"
 )
 
 type lobbyScreen struct {
@@ -161,7 +162,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	body = append(body, "", headStyle.Paint("  Games"))
 	for _, g := range rules.Games() {
 		// The summary wraps under itself, so each game's line reads whole.
-		for i, l := range wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
+		for i, l := range gameui.Wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
 			name := ""
 			if i == 0 {
 				name = g.Name

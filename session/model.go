@@ -626,7 +626,7 @@ func (m *Model) render() []string {
 	w, h := m.width, m.height
 	if w < MinWidth || h < MinHeight {
 		if m.confirm != "" { // a question waits for its answer: show it, wrapped
-			return tooSmall(w, h, wrap(m.confirmText(), w)...)
+			return tooSmall(w, h, gameui.Wrap(m.confirmText(), w)...)
 		}
 		return tooSmall(w, h)
 	}
@@ -688,7 +688,7 @@ func (m *Model) statusLines(w, n int, fallback string) []string {
 	if m.statusErr {
 		mark, style = "✗ ", errStyle
 	}
-	text := wrap(m.status, w-2)
+	text := gameui.Wrap(m.status, w-2)
 	if len(text) > n {
 		text[n-1] = ansi.Truncate(strings.Join(text[n-1:], " "), w-2, "…")
 		text = text[:n]

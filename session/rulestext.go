@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"parlor/rules"
+	"parlor/session/gameui"
 )
 
 // rulesOf is a game's complete rules, or its one paragraph for a game that has no more.
@@ -34,7 +35,7 @@ func rulesLines(text string, w int) []string {
 			}
 			out = append(out, headStyle.Paint(strings.TrimPrefix(line, "## ")))
 		case strings.HasPrefix(line, "- "):
-			for i, l := range wrap(strings.TrimPrefix(line, "- "), w-2) {
+			for i, l := range gameui.Wrap(strings.TrimPrefix(line, "- "), w-2) {
 				if i == 0 {
 					out = append(out, "• "+l)
 				} else {
@@ -42,7 +43,7 @@ func rulesLines(text string, w int) []string {
 				}
 			}
 		default:
-			out = append(out, wrap(line, w)...)
+			out = append(out, gameui.Wrap(line, w)...)
 		}
 	}
 	return out

@@ -608,7 +608,7 @@ const chatLinesWhileTyping = 7
 // feedEntry is one event or chat line wrapped to w columns, continuation indented.
 func feedEntry(f string, w int) []string {
 	var out []string
-	for i, l := range wrap(f, w-3) {
+	for i, l := range gameui.Wrap(f, w-3) {
 		if i == 0 {
 			out = append(out, dimStyle.Paint(" "+l))
 		} else {
@@ -976,7 +976,7 @@ func (t *tableScreen) chatLines(w int) []string {
 	for _, c := range t.u.Chat {
 		stamp := dimStyle.Paint(c.At.Format("15:04") + " ")
 		if c.Seat == -2 {
-			for i, l := range wrap("» "+c.Text, w-8) {
+			for i, l := range gameui.Wrap("» "+c.Text, w-8) {
 				if i == 0 {
 					out = append(out, fit(stamp+dimStyle.Paint(l), w))
 				} else {
@@ -993,7 +993,7 @@ func (t *tableScreen) chatLines(w int) []string {
 		}
 		// The text wraps under itself; a very long name gives way to the text.
 		indent := min(ansi.StringWidth(name)+2, w/3)
-		for i, l := range wrap(c.Text, w-6-indent) {
+		for i, l := range gameui.Wrap(c.Text, w-6-indent) {
 			if i == 0 {
 				out = append(out, fit(stamp+name+": "+l, w))
 			} else {

@@ -1,6 +1,8 @@
 package gameui
 
 import (
+	"strings"
+
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -61,4 +63,45 @@ func boxWindow(before, after string, cw, room int) (string, string) {
 		after = ansi.Truncate(after, end-wb-cw, "") + "…"
 	}
 	return before, after
+}
+
+// Wrap breaks text into lines of at most w columns at its spaces (U+0020: a no-break
+// space holds two words together), "\n" starting a new line; runs of spaces count as
+// one. A word wider than a line (a pasted link, a row of 月) is broken where the line
+// ends, so that none of it is cut away.
+func Wrap(text string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Split(para, " ") {
+			if word == "" {
+				continue
+			}
+			for w > 0 && ansi.StringWidth(word) > w {
+				if line != "" {
+					out, line = append(out, line), ""
+				}
+				piece := ansi.Truncate(word, w, "")
+				if piece == "" { // a character wider than the line: it goes whole
+					piece, _ = ansi.FirstGraphemeCluster(word, ansi.GraphemeWidth)
+				}
+				if !strings.HasPrefix(word, piece) {
+					break // styled text: left whole, for the caller to fit
+				}
+				out, word = append(out, piece), word[len(piece):]
+			}
+			switch {
+			case word == "":
+			case line == "":
+				line = word
+			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = word
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }

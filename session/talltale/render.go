@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"parlor/internal/playertext"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
@@ -81,7 +79,7 @@ func (s *Screen) storyLines(f gameui.Frame, max int) []string {
 	if s.v.Story == "" {
 		return nil
 	}
-	lines := wrap("“"+s.v.Story+"”", f.Width-2)
+	lines := gameui.Wrap("“"+s.v.Story+"”", f.Width-2)
 	if len(lines) > max {
 		lines = lines[:max]
 	}
@@ -252,7 +250,7 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	}
 	if found := s.forbidden(); len(found) > 0 && v.Mode != tt.ModeStrict {
 		for _, para := range forbiddenNote(found, s.warned != "") {
-			for _, l := range wrap(para, f.Width) {
+			for _, l := range gameui.Wrap(para, f.Width) {
 				lines = append(lines, p.Paint(warn, l))
 			}
 		}
@@ -297,7 +295,7 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
 	}
 	if !r.TimedOut {
-		lines = append(lines, wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
+		lines = append(lines, gameui.Wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
 		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
@@ -361,41 +359,9 @@ func (s *Screen) standingsLine(f gameui.Frame, round []int) []string {
 		}
 		parts = append(parts, strings.ReplaceAll(part, " ", "\u00a0")) // one entry never breaks
 	}
-	lines := wrap("Scores: "+strings.Join(parts, " · "), f.Width)
+	lines := gameui.Wrap("Scores: "+strings.Join(parts, " · "), f.Width)
 	for i := range lines {
 		lines[i] = strings.ReplaceAll(lines[i], "\u00a0", " ")
 	}
 	return lines
-}
-
-// wrap breaks text into lines of at most w cells, at spaces when it can. Widths are
-// terminal columns: a wide character (漢, 🙂) takes two.
-func wrap(text string, w int) []string {
-	var lines []string
-	cur, curW := "", 0
-	for _, word := range strings.Split(text, " ") {
-		for ansi.StringWidth(word) > w {
-			if cur != "" {
-				lines = append(lines, cur)
-				cur, curW = "", 0
-			}
-			head := ansi.Truncate(word, w, "")
-			if head == "" { // a character wider than the line: it stays whole
-				break
-			}
-			lines = append(lines, head)
-			word = word[len(head):]
-		}
-		ww := ansi.StringWidth(word)
-		switch {
-		case cur == "":
-			cur, curW = word, ww
-		case curW+1+ww <= w:
-			cur, curW = cur+" "+word, curW+1+ww
-		default:
-			lines = append(lines, cur)
-			cur, curW = word, ww
-		}
-	}
-	return append(lines, cur)
 }

@@ -1,0 +1,37 @@
+package gameui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/internal/playertext"
+)
+
+func TestWrap(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want []string
+	}{
+		{"one two  three", 7, []string{"one two", "three"}},
+		{"a\u00a0b c", 3, []string{"a\u00a0b", "c"}}, // a no-break space holds
+		{"first\nsecond line", 6, []string{"first", "second", "line"}},
+		{"go " + strings.Repeat("x", 12), 5, []string{"go", "xxxxx", "xxxxx", "xx"}},
+		{strings.Repeat("月", 5), 4, []string{"月月", "月月", "月"}},
+	} {
+		if got := Wrap(c.in, c.w); !slices.Equal(got, c.want) {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
+		}
+	}
+}
+
+func TestBoxLineKeepsTheCursorInItsColumns(t *testing.T) {
+	text := strings.Repeat("漢", 30) + "end"
+	for _, pos := range []int{0, 15, 30, 33} {
+		got := BoxLine(text, pos, 20, true)
+		if w := playertext.Width(got); !strings.Contains(got, "_") || w > 20 {
+			t.Errorf("pos %d: %q (%d columns) has no cursor or is too wide", pos, got, w)
+		}
+	}
+}
