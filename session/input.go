@@ -62,11 +62,14 @@ func (in *lineInput) update(msg tea.Msg) bool {
 		in.ti.SetValue(clean)
 		after = clean
 	}
-	if in.cols > 0 && playertext.Width(after) > in.cols {
-		// Refused by columns: a wide character takes two, so 16 columns hold 8 of them.
-		in.ti.SetValue(before)
-		in.ti.SetCursor(pos)
-		after = before
+	if in.cols > 0 {
+		// Kept within the columns (a wide character takes two, so 16 columns hold 8 of
+		// them): a paste is cut there, a key that would pass them is not taken.
+		if v, cursor, cut := gameui.KeepWithin(before, pos, after, in.cols); cut {
+			in.ti.SetValue(v)
+			in.ti.SetCursor(cursor)
+			after = v
+		}
 	}
 	return after != before || in.ti.Position() != pos
 }

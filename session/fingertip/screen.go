@@ -145,28 +145,15 @@ var clueFull = fmt.Sprintf("At most %d columns: 漢 counts two.", ft.ClueMax)
 // the note says why, like the name screen's refused key (session/name.go).
 func (s *Screen) edit(msg tea.Msg) tea.Cmd {
 	s.note = ""
-	before, pos := []rune(s.clue.Value()), s.clue.Position()
+	before, pos := s.clue.Value(), s.clue.Position()
 	var cmd tea.Cmd
 	s.clue, cmd = s.clue.Update(msg)
-	after := s.clue.Value()
-	if n := playertext.Width(after); n <= ft.ClueMax || n <= playertext.Width(string(before)) {
+	value, cursor, cut := gameui.KeepWithin(before, pos, s.clue.Value(), ft.ClueMax)
+	if !cut {
 		return cmd // within the limit, or no wider: deleting is always allowed
 	}
-	// The box inserted the text at the cursor: keep what fits of it, whole characters.
-	head, tail := string(before[:pos]), string(before[pos:])
-	added, ok := strings.CutPrefix(after, head)
-	if ok {
-		added, ok = strings.CutSuffix(added, tail)
-	}
-	if !ok {
-		added = ""
-	}
-	added = playertext.Truncate(added, max(0, ft.ClueMax-playertext.Width(head+tail)))
-	if playertext.Width(head+added+tail) > ft.ClueMax {
-		added = "" // a character joined across the cursor: take nothing
-	}
-	s.clue.SetValue(head + added + tail)
-	s.clue.SetCursor(pos + len([]rune(added)))
+	s.clue.SetValue(value)
+	s.clue.SetCursor(cursor)
 	s.note = clueFull
 	return cmd
 }

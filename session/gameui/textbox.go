@@ -105,3 +105,29 @@ func Wrap(text string, w int) []string {
 	}
 	return out
 }
+
+// KeepWithin keeps a text box's edit within cols columns (a wide character takes two): an
+// edit that leaves the text no wider than before, or within cols, is taken as it is;
+// otherwise what it inserted at the cursor (before[:pos] and before[pos:] in runes stay
+// around it) is kept as far as it fits, in whole characters. It returns the value, the
+// cursor's rune position in it, and whether anything the edit brought was left out.
+func KeepWithin(before string, pos int, after string, cols int) (value string, cursor int, cut bool) {
+	if n := playertext.Width(after); n <= cols || n <= playertext.Width(before) {
+		return after, -1, false
+	}
+	r := []rune(before)
+	pos = min(max(0, pos), len(r))
+	head, tail := string(r[:pos]), string(r[pos:])
+	added, ok := strings.CutPrefix(after, head)
+	if ok {
+		added, ok = strings.CutSuffix(added, tail)
+	}
+	if !ok {
+		added = ""
+	}
+	added = playertext.Truncate(added, max(0, cols-playertext.Width(head+tail)))
+	if playertext.Width(head+added+tail) > cols {
+		added = "" // a character joined across the cursor: take nothing
+	}
+	return head + added + tail, pos + len([]rune(added)), true
+}

@@ -35,3 +35,24 @@ func TestBoxLineKeepsTheCursorInItsColumns(t *testing.T) {
 		}
 	}
 }
+
+func TestKeepWithin(t *testing.T) {
+	for _, c := range []struct {
+		before      string
+		pos         int
+		after, want string
+		cursor      int
+		cut         bool
+	}{
+		{"ab", 2, "abc", "abc", -1, false},          // within
+		{"abcd", 2, "abXcd", "abcd", 2, true},       // a key past 4 columns: not taken
+		{"ab", 1, "a漢漢漢b", "a漢b", 2, true},          // a paste cut at the limit, whole characters
+		{"漢漢漢", 3, "漢漢", "漢漢", -1, false},           // deleting is always allowed
+		{"abcdef", 6, "abcdefg", "abcdef", 6, true}, // already over (a stored value): nothing more
+	} {
+		v, cur, cut := KeepWithin(c.before, c.pos, c.after, 4)
+		if v != c.want || cut != c.cut || (cut && cur != c.cursor) {
+			t.Errorf("KeepWithin(%q, %d, %q, 4) = %q, %d, %v; want %q, %d, %v", c.before, c.pos, c.after, v, cur, cut, c.want, c.cursor, c.cut)
+		}
+	}
+}
