@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -181,8 +180,10 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 		body = append(body, words...)
 		tail = tokens
 	}
-	for _, l := range wordWrap(s.msg, w) {
-		tail = append(tail, paint(p, warnInk, l))
+	if s.msg != "" {
+		for _, l := range gameui.Wrap(s.msg, w) {
+			tail = append(tail, paint(p, warnInk, l))
+		}
 	}
 	if excess := len(head) + len(body) + len(tail) - h; excess > 0 {
 		// Keep the team, the tokens and the message: drop words from the top first.
@@ -368,34 +369,14 @@ func (s *Screen) approvals(p gameui.Painter, w int) []string {
 	if len(no) > 0 {
 		text += " · waiting: " + strings.Join(no, ", ")
 	}
-	lines := wordWrap(text, w)
+	lines := gameui.Wrap(text, w)
 	for _, e := range s.v.Ballot.Votes {
 		if e.Suggested {
-			for _, l := range wordWrap("? after a name: a bot's suggestion", w) {
+			for _, l := range gameui.Wrap("? after a name: a bot's suggestion", w) {
 				lines = append(lines, paint(p, dimInk, l))
 			}
 			break
 		}
 	}
 	return lines
-}
-
-// wordWrap breaks plain text into lines of at most w cells.
-func wordWrap(text string, w int) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		if line != "" && ansi.StringWidth(line)+1+ansi.StringWidth(word) > w {
-			out = append(out, line)
-			line = ""
-		}
-		if line != "" {
-			line += " "
-		}
-		line += word
-	}
-	if line != "" {
-		out = append(out, line)
-	}
-	return out
 }
