@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 	tt "parlor/rules/talltale"
 )
 
@@ -169,10 +170,10 @@ func forbiddenNote(found []forbiddenWord, warned bool) []string {
 	for _, f := range found[:min(2, len(found))] {
 		named = append(named, fmt.Sprintf("%q (for %s)", f.word, f.name))
 	}
-	list := strings.Join(named, " and ")
 	if more := len(found) - len(named); more > 0 {
-		list = strings.Join(named, ", ") + fmt.Sprintf(" and %d more", more)
+		named = append(named, fmt.Sprintf("%d more", more))
 	}
+	list := rules.List(named)
 	cost := fmt.Sprintf("%d points", tt.Penalty)
 	if len(found) > 1 {
 		cost += " (once, not per word)"
