@@ -173,6 +173,8 @@ func (n *Node) call(r *remote, req request) reply {
 		err = r.place.MakeHost(req.Seat)
 	case "standin":
 		err = r.place.StandIn(req.Seat)
+	case "resume":
+		err = r.place.Resume()
 	case "close":
 		err = r.place.CloseTable()
 	case "leave":

@@ -397,6 +397,11 @@ func (pr *proxy) StandIn(seat int) error {
 	return pr.call(request{Op: "standin", Seat: seat}, func(p lobby.Place) error { return p.StandIn(seat) })
 }
 
+// Resume implements lobby.Place.
+func (pr *proxy) Resume() error {
+	return pr.call(request{Op: "resume"}, func(p lobby.Place) error { return p.Resume() })
+}
+
 // CloseTable implements lobby.Place.
 func (pr *proxy) CloseTable() error {
 	return pr.call(request{Op: "close"}, func(p lobby.Place) error { return p.CloseTable() })

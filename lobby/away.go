@@ -1,7 +1,9 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"parlor/rules"
@@ -50,11 +52,15 @@ func (t *Table) checkAway(now time.Time) {
 	}
 }
 
-// standIn lets a bot play seat i for its away player; the seat keeps its owner.
+// standIn lets a bot play seat i for its player, away or idle; the seat keeps its owner.
 func (t *Table) standIn(i int, now time.Time, why string) {
 	s := t.seats[i]
 	s.standIn = t.newBot(i)
-	t.system(now, "%s: a bot plays for %s until they return.", why, s.player.Name)
+	until := "until they return"
+	if s.member != nil {
+		until = "until they press a key"
+	}
+	t.system(now, "%s: a bot plays for %s %s.", why, s.player.Name, until)
 	t.runBots(now)
 	t.checkOver(now)
 }
@@ -65,9 +71,11 @@ func (t *Table) back(s *seat) {
 	s.standIn = nil
 }
 
-// StandIn lets a bot play the seat of an away player until they return (the host only,
-// during a game). It is how the host decides under the "wait for host" option, and may
-// be used under any option.
+// StandIn lets a bot play a seat until its player returns or, if they are here but idle
+// (the game waits for them), until they press a key or act (the host only, during a
+// game). It is how the host decides under the "wait for host" option, may be used under
+// any option, and is the way out of a phase without a time limit whose player stopped
+// playing without leaving.
 func (m *Member) StandIn(seatNo int) error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
@@ -84,14 +92,39 @@ func (m *Member) StandIn(seatNo int) error {
 		switch {
 		case s.bot != nil:
 			return fmt.Errorf("%s is a bot", s.player.Name)
-		case s.member != nil:
-			return fmt.Errorf("%s is here: only an away player's seat can be given to a bot", s.player.Name)
 		case s.standIn != nil:
 			return fmt.Errorf("a bot already plays for %s", s.player.Name)
+		case s.member == m:
+			return errors.New("that is your own seat: play it yourself")
+		case s.member != nil && !slices.Contains(t.game.View(seatNo).Head().Waiting, seatNo):
+			return fmt.Errorf("the game is not waiting for %s now: a bot can play for a player who is here only while the table waits for them", s.player.Name)
 		}
 		t.standIn(seatNo, now, "The host decided")
 		return nil
 	})
+}
+
+// Resume ends a bot's play for the member's own seat: they are at the keys again. It does
+// nothing when no bot plays for them.
+func (m *Member) Resume() error {
+	return m.t.do(func(now time.Time) error {
+		if err := m.present(); err != nil {
+			return err
+		}
+		m.resume(now)
+		return nil
+	})
+}
+
+// resume is Resume on the table's goroutine.
+func (m *Member) resume(now time.Time) {
+	if m.seat < 0 {
+		return
+	}
+	if s := m.t.seats[m.seat]; s.standIn != nil && s.member == m {
+		s.standIn = nil
+		m.t.system(now, "%s plays again.", s.player.Name)
+	}
 }
 
 // AwayFor says how long someone has been away, in whole seconds or minutes: "45 s".

@@ -3,6 +3,7 @@ package lobby_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -156,5 +157,103 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "waiting") })
 	if u.Table.Seats[1].StandIn {
 		t.Fatal("a bot took the seat under game timers")
+	}
+}
+
+// A player who is connected but does not play holds a phase without a time limit for
+// ever: the host can let a bot play for them while the table waits for them, until they
+// press a key (Resume) or act.
+func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayTimers}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.StandIn(0); err == nil {
+		t.Error("the host let a bot play their own seat")
+	}
+	if err := b.StandIn(0); !errors.Is(err, lobby.ErrNotHost) {
+		t.Errorf("a player let a bot play the host's seat: %v", err)
+	}
+	// Ben is here and idle: the game waits for his pick.
+	if err := a.StandIn(1); err != nil {
+		t.Fatalf("the host cannot let a bot play for an idle player: %v", err)
+	}
+	u := waitFor(t, b, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	if s := u.Table.Seats[1]; s.Away || u.Seat != 1 {
+		t.Fatalf("Ben's seat %+v, member seat %d: he is here and keeps it", s, u.Seat)
+	}
+	if !chatSays(u, "a bot plays for Ben until they press a key") {
+		t.Errorf("the table is not told how Ben gets his seat back: %+v", u.Chat)
+	}
+	// The bot has picked for Ben: the round needs only Ann now, and waits no more for Ben.
+	if err := a.StandIn(1); err == nil || !strings.Contains(err.Error(), "already") {
+		t.Errorf("a second bot for Ben: %v", err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "round 2", func(u lobby.Update) bool {
+		return u.View != nil && u.View.Head().Round == 2 && !slices.Contains(u.View.Head().Waiting, 1)
+	})
+	// Ben presses a key: he plays his seat himself again, from the next round on.
+	if err := b.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "Ben plays again", func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
+	if !chatSays(u, "Ben plays again") {
+		t.Errorf("the table is not told Ben is back: %+v", u.Chat)
+	}
+	if err := b.Resume(); err != nil {
+		t.Errorf("a key press with no bot playing: %v", err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "round 3", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 3 })
+	if w := u.View.Head().Waiting; !slices.Contains(w, 1) {
+		t.Fatalf("round 3 waits for %v: the bot still plays for Ben", w)
+	}
+	// The game is not waiting for Ann's pick once she made it: no bot for her seat.
+	if err := a.Act(testgame.Pick(2)); err != nil {
+		t.Fatal(err)
+	}
+	// Acting takes the seat back too (the API's players have no keys to press).
+	if err := a.StandIn(1); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "a bot for Ben again", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	_ = b.Act(testgame.Pick(3)) // the bot may have picked already: refused, and still back
+	waitFor(t, b, "Ben back by acting", func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
+}
+
+// The host cannot give a present player's seat to a bot while the game does not wait
+// for them: they have nothing to do, so they hold nobody up.
+func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Act(testgame.Pick(2)); err != nil {
+		t.Fatal(err)
+	}
+	err = a.StandIn(1)
+	if err == nil || !strings.Contains(err.Error(), "not waiting for Ben") {
+		t.Fatalf("StandIn on a player with nothing to do: %v", err)
 	}
 }

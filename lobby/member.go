@@ -81,6 +81,7 @@ func (m *Member) Act(action any) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		m.resume(now) // acting is the API's key press
 		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
@@ -183,8 +184,10 @@ func (t *Table) start(now time.Time) error {
 		if s.bot != nil {
 			s.bot = t.newBot(i)
 		}
-		if s.standIn != nil {
+		if s.standIn != nil && s.member == nil {
 			s.standIn = t.newBot(i)
+		} else {
+			s.standIn = nil // a player who is here plays the new game themselves
 		}
 	}
 	t.system(now, "The game has started. Good luck!")

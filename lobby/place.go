@@ -51,8 +51,11 @@ type Place interface {
 	Kick(seat int) error
 	// MakeHost hands the host role to the human in a seat.
 	MakeHost(seat int) error
-	// StandIn lets a bot play an away player's seat until they return.
+	// StandIn lets a bot play an away player's seat until they return, or an idle
+	// player's (the game waits for them) until they press a key or act.
 	StandIn(seat int) error
+	// Resume takes the place's own seat back from a bot that plays it (a key press).
+	Resume() error
 	// CloseTable ends the table for everyone.
 	CloseTable() error
 }

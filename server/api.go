@@ -39,7 +39,7 @@ type apiRequest struct {
 }
 
 // apiOps lists every request, for the error that answers an unknown one.
-var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat", "share"}
+var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "sit", "stand_in", "resume", "act", "chat", "share"}
 
 const apiMaxLine = 64 << 10
 
@@ -276,7 +276,7 @@ func (c *apiConn) tableOp(req apiRequest) error {
 	}
 	var err error
 	switch req.Op {
-	case "start", "options", "bot", "kick", "host", "sit", "stand_in", "act", "chat", "share":
+	case "start", "options", "bot", "kick", "host", "sit", "stand_in", "resume", "act", "chat", "share":
 		if err := c.needTable(); err != nil {
 			return err
 		}
@@ -315,6 +315,8 @@ func (c *apiConn) tableOp(req apiRequest) error {
 		if n, err = seat(); err == nil {
 			err = m.StandIn(n)
 		}
+	case "resume":
+		err = m.Resume()
 	case "act":
 		if len(req.Action) == 0 {
 			return errors.New(`"act" needs "action": the game action object, with its "type"`)

@@ -145,4 +145,21 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 	if m := ann.Expect("error"); !strings.Contains(errorText(m), "no game") {
 		t.Fatalf("stand_in before a game: %v", m)
 	}
+	// During a game, for Ben who is here but idle: a bot plays for him until he says
+	// he is back ("resume"; acting does it too).
+	ann.Send(map[string]any{"op": "start"})
+	ann.Expect("ok")
+	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
+	ann.Expect("ok")
+	ben.Until("a bot plays for Ben", func(m map[string]any) bool {
+		return strings.Contains(fmt.Sprint(m), "a bot plays for Ann² until they press a key")
+	})
+	ben.Send(map[string]any{"op": "resume"})
+	// The table's line may come before or after the answer.
+	ok, back := false, false
+	ben.Until("ok, and Ben back", func(m map[string]any) bool {
+		ok = ok || m["type"] == "ok"
+		back = back || strings.Contains(fmt.Sprint(m), "Ann² plays again")
+		return ok && back
+	})
 }

@@ -255,6 +255,12 @@ func (t *tableScreen) gameChromeKeys() []key.Binding {
 
 func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
+	if t.botPlaysForMe() {
+		// Any key: the player is at the keys again, and the key then does what it does.
+		if err := t.member.Resume(); err != nil {
+			m.setStatus(err.Error(), true)
+		}
+	}
 	if t.chatting {
 		switch key {
 		case "esc":
@@ -442,6 +448,16 @@ func (t *tableScreen) away() gameui.SeatSet {
 	return s
 }
 
+// botPlaysForMe says a bot plays the viewer's own seat while they are here (the host let
+// it while the table waited for them).
+func (t *tableScreen) botPlaysForMe() bool {
+	seats := t.u.Table.Seats
+	return t.playing() && t.u.Seat >= 0 && t.u.Seat < len(seats) && seats[t.u.Seat].StandIn && !seats[t.u.Seat].Away
+}
+
+// botPlaysNote is what the viewer is told while a bot plays their seat.
+const botPlaysNote = "A bot plays for you: press any key to play again."
+
 func (t *tableScreen) who(m *Model) string {
 	if t.u.Seat < 0 {
 		return "watching"
@@ -512,6 +528,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	prompt := head.Prompt
 	if head.Over {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
+	} else if t.botPlaysForMe() {
+		prompt = errStyle.Paint(botPlaysNote) + " " + prompt
 	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
 		prompt = strings.TrimSpace(sentence(prompt) + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
@@ -728,6 +746,8 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			marks += " (bot)"
 		case s.Away:
 			marks += " (" + awayFor(s, m.now) + ")"
+		case s.StandIn:
+			marks += " (a bot plays)" // for a player who is here: until they press a key
 		case s.Guest:
 			marks += " (guest)"
 		}
@@ -838,6 +858,8 @@ func rulesHint(focused bool) string {
 func (t *tableScreen) hint(info lobby.TableInfo) string {
 	n := len(info.Seats)
 	switch {
+	case t.botPlaysForMe():
+		return errStyle.Paint(botPlaysNote)
 	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
 		return okStyle.Paint("It is your turn: press esc to go back to the game. ") + t.u.View.Head().Prompt
 	case info.State == lobby.StatePlaying:

@@ -149,3 +149,42 @@ func TestLongNameReportsItsLength(t *testing.T) {
 		t.Errorf("error %v, want it to say the name has 40 characters", err)
 	}
 }
+
+// A player who is here but idle holds a phase without a time limit: the host lets a bot
+// play for them; they see that it does and how to stop it, and any key gives them their
+// seat back.
+func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
+	l, ctx := newLobbyT(t, nil)
+	a, _ := l.Create(annP, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayTimers}, false)
+	b, _ := l.Join(benP, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	host := New(ctx, Options{Lobby: l, Player: annP})
+	hs := newTableScreen(a)
+	hs.apply(nextUpdate(t, a, func(u lobby.Update) bool { return u.View != nil }))
+	hs.room, hs.seatSel = true, 1
+	hs.key(host, press("a"))
+	hs.apply(nextUpdate(t, a, func(u lobby.Update) bool { return u.Table.Seats[1].StandIn }))
+	if out := drawRoom(host, &hs); !strings.Contains(out, "Ben (a bot plays)") {
+		t.Errorf("the host's room does not say a bot plays for Ben:\n%s", out)
+	}
+
+	m := New(ctx, Options{Lobby: l, Player: benP})
+	ts := newTableScreen(b)
+	ts.apply(nextUpdate(t, b, func(u lobby.Update) bool { return u.View != nil && u.Table.Seats[1].StandIn }))
+	if out := drawRoom(m, &ts); !strings.Contains(out, "A bot plays for you: press any key to play again.") {
+		t.Errorf("Ben's game screen does not say a bot plays for him:\n%s", out)
+	}
+	ts.room = true
+	if out := drawRoom(m, &ts); !strings.Contains(out, "A bot plays for you: press any key to play again.") {
+		t.Errorf("Ben's room does not say a bot plays for him:\n%s", out)
+	}
+	ts.room = false
+	ts.key(m, press("z"))
+	u := nextUpdate(t, b, func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
+	ts.apply(u)
+	if out := drawRoom(m, &ts); strings.Contains(out, "A bot plays for you") {
+		t.Errorf("still told a bot plays after a key:\n%s", out)
+	}
+}
