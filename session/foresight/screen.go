@@ -248,3 +248,15 @@ func (s *Screen) Keys() []gameui.Key {
 	}
 	return nil
 }
+
+// MoreKeys says what the footer's shared wager entry cannot: + (or space) and - step the
+// selected wager through the amounts, and 0 or backspace clears it. The help lists them.
+func (s *Screen) MoreKeys() []gameui.Key {
+	if s.mode() != answering {
+		return nil
+	}
+	return []gameui.Key{
+		{Keys: "+ - space", Help: "step a wager up or down: 0, 25, 50, 100 (up from 100 is 0)"},
+		{Keys: "0 backspace", Help: "no wager"},
+	}
+}

@@ -360,6 +360,14 @@ func TestEveryFormKeyIsInTheHelp(t *testing.T) {
 			t.Errorf("on a wager, the keys are %v", s.Keys())
 		}
 	}
+	// The footer has no room to say what + and - do: the help does.
+	more := map[string]string{}
+	for _, k := range s.MoreKeys() {
+		more[k.Keys] = k.Help
+	}
+	if !strings.Contains(more["+ - space"], "step") {
+		t.Errorf("the help does not say what + and - do: %v", s.MoreKeys())
+	}
 }
 
 // The form says what its columns A and B are, at 80×24 (a game area of 80×19 under a
