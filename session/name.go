@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/mtibben/confusables"
 
 	"parlor/internal/playertext"
 	"parlor/rules"
@@ -43,9 +44,11 @@ func CheckName(s string) (string, error) {
 var ErrBotName = errors.New(`names starting with "Bot" are the bots' own: please pick another`)
 
 // botName reports a name that starts with the word "Bot", in any case and with any
-// accents ("bot ada", "BÒT"), as the bots' names do ("Bot Ada").
+// accents ("bot ada", "BÒT"), as the bots' names do ("Bot Ada"), or in letters that look
+// like it: Unicode's confusable skeleton (TS 39) makes a Cyrillic "Вот" or a "B0t"
+// "BOt" first.
 func botName(name string) bool {
-	first, _, _ := strings.Cut(rules.Plain(name), " ")
+	first, _, _ := strings.Cut(rules.Plain(confusables.Skeleton(name)), " ")
 	return first == "bot"
 }
 

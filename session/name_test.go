@@ -34,10 +34,18 @@ func TestCheckName(t *testing.T) {
 	}
 }
 
-// TestBotNamesAreTheBots: a player cannot go by a bot's name, in any case or accent; a
-// name that only begins with the letters is fine.
+// TestBotNamesAreTheBots: a player cannot go by a bot's name, in any case or accent, or
+// in letters of another script that look the same; a name that only begins with the
+// letters is fine.
 func TestBotNamesAreTheBots(t *testing.T) {
-	for _, name := range []string{"Bot Ada", "bot ada", "BÒT Mo", "Bot"} {
+	for _, name := range []string{"Bot Ada", "bot ada", "BÒT Mo", "Bot",
+		"B\u043et Ada",                       // a Cyrillic о
+		"\u0412ot Ada",                       // a Cyrillic В
+		"\u0392\u03bft Mo",                   // Greek Β ο
+		"B0t Ada",                            // a zero
+		"\U0001d401\U0001d428\U0001d42d Ada", // mathematical bold 𝐁𝐨𝐭
+		"Ｂｏｔ Ada",                            // fullwidth
+	} {
 		if _, err := CheckName(name); !errors.Is(err, ErrBotName) {
 			t.Errorf("CheckName(%q) = %v, want ErrBotName", name, err)
 		}
