@@ -28,7 +28,7 @@ func TestBotNarrator(t *testing.T) {
 	if !ok || Sentences(s.Text) > 2 || len(s.Text) > MaxStory {
 		t.Fatalf("story %+v", a)
 	}
-	if _, _, bad := g.findForbidden(s.Text); bad {
+	if uses := ForbiddenIn(s.Text, g.keptIllustrations()); len(uses) > 0 {
 		t.Fatalf("bot story %q has a forbidden word", s.Text)
 	}
 	mustApply(t, g, n, s)

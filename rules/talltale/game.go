@@ -251,12 +251,15 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if n := Sentences(text); n > 2 {
 		return fmt.Errorf("%w; yours has %d", ErrTooManySentence, n)
 	}
-	word, card, found := g.findForbidden(text)
-	if found && !g.strict && !a.Confirm {
-		return fmt.Errorf("%w: your story says %q (for %s); sending it costs %d points — send again to confirm", ErrForbiddenWord, word, g.deck[card].Name, Penalty)
+	uses := ForbiddenIn(text, g.keptIllustrations())
+	if len(uses) > 0 && !g.strict && !a.Confirm {
+		return fmt.Errorf("%w: your story says %s; sending it costs %s — send again to confirm", ErrForbiddenWord, ForbiddenList(uses, len(uses)), PenaltyWords(uses))
 	}
 	g.story = text
-	g.forbidden = word
+	g.forbidden = ""
+	if len(uses) > 0 {
+		g.forbidden = uses[0].Word
+	}
 	g.phase = PhaseRace
 	g.deadline = time.Time{}
 	if g.race > 0 {
@@ -266,14 +269,13 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	return nil
 }
 
-// findForbidden looks for the name or a forbidden form of a kept illustration.
-func (g *Game) findForbidden(text string) (string, int, bool) {
+// keptIllustrations are the narrator's kept illustrations themselves.
+func (g *Game) keptIllustrations() []Illustration {
+	kept := make([]Illustration, 0, len(g.kept))
 	for _, c := range g.kept {
-		if w, ok := FindForbidden(text, g.deck[c].Forbidden); ok {
-			return w, c, true
-		}
+		kept = append(kept, g.deck[c])
 	}
-	return "", -1, false
+	return kept
 }
 
 func (g *Game) place(seat int, a Token, now time.Time) error {

@@ -1,6 +1,7 @@
 package talltale
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -363,4 +364,22 @@ func TestTieBreak(t *testing.T) {
 			t.Fatalf("outcome %+v scores %v", r, g.scores)
 		}
 	})
+}
+
+// The warning names every forbidden word of the story (the API's players see only this
+// error), and says the penalty is paid once.
+func TestWarningNamesEveryForbiddenWord(t *testing.T) {
+	g := newGame(t, 3, 4, nil)
+	n := g.narrator
+	g.drawn = []int{3, 0, 1, 2}
+	mustApply(t, g, n, Discard{Type: "discard", Card: 3})
+	err := g.Apply(n, act(Story{Type: "story", Text: "Two apples fell on a car."}), t0)
+	if !errors.Is(err, ErrForbiddenWord) {
+		t.Fatalf("no warning: %v", err)
+	}
+	for _, want := range []string{`"apples"`, `"car"`, "once"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the warning lacks %s: %v", want, err)
+		}
+	}
 }

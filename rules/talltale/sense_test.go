@@ -77,7 +77,7 @@ func TestBotStoriesAndRaces(t *testing.T) {
 					continue
 				}
 				if st, ok := a.(Story); ok {
-					if _, _, bad := g.findForbidden(st.Text); bad {
+					if uses := ForbiddenIn(st.Text, g.keptIllustrations()); len(uses) > 0 {
 						t.Fatalf("story %q holds a forbidden word", st.Text)
 					}
 					if r, ok := plainStory(st.Text); !ok {

@@ -1,6 +1,7 @@
 package talltale
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -17,6 +18,47 @@ func fold(s string) string { return rules.Plain(s) }
 // words, so "cat's" and "cat-like" both contain the whole word "cat"; a decomposed
 // accent stays inside its word.
 func words(s string) []string { return rules.Words(s) }
+
+// ForbiddenUse is a forbidden form a story holds, and the illustration it names.
+type ForbiddenUse struct{ Word, Name string }
+
+// ForbiddenIn finds every forbidden form of the kept illustrations in a story, in the
+// order of the illustrations and of their forms: the narrator is told them all, though
+// the penalty is paid once however many there are.
+func ForbiddenIn(story string, kept []Illustration) []ForbiddenUse {
+	var out []ForbiddenUse
+	for _, k := range kept {
+		for _, f := range k.Forbidden {
+			if w, ok := FindForbidden(story, []string{f}); ok {
+				out = append(out, ForbiddenUse{w, k.Name})
+			}
+		}
+	}
+	return out
+}
+
+// ForbiddenList names uses for a sentence: `"apples" (for apple) and "car" (for car)`,
+// the first few of them and how many more.
+func ForbiddenList(uses []ForbiddenUse, few int) string {
+	var named []string
+	for _, u := range uses[:min(few, len(uses))] {
+		named = append(named, fmt.Sprintf("%q (for %s)", u.Word, u.Name))
+	}
+	if more := len(uses) - len(named); more > 0 {
+		named = append(named, fmt.Sprintf("%d more", more))
+	}
+	return rules.List(named)
+}
+
+// PenaltyWords is what sending a story with uses costs, in words: "2 points", and
+// "(once, not per word)" when there are several.
+func PenaltyWords(uses []ForbiddenUse) string {
+	cost := fmt.Sprintf("%d points", Penalty)
+	if len(uses) > 1 {
+		cost += " (once, not per word)"
+	}
+	return cost
+}
 
 // FindForbidden returns the first of forms that story contains as a whole word (or run
 // of whole words), ignoring case, accents and Unicode normalisation, and whether there

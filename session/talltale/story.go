@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
-	"parlor/rules"
 	tt "parlor/rules/talltale"
 )
 
@@ -96,8 +95,8 @@ func (s *Screen) storyKey(k tea.KeyPressMsg) any {
 		if text == "" || len(storyProblems(text)) > 0 {
 			return nil
 		}
-		if found := s.forbidden(); len(found) > 0 && s.v.Mode != tt.ModeStrict && s.warned != found[0].word {
-			s.warned = found[0].word
+		if found := s.forbidden(); len(found) > 0 && s.v.Mode != tt.ModeStrict && s.warned != found[0].Word {
+			s.warned = found[0].Word
 			return nil
 		}
 		return tt.Story{Type: "story", Text: text, Confirm: s.warned != ""}
@@ -140,44 +139,21 @@ func storyProblems(text string) []string {
 	return out
 }
 
-// forbiddenWord is a forbidden form the story holds and the kept illustration it names.
-type forbiddenWord struct{ word, name string }
-
 // forbidden finds every forbidden form of the kept illustrations in the story being
-// written, in the order of the kept illustrations and their forms. The narrator is told
-// them all, though the penalty is charged once however many there are.
-func (s *Screen) forbidden() []forbiddenWord {
+// written (tt.ForbiddenIn).
+func (s *Screen) forbidden() []tt.ForbiddenUse {
 	if s.v == nil || s.v.Hand == nil {
 		return nil
 	}
-	var out []forbiddenWord
-	for _, k := range s.v.Hand.Kept {
-		for _, f := range k.Forbidden {
-			if w, ok := tt.FindForbidden(s.storyText(), []string{f}); ok {
-				out = append(out, forbiddenWord{w, k.Name})
-			}
-		}
-	}
-	return out
+	return tt.ForbiddenIn(s.storyText(), s.v.Hand.Kept)
 }
 
 // forbiddenNote is the warning about the forbidden words found: the first two named and
 // how many more, with the penalty, which a story pays once; once warned, what enter does
 // now follows as a paragraph of its own, so that it never breaks. A paragraph may take
 // more than one line: the screen wraps it rather than cutting it.
-func forbiddenNote(found []forbiddenWord, warned bool) []string {
-	var named []string
-	for _, f := range found[:min(2, len(found))] {
-		named = append(named, fmt.Sprintf("%q (for %s)", f.word, f.name))
-	}
-	if more := len(found) - len(named); more > 0 {
-		named = append(named, fmt.Sprintf("%d more", more))
-	}
-	list := rules.List(named)
-	cost := fmt.Sprintf("%d points", tt.Penalty)
-	if len(found) > 1 {
-		cost += " (once, not per word)"
-	}
+func forbiddenNote(found []tt.ForbiddenUse, warned bool) []string {
+	list, cost := tt.ForbiddenList(found, 2), tt.PenaltyWords(found)
 	if warned {
 		return []string{fmt.Sprintf("Warning: your story says %s: sending costs %s.", list, cost), "Enter again sends anyway; or edit."}
 	}
