@@ -314,12 +314,19 @@ func (t *Table) info() TableInfo {
 	if t.game != nil {
 		info.Round = t.game.View(rules.Spectator).Head().Round
 	}
-	for _, s := range t.seats {
+	var teams []string
+	if t.spec.Teams != nil {
+		teams = t.spec.Teams(t.opts, len(t.seats))
+	}
+	for i, s := range t.seats {
 		info.Seats = append(info.Seats, SeatInfo{
 			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,
 			Away: s.bot == nil && s.member == nil, Host: s.bot == nil && s.player.ID == t.host,
 			AwaySince: s.awaySince, StandIn: s.standIn != nil,
 		})
+		if i < len(teams) {
+			info.Seats[i].Team = teams[i]
+		}
 	}
 	for m := range t.members {
 		if m.seat < 0 {

@@ -29,6 +29,7 @@ type SeatInfo struct {
 	Guest bool   `json:"guest,omitempty"`
 	Away  bool   `json:"away,omitempty"` // a human whose connection is gone
 	Host  bool   `json:"host,omitempty"`
+	Team  string `json:"team,omitempty"` // in a team game (or before one), the seat's team: "A", "B"
 
 	AwaySince time.Time `json:"away_since,omitzero"` // when an away player's connection went
 	StandIn   bool      `json:"stand_in,omitempty"`  // a bot plays for the away player until they return

@@ -125,6 +125,10 @@ type Spec struct {
 	// Players gives the allowed player count for these options (e.g. a mode); nil means
 	// MinPlayers..MaxPlayers.
 	Players func(o Options) (min, max int) `json:"-"`
+	// Teams names the team each seat will play on under these options with this many
+	// players ("A", "B"), as the game names them; nil (or a nil func) for no teams. The
+	// table shows them before the game starts, so players can pick their seats.
+	Teams func(o Options, players int) []string `json:"-"`
 	// New starts a game.
 	New func(s Setup) (Game, error) `json:"-"`
 	// NewBot makes a bot for a seat, seeded for its own choices.

@@ -939,7 +939,7 @@ func TestSmallLinesAreWhole(t *testing.T) {
 	h.press("esc")
 	col := func(name string) int {
 		for _, l := range h.lines() {
-			if i := strings.Index(l, name+" (bot)"); i >= 0 {
+			if i := strings.Index(l, name+" team "); i >= 0 {
 				return ansi.StringWidth(l[:i])
 			}
 		}

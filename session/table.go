@@ -738,6 +738,9 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	}
 	for i, s := range info.Seats {
 		marks := ""
+		if s.Team != "" {
+			marks += " team " + s.Team
+		}
 		if s.Host {
 			marks += " ★host"
 		}

@@ -188,3 +188,19 @@ func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
 		t.Errorf("still told a bot plays after a key:\n%s", out)
 	}
 }
+
+// In a team game the room says each seat's team, before the game starts too, so that
+// friends can pick seats on the same side.
+func TestRoomShowsTheSeatsTeams(t *testing.T) {
+	ts := tableScreen{u: lobby.Update{Seat: 0, Host: true, Table: lobby.TableInfo{State: lobby.StateWaiting, MinPlayers: 8, MaxPlayers: 14, Seats: []lobby.SeatInfo{
+		{Name: "Zed", Host: true, Team: "A"},
+		{Name: "Bot Ada", Bot: true, Team: "B"},
+		{Name: "Yan", Team: "A"},
+	}}}}
+	out := drawRoom(&Model{}, &ts)
+	for _, want := range []string{"1 Zed team A ★host ← you", "2 Bot Ada team B (bot)", "3 Yan team A"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the room lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -129,7 +129,7 @@ func New(s rules.Setup) (*Game, error) {
 		g.rounds = TeamRounds
 		maxN = (n + 1) / 2
 		for seat := range g.teamOf {
-			g.teamOf[seat] = seat % 2 // teams sit alternately: even seats and odd seats
+			g.teamOf[seat] = teamOfSeat(seat)
 		}
 	}
 	if need := g.rounds * (maxN + 1); len(g.decks.Words) < need {
@@ -223,6 +223,9 @@ func (g *Game) summary(winners []int, best int) string {
 }
 
 // teamName names a team for players.
+// teamOfSeat is a seat's team: teams sit alternately, even seats (A) and odd seats (B).
+func teamOfSeat(seat int) int { return seat % 2 }
+
 func teamName(t int) string {
 	if t == 0 {
 		return "A"

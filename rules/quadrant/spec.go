@@ -76,6 +76,7 @@ var Spec = &rules.Spec{
 		{Kind: "quadrant-criteria", File: CriteriaFile, What: "criteria", Min: 2, Count: rules.Counter(ParseCriteria)},
 	},
 	Players:    players,
+	Teams:      teams,
 	DecodeView: rules.DecodeViewAs[View],
 	New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
 	NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
@@ -89,6 +90,18 @@ func players(o rules.Options) (min, max int) {
 		return TeamMin, TeamMax
 	}
 	return CompetitiveMin, CompetitiveMax
+}
+
+// teams are the seats' teams in team mode, by the game's own rule (teamOfSeat).
+func teams(o rules.Options, n int) []string {
+	if o[OptMode] != ModeTeam {
+		return nil
+	}
+	out := make([]string, n)
+	for seat := range out {
+		out[seat] = teamName(teamOfSeat(seat))
+	}
+	return out
 }
 
 // rulesText is the complete rules, shared with the docs.
