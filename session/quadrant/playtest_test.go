@@ -239,3 +239,23 @@ func TestWinnersCountPoints(t *testing.T) {
 		t.Fatalf("winners %q", got)
 	}
 }
+
+// A revealed team round (and the last one, at game over) says which team placed the
+// tokens listed under it and which guessed, in the past: a heading "Team A — you are
+// guessing this round" over team B's tokens read as if they were team A's.
+func TestTeamRevealSaysWhoPlacedTheTokens(t *testing.T) {
+	g := newGame(t, 8, qd.ModeTeam)
+	botsPlay(t, g, func(v qd.View) bool { return v.Phase == qd.PhaseScoring && v.Reveal.BallotCast })
+	for _, seat := range []int{0, 1, rules.Spectator} {
+		s := screenFor(g, seat)
+		active, other := teamName(s.v.ActiveTeam), teamName(1-s.v.ActiveTeam)
+		want := fmt.Sprintf("Team %s placed these tokens, team %s guessed them", active, other)
+		if seat >= 0 {
+			want += " · you: team " + teamName(s.v.Teams[seat])
+		}
+		out := strings.Join(drawAt(t, s, playtestAreas[0]), "\n")
+		if !strings.Contains(out, want) || strings.Contains(out, "this round") && strings.Contains(out, "guessing") {
+			t.Fatalf("seat %d: want %q:\n%s", seat, want, out)
+		}
+	}
+}

@@ -252,6 +252,20 @@ func (s *Screen) teamLine() string {
 	return fmt.Sprintf("Team %s — you are guessing this round", other)
 }
 
+// revealTeamLine says, over a revealed round's tokens, which team placed them and which
+// guessed, and the viewer's team; "" outside team mode.
+func (s *Screen) revealTeamLine() string {
+	v := s.v
+	if v.Mode != qd.ModeTeam || len(v.Teams) == 0 {
+		return ""
+	}
+	l := fmt.Sprintf("Team %s placed these tokens, team %s guessed them", teamName(v.ActiveTeam), teamName(1-v.ActiveTeam))
+	if s.seat >= 0 && s.seat < len(v.Teams) {
+		l += " · you: team " + teamName(v.Teams[s.seat])
+	}
+	return l
+}
+
 // teamName names team 0 and 1 as the game does.
 func teamName(t int) string { return string(rune('A' + t)) }
 

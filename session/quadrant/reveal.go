@@ -44,7 +44,7 @@ func (s *Screen) revealTokens(p gameui.Painter) []string {
 		paint(p, boldInk, fmt.Sprintf("Round %d of %d", v.Round, v.Rounds)) + "  ◆ centre: " + v.Reference,
 		fmt.Sprintf("→ %s   ↑ %s", v.Horizontal, v.Vertical),
 	}
-	if l := s.teamLine(); l != "" {
+	if l := s.revealTeamLine(); l != "" {
 		lines = append(lines, paint(p, boldInk, l))
 	}
 	// The words' column is as wide as the round's longest word, so that the votes after
