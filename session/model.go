@@ -682,17 +682,20 @@ const statusMax = 3
 // those is cut with "…".
 func (m *Model) statusLines(w, n int, fallback string) []string {
 	if m.status == "" {
-		return []string{fit(fallback, w)}
+		if ansi.StringWidth(fallback) <= w { // the usual case, on every frame: no wrapping
+			return []string{fit(fallback, w)}
+		}
+		text := wrapWithin(fallback, w, n)
+		for i, l := range text {
+			text[i] = fit(l, w)
+		}
+		return text
 	}
 	mark, style := "• ", okStyle
 	if m.statusErr {
 		mark, style = "✗ ", errStyle
 	}
-	text := gameui.Wrap(m.status, w-2)
-	if len(text) > n {
-		text[n-1] = ansi.Truncate(strings.Join(text[n-1:], " "), w-2, "…")
-		text = text[:n]
-	}
+	text := wrapWithin(m.status, w-2, n)
 	out := make([]string, len(text))
 	for i, l := range text {
 		if i > 0 {
@@ -701,6 +704,17 @@ func (m *Model) statusLines(w, n int, fallback string) []string {
 		out[i] = fit(style.Paint(mark+l), w)
 	}
 	return out
+}
+
+// wrapWithin wraps text to width w on at most n lines, the last one cut with "…" if
+// there is more.
+func wrapWithin(text string, w, n int) []string {
+	lines := gameui.Wrap(text, w)
+	if len(lines) > n {
+		lines[n-1] = ansi.Truncate(strings.Join(lines[n-1:], " "), w, "…")
+		lines = lines[:n]
+	}
+	return lines
 }
 
 // tooSmall is the screen of a terminal smaller than MinWidth×MinHeight, or question

@@ -204,3 +204,15 @@ func TestRoomShowsTheSeatsTeams(t *testing.T) {
 		}
 	}
 }
+
+// The room's hint wraps rather than being cut: "…8 to 14 players are needed." was
+// "…are neede…" at 80 columns.
+func TestTheRoomsHintIsWhole(t *testing.T) {
+	ts := tableScreen{u: lobby.Update{Seat: 0, Host: true, Table: lobby.TableInfo{Code: "VMPJ", State: lobby.StateWaiting, MinPlayers: 8, MaxPlayers: 14, Seats: []lobby.SeatInfo{
+		{Name: "Ann", Host: true, Team: "A"},
+	}}}}
+	out := drawRoom(&Model{}, &ts)
+	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "8 to 14 players are needed.") {
+		t.Fatalf("the hint is cut:\n%s", out)
+	}
+}
