@@ -515,6 +515,11 @@ func (m *Model) typing() bool {
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
 	m.status = ""
+	if m.screen == screenTable {
+		// Any key, the help's too: the player is at the keys again, and the key then
+		// does what it does.
+		m.table.atTheKeys(m)
+	}
 	if m.confirm != "" {
 		return m.onConfirm(key)
 	}

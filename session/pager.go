@@ -141,19 +141,31 @@ func (p *pager) window(at pagerAt) []string {
 	return gameui.Block(p.lines[from:min(from+at.h, len(p.lines))], at.w, at.h)
 }
 
-// position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all" when the
-// whole text fits.
-func (p *pager) position() string {
-	total, percent := len(p.lines), 0 // at the top
-	if p.vp != nil {
-		total, percent = p.vp.TotalLineCount(), int(p.vp.ScrollPercent()*100+0.5)
+// percent is position without the line numbers: "40%", or "all shown".
+func (p *pager) percent() string {
+	if _, _, total, percent := p.scrolled(); total > p.h {
+		return fmt.Sprintf("%d%%", percent)
 	}
+	return "all shown"
+}
+
+// position says where the view is, e.g. "lines 21–40 of 58 · 34%", or "all shown" when
+// the whole text fits.
+func (p *pager) position() string {
+	first, last, total, percent := p.scrolled()
 	if total <= p.h {
 		return "all shown"
 	}
-	first := p.offset() + 1
-	last := min(total, p.offset()+p.h)
 	return fmt.Sprintf("lines %d–%d of %d · %d%%", first, last, total, percent)
+}
+
+// scrolled is where the pager is: the lines shown, of how many, and how far down.
+func (p *pager) scrolled() (first, last, total, percent int) {
+	total = len(p.lines) // at the top
+	if p.vp != nil {
+		total, percent = p.vp.TotalLineCount(), int(p.vp.ScrollPercent()*100+0.5)
+	}
+	return p.offset() + 1, min(total, p.offset()+p.h), total, percent
 }
 
 // scrollKeys are the pager's keys for a footer.

@@ -255,12 +255,6 @@ func (t *tableScreen) gameChromeKeys() []key.Binding {
 
 func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
-	if t.botPlaysForMe() {
-		// Any key: the player is at the keys again, and the key then does what it does.
-		if err := t.member.Resume(); err != nil {
-			m.setStatus(err.Error(), true)
-		}
-	}
 	if t.chatting {
 		switch key {
 		case "esc":
@@ -453,6 +447,15 @@ func (t *tableScreen) away() gameui.SeatSet {
 func (t *tableScreen) botPlaysForMe() bool {
 	seats := t.u.Table.Seats
 	return t.playing() && t.u.Seat >= 0 && t.u.Seat < len(seats) && seats[t.u.Seat].StandIn && !seats[t.u.Seat].Away
+}
+
+// atTheKeys takes the viewer's seat back from a bot that plays it: they pressed a key.
+func (t *tableScreen) atTheKeys(m *Model) {
+	if t.botPlaysForMe() {
+		if err := t.member.Resume(); err != nil {
+			m.setStatus(err.Error(), true)
+		}
+	}
 }
 
 // botPlaysNote is what the viewer is told while a bot plays their seat.
@@ -800,7 +803,12 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		rulesH := max(1, topH-len(opts)-2)
 		rp := t.rulesPager()
 		rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
-		opts = append(opts, focus(panelRules, "Rules")+dimStyle.Paint(" · "+rp.position()+rulesHint(t.panel == panelRules)))
+		head := "Rules · " + rp.position() + rulesHint(t.panel == panelRules)
+		if ansi.StringWidth(head)+2 > rightW {
+			head = "Rules · " + rp.percent() + rulesHint(t.panel == panelRules) // the key, not the line numbers
+		}
+		title, rest, _ := strings.Cut(head, " ")
+		opts = append(opts, focus(panelRules, title)+dimStyle.Paint(" "+rest))
 		for _, l := range rp.view() {
 			opts = append(opts, "  "+l)
 		}

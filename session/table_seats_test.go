@@ -181,7 +181,8 @@ func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
 		t.Errorf("Ben's room does not say a bot plays for him:\n%s", out)
 	}
 	ts.room = false
-	ts.key(m, press("z"))
+	m.screen, m.table = screenTable, ts
+	m.onKey(press("?")) // any key, even one the model answers itself
 	u := nextUpdate(t, b, func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
 	ts.apply(u)
 	if out := drawRoom(m, &ts); strings.Contains(out, "A bot plays for you") {
@@ -214,5 +215,18 @@ func TestTheRoomsHintIsWhole(t *testing.T) {
 	out := drawRoom(&Model{}, &ts)
 	if flat := strings.Join(strings.Fields(out), " "); !strings.Contains(flat, "8 to 14 players are needed.") {
 		t.Fatalf("the hint is cut:\n%s", out)
+	}
+}
+
+// The room's rules heading keeps its key at 80 columns, however few of the rules' lines
+// the options leave room for ("· tab: scro…" was cut).
+func TestTheRoomsRulesHeadingIsWhole(t *testing.T) {
+	for _, state := range []string{lobby.StateWaiting, lobby.StatePlaying} {
+		ts := tableScreen{u: lobby.Update{Seat: 0, Host: true, Table: lobby.TableInfo{Code: "VMPJ", Game: "quadrant", State: state, MinPlayers: 8, MaxPlayers: 14,
+			Options: rules.Options{"mode": "team"}, Seats: []lobby.SeatInfo{{Name: "Ann", Host: true, Team: "A"}}}}}
+		out := drawRoom(&Model{}, &ts)
+		if !strings.Contains(out, "Rules ·") || strings.Contains(out, "scro…") || !strings.Contains(out, "tab: scroll") {
+			t.Fatalf("%s: the rules heading is cut:\n%s", state, out)
+		}
 	}
 }
