@@ -40,19 +40,26 @@ func chatSays(u lobby.Update, text string) bool {
 // and starts it; then Ben's connection goes.
 func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a lobby.Place, code string) {
 	t.Helper()
+	a, b := startPickGame(t, l, away)
+	b.Disconnect()
+	return a, a.Code()
+}
+
+// startPickGame seats Ann (host) and Ben at a three-round pick game with the away option
+// and starts it.
+func startPickGame(t *testing.T, l *lobby.Lobby, away string) (a, b lobby.Place) {
+	t.Helper()
 	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: away}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := l.Join(ben, a.Code())
-	if err != nil {
+	if b, err = l.Join(ben, a.Code()); err != nil {
 		t.Fatal(err)
 	}
 	if err := a.Start(); err != nil {
 		t.Fatal(err)
 	}
-	b.Disconnect()
-	return a, a.Code()
+	return a, b
 }
 
 // By default a bot plays an away player's seat after 60 s, until the player comes back;
@@ -165,17 +172,7 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 // press a key (Resume) or act.
 func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayTimers}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l.Join(ben, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
+	a, b := startPickGame(t, l, rules.AwayTimers)
 	if err := a.StandIn(0); err == nil {
 		t.Error("the host let a bot play their own seat")
 	}
@@ -238,21 +235,11 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 // for them: they have nothing to do, so they hold nobody up.
 func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l.Join(ben, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
+	a, b := startPickGame(t, l, rules.AwayBot)
 	if err := b.Act(testgame.Pick(2)); err != nil {
 		t.Fatal(err)
 	}
-	err = a.StandIn(1)
+	err := a.StandIn(1)
 	if err == nil || !strings.Contains(err.Error(), "not waiting for Ben") {
 		t.Fatalf("StandIn on a player with nothing to do: %v", err)
 	}
