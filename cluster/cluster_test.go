@@ -12,6 +12,7 @@ import (
 	"parlor/internal/natstest"
 	"parlor/internal/testgame"
 	"parlor/lobby"
+	"parlor/rules"
 	"parlor/store"
 )
 
@@ -148,6 +149,49 @@ func TestRemoteErrorsKeepTheirMeaning(t *testing.T) {
 				t.Fatalf("remote update: seat %d, seats %+v", u.Seat, u.Table.Seats)
 			}
 			break
+		}
+	}
+}
+
+// A player on another node than the table's, idle while the game waits for them, gets a
+// bot from the host and takes the seat back with a key press (Resume through the owner).
+func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
+	url, _ := natstest.Run(t)
+	_, la := startNode(t, url, "a")
+	_, lb := startNode(t, url, "b")
+	m, err := la.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, rules.Options{rules.OptAway: rules.AwayTimers}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Leave()
+	var remote lobby.Place
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if remote, err = lb.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, m.Code()); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatalf("join through node b: %v", err)
+	}
+	defer remote.Leave()
+	if err := m.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.StandIn(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := remote.Resume(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		u, ok, reason := remote.Next(ctx)
+		if !ok {
+			t.Fatalf("Ben is not back: %s", reason)
+		}
+		if n := len(u.Chat); n > 0 && u.Chat[n-1].Text == "Ben plays again." && !u.Table.Seats[1].StandIn {
+			return
 		}
 	}
 }
