@@ -123,10 +123,19 @@ var (
 
 func newRecolor(p colorprofile.Profile) *strings.Replacer {
 	var pairs []string
+	if p == colorprofile.ANSI {
+		// Many 16-colour terminals (xterm by default) draw bold in the bright form of
+		// colours 0–7, which would make seven pairs of the fourteen bold seat inks
+		// alike: a seat ink in one of those colours drops its bold. (The replacer
+		// tries pairs in order at each place, so these come before the plain ones.)
+		for _, t := range seatTones {
+			if t.C16 < 8 {
+				pairs = append(pairs, "\x1b[1;38;"+rgbOf(t)+"m", "\x1b["+basic(t.C16, 30)+"m")
+			}
+		}
+	}
 	for _, t := range Tones() {
-		c := lipgloss.Color(t.True)
-		r, g, b, _ := c.RGBA()
-		rgb := fmt.Sprintf("2;%d;%d;%d", r>>8, g>>8, b>>8)
+		rgb := rgbOf(t)
 		fg, bg := fmt.Sprintf("5;%d", t.C256), fmt.Sprintf("5;%d", t.C256)
 		fgCode, bgCode := "38;"+fg, "48;"+bg
 		if p == colorprofile.ANSI {
@@ -137,6 +146,12 @@ func newRecolor(p colorprofile.Profile) *strings.Replacer {
 		}
 	}
 	return strings.NewReplacer(pairs...)
+}
+
+// rgbOf is a tone's true colour as SGR parameters: "2;232;176;76".
+func rgbOf(t Tone) string {
+	r, g, b, _ := lipgloss.Color(t.True).RGBA()
+	return fmt.Sprintf("2;%d;%d;%d", r>>8, g>>8, b>>8)
 }
 
 // basic is the SGR parameter of a 16-colour index for a foreground (base 30) or

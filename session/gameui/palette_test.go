@@ -78,3 +78,38 @@ func TestRecolorIsSharedPerProfile(t *testing.T) {
 		t.Fatal("16 and 256 colours share a replacer")
 	}
 }
+
+// Many 16-colour terminals (xterm by default) draw bold text in the bright form of colours
+// 0–7, which made seven pairs of the fourteen bold seat colours alike (amber and olive
+// both bright yellow). In 16 colours a seat's ink drops bold where its colour is one of
+// 0–7, so the fourteen stay apart on every terminal.
+func TestSeatInksStayApartWhereBoldIsBright(t *testing.T) {
+	r := Recolor(colorprofile.ANSI)
+	sgr := regexp.MustCompile(`\x1b\[([0-9;]*)m`)
+	seen := map[int]int{}
+	for seat := range seatTones {
+		out := r.Replace(SeatInk(seat).Paint("Ann"))
+		m := sgr.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("seat %d: no colour in %q", seat+1, out)
+		}
+		bold, colour := false, -1
+		for _, p := range strings.Split(m[1], ";") {
+			switch {
+			case p == "1":
+				bold = true
+			case len(p) == 2 && p[0] == '3':
+				colour = int(p[1] - '0')
+			case len(p) == 2 && p[0] == '9':
+				colour = 8 + int(p[1]-'0')
+			}
+		}
+		if bold && colour < 8 {
+			colour += 8 // as such a terminal draws it
+		}
+		if other, dup := seen[colour]; dup {
+			t.Errorf("seats %d and %d both show as colour %d where bold is bright: %q", other+1, seat+1, colour, out)
+		}
+		seen[colour] = seat
+	}
+}
