@@ -515,10 +515,9 @@ func (m *Model) typing() bool {
 func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
 	m.status = ""
-	if m.screen == screenTable {
-		// Any key, the help's too: the player is at the keys again, and the key then
-		// does what it does.
-		m.table.atTheKeys(m)
+	if m.screen == screenTable && key != "ctrl+c" && m.table.atTheKeys(m) {
+		// Any key, and only that: a Fingertip pointing is final, and q would leave.
+		return nil
 	}
 	if m.confirm != "" {
 		return m.onConfirm(key)

@@ -45,11 +45,12 @@ var ErrBotName = errors.New(`names starting with "Bot" are the bots' own: please
 
 // botName reports a name that starts with the word "Bot", in any case and with any
 // accents ("bot ada", "BÒT"), as the bots' names do ("Bot Ada"), or in letters that look
-// like it: Unicode's confusable skeleton (TS 39) makes a Cyrillic "Вот" or a "B0t"
-// "BOt" first.
+// like it: Unicode's confusable skeleton (TS 39) of the word in capitals makes a
+// Cyrillic "Вот" or a "B0t" "BOT". (In capitals, as the skeleton of a small Cyrillic
+// т is a small capital ᴛ, not a t.)
 func botName(name string) bool {
-	first, _, _ := strings.Cut(rules.Plain(confusables.Skeleton(name)), " ")
-	return first == "bot"
+	first, _, _ := strings.Cut(rules.Plain(name), " ")
+	return confusables.Skeleton(strings.ToUpper(first)) == "BOT"
 }
 
 type nameScreen struct {

@@ -42,6 +42,8 @@ func TestBotNamesAreTheBots(t *testing.T) {
 		"B\u043et Ada",                       // a Cyrillic о
 		"\u0412ot Ada",                       // a Cyrillic В
 		"\u0392\u03bft Mo",                   // Greek Β ο
+		"\u0392\u03bf\u03c4 Mo",              // Greek Β ο τ
+		"\u0412\u043e\u0442 Ann",             // Cyrillic В о т
 		"B0t Ada",                            // a zero
 		"\U0001d401\U0001d428\U0001d42d Ada", // mathematical bold 𝐁𝐨𝐭
 		"Ｂｏｔ Ada",                            // fullwidth

@@ -449,13 +449,18 @@ func (t *tableScreen) botPlaysForMe() bool {
 	return t.playing() && t.u.Seat >= 0 && t.u.Seat < len(seats) && seats[t.u.Seat].StandIn && !seats[t.u.Seat].Away
 }
 
-// atTheKeys takes the viewer's seat back from a bot that plays it: they pressed a key.
-func (t *tableScreen) atTheKeys(m *Model) {
-	if t.botPlaysForMe() {
-		if err := t.member.Resume(); err != nil {
-			m.setStatus(err.Error(), true)
-		}
+// atTheKeys takes the viewer's seat back from a bot that plays it, and says whether it
+// did: they pressed a key.
+func (t *tableScreen) atTheKeys(m *Model) bool {
+	if !t.botPlaysForMe() {
+		return false
 	}
+	if err := t.member.Resume(); err != nil {
+		m.setStatus(err.Error(), true)
+	} else {
+		m.setStatus("You play your seat again.", false)
+	}
+	return true
 }
 
 // botPlaysNote is what the viewer is told while a bot plays their seat.

@@ -182,7 +182,10 @@ func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
 	}
 	ts.room = false
 	m.screen, m.table = screenTable, ts
-	m.onKey(press("?")) // any key, even one the model answers itself
+	m.onKey(press("q")) // any key, and only that: q does not ask to leave
+	if m.confirm != "" || m.help {
+		t.Errorf("the key that takes the seat back did its own job too: confirm %q, help %v", m.confirm, m.help)
+	}
 	u := nextUpdate(t, b, func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
 	ts.apply(u)
 	if out := drawRoom(m, &ts); strings.Contains(out, "A bot plays for you") {
