@@ -969,3 +969,31 @@ func TestTheChatBoxScrollsByColumns(t *testing.T) {
 	}
 	t.Fatalf("no chat box:\n%s", h.screen())
 }
+
+// promptView is a view with another prompt.
+type promptView struct {
+	rules.View
+	prompt string
+}
+
+func (v promptView) Head() rules.Header {
+	h := v.View.Head()
+	h.Prompt = v.prompt
+	return h
+}
+
+// TestALongPromptIsWhole: a prompt wider than the screen (a Fingertip turn's summary with
+// long names) wraps onto a second line at 80×24, in the event line's place, and beside
+// the side panel at 120×40, where the game area gives up a line for it; never cut.
+func TestALongPromptIsWhole(t *testing.T) {
+	long := "Turn over: Nobody found card 8; it is discarded. Bartholomew Jone takes 3 wrong cards. Bartholomew Jone gives a card back."
+	for _, size := range [][2]int{{80, 24}, {120, 40}} {
+		h := newHarness(t, "Amy", size[0], size[1])
+		h.sitAt("topfive", nil, 3)
+		h.m.table.u.View = promptView{h.m.table.u.View, long}
+		h.checkFrame(fmt.Sprintf("%dx%d", size[0], size[1]))
+		if !strings.Contains(h.flat(), long) {
+			t.Fatalf("%dx%d: the prompt is not whole:\n%s", size[0], size[1], h.screen())
+		}
+	}
+}

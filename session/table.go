@@ -556,16 +556,22 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		gameW, feedH = w-sidePanelW-2, 0
 	}
 	bodyH := h - 2 - len(footer) - feedH // below the title and the prompt
-	// A notice too long for the prompt's line goes on below it, in the place of the
+	// A prompt or notice too long for its line goes on below it, in the place of the
 	// events under the game area (not while a chat message is typed: the conversation
-	// is there then), so that the game area keeps its size.
-	room := 1
-	if !t.chatting {
-		room += feedH
+	// is there then), so that the game area keeps its size. Beside the side panel there
+	// are no event lines: the game area gives up one line then, so that a prompt (a turn's
+	// summary) is never cut.
+	room := max(2, feedH+1)
+	if t.chatting {
+		room = 1
 	}
 	status := m.statusLines(w, room, m.promptDrawn.get(prompt, func() string { return headStyle.Paint(prompt) }))
 	out = append(out, status...)
 	events := feedH - (len(status) - 1) // the event lines left under the game area
+	if events < 0 {
+		bodyH += events
+		events = 0
+	}
 	f := gameui.Frame{Width: gameW, Height: bodyH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared

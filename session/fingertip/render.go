@@ -105,16 +105,9 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		// The prompt line above says whom everyone waits for; the clue comes here.
 		line = ""
 	case v.Phase == ft.PhaseReveal:
-		// The prompt line above says what happened; here how to read the square, after
-		// what of it that line, cut to the width, cannot show.
-		legend := "★ marks the target; → names who took a card."
-		line = p.Paint(boldStyle, "Turn over. ") + legend
-		if rest := lostSentences(v.Prompt, w); rest != "" {
-			line = p.Paint(boldStyle, rest)
-			if playertext.Width(rest+" "+legend) <= w {
-				line += " " + legend
-			}
-		}
+		// The prompt line above says what happened (the session never cuts it); here how
+		// to read the square.
+		line = "★ marks the target; → names who took a card."
 	default:
 		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}
@@ -132,28 +125,6 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		wrapped[i] = gameui.Fit(wrapped[i], w)
 	}
 	return wrapped
-}
-
-// lostSentences is the end of a prompt that a line of w columns cuts (gameui.Fit, as the
-// session draws the prompt line): the sentences it cannot show whole. A turn's summary
-// says what happened to each score, so none of it may be lost at 80 columns.
-func lostSentences(prompt string, w int) string {
-	if playertext.Width(prompt) <= w {
-		return ""
-	}
-	shown := 0 // bytes of the prompt that the line shows whole, "…" taking its last column
-	for i := 0; i < len(prompt); {
-		j := strings.Index(prompt[i:], ". ")
-		if j < 0 {
-			break
-		}
-		if playertext.Width(prompt[:i+j+1]) > w-1 {
-			break
-		}
-		i += j + 2
-		shown = i
-	}
-	return prompt[shown:]
 }
 
 // clueLine is the clue box with its counter, on one line of w columns: the box's text
