@@ -13,16 +13,16 @@ func (s *Screen) results(w, h int, plain bool) []string {
 	v := s.v
 	title := "Game over"
 	if v.Result != nil {
-		title += ": " + v.Result.Summary + "."
-		if len(v.Result.Winners) > 1 {
-			title += " Tied players share the victory."
-		}
+		title += ": " + v.Result.Summary + "." // a tie's says who share the victory
 	}
-	out := []string{
-		gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, title), w),
+	var out []string
+	for _, l := range gameui.Wrap(title, w) { // long names: the winners are never cut
+		out = append(out, gameui.Fit(gameui.Painter{Plain: plain}.Paint(boldStyle, l), w))
+	}
+	out = append(out,
 		gameui.Fit(fmt.Sprintf("Draw pile: %s left; %d discarded.", rules.Count(v.Pile, "card"), v.Discarded), w),
 		gameui.Fit("", w),
-	}
+	)
 	names := make([]string, len(v.Players))
 	for i, p := range v.Players {
 		names[i] = p.Name

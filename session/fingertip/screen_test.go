@@ -586,3 +586,21 @@ func TestARacerReadsALongClueWhole(t *testing.T) {
 		t.Fatalf("the clue is not whole:\n%s", out)
 	}
 }
+
+// TestGameOverNamesEveryWinner: a tie between long names is said whole on the final
+// screen (it was cut: "…Tied players sh…"), once.
+func TestGameOverNamesEveryWinner(t *testing.T) {
+	g := newGameOf(t, "Bartholomew Jone", "Maximiliana Rose", "Cleo")
+	v := g.View(0).(ft.View)
+	v.Phase, v.Over = ft.PhaseOver, true
+	v.Result = &rules.Result{Winners: []int{0, 1}, Scores: []int{9, 9, 3}, Summary: "Bartholomew Jone and Maximiliana Rose share the victory with 9 cards each"}
+	s := New(0)
+	s.SetView(v)
+	for _, w := range []int{80, 120 - 32} {
+		out := renderAt(t, s, w, gameui.AreaHeight, true)
+		flat := strings.Join(strings.Fields(out), " ")
+		if !strings.Contains(flat, "Game over: "+v.Result.Summary+".") || strings.Count(flat, "share the victory") != 1 {
+			t.Fatalf("%d columns: the winners are not said whole, once:\n%s", w, out)
+		}
+	}
+}
