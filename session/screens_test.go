@@ -405,6 +405,12 @@ func TestFeedShowsWholeEntriesNotTails(t *testing.T) {
 	if !strings.Contains(got, "short one") || !strings.Contains(got, "END") {
 		t.Fatalf("four lines of feed: %q", got)
 	}
+	// A word longer than the line (a pasted link) shows its start, not just the name.
+	ts = tableScreen{feed: []string{"Ben: " + strings.Repeat("x", 200)}}
+	got = ansi.Strip(strings.Join(ts.feedTail(80, 1), "\n"))
+	if !strings.HasPrefix(strings.TrimSpace(got), "Ben: xxxxxxxx") || ansi.StringWidth(got) > 80 {
+		t.Fatalf("one line of a long word: %q", got)
+	}
 }
 
 func TestTableKeysLeaveTheGamesKeysAlone(t *testing.T) {

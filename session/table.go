@@ -637,10 +637,15 @@ func areaLines(g gameui.Screen, f gameui.Frame) []string {
 // chatLinesWhileTyping is how many lines the conversation gets while a message is typed.
 const chatLinesWhileTyping = 7
 
-// feedEntry is one event or chat line wrapped to w columns, continuation indented.
-func feedEntry(f string, w int) []string {
-	var out []string
-	for i, l := range gameui.Wrap(f, w-3) {
+// feedEntry is one event or chat line wrapped to w columns, continuation indented, on
+// at most n lines (0: all), the last one cut with "…" if there is more (v shows it whole).
+func feedEntry(f string, w, n int) []string {
+	lines := gameui.Wrap(f, w-3)
+	if n > 0 && len(lines) > n {
+		lines = wrapWithin(f, w-3, n)
+	}
+	out := make([]string, 0, len(lines))
+	for i, l := range lines {
 		if i == 0 {
 			out = append(out, dimStyle.Paint(" "+l))
 		} else {
@@ -654,7 +659,7 @@ func feedEntry(f string, w int) []string {
 func (t *tableScreen) feedLines(w int) []string {
 	var out []string
 	for _, f := range t.feed {
-		out = append(out, feedEntry(f, w)...)
+		out = append(out, feedEntry(f, w, 0)...)
 	}
 	return out
 }
@@ -676,12 +681,7 @@ func (t *tableScreen) feedBlock(w, n int) []string {
 func (t *tableScreen) drawFeedTail(w, n int) []string {
 	var lines []string
 	for i := len(t.feed) - 1; i >= 0 && len(lines) < n; i-- {
-		entry := feedEntry(t.feed[i], w)
-		if room := n - len(lines); len(entry) > room {
-			entry = entry[:room]
-			entry[room-1] = ansi.Truncate(entry[room-1], w-2, "") + "…"
-		}
-		lines = append(entry, lines...)
+		lines = append(feedEntry(t.feed[i], w, n-len(lines)), lines...)
 	}
 	for len(lines) < n {
 		lines = append([]string{""}, lines...)
