@@ -109,7 +109,10 @@ type Spec struct {
 	MinPlayers int    `json:"min_players"` // over all modes
 	MaxPlayers int    `json:"max_players"` // over all modes: the number of seats a table has
 	Summary    string `json:"summary"`     // one line for the lobby list
-	HowToPlay  string `json:"how_to_play"` // one plain-words paragraph for the lobby and '?'
+	// RoundWord is what the game calls the steps Header.Round counts, for the title and
+	// the lobby: "turn" (Fingertip); "" means "round".
+	RoundWord string `json:"round_word,omitempty"`
+	HowToPlay string `json:"how_to_play"` // one plain-words paragraph for the lobby and '?'
 	// Rules is the game's complete rules in the project's own words: "# " and "## " lines
 	// are headings, "- " lines are list items, other lines paragraphs.
 	Rules   string   `json:"rules"`
@@ -136,6 +139,18 @@ type Spec struct {
 	// DecodeView turns a view's JSON back into the game's own view type, for a view that
 	// crossed the network (a table on another node of a cluster); DecodeViewAs makes one.
 	DecodeView func(data []byte) (View, error) `json:"-"`
+}
+
+// Round names round n (of rounds, when known): "round 3 of 5", "turn 17".
+func (s *Spec) Round(n, rounds int) string {
+	word := s.RoundWord
+	if word == "" {
+		word = "round"
+	}
+	if rounds > 0 {
+		return fmt.Sprintf("%s %d of %d", word, n, rounds)
+	}
+	return fmt.Sprintf("%s %d", word, n)
 }
 
 // PlayerRange is the allowed player count under options o.

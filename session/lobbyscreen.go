@@ -195,7 +195,7 @@ func waitingLine(t lobby.TableInfo) string {
 	doing := "is waiting for you"
 	switch {
 	case t.State == lobby.StatePlaying && t.Round > 0:
-		doing = fmt.Sprintf("is in round %d", t.Round)
+		doing = "is in " + roundOf(t.Game, t.Round, 0)
 	case t.State == lobby.StatePlaying:
 		doing = "is playing"
 	case t.State == lobby.StateFinished:

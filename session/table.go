@@ -507,11 +507,7 @@ func (t *tableScreen) hasClock() bool {
 func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	left := fmt.Sprintf("%s · table %s", t.u.Table.GameName, t.u.Table.Code)
 	if head.Round > 0 {
-		if head.Rounds > 0 {
-			left += fmt.Sprintf(" · round %d of %d", head.Round, head.Rounds)
-		} else {
-			left += fmt.Sprintf(" · round %d", head.Round)
-		}
+		left += " · " + roundOf(t.u.Table.Game, head.Round, head.Rounds)
 	}
 	right := t.who(m)
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
@@ -523,6 +519,15 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 		}
 	}
 	return m.title(w, left, right)
+}
+
+// roundOf names round n of a game as the game does (rules.Spec.Round): "turn 17".
+func roundOf(game string, n, rounds int) string {
+	spec, ok := rules.Lookup(game)
+	if !ok {
+		spec = &rules.Spec{}
+	}
+	return spec.Round(n, rounds)
 }
 
 // hurryFrom is how long before a deadline the title tells a player the table still

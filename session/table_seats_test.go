@@ -233,3 +233,18 @@ func TestTheRoomsRulesHeadingIsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A game names its own steps: Fingertip's title and the lobby's way back say "turn",
+// as its panel and rules do, and the others "round".
+func TestTheTitleNamesTheGamesRounds(t *testing.T) {
+	for _, c := range []struct{ game, want string }{{"fingertip", "turn 17"}, {"topfive", "round 17"}} {
+		info := lobby.TableInfo{Code: "ABCD", Game: c.game, GameName: c.game, State: lobby.StatePlaying, Round: 17}
+		ts := tableScreen{u: lobby.Update{Table: info}}
+		if title := ansi.Strip(ts.titleBar(&Model{}, 80, rules.Header{Round: 17})); !strings.Contains(title, " · "+c.want) {
+			t.Errorf("%s: the title %q lacks %q", c.game, title, c.want)
+		}
+		if line := waitingLine(info); !strings.Contains(line, "is in "+c.want) {
+			t.Errorf("%s: the lobby says %q", c.game, line)
+		}
+	}
+}

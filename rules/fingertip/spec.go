@@ -59,6 +59,7 @@ var Spec = &rules.Spec{
 	MinPlayers: MinPlayers,
 	MaxPlayers: MaxPlayers,
 	Summary:    "Give a sly clue for a secret picture; the others race to point at it.",
+	RoundWord:  "turn",
 	HowToPlay:  HowToPlay,
 	Rules:      rulesText,
 	Options: []rules.Option{
