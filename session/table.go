@@ -511,7 +511,13 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	}
 	right := t.who(m)
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
-		right = "⏱ " + left + " left · " + right
+		if len(head.Waiting) == 0 {
+			// Nobody has anything to do: the clock counts to the game's next step (a
+			// reveal's, a pause's end), not down a player's time.
+			right = "⏱ next in " + left + " · " + right
+		} else {
+			right = "⏱ " + left + " left · " + right
+		}
 		if head.Deadline.Sub(m.now) <= hurryFrom && contains(head.Waiting, t.u.Seat) {
 			// The last seconds, and the table still waits for this player (a Foresight
 			// form filled in but not sent, a token not locked): say so where the time is.

@@ -248,3 +248,19 @@ func TestTheTitleNamesTheGamesRounds(t *testing.T) {
 		}
 	}
 }
+
+// The time shown says what runs out: the time left to act while the game waits for
+// players, and the time to the next step while it waits for nobody (a reveal, a pause).
+func TestTheTitleSaysWhatTheTimeIsFor(t *testing.T) {
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	ts := tableScreen{u: lobby.Update{Seat: 0, Table: lobby.TableInfo{Code: "ABCD", Game: "topfive", State: lobby.StatePlaying, Seats: []lobby.SeatInfo{{Name: "Ann"}, {Name: "Ben"}}}}}
+	m := &Model{now: now}
+	head := rules.Header{Round: 1, Deadline: now.Add(65 * time.Second), Waiting: []int{1}}
+	if title := ansi.Strip(ts.titleBar(m, 80, head)); !strings.Contains(title, "⏱ 1:05 left") {
+		t.Errorf("waiting for a player: %q", title)
+	}
+	head.Waiting = nil
+	if title := ansi.Strip(ts.titleBar(m, 80, head)); !strings.Contains(title, "⏱ next in 1:05") {
+		t.Errorf("waiting for nobody: %q", title)
+	}
+}
