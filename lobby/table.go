@@ -438,8 +438,13 @@ func (t *Table) finishClose() {
 	for m := range t.members {
 		t.detach(m, t.closing)
 	}
-	close(t.done)
-	t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
+	if t.jr != nil && t.jr.keep {
+		// Stopped with its log kept: it comes back when the server does.
+		t.lobby.log.Info("table saved for the restart", "table", t.code)
+	} else {
+		t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
+	}
+	close(t.done) // last: Shutdown returns once every table's is closed
 }
 
 func actionJSON(a any) (json.RawMessage, error) {
