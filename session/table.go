@@ -822,17 +822,22 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		if info.Result != nil {
 			opts = append(opts, headStyle.Paint("  Last game: ")+info.Result.Summary)
 		}
-		rulesH := max(1, topH-len(opts)-2)
-		rp := t.rulesPager()
-		rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
-		head := "Rules · " + rp.position() + rulesHint(t.panel == panelRules)
-		if ansi.StringWidth(head)+2 > rightW {
-			head = "Rules · " + rp.percent() + rulesHint(t.panel == panelRules) // the key, not the line numbers
-		}
-		title, rest, _ := strings.Cut(head, " ")
-		opts = append(opts, focus(panelRules, title)+dimStyle.Paint(" "+rest))
-		for _, l := range rp.view() {
-			opts = append(opts, "  "+l)
+		if rulesH := topH - len(opts) - 2; rulesH < rulesMinLines {
+			// A title and a sentence or two of the rules would say nothing: say where
+			// they are whole.
+			opts = append(opts, focus(panelRules, "Rules")+dimStyle.Paint(" · press ? to read them"))
+		} else {
+			rp := t.rulesPager()
+			rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
+			head := "Rules · " + rp.position() + rulesHint(t.panel == panelRules)
+			if ansi.StringWidth(head)+2 > rightW {
+				head = "Rules · " + rp.percent() + rulesHint(t.panel == panelRules) // the key, not the line numbers
+			}
+			title, rest, _ := strings.Cut(head, " ")
+			opts = append(opts, focus(panelRules, title)+dimStyle.Paint(" "+rest))
+			for _, l := range rp.view() {
+				opts = append(opts, "  "+l)
+			}
 		}
 	}
 	out = append(out, columns(2, blockOf(seats, leftW, topH), blockOf(opts, rightW, topH))...)
@@ -877,6 +882,10 @@ func seatWindow(lines []string, head, sel, h int) []string {
 	}
 	return out
 }
+
+// rulesMinLines is the fewest lines of rules the room shows beside the options; with
+// less room it sends the player to the help, where they are whole.
+const rulesMinLines = 4
 
 // rulesHint is the rules' heading's hint: how to scroll them, until they are in focus
 // and the footer shows the scrolling keys.

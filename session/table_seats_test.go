@@ -264,3 +264,22 @@ func TestTheTitleSaysWhatTheTimeIsFor(t *testing.T) {
 		t.Errorf("waiting for nobody: %q", title)
 	}
 }
+
+// Where the options leave the room's rules fewer than three lines (a full team table at
+// 80×24), the room says where to read them instead of showing a line or two of them.
+func TestTheRoomSendsToTheHelpWhenTheRulesHaveNoRoom(t *testing.T) {
+	h := newHarness(t, "Amy", 80, 24)
+	h.sitAt("quadrant", rules.Options{"mode": "team"}, 14)
+	h.press("esc")
+	h.m.table.u.Table.Result = &rules.Result{Summary: "Team A wins 30 to 16"} // a line more of options
+	out := h.screen()
+	if !strings.Contains(out, "Rules · press ? to read them") || strings.Contains(out, "QUADRANT") {
+		t.Fatalf("the room's rules at 80×24:\n%s", out)
+	}
+	h = newHarness(t, "Amy", 120, 40)
+	h.sitAt("quadrant", rules.Options{"mode": "team"}, 14)
+	h.press("esc")
+	if out := h.screen(); !strings.Contains(out, "QUADRANT") {
+		t.Fatalf("the room's rules at 120×40:\n%s", out)
+	}
+}
