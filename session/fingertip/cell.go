@@ -74,13 +74,21 @@ func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 	case "yes":
 		text = "★ yes: " + s.name(c.Finger)
 	}
+	// What happened to the card, as short as it reads (a cell is 22 columns at 80):
+	// the legend says ★ marks the target and → who took it.
 	switch c.Leaves {
 	case "taken":
+		if c.Answer == "no" {
+			text = "✗ " + s.name(c.Finger)
+		}
 		if c.Answer != "yes" {
 			text += " → " + s.name(c.TakenBy)
 		}
 	case "discarded":
-		text += " → discard"
+		text = "★ discarded"
+		if !c.Target {
+			text = "discarded"
+		}
 	}
 	if text != "" {
 		text = ansi.Truncate(" "+text+" ", w-3, "…")

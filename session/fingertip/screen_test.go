@@ -604,3 +604,28 @@ func TestGameOverNamesEveryWinner(t *testing.T) {
 		}
 	}
 }
+
+// TestRevealLabelsFitAt80: what happened to a card reads whole above it at 80 columns
+// with short names: "✗ no: Ben → Bot A…" and "★ target → discar…" were cut.
+func TestRevealLabelsFitAt80(t *testing.T) {
+	g := newGameOf(t, "Ann", "Ben", "Bot Ada")
+	s := New(0)
+	s.SetView(g.View(0))
+	s.v.Phase = ft.PhaseReveal
+	cw := min(cellCols, (80-minSidebar-1-2)/3) // as playing lays the square out
+	for _, c := range []ft.Card{
+		{Position: 2, Answer: "no", Finger: 1, Leaves: "taken", TakenBy: 2},
+		{Position: 8, Target: true, Leaves: "discarded"},
+		{Position: 5, Answer: "yes", Finger: 1, Target: true, Leaves: "taken", TakenBy: 1},
+	} {
+		if c.Answer == "no" {
+			c.TakenBy = 2
+			g := newGameOf(t, "Ann", "Ben", "Charlotte")
+			s.SetView(g.View(0))
+			s.v.Phase = ft.PhaseReveal
+		}
+		if l := s.label(c, 0, cw, true); strings.Contains(l, "…") {
+			t.Errorf("card %d's label is cut at %d columns: %q", c.Position, cw, l)
+		}
+	}
+}
