@@ -1,6 +1,7 @@
 package gameui
 
 import (
+	"io"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -103,7 +104,20 @@ func Wrap(text string, w int) []string {
 		}
 		out = append(out, line)
 	}
+	if len(out) > 1 && strings.IndexByte(text, '\x1b') >= 0 {
+		out = restyle(out)
+	}
 	return out
+}
+
+// restyle carries a styled text's style over its line breaks: each line ends it and the
+// next begins it again (lipgloss's WrapWriter), as a frame's rows are drawn one by one.
+func restyle(lines []string) []string {
+	var b strings.Builder
+	w := lipgloss.NewWrapWriter(&b)
+	_, _ = io.WriteString(w, strings.Join(lines, "\n"))
+	_ = w.Close()
+	return strings.Split(b.String(), "\n")
 }
 
 // KeepWithin keeps a text box's edit within cols columns (a wide character takes two): an

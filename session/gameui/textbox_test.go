@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/internal/playertext"
 )
 
@@ -54,5 +56,23 @@ func TestKeepWithin(t *testing.T) {
 		if v != c.want || cut != c.cut || (cut && cur != c.cursor) {
 			t.Errorf("KeepWithin(%q, %d, %q, 4) = %q, %d, %v; want %q, %d, %v", c.before, c.pos, c.after, v, cur, cut, c.want, c.cursor, c.cut)
 		}
+	}
+}
+
+// TestWrapKeepsTheStyleOnEveryLine: a styled text wrapped onto two lines (a bold prompt)
+// is bold on both, and each line ends its style: a frame's rows are drawn one by one.
+func TestWrapKeepsTheStyleOnEveryLine(t *testing.T) {
+	text := "\x1b[1mTurn over: nobody found card 8; it is discarded. Ann takes 3 wrong cards.\x1b[m"
+	lines := Wrap(text, 40)
+	if len(lines) < 2 {
+		t.Fatalf("not wrapped: %q", lines)
+	}
+	for i, l := range lines {
+		if !strings.HasPrefix(l, "\x1b[1m") || !strings.HasSuffix(l, "\x1b[m") {
+			t.Errorf("line %d does not carry the style: %q", i, l)
+		}
+	}
+	if got := ansi.Strip(strings.Join(lines, " ")); got != ansi.Strip(text) {
+		t.Errorf("the words changed: %q", got)
 	}
 }
