@@ -75,7 +75,7 @@ type Game struct {
 	discarded int
 	kept      []int
 	story     string
-	forbidden string // the forbidden form the story used, if any
+	forbidden []string // the forbidden forms the story used, as it wrote them
 	tokens    []Placed
 	deadline  time.Time
 	reminded  bool
@@ -152,7 +152,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	g.discarded = -1
 	g.kept = nil
 	g.story = ""
-	g.forbidden = ""
+	g.forbidden = nil
 	g.tokens = nil
 	g.reminded = false
 	g.reveal = nil
@@ -256,9 +256,9 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 		return fmt.Errorf("%w: your story says %s; sending it costs %s — send again to confirm", ErrForbiddenWord, ForbiddenList(uses, len(uses)), PenaltyWords(uses))
 	}
 	g.story = text
-	g.forbidden = ""
-	if len(uses) > 0 {
-		g.forbidden = uses[0].Word
+	g.forbidden = nil
+	for _, u := range uses {
+		g.forbidden = append(g.forbidden, u.Word)
 	}
 	g.phase = PhaseRace
 	g.deadline = time.Time{}

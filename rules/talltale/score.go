@@ -3,8 +3,11 @@ package talltale
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"parlor/rules"
 )
 
 // Hit is a token on one of the narrator's illustrations and what it scored.
@@ -32,8 +35,27 @@ type Reveal struct {
 	FoundAll      []int    `json:"found_all"`          // seats with a token on all three
 	NarratorScore int      `json:"narrator_score"`     // the narrator's points before the penalty
 	NarratorRule  string   `json:"narrator_rule"`      // which narrator rule applied, in words
-	Forbidden     string   `json:"forbidden,omitzero"` // the forbidden word the story used
-	Penalty       int      `json:"penalty"`            // points taken from the narrator's total
+	Forbidden     string   `json:"forbidden,omitzero"` // the (first) forbidden word the story used
+	// ForbiddenWords are every forbidden word the story used (the penalty is paid once).
+	ForbiddenWords []string `json:"forbidden_words,omitempty"`
+	Penalty        int      `json:"penalty"` // points taken from the narrator's total
+}
+
+// ForbiddenSaid names the forbidden words the story used: `the forbidden word "bus"`,
+// `the forbidden words "submarine" and "bus"`.
+func (r *Reveal) ForbiddenSaid() string {
+	words := r.ForbiddenWords
+	if len(words) == 0 && r.Forbidden != "" {
+		words = []string{r.Forbidden}
+	}
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = strconv.Quote(w)
+	}
+	if len(quoted) == 1 {
+		return "the forbidden word " + quoted[0]
+	}
+	return "the forbidden words " + rules.List(quoted)
 }
 
 // SpeedPoints are the points of the tokens on one illustration, in arrival order: a lone
@@ -111,8 +133,8 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 			r.NarratorScore, r.NarratorRule = 0, "a tie-break narrator outside the tie scores nothing"
 		}
 		r.Points[g.narrator] = r.NarratorScore
-		if g.forbidden != "" && narratorScores {
-			r.Forbidden = g.forbidden
+		if len(g.forbidden) > 0 && narratorScores {
+			r.Forbidden, r.ForbiddenWords = g.forbidden[0], slices.Clone(g.forbidden)
 			r.Penalty = Penalty
 		}
 		g.addLog(-1, "The illustrations were %s.", g.cardList(g.kept))
@@ -124,7 +146,7 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 		// No score goes below 0: the penalty takes at most what the narrator has.
 		r.Penalty = min(r.Penalty, g.scores[g.narrator])
 		g.scores[g.narrator] -= r.Penalty
-		g.addLog(-1, "%s said the forbidden word %q: -%d.", g.names[g.narrator], r.Forbidden, r.Penalty)
+		g.addLog(-1, "%s said %s: -%d.", g.names[g.narrator], r.ForbiddenSaid(), r.Penalty)
 	}
 	g.record(r)
 	g.reveal = r
@@ -226,7 +248,7 @@ func (g *Game) record(r *Reveal) {
 		}
 		line := fmt.Sprintf("%s (narrator): %s = %d", g.names[r.Narrator], r.NarratorRule, r.NarratorScore)
 		if r.Penalty > 0 {
-			line += fmt.Sprintf(", -%d for the forbidden word %q", r.Penalty, r.Forbidden)
+			line += fmt.Sprintf(", -%d for %s", r.Penalty, r.ForbiddenSaid())
 		}
 		lines = append(lines, line+".")
 	}

@@ -139,8 +139,8 @@ func TestPenaltyAndFloor(t *testing.T) {
 		mustApply(t, g, n, Discard{Type: "discard", Card: 3})
 		// Strict mode: no warning, the story goes through and the penalty applies.
 		mustApply(t, g, n, Story{Type: "story", Text: "Two Apples fell on a CAR."})
-		if g.forbidden == "" {
-			t.Fatalf("%s: forbidden word not seen", c.name)
+		if len(g.forbidden) != 2 {
+			t.Fatalf("%s: forbidden words seen: %q, want apples and car", c.name, g.forbidden)
 		}
 		for i, s := range g.othersThan(n) {
 			first := 20
@@ -153,6 +153,15 @@ func TestPenaltyAndFloor(t *testing.T) {
 		}
 		if g.scores[n] != c.want || g.reveal.Forbidden == "" {
 			t.Errorf("%s: narrator has %d, want %d (%+v)", c.name, g.scores[n], c.want, g.reveal)
+		}
+		// Every forbidden word the story said is named, in the reveal and in the log.
+		if got := g.reveal.ForbiddenWords; !slices.Equal(got, []string{"Apples", "CAR"}) && !slices.Equal(got, []string{"apples", "car"}) {
+			t.Errorf("%s: the reveal names %q", c.name, got)
+		}
+		if c.before > 0 && !slices.ContainsFunc(g.log, func(l logLine) bool {
+			return strings.Contains(strings.ToLower(l.text), `forbidden words "apples" and "car"`)
+		}) {
+			t.Errorf("%s: the log does not name both words: %v", c.name, g.log)
 		}
 	}
 }
@@ -172,7 +181,7 @@ func TestWarningMode(t *testing.T) {
 	}
 	// "category" holds "cat" but not as a word: no warning.
 	mustApply(t, g, n, Story{Type: "story", Text: "Two apples fell.", Confirm: true})
-	if g.forbidden != "apples" || g.phase != PhaseRace {
+	if !slices.Equal(g.forbidden, []string{"apples"}) || g.phase != PhaseRace {
 		t.Fatalf("confirmed story: forbidden %q phase %s", g.forbidden, g.phase)
 	}
 }

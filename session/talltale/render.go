@@ -298,7 +298,9 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		lines = append(lines, gameui.Wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
 	if r.Forbidden != "" {
-		lines = append(lines, p.Paint(warn, fmt.Sprintf("The story said the forbidden word %q: -%d.", r.Forbidden, r.Penalty)))
+		for _, l := range gameui.Wrap(fmt.Sprintf("The story said %s: -%d.", r.ForbiddenSaid(), r.Penalty), f.Width) {
+			lines = append(lines, p.Paint(warn, l))
+		}
 	}
 	// The round's points after the penalty, so a penalised narrator sees what they got.
 	net := slices.Clone(r.Points)

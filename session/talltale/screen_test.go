@@ -572,15 +572,15 @@ func TestForbiddenWarningNamesEveryWordAndFits(t *testing.T) {
 	if st, ok := a.(tt.Story); !ok || !st.Confirm {
 		t.Fatalf("enter again did not send: %+v", a)
 	}
-	// More than two: the first two are named, and how many more.
+	// Four: all are named (a playtester had to guess the third).
 	s = keeping(t, "lizard", "bike", "cheese")
 	s.Update(tea.PasteMsg{Content: "Geckos ride a bicycle, and cycle home with cheeses."})
 	s.Update(key("enter"))
-	says(s, `"geckos" (for lizard), "bicycle" (for bike) and 2 more: sending costs 2 points (once, not per word).`, "Enter again sends anyway; or edit.")
+	says(s, `"geckos" (for lizard), "bicycle" (for bike), "cycle" (for bike) and "cheeses" (for cheese): sending costs 2 points (once, not per word).`, "Enter again sends anyway; or edit.")
 	// Three sentences too: every line still fits the 80×24 frame.
 	s = keeping(t, "lizard", "bike", "cheese")
 	s.Update(tea.PasteMsg{Content: "Geckos ride a bicycle. They cycle home. With cheeses " + strings.Repeat("月", 120)})
-	says(s, "Too long:", "That is 3 sentences", `"geckos" (for lizard), "bicycle" (for bike) and 2 more`)
+	says(s, "Too long:", "That is 3 sentences", `"geckos" (for lizard), "bicycle" (for bike), "cycle" (for bike) and "cheeses" (for cheese)`)
 }
 
 // TestALongPasteShowsTheWholeStory: a story pasted before the box was ever drawn (at

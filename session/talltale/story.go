@@ -153,7 +153,9 @@ func (s *Screen) forbidden() []tt.ForbiddenUse {
 // now follows as a paragraph of its own, so that it never breaks. A paragraph may take
 // more than one line: the screen wraps it rather than cutting it.
 func forbiddenNote(found []tt.ForbiddenUse, warned bool) []string {
-	list, cost := tt.ForbiddenList(found, 2), tt.PenaltyWords(found)
+	// Up to four named (the narrator must find them to edit them); a story holding more
+	// says how many, so that the note still fits an 80×24 frame.
+	list, cost := tt.ForbiddenList(found, 4), tt.PenaltyWords(found)
 	if warned {
 		return []string{fmt.Sprintf("Warning: your story says %s: sending costs %s.", list, cost), "Enter again sends anyway; or edit."}
 	}
