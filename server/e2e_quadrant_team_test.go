@@ -59,7 +59,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		placer.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "Team "+active+" — you are placing this round", "Place your token for word")
 		guesser.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "Team "+other+" — you are guessing this round")
 		placer.Press("right", "right", "up", "space")
-		placer.WaitFor("Vote: give every other token a word number")
+		placer.WaitFor("Vote on every other token")
 		vote(t, placer, 4)
 
 		// The team ballot: the guesser writes the first two lines, then swaps them.

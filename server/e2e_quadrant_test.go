@@ -50,7 +50,7 @@ func TestGameQuadrantWholeGame(t *testing.T) {
 			p.Press("space")
 		}
 		for _, p := range humans {
-			p.WaitFor("Vote: give every other token a word number")
+			p.WaitFor("Vote on every other token")
 		}
 		for _, p := range humans {
 			vote(t, p, 4)

@@ -50,3 +50,13 @@ func TestGameOverLogSaysTheWinnerOnce(t *testing.T) {
 		}
 	}
 }
+
+// A voter is told that votes count only once sent: a playtester's half-filled ballot was
+// dropped silently when the time ran out.
+func TestTheVotingPromptSaysVotesMustBeSent(t *testing.T) {
+	g := newGame(t, 4, untimed(ModeCompetitive))
+	lockAll(t, g)
+	if p := g.View(0).(View).Prompt; !strings.Contains(p, "only the votes you send count") {
+		t.Fatalf("the voting prompt: %q", p)
+	}
+}

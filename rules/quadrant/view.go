@@ -199,7 +199,7 @@ func (g *Game) prompt(seat int) string {
 		case active && g.votes[seat] != nil:
 			return "You have voted; waiting for the others"
 		case active:
-			return "Vote: give every other token a word number, each number only once"
+			return "Vote on every other token, each number once: only the votes you send count"
 		case seat >= 0:
 			return fmt.Sprintf("Team %s is voting; your team's ballot comes next", teamName(g.active))
 		}

@@ -259,3 +259,29 @@ func TestTeamRevealSaysWhoPlacedTheTokens(t *testing.T) {
 		}
 	}
 }
+
+// A round's results say how to read the votes on the tokens and, where the area has the
+// room, how each player scored (a playtester saw the breakdown only at game over), and
+// the line saying what to press is never pushed off.
+func TestRoundResultsExplainThemselves(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		mode string
+	}{{5, qd.ModeCompetitive}, {7, qd.ModeCompetitive}, {14, qd.ModeTeam}} {
+		g := newGame(t, c.n, c.mode)
+		botsPlay(t, g, func(v qd.View) bool { return v.Phase == qd.PhaseScoring })
+		s := screenFor(g, 0)
+		for _, f := range playtestAreas {
+			out := strings.Join(drawAt(t, s, f), "\n")
+			if !strings.Contains(out, "Press enter when you are ready") {
+				t.Fatalf("%d %s %dx%d: no key to go on:\n%s", c.n, c.mode, f.Width, f.Height, out)
+			}
+			if !strings.Contains(out, "B voted 3 on this token") {
+				t.Errorf("%d %s %dx%d: nothing says how to read the votes:\n%s", c.n, c.mode, f.Width, f.Height, out)
+			}
+			if c.mode == qd.ModeCompetitive && f.Height >= 35 && !strings.Contains(out, "right vote") {
+				t.Errorf("%d %s %dx%d: no breakdown of the points:\n%s", c.n, c.mode, f.Width, f.Height, out)
+			}
+		}
+	}
+}

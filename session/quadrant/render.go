@@ -67,7 +67,7 @@ func (s *Screen) Lines(f gameui.Frame) []string {
 	case s.v.Over:
 		lines = s.overLines(f)
 	case s.v.Reveal != nil:
-		lines = s.revealLines(f.Width, gameui.Painter{Plain: f.Plain})
+		lines = s.revealLines(f.Width, f.Height, gameui.Painter{Plain: f.Plain})
 	default:
 		s.cache, s.cacheKey, s.dirty = s.board(f), key, false
 		return s.cache

@@ -2,6 +2,7 @@ package quadrant
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -13,9 +14,11 @@ import (
 
 // revealLines is the scoring screen: every token with its true word and every vote on it
 // right or wrong, the round's points and the totals.
-func (s *Screen) revealLines(w int, p gameui.Painter) []string {
+func (s *Screen) revealLines(w, h int, p gameui.Painter) []string {
 	v, r := s.v, s.v.Reveal
 	lines := s.revealTokens(p)
+	const legend = "B3✓: B voted 3 on this token, rightly (✗ wrongly)." // one line at 80 columns
+	legendAt := len(lines)
 	if v.Mode == qd.ModeTeam {
 		lines = append(lines, "")
 		lines = append(lines, fmt.Sprintf("This round: team A +%d, team B +%d", r.TeamPoints[0], r.TeamPoints[1]))
@@ -26,13 +29,29 @@ func (s *Screen) revealLines(w int, p gameui.Painter) []string {
 		lines = append(lines, wrap("This round:", s.perSeat(r.Points, "+"), w)...)
 		lines = append(lines, wrap(paint(p, boldInk, "Totals:"), s.perSeat(v.Scores, ""), w)...)
 	}
-	lines = append(lines, "")
+	var tail []string
 	if s.waitingFor(s.seat) {
-		lines = append(lines, "Press enter when you are ready for the next round.")
+		tail = []string{"", "Press enter when you are ready for the next round."}
 	} else if s.seat >= 0 {
-		lines = append(lines, paint(p, dimInk, "Waiting for the others…"))
+		tail = []string{"", paint(p, dimInk, "Waiting for the others…")}
 	}
-	return lines
+	// Where the area has room, in this order: how to read the votes, then how everyone
+	// scored (the sheet's breakdown); what to press comes last and always shows.
+	legendLines := gameui.Wrap(paint(p, dimInk, legend), w)
+	if len(lines)+len(legendLines)+len(tail) <= h {
+		lines = slices.Insert(lines, legendAt, legendLines...)
+	}
+	var why []string
+	for _, l := range v.Sheet.Last {
+		why = append(why, gameui.Wrap(l, w)...)
+	}
+	if len(why) > 0 && len(lines)+1+len(why)+len(tail) <= h {
+		lines = append(append(lines, ""), why...)
+	}
+	if room := h - len(tail); len(lines) > room {
+		lines = lines[:max(0, room)]
+	}
+	return append(lines, tail...)
 }
 
 // revealTokens is the round, its criteria and a line per token: its true number and word,
