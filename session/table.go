@@ -512,9 +512,9 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	right := t.who(m)
 	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
 		if len(head.Waiting) == 0 {
-			// Nobody has anything to do: the clock counts to the game's next step (a
+			// Nobody has anything to do: the clock counts to when the game moves on (a
 			// reveal's, a pause's end), not down a player's time.
-			right = "⏱ next in " + left + " · " + right
+			right = "⏱ moves on in " + left + " · " + right
 		} else {
 			right = "⏱ " + left + " left · " + right
 		}

@@ -260,7 +260,7 @@ func TestTheTitleSaysWhatTheTimeIsFor(t *testing.T) {
 		t.Errorf("waiting for a player: %q", title)
 	}
 	head.Waiting = nil
-	if title := ansi.Strip(ts.titleBar(m, 80, head)); !strings.Contains(title, "⏱ next in 1:05") {
+	if title := ansi.Strip(ts.titleBar(m, 80, head)); !strings.Contains(title, "⏱ moves on in 1:05") {
 		t.Errorf("waiting for nobody: %q", title)
 	}
 }
