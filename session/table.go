@@ -729,10 +729,10 @@ func nameList(names []string, seats []int) string {
 	for _, s := range seats {
 		parts = append(parts, seatName(names, s))
 	}
-	if len(parts) > 3 {
-		return fmt.Sprintf("%s and %d more", strings.Join(parts[:3], ", "), len(parts)-3)
+	if len(parts) > 5 { // a full table: the first four, and how many more
+		return fmt.Sprintf("%s and %d more", strings.Join(parts[:4], ", "), len(parts)-4)
 	}
-	return strings.Join(parts, ", ")
+	return rules.List(parts)
 }
 
 func (t *tableScreen) renderRoom(m *Model, w, h int) []string {

@@ -283,3 +283,23 @@ func TestTheRoomSendsToTheHelpWhenTheRulesHaveNoRoom(t *testing.T) {
 		t.Fatalf("the room's rules at 120×40:\n%s", out)
 	}
 }
+
+// Whom the table waits for: up to five names in a sentence (a playtester's narrator
+// read "Bob, Bot Ada, Bot Bo and 1 more" with room to spare), then how many more.
+func TestNameListNamesUpToFive(t *testing.T) {
+	names := []string{"Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"}
+	for _, c := range []struct {
+		seats []int
+		want  string
+	}{
+		{[]int{1}, "Bob"},
+		{[]int{1, 2}, "Bob and Cid"},
+		{[]int{1, 2, 3, 4}, "Bob, Cid, Dee and Eve"},
+		{[]int{0, 1, 2, 3, 4}, "Ann, Bob, Cid, Dee and Eve"},
+		{[]int{0, 1, 2, 3, 4, 5, 6}, "Ann, Bob, Cid, Dee and 3 more"},
+	} {
+		if got := nameList(names, c.seats); got != c.want {
+			t.Errorf("nameList(%v) = %q, want %q", c.seats, got, c.want)
+		}
+	}
+}

@@ -26,9 +26,16 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 		return nil
 	}
 	cw := min(max((width-sheetLabelWidth)/n, 3), 9)
+	// The round column takes what the seats' columns leave, up to its longest label
+	// ("14 Bartholomew Jone narrates").
+	labelW := sheetLabelWidth
+	for _, r := range s.Rows {
+		labelW = max(labelW, ansi.StringWidth(fmt.Sprintf("%2d %s", r.Round, r.Label))+1)
+	}
+	labelW = max(sheetLabelWidth, min(labelW, width-n*cw))
 	cell := func(text string) string { return fmt.Sprintf("%*s", cw, ansi.Truncate(text, cw-1, "…")) }
 	row := func(label string, cells []string) string {
-		return Fit(Fit(label, sheetLabelWidth)+strings.Join(cells, ""), width)
+		return Fit(Fit(label, labelW)+strings.Join(cells, ""), width)
 	}
 	heads := make([]string, n)
 	for seat := range heads {

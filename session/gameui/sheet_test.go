@@ -63,3 +63,26 @@ func TestSheetLeavesOutTheOldestRoundsWhenShort(t *testing.T) {
 	s.Add(1, "team A plays", make([]int, 14), make([]int, 14), nil)
 	checkBox(t, Sheet(s, nil, 80, 10, true), 80, 10)
 }
+
+// A round's label ("Bot Ada narrates") is whole where the columns leave it room: it was
+// cut to "Bot Ada narrat…" even at 120 columns.
+func TestSheetLabelsAreWholeWhereThereIsRoom(t *testing.T) {
+	s := rules.NewSheet(5, 0)
+	s.Add(4, "Bot Ada narrates", []int{1, 2, 3, 4, 5}, []int{1, 2, 3, 4, 5}, nil)
+	s.Add(5, "Bartholomew Jone narrates", []int{1, 2, 3, 4, 5}, []int{2, 4, 6, 8, 10}, nil)
+	names := []string{"Ann", "Bob", "Cid", "Bot Ada", "Bot Bo"}
+	for _, c := range []struct {
+		width int
+		whole []string
+	}{{80, []string{" 4 Bot Ada narrates"}}, {88, []string{" 4 Bot Ada narrates", " 5 Bartholomew Jone narrates"}}} {
+		out := strings.Join(Sheet(s, names, c.width, 12, true), "\n")
+		for _, w := range c.whole {
+			if !strings.Contains(out, w) {
+				t.Errorf("%d columns: %q is cut:\n%s", c.width, w, out)
+			}
+		}
+		if !strings.Contains(out, "Bot Bo") || !strings.Contains(out, "10") {
+			t.Errorf("%d columns: a column is lost:\n%s", c.width, out)
+		}
+	}
+}
