@@ -285,3 +285,21 @@ func TestRoundResultsExplainThemselves(t *testing.T) {
 		}
 	}
 }
+
+// After sending your votes, each token's row keeps your number and whether its player
+// has voted whole at 80×24 ("you: 3 ✓ vot…" was cut).
+func TestSentVotesRowsAreWhole(t *testing.T) {
+	g := newGame(t, 7, qd.ModeCompetitive)
+	botsPlay(t, g, func(v qd.View) bool { return v.Phase == qd.PhaseVoting && len(v.MyVotes) > 0 })
+	s := screenFor(g, 0)
+	lines := drawAt(t, s, playtestAreas[0])
+	for _, tk := range s.v.Tokens {
+		if tk.Seat == 0 {
+			continue
+		}
+		row := tokenRow(lines, s, tk.Seat)
+		if strings.Contains(row, "…") || !sentVote.MatchString(row) {
+			t.Fatalf("%s's row: %q\n%s", s.name(tk.Seat), row, strings.Join(lines, "\n"))
+		}
+	}
+}

@@ -321,7 +321,8 @@ func (s *Screen) voteCell(t qd.Token, p gameui.Painter) string {
 	if s.role() != voting {
 		for _, mv := range s.v.MyVotes {
 			if mv.Seat == t.Seat {
-				return fmt.Sprintf("you: %d ", mv.Number) + status
+				// Your number as while you chose it ("→ 3"): "you: 3 ✓ voted" was cut at 80.
+				return fmt.Sprintf("→ %d ", mv.Number) + status
 			}
 		}
 		return status

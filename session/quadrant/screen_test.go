@@ -3,6 +3,7 @@ package quadrant
 import (
 	"fmt"
 	"parlor/session/gameui/gameuitest"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -30,6 +31,9 @@ func content() map[string][]byte {
 }
 
 var allNames = []string{"Ana", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Mo", "Ned"}
+
+// sentVote is one of the viewer's sent votes on a token's row: "→ 3 ✓ voted".
+var sentVote = regexp.MustCompile(`→ \d+ (✓ voted|voting)`)
 
 func newGame(t *testing.T, n int, mode string) *qd.Game {
 	t.Helper()
@@ -230,11 +234,11 @@ func TestVotingBallot(t *testing.T) {
 	if !ok || len(cv.Votes) != 3 {
 		t.Fatalf("enter: %+v", a)
 	}
-	if out := render(t, s); !strings.Contains(out, "you: 3") {
+	if out := render(t, s); !strings.Contains(out, "→ 3 ") {
 		t.Fatalf("own votes not shown after sending:\n%s", out)
 	}
 	ss[1].SetView(g.View(1))
-	if out := render(t, ss[1]); !strings.Contains(out, "voted") || strings.Contains(out, "you: 3") {
+	if out := render(t, ss[1]); !strings.Contains(out, "voted") || strings.Contains(out, "→ 3 ") {
 		t.Fatalf("Bob's screen:\n%s", out)
 	}
 	for seat := 1; seat < 4; seat++ {
@@ -284,7 +288,7 @@ func TestTeamBallotScreen(t *testing.T) {
 		t.Fatalf("a teammate does not see the shared ballot:\n%s", out)
 	}
 	ss[0].SetView(g.View(0))
-	if out := render(t, ss[0]); strings.Contains(out, "→ 4 Bob") || !strings.Contains(out, "you: ") {
+	if out := render(t, ss[0]); strings.Contains(out, "→ 4 Bob") || !sentVote.MatchString(out) {
 		t.Fatalf("the active team sees the ballot:\n%s", out)
 	}
 	press(t, g, c, 3, "tab") // Cid's token
