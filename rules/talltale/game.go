@@ -47,8 +47,9 @@ type Placed struct {
 }
 
 type logLine struct {
-	to   int // -1 for everyone, else the one seat that may read it
-	text string
+	to     int // -1 for everyone, else the one seat that may read it
+	text   string
+	others bool // everyone but seat to reads it (who has a line of their own)
 }
 
 // Game is one game of Tall Tale.
@@ -136,7 +137,12 @@ func (g *Game) othersThan(seat int) []int {
 }
 
 func (g *Game) addLog(to int, format string, args ...any) {
-	g.log = append(g.log, logLine{to, fmt.Sprintf(format, args...)})
+	g.keepLog(logLine{to: to, text: fmt.Sprintf(format, args...)})
+}
+
+// keepLog adds a line to the log, which keeps its last lines only.
+func (g *Game) keepLog(l logLine) {
+	g.log = append(g.log, l)
 	if len(g.log) > 80 {
 		g.log = slices.Clone(g.log[len(g.log)-60:])
 	}
@@ -304,7 +310,7 @@ func (g *Game) place(seat int, a Token, now time.Time) error {
 	}
 	g.tokens = append(g.tokens, Placed{Seat: seat, Card: a.Card})
 	g.addLog(seat, "You put a token on %s (%d of %d).", ill.Name, len(mine)+1, Tokens)
-	g.addLog(-1, "%s placed token %d of %d.", g.names[seat], len(mine)+1, Tokens)
+	g.keepLog(logLine{to: seat, others: true, text: fmt.Sprintf("%s placed token %d of %d.", g.names[seat], len(mine)+1, Tokens)})
 	for _, r := range g.racers {
 		if len(g.tokensOf(r)) < Tokens {
 			return nil

@@ -67,7 +67,7 @@ func checkSecrets(t *testing.T, g *Game) {
 			if s == rules.Spectator && strings.HasPrefix(line, "You ") {
 				t.Fatalf("spectator sees a private line %q", line)
 			}
-			if strings.HasPrefix(line, "You ") && !slices.Contains(g.log, logLine{s, line}) {
+			if strings.HasPrefix(line, "You ") && !slices.Contains(g.log, logLine{to: s, text: line}) {
 				t.Fatalf("seat %d sees someone else's line %q", s, line)
 			}
 		}

@@ -392,3 +392,25 @@ func TestWarningNamesEveryForbiddenWord(t *testing.T) {
 		}
 	}
 }
+
+// A racer's log says their own token once, in their words ("You put a token on …"); the
+// others read that the racer placed one, without which illustration.
+func TestATokenIsLoggedOncePerReader(t *testing.T) {
+	g := newGame(t, 3, 4, nil)
+	n := g.narrator
+	g.drawn = []int{3, 0, 1, 2}
+	mustApply(t, g, n, Discard{Type: "discard", Card: 3})
+	mustApply(t, g, n, Story{Type: "story", Text: "A tale."})
+	r := g.othersThan(n)
+	mustApply(t, g, r[0], Token{Type: "token", Card: 5})
+	mine := strings.Join(view(g, r[0]).Log, "\n")
+	if !strings.Contains(mine, "You put a token on") || strings.Contains(mine, g.names[r[0]]+" placed token") {
+		t.Errorf("the racer's log:\n%s", mine)
+	}
+	for _, seat := range []int{r[1], n, rules.Spectator} {
+		theirs := strings.Join(view(g, seat).Log, "\n")
+		if !strings.Contains(theirs, g.names[r[0]]+" placed token 1 of 3") || strings.Contains(theirs, "You put") {
+			t.Errorf("seat %d's log:\n%s", seat, theirs)
+		}
+	}
+}

@@ -171,7 +171,7 @@ func (g *Game) waiting() []int {
 func (g *Game) logFor(seat int) []string {
 	var out []string
 	for _, l := range g.log {
-		if l.to == -1 || (seat >= 0 && l.to == seat) {
+		if l.to == -1 || (l.others && l.to != seat) || (!l.others && seat >= 0 && l.to == seat) {
 			out = append(out, l.text)
 		}
 	}
