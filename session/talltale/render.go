@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"
 )
@@ -267,6 +268,39 @@ func (s *Screen) renderWriting(f gameui.Frame) []string {
 	return append(lines, fmt.Sprintf("Boards in play: %s. Press esc to look at them.", strings.Join(boards, ", ")))
 }
 
+// misses says where the round's tokens that found nothing went, racer by racer: "Ann on
+// ball and bus; Bob on umbrella" ("" if none).
+func (s *Screen) misses() string {
+	r := s.v.Reveal
+	kept := map[int]bool{}
+	for _, k := range r.Kept {
+		kept[k.Card.ID] = true
+	}
+	names := map[int]string{}
+	for _, b := range s.v.Boards {
+		for _, ill := range b.Illustrations {
+			names[ill.ID] = ill.Name
+		}
+	}
+	bySeat := map[int][]string{}
+	var order []int
+	for _, t := range r.Tokens {
+		if kept[t.Card] {
+			continue
+		}
+		if _, seen := bySeat[t.Seat]; !seen {
+			order = append(order, t.Seat)
+		}
+		bySeat[t.Seat] = append(bySeat[t.Seat], names[t.Card])
+	}
+	slices.Sort(order)
+	parts := make([]string, 0, len(order))
+	for _, seat := range order {
+		parts = append(parts, s.v.Names[seat]+" on "+rules.List(bySeat[seat]))
+	}
+	return strings.Join(parts, "; ")
+}
+
 // renderReveal shows the narrator's illustrations, the tokens on them and the points.
 func (s *Screen) renderReveal(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
@@ -294,6 +328,7 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 		}
 		lines = append(lines, "  "+cardLine(k.Card, f.Plain)+"  ← "+got)
 	}
+	missedAt := len(lines)
 	if !r.TimedOut {
 		lines = append(lines, gameui.Wrap(fmt.Sprintf("The narrator, %s, scores %d: %s.", s.v.Names[r.Narrator], r.NarratorScore, r.NarratorRule), f.Width)...)
 	}
@@ -307,9 +342,17 @@ func (s *Screen) renderReveal(f gameui.Frame) []string {
 	net[r.Narrator] -= r.Penalty
 	// The whole story stays: when the scores would not fit one per line, they share lines.
 	if table := s.standings(f, net); len(lines)+1+len(table) <= f.Height {
-		return append(append(lines, ""), table...)
+		lines = append(append(lines, ""), table...)
+	} else {
+		lines = append(lines, s.standingsLine(f, net)...)
 	}
-	return append(lines, s.standingsLine(f, net)...)
+	// Where the tokens that found nothing went, where there is room for it.
+	if missed := s.misses(); missed != "" {
+		if more := gameui.Wrap(p.Paint(dim, "Missed: "+missed+"."), f.Width); len(lines)+len(more) <= f.Height {
+			lines = slices.Insert(lines, missedAt, more...)
+		}
+	}
+	return lines
 }
 
 // renderOver shows the final results.

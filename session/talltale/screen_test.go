@@ -611,3 +611,39 @@ func TestAPasteCutAtTheLimitSaysSo(t *testing.T) {
 		t.Fatalf("the note stays after the next key:\n%s", out)
 	}
 }
+
+// The reveal says where the tokens that missed went, not only the hits: a playtester
+// could not tell where their third token had gone.
+func TestRevealShowsTheMisses(t *testing.T) {
+	g := newGame(t, nil)
+	n := g.View(0).(tt.View).Narrator
+	send(t, g, n, tt.Discard{Type: "discard", Card: g.View(n).(tt.View).Hand.Drawn[0].ID})
+	send(t, g, n, tt.Story{Type: "story", Text: "A tale."})
+	kept := map[int]bool{}
+	for _, k := range g.View(n).(tt.View).Hand.Kept {
+		kept[k.ID] = true
+	}
+	v := g.View(rules.Spectator).(tt.View)
+	var misses []tt.Illustration
+	for _, b := range v.Boards {
+		for _, ill := range b.Illustrations {
+			if !kept[ill.ID] && len(misses) < 6 {
+				misses = append(misses, ill)
+			}
+		}
+	}
+	i := 0
+	for _, s := range v.Racers {
+		for range 3 {
+			send(t, g, s, tt.Token{Type: "token", Card: misses[i].ID})
+			i++
+		}
+	}
+	spect := New(rules.Spectator)
+	spect.SetView(g.View(rules.Spectator))
+	want := []string{"Missed:"}
+	for j, s := range v.Racers {
+		want = append(want, v.Names[s]+" on "+misses[3*j].Name)
+	}
+	check(t, spect, want...)
+}
