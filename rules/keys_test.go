@@ -68,8 +68,8 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 }
 
 // A seat's prompt says what it may do now on one line of an 80-column terminal, even
-// with the longest names a player may pick (16 characters): the screens cut a longer
-// one. A list of whom the table waits for may be cut (the help shows the prompt whole),
+// with the longest names a player may pick (16 characters): the screens wrap a longer
+// one onto a second line, which the game area's events give up. A list of whom the table waits for may be cut (the help shows the prompt whole),
 // not what comes before it.
 func TestPromptsFitEightyColumns(t *testing.T) {
 	for _, c := range everyGame {

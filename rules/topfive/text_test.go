@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"parlor/rules"
 )
 
 // TestGameOverLogSaysTheWinnerOnce: the lobby announces the result in the table's feed,
@@ -16,5 +18,19 @@ func TestGameOverLogSaysTheWinnerOnce(t *testing.T) {
 	}
 	if v := view(g, 0); slices.ContainsFunc(v.Log, func(l string) bool { return strings.Contains(l, res.Summary) }) {
 		t.Errorf("the log repeats %q:\n%s", res.Summary, strings.Join(v.Log, "\n"))
+	}
+}
+
+// TestDuoSaysHowItScores: in duo the prompt says how the pair scores before the first
+// reveal, and the breakdown calls it one joint score ("3 points each" read as 6).
+func TestDuoSaysHowItScores(t *testing.T) {
+	g := newGame(t, []string{"Ann", "Bob"}, rules.Options{OptVariant: VariantDuo}, 1)
+	if p := view(g, 0).Prompt; !strings.Contains(p, "a point per topic you both rank alike") {
+		t.Errorf("the duo prompt: %q", p)
+	}
+	g2, _ := playGame(t, 3, 2, rules.Options{OptVariant: VariantDuo}, 0, false)
+	last := strings.Join(view(g2, 0).Sheet.Last, "\n")
+	if !strings.Contains(last, "to your joint score") || strings.Contains(last, "each") {
+		t.Errorf("the duo breakdown: %q", last)
 	}
 }

@@ -195,7 +195,7 @@ func (g *Game) prompt(seat int) string {
 		case RoleGuesser:
 			return fmt.Sprintf("Guess %s's ranking (1 = most liked); mark your surest guess.", g.names[g.honour])
 		case RoleDuo:
-			return "Rank the topics by your own taste: 1 = most liked, 5 = least liked."
+			return "Rank by your own taste (1 = most liked): a point per topic you both rank alike."
 		}
 	}
 	var names []string

@@ -85,9 +85,9 @@ func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
 func (s *Screen) status(f gameui.Frame) string {
 	v := s.v
 	if v.Variant == tf.VariantDuo {
-		line := "Duo: rank by your own taste"
+		line := "Duo: a point together per topic you both rank the same"
 		if len(v.Scores) > 0 {
-			line += fmt.Sprintf(" · together %d so far", v.Scores[0])
+			line += fmt.Sprintf(" · joint score %d", v.Scores[0])
 		}
 		return line
 	}
