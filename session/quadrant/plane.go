@@ -345,10 +345,14 @@ func (s *Screen) tokenSpots(geo geometry, plain, own bool) []spot {
 		return out
 	}
 	label := look{kind: labelLook}
+	axis, _, _ := geo.place(qd.Point{})
 	for _, t := range s.v.Tokens {
 		if t.Seat == focus {
 			r, col, _ := geo.place(s.shown(t))
-			out = append(out, spot{r, geo.width() - 1, cell{'◀', label}}, spot{geo.top() + geo.rows(), col, cell{'▲', label}})
+			out = append(out, spot{geo.top() + geo.rows(), col, cell{'▲', label}})
+			if r != axis { // on the axis row the edge keeps the axis's ▶
+				out = append(out, spot{r, geo.width() - 1, cell{'◀', label}})
+			}
 		}
 	}
 	return out

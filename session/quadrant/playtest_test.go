@@ -303,3 +303,24 @@ func TestSentVotesRowsAreWhole(t *testing.T) {
 		}
 	}
 }
+
+// The marker of your token's row (◀ at the plane's right edge) does not take the place
+// of the horizontal axis's ▶ when your token is on the axis: a playtester read "◀" there
+// as the axis pointing left.
+func TestTheAxisArrowStaysWhenYourTokenIsOnIt(t *testing.T) {
+	g := newGame(t, 5, qd.ModeCompetitive)
+	s := screenFor(g, 0) // every token starts at the centre
+	f := playtestAreas[0]
+	lines := drawAt(t, s, f)
+	geo := layoutFor(f.Width, f.Height)
+	for _, l := range lines {
+		if strings.Contains(l, "──────") { // the horizontal axis
+			plane := ansi.Cut(l, 0, geo.width())
+			if !strings.HasSuffix(strings.TrimRight(plane, " "), "▶") || strings.Contains(plane, "◀") {
+				t.Fatalf("the axis row: %q\n%s", plane, strings.Join(lines, "\n"))
+			}
+			return
+		}
+	}
+	t.Fatalf("no axis row:\n%s", strings.Join(lines, "\n"))
+}
