@@ -71,7 +71,7 @@ func (s *Screen) status(f gameui.Frame) string {
 		line += " · tokens: " + strings.Join(parts, "  ")
 	}
 	if v.Reminded && (v.Phase == tt.PhaseDiscard || v.Phase == tt.PhaseStory) {
-		line += " · " + gameui.Painter{Plain: f.Plain}.Paint(warn, "15 seconds left!")
+		line += " · " + gameui.Painter{Plain: f.Plain}.Paint(warn, "hurry: the time is nearly up (⏱ above)") // the title counts the seconds
 	}
 	return line
 }

@@ -245,7 +245,7 @@ func TestTimedOutRevealAndWaiting(t *testing.T) {
 	}
 	g.Tick(t0.Add(61 * time.Second))
 	s.SetView(g.View(rules.Spectator))
-	check(t, s, "15 seconds left!")
+	check(t, s, "hurry: the time is nearly up (⏱ above)")
 	g.Tick(t0.Add(76 * time.Second))
 	s.SetView(g.View(rules.Spectator))
 	check(t, s, "Time is up", "scores 2")
