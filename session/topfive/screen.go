@@ -90,15 +90,16 @@ func (s *Screen) Update(msg tea.Msg) (any, tea.Cmd) {
 		d.cursor = (d.cursor + 1) % tf.Hand
 	case "1", "2", "3", "4", "5":
 		r := int(key[0] - '0')
+		s.note = ""
 		for i := range d.ranks {
-			if d.ranks[i] == r {
+			if d.ranks[i] == r && i != d.cursor {
 				d.ranks[i] = 0 // a rank given twice moves; it never duplicates
+				s.note, s.noteOK = fmt.Sprintf("Rank %d moved from %s: it has none now.", r, s.v.Topics[i]), true
 			}
 		}
 		d.ranks[d.cursor] = r
 		// Move on, so that a ranking can be typed as five digits.
 		d.cursor = min(d.cursor+1, tf.Hand-1)
-		s.note = ""
 	case "0", "backspace", "delete", "x":
 		d.ranks[d.cursor] = 0
 		s.note = ""

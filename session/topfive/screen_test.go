@@ -93,6 +93,9 @@ func TestGuesserRanks(t *testing.T) {
 	if s.draft.ranks != [tf.Hand]int{1, 0, 3, 2, 0} {
 		t.Fatalf("draft %v", s.draft.ranks)
 	}
+	// And it says so, as Quadrant does for a number moved to another token.
+	topics := g.View(1).(tf.View).Topics
+	mustContain(t, render(t, s, names, true), fmt.Sprintf("Rank 2 moved from %s: it has none now.", topics[1]))
 	press(s, "up", "up", "up", "5", "4") // topic 1 gets 5, then topic 2 gets 4 (rank 3 is gone)
 	if s.draft.ranks != [tf.Hand]int{1, 5, 4, 2, 0} {
 		t.Fatalf("draft %v", s.draft.ranks)
