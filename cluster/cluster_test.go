@@ -137,18 +137,24 @@ func TestRemoteErrorsKeepTheirMeaning(t *testing.T) {
 	if err := remote.Chat("hi"); err != nil {
 		t.Errorf("chat: %v", err)
 	}
+	u := saysLast(t, remote, "hi")
+	if u.Seat != 1 || len(u.Table.Seats) != 2 {
+		t.Fatalf("remote update: seat %d, seats %+v", u.Seat, u.Table.Seats)
+	}
+}
+
+// saysLast reads p's updates until the newest chat line is text, and returns that update.
+func saysLast(t *testing.T, p lobby.Place, text string) lobby.Update {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
-		u, ok, reason := remote.Next(ctx)
+		u, ok, reason := p.Next(ctx)
 		if !ok {
-			t.Fatalf("no chat line came back: %s", reason)
+			t.Fatalf("no %q came back: %s", text, reason)
 		}
-		if n := len(u.Chat); n > 0 && u.Chat[n-1].Text == "hi" {
-			if u.Seat != 1 || len(u.Table.Seats) != 2 {
-				t.Fatalf("remote update: seat %d, seats %+v", u.Seat, u.Table.Seats)
-			}
-			break
+		if n := len(u.Chat); n > 0 && u.Chat[n-1].Text == text {
+			return u
 		}
 	}
 }
@@ -183,15 +189,7 @@ func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
 	if err := remote.Resume(); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	for {
-		u, ok, reason := remote.Next(ctx)
-		if !ok {
-			t.Fatalf("Ben is not back: %s", reason)
-		}
-		if n := len(u.Chat); n > 0 && u.Chat[n-1].Text == "Ben plays again." && !u.Table.Seats[1].StandIn {
-			return
-		}
+	if u := saysLast(t, remote, "Ben plays again."); u.Table.Seats[1].StandIn {
+		t.Fatalf("a bot still plays for Ben: %+v", u.Table.Seats[1])
 	}
 }

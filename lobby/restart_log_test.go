@@ -1,41 +1,22 @@
 package lobby_test
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"charm.land/log/v2"
 
 	"parlor/internal/testgame"
+	"parlor/internal/testlog"
 	"parlor/lobby"
 	"parlor/store"
 )
 
-// syncBuffer is a bytes.Buffer safe for the lobby's goroutines to log into.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // A table kept for a restart is logged as saved, not as closed: an operator reading
 // "table closed" on every restart would think the games lost.
 func TestARestartLogsTablesAsSaved(t *testing.T) {
-	var out syncBuffer
+	var out testlog.Buffer
 	st := store.NewMemory()
 	c := newHandClock(time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC))
 	r := startConfig(t, lobby.Config{Log: st, Clock: c, Logger: log.New(&out)})

@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -16,6 +15,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/internal/e2e"
+	"parlor/internal/testlog"
 	"parlor/server"
 )
 
@@ -58,7 +58,7 @@ func refused(reason string) string { return fmt.Sprintf(`parlor_refused_total{re
 // --login-grace.
 func TestSilentConnectionsAreCappedAndClosed(t *testing.T) {
 	t.Parallel() // its own server, waiting out a grace for most of its time
-	var logs syncBuffer
+	var logs testlog.Buffer
 	s, stop, done := startLogging(t, func(c *server.Config) { c.LoginGrace = time.Second }, &logs)
 	defer func() { stop(); <-done }()
 	var conns []net.Conn
@@ -165,28 +165,10 @@ func TestGuestsOffOffersNoKeyboardInteractive(t *testing.T) {
 	}
 }
 
-// syncBuffer is a log the server writes while the test reads.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // TestProxyProtocol: behind a trusted load balancer the PROXY header names the player;
 // from any other address a PROXY header is not believed.
 func TestProxyProtocol(t *testing.T) {
-	var logs syncBuffer
+	var logs testlog.Buffer
 	s, stop, done := startLogging(t, func(c *server.Config) {
 		c.ProxyProtocol = []string{"127.0.0.1"}
 		c.LogFormat = "json"

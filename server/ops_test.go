@@ -15,6 +15,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"parlor/internal/e2e"
+	"parlor/internal/testlog"
 	"parlor/server"
 	"parlor/store"
 )
@@ -146,7 +147,7 @@ func TestHealthzWhileShuttingDown(t *testing.T) {
 // TestSessionLogLine: each session leaves one INFO line, with what an operator needs to
 // tell players apart: key fingerprint, terminal, window size and client version.
 func TestSessionLogLine(t *testing.T) {
-	var logs syncBuffer
+	var logs testlog.Buffer
 	s, stop, done := startLogging(t, func(c *server.Config) { c.LogFormat = "json" }, &logs)
 	defer func() { stop(); <-done }()
 	key := e2e.NewKey(t)
