@@ -218,11 +218,8 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	if w := u.View.Head().Waiting; !slices.Contains(w, 1) {
 		t.Fatalf("round 3 waits for %v: the bot still plays for Ben", w)
 	}
-	// The game is not waiting for Ann's pick once she made it: no bot for her seat.
-	if err := a.Act(testgame.Pick(2)); err != nil {
-		t.Fatal(err)
-	}
-	// Acting takes the seat back too (the API's players have no keys to press).
+	// Acting takes the seat back too (the API's players have no keys to press). Ann has
+	// not picked: the round, the last, goes on after the bot's pick for Ben.
 	if err := a.StandIn(1); err != nil {
 		t.Fatal(err)
 	}
@@ -242,5 +239,31 @@ func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 	err := a.StandIn(1)
 	if err == nil || !strings.Contains(err.Error(), "not waiting for Ben") {
 		t.Fatalf("StandIn on a player with nothing to do: %v", err)
+	}
+}
+
+// A bot that played for an idle player stops with the game: after it, the seat is theirs.
+func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.StandIn(1); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil { // the bot has picked for Ben: game over
+		t.Fatal(err)
+	}
+	u := waitFor(t, b, "game over", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if u.Table.Seats[1].StandIn {
+		t.Fatalf("after the game a bot still plays for Ben: %+v", u.Table.Seats[1])
 	}
 }

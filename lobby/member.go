@@ -184,10 +184,8 @@ func (t *Table) start(now time.Time) error {
 		if s.bot != nil {
 			s.bot = t.newBot(i)
 		}
-		if s.standIn != nil && s.member == nil {
-			s.standIn = t.newBot(i)
-		} else {
-			s.standIn = nil // a player who is here plays the new game themselves
+		if s.standIn != nil {
+			s.standIn = t.newBot(i) // for an away player (game over ends an idle one's)
 		}
 	}
 	t.system(now, "The game has started. Good luck!")

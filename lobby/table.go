@@ -214,6 +214,11 @@ func (t *Table) checkOver(now time.Time) {
 	}
 	t.state = StateFinished
 	t.result = &res
+	for _, s := range t.seats {
+		if s.member != nil {
+			s.standIn = nil // a bot played for an idle player: the game it played is over
+		}
+	}
 	t.changed(now)
 	t.system(now, "Game over: %s", res.Summary)
 	t.lobby.log.Info("game finished", "table", t.code, "game", t.spec.ID)
