@@ -509,19 +509,23 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	if head.Round > 0 {
 		left += " · " + roundOf(t.u.Table.Game, head.Round, head.Rounds)
 	}
-	right := t.who(m)
-	if left := gameui.Remaining(head.Deadline, m.now); left != "" && !head.Over {
+	who := t.who(m)
+	right := who
+	if remain := gameui.Remaining(head.Deadline, m.now); remain != "" && !head.Over {
+		clock := "⏱ " + remain + " left"
 		if len(head.Waiting) == 0 {
 			// Nobody has anything to do: the clock counts to when the game moves on (a
 			// reveal's, a pause's end), not down a player's time.
-			right = "⏱ moves on in " + left + " · " + right
-		} else {
-			right = "⏱ " + left + " left · " + right
+			clock = "⏱ moves on in " + remain
 		}
 		if head.Deadline.Sub(m.now) <= hurryFrom && contains(head.Waiting, t.u.Seat) {
 			// The last seconds, and the table still waits for this player (a Foresight
 			// form filled in but not sent, a token not locked): say so where the time is.
-			right = "⏱ " + left + " left · waiting for you"
+			who = "waiting for you"
+		}
+		right = clock + " · " + who
+		if ansi.StringWidth(left)+ansi.StringWidth(right)+4 > w {
+			right = clock // the time, whole, before who you are (a long name)
 		}
 	}
 	return m.title(w, left, right)

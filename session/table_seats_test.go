@@ -303,3 +303,18 @@ func TestNameListNamesUpToFive(t *testing.T) {
 		}
 	}
 }
+
+// With a long name at 80 columns the title keeps the clock whole and drops who you are
+// ("⏱ moves on in 0:11 · you: Annabelle Sm…" cut the name).
+func TestTheTitleKeepsTheClockBeforeALongName(t *testing.T) {
+	now := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	ts := tableScreen{u: lobby.Update{Seat: 0, Table: lobby.TableInfo{Code: "GATH", Game: "talltale", GameName: "Tall Tale", State: lobby.StatePlaying, Seats: []lobby.SeatInfo{{Name: "Annabelle Smythe"}}}}}
+	m := &Model{now: now}
+	title := ansi.Strip(ts.titleBar(m, 80, rules.Header{Round: 1, Rounds: 6, Deadline: now.Add(11 * time.Second)}))
+	if !strings.Contains(title, "⏱ moves on in 0:11") || strings.Contains(title, "…") {
+		t.Fatalf("the title at 80: %q", title)
+	}
+	if title := ansi.Strip(ts.titleBar(m, 120, rules.Header{Round: 1, Rounds: 6, Deadline: now.Add(11 * time.Second)})); !strings.Contains(title, "you: Annabelle Smythe") {
+		t.Fatalf("the title at 120: %q", title)
+	}
+}
