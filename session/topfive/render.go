@@ -160,7 +160,7 @@ func (s *Screen) ranking(f gameui.Frame) []string {
 			}
 			left = append(left, row)
 		}
-		foot = append(foot, "", p.Paint(good, "Your ranking is in.")+" Waiting for the others.")
+		foot = append(foot, "", p.Paint(good, "Your ranking is in.")) // the prompt says whom the table waits for
 	default:
 		for _, t := range v.Topics {
 			left = append(left, "  • "+t)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"parlor/rules"
 	tf "parlor/rules/topfive"
 	"parlor/session/gameui"
 )
@@ -180,8 +181,12 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 		msg = fmt.Sprintf("You matched %d of %d this round.", v.Tally.Joint, tf.Hand)
 	}
 	out = append(out, p.Paint(bold, msg))
-	if len(v.Scores) > 0 {
+	switch {
+	case len(v.Scores) == 0:
+	case v.Tally != nil: // the round is scored
 		out = append(out, fmt.Sprintf("Together: %d points after %d of %d rounds (50 is perfect, 15 is already good).", v.Scores[0], v.Round, v.Rounds))
+	case v.Round > 1: // still revealing: the total does not have this round yet
+		out = append(out, fmt.Sprintf("Together before this round: %s.", rules.Count(v.Scores[0], "point")))
 	}
 	return out
 }

@@ -247,6 +247,10 @@ func TestDuoWording(t *testing.T) {
 		if strings.Contains(l, "Guesser") {
 			t.Errorf("duo screen talks of Guessers: %q", l)
 		}
+		// Two players: "the others" is one, and the prompt names them.
+		if strings.Contains(l, "Waiting for the others") {
+			t.Errorf("duo screen: %q", l)
+		}
 	}
 	if !found {
 		t.Error("never said \"You matched N of 5\"")
@@ -343,5 +347,29 @@ func TestLargeTerminalSpacesTopicsAndShowsTheSheet(t *testing.T) {
 	}
 	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 || gameuitest.Index(large, "Total") < 0 {
 		t.Errorf("the score sheet belongs to large terminals only:\n%s\n\n%s", strings.Join(small, "\n"), strings.Join(large, "\n"))
+	}
+}
+
+// Mid-reveal in duo, the total does not have this round yet: "You matched 1 of 1" above
+// "Together: 0 points after 1 of 10 rounds" read as a contradiction.
+func TestDuoRevealDoesNotShowTheOldTotalAsTheRound(t *testing.T) {
+	names := []string{"Ann", "Ben"}
+	g := newGame(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
+	for seat := range names {
+		s := New(seat)
+		s.SetView(g.View(seat))
+		a := press(s, "1", "2", "3", "4", "5", "enter")
+		if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Tick(t0.Add(2 * time.Second)) // the reveal's first step
+	s := New(0)
+	s.SetView(g.View(0))
+	if s.v.Phase != tf.PhaseReveal || s.v.Tally != nil {
+		t.Fatalf("not mid-reveal: %s, tally %v", s.v.Phase, s.v.Tally)
+	}
+	if out := render(t, s, names, true); strings.Contains(out, "Together: 0 points after 1") {
+		t.Fatalf("mid-reveal:\n%s", out)
 	}
 }
