@@ -106,7 +106,7 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	case v.Phase == tt.PhaseStory && s.narrating():
 		lines = append(lines, "Your story so far: "+s.storyText()+p.Paint(dim, "  (enter to go on writing)"))
 	case v.Phase == tt.PhaseStory:
-		lines = append(lines, s.seatName(v.Narrator, f.Plain)+" is writing the story. Study the boards: the race starts when it is sent!")
+		lines = append(lines, "The race starts as soon as the story is sent.") // the prompt says who writes it
 	}
 	var note string
 	switch {

@@ -647,3 +647,17 @@ func TestRevealShowsTheMisses(t *testing.T) {
 	}
 	check(t, spect, want...)
 }
+
+// While the narrator writes, the others' area does not repeat the prompt above it ("X is
+// writing the story…" was there twice, the second time cut at 80 columns).
+func TestTheStoryPhaseDoesNotRepeatThePrompt(t *testing.T) {
+	g := newGame(t, nil)
+	n := g.View(0).(tt.View).Narrator
+	send(t, g, n, tt.Discard{Type: "discard", Card: g.View(n).(tt.View).Hand.Drawn[0].ID})
+	s := New((n + 1) % 3)
+	s.SetView(g.View(s.seat))
+	out := check(t, s, "The race starts as soon as the story is sent.")
+	if strings.Contains(out, "is writing the story") || strings.Contains(out, "…") {
+		t.Fatalf("the story phase's area:\n%s", out)
+	}
+}
