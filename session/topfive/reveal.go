@@ -133,6 +133,9 @@ func (s *Screen) tallyLine(f gameui.Frame, l tf.Line) string {
 	return name + gameui.Fit(why+fmt.Sprintf(" = +%d", l.Points), 50) + tail
 }
 
+// nameMax is the widest a player's name is, in columns (session.NameMax).
+const nameMax = 16
+
 // duoReveal draws both rankings topic by topic and the matches.
 func (s *Screen) duoReveal(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
@@ -144,9 +147,12 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 	}
 	out = append(out, p.Paint(bold, "Your two rankings, one topic at a time"), "")
 	topicW := min(tf.MaxTopicWidth+2, f.Width-40)
+	// A column per player as wide as the area allows (a name has up to 16 columns), and
+	// "✓ match" after them.
+	colW := max(12, min(nameMax+2, (f.Width-2-topicW-len("✓ match"))/max(1, len(v.Names))))
 	head := gameui.Fit("", 2) + gameui.Fit("topic", topicW)
 	for seat := range v.Names {
-		head += gameui.Fit(s.seatName(f, seat, 11), 12)
+		head += gameui.Fit(s.seatName(f, seat, colW-1), colW)
 	}
 	out = append(out, p.Paint(dim, head+"same?"))
 	matched := 0
@@ -162,7 +168,7 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 		}
 		line := "  " + gameui.Fit(topic, topicW)
 		for _, g := range row.Guesses {
-			line += gameui.Fit(fmt.Sprint(g.Rank), 12)
+			line += gameui.Fit(fmt.Sprint(g.Rank), colW)
 		}
 		if row.Match {
 			matched++

@@ -373,3 +373,24 @@ func TestDuoRevealDoesNotShowTheOldTotalAsTheRound(t *testing.T) {
 		t.Fatalf("mid-reveal:\n%s", out)
 	}
 }
+
+// The duo reveal's columns name both players whole where the area has the room: they
+// were cut to "Annabelle …" even at 120 columns.
+func TestDuoRevealNamesBothPlayers(t *testing.T) {
+	names := []string{"Annabelle Smythe", "Benedict Cumbers"}
+	g := newGame(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
+	for seat := range names {
+		s := New(seat)
+		s.SetView(g.View(seat))
+		if err := g.Apply(seat, rules.Encode(press(s, "1", "2", "3", "4", "5", "enter")), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Tick(t0.Add(2 * time.Second))
+	s := New(0)
+	s.SetView(g.View(0))
+	out := s.Render(gameui.Frame{Width: 88, Height: 35, Now: t0, Seat: 0, Plain: true})
+	if !strings.Contains(out, "Annabelle Smythe") || !strings.Contains(out, "Benedict Cumbers") {
+		t.Fatalf("the duo reveal at 88 columns:\n%s", out)
+	}
+}
