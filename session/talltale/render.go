@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/internal/playertext"
 	"parlor/rules"
 	tt "parlor/rules/talltale"
@@ -60,15 +62,25 @@ func (s *Screen) status(f gameui.Frame) string {
 		line = "Tie-break! " + line
 	}
 	if v.Phase == tt.PhaseRace {
-		var parts []string
-		for _, r := range v.Racers {
-			name := v.Names[r] + gameui.AwayMark(f, r)
-			if r == s.seat {
-				name = "you"
+		line += " · tokens: "
+		tokens := func(nameW int) string {
+			parts := make([]string, 0, len(v.Racers))
+			for _, r := range v.Racers {
+				name := v.Names[r]
+				if r == s.seat {
+					name = "you"
+				}
+				parts = append(parts, ansi.Truncate(name, nameW, "…")+gameui.AwayMark(f, r)+" "+
+					strings.Repeat("*", v.Placed[r])+strings.Repeat(".", tt.Tokens-v.Placed[r]))
 			}
-			parts = append(parts, fmt.Sprintf("%s %s", name, strings.Repeat("*", v.Placed[r])+strings.Repeat(".", tt.Tokens-v.Placed[r])))
+			return strings.Join(parts, "  ")
 		}
-		line += " · tokens: " + strings.Join(parts, "  ")
+		all := tokens(f.Width)
+		if ansi.StringWidth(line+all) > f.Width {
+			// Every racer's count shows: long names give way, each to its share.
+			all = tokens(max(3, (f.Width-ansi.StringWidth(line))/max(1, len(v.Racers))-len(" ***  ")))
+		}
+		line += all
 	}
 	if v.Reminded && (v.Phase == tt.PhaseDiscard || v.Phase == tt.PhaseStory) {
 		line += " · " + gameui.Painter{Plain: f.Plain}.Paint(warn, "hurry: the time is nearly up (⏱ above)") // the title counts the seconds

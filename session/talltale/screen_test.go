@@ -22,11 +22,17 @@ var t0 = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 
 func newGame(t *testing.T, opts rules.Options) *tt.Game {
 	t.Helper()
+	return newGameOf(t, opts, "Ann", "Bob", "Cat")
+}
+
+// newGameOf is newGame with these players.
+func newGameOf(t *testing.T, opts rules.Options, names ...string) *tt.Game {
+	t.Helper()
 	b, err := os.ReadFile("../../assets/content/" + tt.ContentFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := tt.New(rules.Setup{Names: []string{"Ann", "Bob", "Cat"}, Seed: 5, Options: opts, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
+	g, err := tt.New(rules.Setup{Names: names, Seed: 5, Options: opts, Content: map[string][]byte{tt.ContentFile: b}, Now: t0})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -659,5 +665,21 @@ func TestTheStoryPhaseDoesNotRepeatThePrompt(t *testing.T) {
 	out := check(t, s, "The race starts as soon as the story is sent.")
 	if strings.Contains(out, "is writing the story") || strings.Contains(out, "…") {
 		t.Fatalf("the story phase's area:\n%s", out)
+	}
+}
+
+// In the race, the narrator's line keeps every racer's tokens at 80 columns however long
+// their names ("… · tokens: Annabelle Smythe ...  Benedict Cumbe…" lost the last).
+func TestRaceStatusKeepsEveryRacer(t *testing.T) {
+	g := newGameOf(t, nil, "Annabelle Smythe", "Benedict Cumbers", "Catherine Zetaxx", "Dorothea Lindqvi", "Evangeline Marsh")
+	n := g.View(0).(tt.View).Narrator
+	send(t, g, n, tt.Discard{Type: "discard", Card: g.View(n).(tt.View).Hand.Drawn[0].ID})
+	send(t, g, n, tt.Story{Type: "story", Text: "A tale."})
+	v := g.View(rules.Spectator).(tt.View)
+	s := New(rules.Spectator)
+	s.SetView(v)
+	line := s.status(gameui.Frame{Width: 80, Plain: true})
+	if got := strings.Count(line, "..."); got != len(v.Racers) || ansi.StringWidth(line) > 80 {
+		t.Fatalf("%d racers, the line shows %d: %q (%d columns)", len(v.Racers), got, line, ansi.StringWidth(line))
 	}
 }
