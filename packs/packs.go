@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"parlor/internal/playertext"
 	"parlor/rules"
 	"parlor/store"
 )
@@ -62,14 +63,14 @@ func Kinds() string {
 // CheckName tidies a pack's name (the rest of the command line, so it may hold spaces)
 // and checks it.
 func CheckName(name string) (string, error) {
-	name = norm.NFC.String(strings.Join(strings.Fields(name), " "))
+	// The one sanitiser, as for a player's name: escape sequences, control and invisible
+	// characters go, spaces collapse, an emoji sequence terminals disagree on splits.
+	name = norm.NFC.String(playertext.Clean(name))
 	switch {
 	case name == "":
 		return "", ErrEmptyName
-	case !utf8.ValidString(name) || strings.ContainsFunc(name, func(r rune) bool {
-		return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == utf8.RuneError
-	}):
-		return "", errors.New("a pack's name may not hold control characters")
+	case strings.ContainsRune(name, utf8.RuneError):
+		return "", errors.New("a pack's name must be UTF-8 text")
 	case rules.Width(name) > MaxNameLen:
 		return "", fmt.Errorf("a pack's name is %v", rules.CheckWidth(name, MaxNameLen))
 	case strings.EqualFold(name, Builtin) || strings.HasPrefix(strings.ToLower(name), strings.TrimSpace(MixPrefix)):
@@ -138,7 +139,19 @@ func Normalize(b []byte) ([]byte, error) {
 	if err := ps.Err(rules.ErrPack); err != nil {
 		return nil, err
 	}
-	return []byte(norm.NFC.String(s)), nil
+	// Invisible characters (zero-width spaces, word joiners, soft hyphens, a mark within a
+	// line) go, as from all a player sends: an entry of them only would show as blank,
+	// and one with them beside its twin without as another. playertext.Typed keeps a
+	// line's spaces where they are (pictures are drawn with them); tabs stay too.
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
+		fields := strings.Split(line, "\t")
+		for j, f := range fields {
+			fields[j] = playertext.Typed(f)
+		}
+		lines[i] = strings.Join(fields, "\t")
+	}
+	return []byte(norm.NFC.String(strings.Join(lines, "\n"))), nil
 }
 
 func has(ps []store.Pack, name string) bool {

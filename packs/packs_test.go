@@ -26,6 +26,23 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
+// TestInvisibleCharactersAreDropped: zero-width spaces, joiners between letters' words,
+// word joiners, a byte-order mark within a line and soft hyphens show as nothing: a pack
+// of them was stored as five blank topics, and "Co\u00adpy" beside "Copy" as two. They go,
+// as from everything else players send (the project's one sanitiser); spaces inside a
+// line stay (pictures are drawn with them).
+func TestInvisibleCharactersAreDropped(t *testing.T) {
+	got, err := packs.Normalize([]byte("\u200b\n\u200b\u200b\n\u2060x\nCo\u00adpy\n\ufeffBOM\n  /\\_/\\  \n"))
+	if err != nil || string(got) != "\n\nx\nCopy\nBOM\n  /\\_/\\  \n" {
+		t.Errorf("Normalize = %q, %v", got, err)
+	}
+	lib := &packs.Library{Store: store.NewMemory()}
+	_, err = lib.Add(context.Background(), "SHA256:ann", false, "quadrant-words", "Copies", []byte("Copy\nCo\u00adpy\n\u2060Copy\nApfel\nBirne\nKirsche\n"))
+	if err == nil || !strings.Contains(err.Error(), "Copy") {
+		t.Errorf("a pack of look-alike words was stored: %v", err)
+	}
+}
+
 // TestAddStoresComposedText: a pack written with combining accents is stored composed,
 // so its entries compare and measure as they look.
 func TestAddStoresComposedText(t *testing.T) {
@@ -45,9 +62,28 @@ func TestAddStoresComposedText(t *testing.T) {
 	if _, err := lib.Add(ctx, "guest:1", true, "quadrant-words", "Mine", []byte(words)); !errors.Is(err, packs.ErrGuest) {
 		t.Errorf("guest: %v", err)
 	}
-	for _, name := range []string{strings.Repeat("n", packs.MaxNameLen+1), "Built-in", "mix: Obst", "MIX:Obst", "bell\x07"} {
+	for _, name := range []string{strings.Repeat("n", packs.MaxNameLen+1), "Built-in", "mix: Obst", "MIX:Obst", "\x07\u200b"} {
 		if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", name, []byte(words)); err == nil {
 			t.Errorf("the name %q was taken", name)
 		}
+	}
+}
+
+// TestPackNamesAreCleanedAsPlayerNamesAre: a pack's name goes through the one sanitiser:
+// an emoji family is split into its pictures as in a player's name (it was refused as
+// "control characters"), escape sequences go, and a name of invisible characters only is
+// empty.
+func TestPackNamesAreCleanedAsPlayerNamesAre(t *testing.T) {
+	for in, want := range map[string]string{
+		"🎉 Party 👩\u200d👩\u200d👧":   "🎉 Party 👩👩👧",
+		"Red \x1b[31mzone":          "Red zone",
+		"  Obst   und  Cafe\u0301 ": "Obst und Café",
+	} {
+		if got, err := packs.CheckName(in); err != nil || got != want {
+			t.Errorf("CheckName(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := packs.CheckName("\u200b\u2060"); !errors.Is(err, packs.ErrEmptyName) {
+		t.Errorf("an invisible name: %v", err)
 	}
 }
