@@ -42,7 +42,7 @@ var (
 	ErrTooBig    = fmt.Errorf("the file is larger than %d KiB, the most a pack may be", MaxBytes>>10)
 	ErrNotAdmin  = errors.New("only an admin can publish a pack for everyone")
 	ErrBadKind   = errors.New("unknown pack kind")
-	ErrEmptyName = errors.New("a pack needs a name: pack add KIND NAME < file")
+	ErrEmptyName = errors.New("a pack needs a name: it comes after the command, as in pack add KIND NAME < file or pack show NAME")
 )
 
 // Library keeps packs in a store.

@@ -187,7 +187,7 @@ func readStdin(ctx context.Context, sess ssh.Session) ([]byte, error) {
 			return nil, packs.ErrTooBig
 		}
 		if len(r.b) == 0 {
-			return nil, errors.New("no file arrived: send it on standard input, as in pack add KIND NAME < file")
+			return nil, errors.New("the file was empty (or none was sent): send it on standard input, as in pack add KIND NAME < file")
 		}
 		return r.b, nil
 	case <-time.After(stdinWait):

@@ -101,7 +101,7 @@ func TestPackErrors(t *testing.T) {
 
 	wantHas(t, "kind", mustFail(t, s, ann, "pack add crossword-clues Mine", "a\n"), `unknown pack kind "crossword-clues"`, "quadrant-words", "fingertip-pictures")
 	wantHas(t, "no name", mustFail(t, s, ann, "pack add quadrant-words", officeWords), "needs a kind and a name")
-	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "no file arrived")
+	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "the file was empty (or none was sent)")
 	wantHas(t, "verb", mustFail(t, s, ann, "pack frobnicate", ""), `unknown pack command "frobnicate"`, "pack add KIND NAME < file")
 	wantHas(t, "help", mustRun(t, s, ann, "pack", ""), "pack add KIND NAME < file", "topfive-topics")
 	wantHas(t, "guest", mustFail(t, s, e2e.Guest, "pack add quadrant-words Mine", officeWords), "guests cannot keep packs")
