@@ -468,6 +468,9 @@ const botPlaysNote = "A bot plays for you: press any key to play again."
 
 func (t *tableScreen) who(m *Model) string {
 	if t.u.Seat < 0 {
+		if t.u.Host { // an admin: the host's controls at any table
+			return "watching · admin"
+		}
 		return "watching"
 	}
 	if t.u.Seat < len(t.u.Table.Seats) {

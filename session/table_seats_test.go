@@ -318,3 +318,16 @@ func TestTheTitleKeepsTheClockBeforeALongName(t *testing.T) {
 		t.Fatalf("the title at 120: %q", title)
 	}
 }
+
+// An admin watching a table has the host's controls there: the title says why.
+func TestAnAdminWatchingIsToldSo(t *testing.T) {
+	for _, c := range []struct {
+		host bool
+		want string
+	}{{false, "watching"}, {true, "watching · admin"}} {
+		ts := tableScreen{u: lobby.Update{Seat: -1, Host: c.host, Table: lobby.TableInfo{Code: "ABCD", State: lobby.StateWaiting}}}
+		if got := ts.who(&Model{}); got != c.want {
+			t.Errorf("host %v: %q, want %q", c.host, got, c.want)
+		}
+	}
+}

@@ -89,7 +89,7 @@ var settings = []setting{
 		},
 		show: func(c server.Config) string { return strconv.FormatBool(c.Guests) },
 	},
-	list("admins", "FINGERPRINTS", "comma-separated SHA256 key fingerprints with admin rights", func(c *server.Config) *[]string { return &c.Admins }),
+	list("admins", "FINGERPRINTS", "comma-separated SHA256 key fingerprints of admins: the host's controls at any table, private tables, publishing packs, no table limit", func(c *server.Config) *[]string { return &c.Admins }),
 	duration("login-grace", "time a connection has for key exchange and login", func(c *server.Config) *time.Duration { return &c.LoginGrace }),
 	duration("session-grace", "time a logged-in connection may go without a session", func(c *server.Config) *time.Duration { return &c.SessionGrace }),
 	whole("max-unauthenticated", "most connections still logging in, in total", func(c *server.Config) *int { return &c.MaxUnauthenticated }),
