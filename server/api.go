@@ -367,9 +367,12 @@ func (c *apiConn) pump(m lobby.Place) {
 			lastTable = table
 		}
 		if u.View != nil {
-			view, err := json.Marshal(map[string]any{"type": "view", "view": u.View})
+			view, err := json.Marshal(u.View)
 			if err == nil && !bytes.Equal(view, lastView) {
-				c.sendRaw(view)
+				// now is the game time, which deadlines are in: a client measures the
+				// time left against it, not against its own clock (under --game-speed
+				// game time runs ahead of the wall clock).
+				c.send(map[string]any{"type": "view", "view": json.RawMessage(view), "now": c.s.lobby.Now()})
 				lastView = view
 			}
 		}

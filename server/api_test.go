@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/internal/e2e"
 	"parlor/internal/testgame"
@@ -148,7 +149,22 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 	// During a game, for Ben who is here but idle: a bot plays for him until he says
 	// he is back ("resume"; acting does it too).
 	ann.Send(map[string]any{"op": "start"})
-	ann.Expect("ok")
+	// A view comes with the game time it was sent at, which deadlines are in (under
+	// --game-speed it runs ahead of the wall clock). It may come before or after the ok.
+	var v map[string]any
+	started := false
+	ann.Until("ok, and a view", func(m map[string]any) bool {
+		started = started || m["type"] == "ok"
+		if m["type"] == "view" {
+			v = m
+		}
+		return started && v != nil
+	})
+	if now, ok := v["now"].(string); !ok {
+		t.Errorf("a view without now: %v", v)
+	} else if _, err := time.Parse(time.RFC3339Nano, now); err != nil {
+		t.Errorf("now %q: %v", now, err)
+	}
 	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
 	ann.Expect("ok")
 	ben.Until("a bot plays for Ben", func(m map[string]any) bool {
