@@ -40,7 +40,7 @@ var (
 	ErrNotFound  = errors.New("you have no pack of that name (pack list shows yours)")
 	ErrTooMany   = fmt.Errorf("you already keep %d packs, the most a player may: remove one first (pack remove NAME)", MaxPacks)
 	ErrTooBig    = fmt.Errorf("the file is larger than %d KiB, the most a pack may be", MaxBytes>>10)
-	ErrNotAdmin  = errors.New("only an admin can publish a pack for everyone")
+	ErrNotAdmin  = errors.New("only an admin can publish a pack for everyone, or unpublish one")
 	ErrBadKind   = errors.New("unknown pack kind")
 	ErrEmptyName = errors.New("a pack needs a name: it comes after the command, as in pack add KIND NAME < file or pack show NAME")
 )
