@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -178,6 +179,29 @@ func (c *apiConn) reply(id json.RawMessage, typ string, fields map[string]any) {
 	c.send(out)
 }
 
+// badRequest says what is wrong with a line that does not decode as a request, in the
+// API's words (not the decoder's), with the line's id when it has one.
+func badRequest(line []byte, err error) (json.RawMessage, error) {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(line, &obj) != nil {
+		return nil, errors.New(`not a JSON object: a request is one object on one line, as in {"op":"hello","name":"Ann"}`)
+	}
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) && typeErr.Field != "" {
+		want := "a string"
+		switch typeErr.Type.Kind() {
+		case reflect.Int, reflect.Int64, reflect.Pointer:
+			want = "a number"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Map, reflect.Struct:
+			want = "an object"
+		}
+		return obj["id"], fmt.Errorf("%q must be %s", typeErr.Field, want)
+	}
+	return obj["id"], errors.New("a request's fields could not be read: see docs/api.md for each op's fields")
+}
+
 func (c *apiConn) fail(id json.RawMessage, err error) {
 	c.reply(id, "error", map[string]any{"error": err.Error()})
 }
@@ -195,7 +219,7 @@ func (c *apiConn) handle(line []byte) {
 	}
 	var req apiRequest
 	if err := json.Unmarshal(line, &req); err != nil {
-		c.fail(nil, fmt.Errorf("not a JSON object: %v", err))
+		c.fail(badRequest(line, err))
 		return
 	}
 	if !c.budget.Allow() {

@@ -38,6 +38,8 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	}{
 		{`{"op": "nope"}`, "unknown op"},
 		{`not json`, "not a JSON object"},
+		{`[1,2]`, "not a JSON object"},
+		{`{"op":42,"id":7}`, `"op" must be a string`},
 		{map[string]any{"op": "start"}, "not at a table"},
 		{map[string]any{"op": "join", "code": "QQQQ"}, "no table has that code"},
 		{map[string]any{"op": "join", "code": "toolong"}, "not a table code"},
@@ -45,8 +47,10 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		{map[string]any{"op": "create", "game": testgame.ID, "options": map[string]string{"rounds": "7"}}, "must be one of"},
 	} {
 		ann.Send(tc.req)
-		if m := ann.Expect("error"); !strings.Contains(errorText(m), tc.want) {
+		if m := ann.Expect("error"); !strings.Contains(errorText(m), tc.want) || strings.Contains(errorText(m), "Go ") {
 			t.Errorf("%v: got %v, want %q", tc.req, m, tc.want)
+		} else if strings.Contains(fmt.Sprint(tc.req), `"id":7`) && fmt.Sprint(m["id"]) != "7" {
+			t.Errorf("%v: the id is not echoed: %v", tc.req, m)
 		}
 	}
 
