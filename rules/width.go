@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -19,4 +20,32 @@ func CheckWidth(s string, max int) error {
 		return fmt.Errorf("%d columns wide (at most %d; a wide character such as 漢 counts two)", n, max)
 	}
 	return nil
+}
+
+// ControlChar names the first control or bidirectional character in s and where it is,
+// in words a pack author can act on ("a tab (U+0009) at column 4"), or "" when there is
+// none. Every content check uses it, so each says which character it found.
+func ControlChar(s string) string {
+	col := 1
+	for _, r := range s {
+		if unicode.IsControl(r) || unicode.In(r, unicode.Bidi_Control) {
+			name := "a control character"
+			switch r {
+			case '\t':
+				name = "a tab"
+			case '\x1b':
+				name = "an escape (a terminal escape sequence)"
+			case '\r':
+				name = "a carriage return (an old Mac line end)"
+			case '\a':
+				name = "a bell"
+			}
+			if unicode.In(r, unicode.Bidi_Control) {
+				name = "a right-to-left or left-to-right control"
+			}
+			return fmt.Sprintf("%s (U+%04X) at column %d", name, r, col)
+		}
+		col += Width(string(r))
+	}
+	return ""
 }

@@ -88,7 +88,7 @@ func TestPackErrors(t *testing.T) {
 
 	bad := "Stapler\nA word far too long for the quadrant plane\n\nstapler\nCoffee\x1b[31m mug\n"
 	got := mustFail(t, s, ann, "pack add quadrant-words Broken", bad)
-	wantHas(t, "control character", got, "The pack was not stored", "line 5: a control character")
+	wantHas(t, "control character", got, "The pack was not stored", "line 5: an escape (a terminal escape sequence) (U+001B) at column")
 	got = mustFail(t, s, ann, "pack add quadrant-words Broken", strings.ReplaceAll(bad, "\x1b[31m", ""))
 	wantHas(t, "bad words", got, "2 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add fingertip-pictures Wide", "== a wide picture\n"+strings.Repeat("#", 30)+"\n")

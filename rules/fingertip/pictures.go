@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"parlor/rules"
@@ -96,8 +95,10 @@ func ParsePictures(b []byte) ([]Picture, error) {
 			alt := strings.TrimSpace(l[3:])
 			start = line
 			err := rules.CheckWidth(alt, AltMax)
-			if alt == "" || strings.ContainsFunc(alt, unicode.IsControl) {
-				err = errors.New("empty or holds a control character")
+			if c := rules.ControlChar(alt); c != "" {
+				err = errors.New("holding " + c)
+			} else if alt == "" {
+				err = errors.New("empty")
 			}
 			if err != nil {
 				ps.Add(line, "alt text is %v", err)

@@ -109,10 +109,8 @@ func checkText(s string, max int) error {
 	if err := rules.CheckWidth(s, max); err != nil {
 		return err
 	}
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			return errors.New("control character")
-		}
+	if c := rules.ControlChar(s); c != "" {
+		return errors.New(c)
 	}
 	return nil
 }

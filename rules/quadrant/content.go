@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"parlor/rules"
@@ -108,8 +107,8 @@ func parseDeck(b []byte, maxLen int) ([]string, error) {
 			ps.Add(n, "%q is %v", line, err)
 			continue
 		}
-		if strings.IndexFunc(line, func(r rune) bool { return unicode.IsControl(r) || !unicode.IsPrint(r) }) >= 0 {
-			ps.Add(n, "%q has a control character", line)
+		if c := rules.ControlChar(line); c != "" {
+			ps.Add(n, "%s", c)
 			continue
 		}
 		key := rules.Fold(line)

@@ -3,7 +3,6 @@ package topfive
 import (
 	"errors"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"parlor/rules"
@@ -35,8 +34,8 @@ func ParseTopics(b []byte) ([]string, error) {
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		if strings.ContainsFunc(t, unicode.IsControl) {
-			ps.Add(i+1, "a control character")
+		if c := rules.ControlChar(t); c != "" {
+			ps.Add(i+1, "%s", c)
 			continue
 		}
 		if err := rules.CheckWidth(t, MaxTopicWidth); err != nil {
