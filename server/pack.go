@@ -88,11 +88,16 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		if err != nil {
 			return "", err
 		}
-		pk, err := lib.Add(ctx, p.ID, p.Guest, rest[0], strings.Join(rest[1:], " "), content)
+		name := strings.Join(rest[1:], " ")
+		old, oldErr := lib.Mine(ctx, p.ID, name) // replacing one is said, never silent
+		pk, err := lib.Add(ctx, p.ID, p.Guest, rest[0], name, content)
 		if err != nil {
 			return "", err
 		}
 		d, _, _ := rules.LookupDeck(pk.Kind)
+		if oldErr == nil {
+			return fmt.Sprintf("Replaced your %s pack %q: now %s, %d %s.\n", old.Kind, pk.Name, pk.Kind, pk.Entries, d.What), nil
+		}
 		return fmt.Sprintf("Stored %q: %s, %d %s.\n", pk.Name, pk.Kind, pk.Entries, d.What), nil
 	case "list":
 		return s.packList(ctx, p)

@@ -53,6 +53,9 @@ func TestPackCommand(t *testing.T) {
 	out = mustRun(t, s, ann, "pack add topfive-topics Büro Themen", "Montage\nKaffee\nMeetings\nDeadlines\nUrlaub\n")
 	wantHas(t, "add German", out, `Stored "Büro Themen": topfive-topics, 5 topics.`)
 
+	// A pack added under a name already taken replaces it, and says so.
+	out = mustRun(t, s, ann, "pack add topfive-topics Büro Themen", "Montag\nKaffee\nMeetings\nDeadlines\nUrlaub\n")
+	wantHas(t, "replace", out, `Replaced your topfive-topics pack "Büro Themen": now topfive-topics, 5 topics.`)
 	mustRun(t, s, ann, "pack add quadrant-words 日本語の言葉", packtest.JapaneseWords)
 	out = mustRun(t, s, ann, "pack list", "")
 	wantHas(t, "list", out, "Your packs (3 of 20):", "Office life", "quadrant-words", "6 words", "Büro Themen", "Published packs:\n  none")
