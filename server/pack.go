@@ -103,6 +103,12 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		return s.packList(ctx, p)
 	case "show":
 		pk, err := lib.Mine(ctx, p.ID, name)
+		if errors.Is(err, packs.ErrNotFound) {
+			// A published pack is everyone's to read, as it is to play.
+			if pub, ok := s.publishedPack(ctx, p, name); ok {
+				return string(pub.Content), nil
+			}
+		}
 		if err != nil {
 			return "", err
 		}
@@ -200,4 +206,22 @@ func readStdin(ctx context.Context, sess ssh.Session) ([]byte, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// publishedPack is the published pack of that name a player may read, if any.
+func (s *Server) publishedPack(ctx context.Context, p lobby.Player, name string) (store.Pack, bool) {
+	name, err := packs.CheckName(name)
+	if err != nil {
+		return store.Pack{}, false
+	}
+	usable, err := s.packs.Usable(ctx, p.ID)
+	if err != nil {
+		return store.Pack{}, false
+	}
+	for _, pk := range usable {
+		if pk.Published && pk.Name == name {
+			return pk, true
+		}
+	}
+	return store.Pack{}, false
 }

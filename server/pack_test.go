@@ -74,6 +74,9 @@ func TestPackCommand(t *testing.T) {
 	wantHas(t, "publish", mustRun(t, s, admin, "pack publish Party", ""), `Published "Party"`)
 	out = mustRun(t, s, ben, "pack list", "")
 	wantHas(t, "list after publish", out, "Your packs (0 of 20):", "Published packs:", "Party", "5 topics")
+	if got := mustRun(t, s, ben, "pack show Party", ""); !strings.Contains(got, "Karaoke") {
+		t.Errorf("Ben cannot read a published pack: %q", got)
+	}
 
 	// Replacing keeps one pack of a name; removing forgets it.
 	mustRun(t, s, ann, "pack add quadrant-words Office life", officeWords+"Paperclip\n")
