@@ -50,7 +50,11 @@ func (s *Server) servePack(sess ssh.Session, args []string) {
 	_ = sess.Exit(0)
 }
 
-// packError words an error for the terminal: a bad pack lists every problem.
+// maxPackProblems is how many of a bad pack's problems the terminal is told one by one.
+const maxPackProblems = 30
+
+// packError words an error for the terminal: a bad pack lists its problems (the first
+// maxPackProblems, and how many more).
 func packError(err error) string {
 	var ce *rules.ContentError
 	if errors.As(err, &ce) {
@@ -60,7 +64,12 @@ func packError(err error) string {
 			b.WriteString("s")
 		}
 		b.WriteString(" to fix.\n")
-		for _, p := range ce.Problems {
+		for i, p := range ce.Problems {
+			if i == maxPackProblems && len(ce.Problems) > maxPackProblems+1 {
+				// A file of thousands of repeats would print thousands of lines.
+				fmt.Fprintf(&b, "  …and %d more like these.\n", len(ce.Problems)-i)
+				break
+			}
 			b.WriteString("  " + playertext.Short(p.String(), 200) + "\n")
 		}
 		return strings.TrimRight(b.String(), "\n")

@@ -101,6 +101,10 @@ func TestPackErrors(t *testing.T) {
 	wantHas(t, "wide picture", got, "line 2: 30 columns wide (at most 22)")
 	got = mustFail(t, s, ann, "pack add talltale-illustrations Colours", "[red]\nrose | @}-,-- | roses, red flower\n")
 	wantHas(t, "colour", got, `line 2: rose: forbidden form "red flower" names the board colour red`)
+	got = mustFail(t, s, ann, "pack add topfive-topics Repeats", strings.Repeat("Same\n", 500))
+	if n := strings.Count(got, "\n"); n > 40 || !strings.Contains(got, "499 problems to fix") || !strings.Contains(got, "…and 469 more like these.") {
+		t.Errorf("500 repeats: %d lines:\n%s", n, got)
+	}
 	got = mustFail(t, s, ann, "pack add topfive-topics Tiny", "One\nTwo\n")
 	wantHas(t, "too few", got, "2 topics, and a topfive-topics pack needs at least 5")
 	wantHas(t, "after errors", mustRun(t, s, ann, "pack list", ""), "Your packs (0 of 20):")
