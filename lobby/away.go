@@ -29,7 +29,7 @@ func (t *Table) goneAway(s *seat, now time.Time) {
 		// way out, so say so.
 		t.system(now, "%s is away; the game's time limits go on without them, and the host can let a bot play for them meanwhile.", s.player.Name)
 	default:
-		t.system(now, "%s is away: a bot plays for them if they are not back within %s.", s.player.Name, awayBotAfter)
+		t.system(now, "%s is away: a bot plays for them if they are not back within %s.", s.player.Name, AwayFor(awayBotAfter))
 	}
 }
 

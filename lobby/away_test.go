@@ -69,6 +69,9 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	gone := clock.Now()
 	a, code := startAwayGame(t, l, rules.AwayBot)
 	u := waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if !chatSays(u, "Ben is away: a bot plays for them if they are not back within 60 s.") {
+		t.Errorf("the table is not told when a bot comes, in words: %+v", u.Chat)
+	}
 	if s := u.Table.Seats[1]; !s.AwaySince.Equal(gone) || s.StandIn {
 		t.Fatalf("away seat %+v, want away since %v and no bot yet", s, gone)
 	}
