@@ -40,16 +40,16 @@ func chatSays(u lobby.Update, text string) bool {
 // and starts it; then Ben's connection goes.
 func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a lobby.Place, code string) {
 	t.Helper()
-	a, b := startPickGame(t, l, away)
+	a, b := startPickGame(t, l, away, "3")
 	b.Disconnect()
 	return a, a.Code()
 }
 
-// startPickGame seats Ann (host) and Ben at a three-round pick game with the away option
+// startPickGame seats Ann (host) and Ben at a pick game of rounds with the away option
 // and starts it.
-func startPickGame(t *testing.T, l *lobby.Lobby, away string) (a, b lobby.Place) {
+func startPickGame(t *testing.T, l *lobby.Lobby, away, rounds string) (a, b lobby.Place) {
 	t.Helper()
-	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: away}, false)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": rounds, rules.OptAway: away}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 // press a key (Resume) or act.
 func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayTimers)
+	a, b := startPickGame(t, l, rules.AwayTimers, "3")
 	if err := a.StandIn(0); err == nil {
 		t.Error("the host let a bot play their own seat")
 	}
@@ -235,7 +235,7 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 // for them: they have nothing to do, so they hold nobody up.
 func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot)
+	a, b := startPickGame(t, l, rules.AwayBot, "3")
 	if err := b.Act(testgame.Pick(2)); err != nil {
 		t.Fatal(err)
 	}
@@ -248,17 +248,7 @@ func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 // A bot that played for an idle player stops with the game: after it, the seat is theirs.
 func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := l.Join(ben, a.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
+	a, b := startPickGame(t, l, rules.AwayBot, "1")
 	if err := a.StandIn(1); err != nil {
 		t.Fatal(err)
 	}

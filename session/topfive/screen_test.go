@@ -354,16 +354,7 @@ func TestLargeTerminalSpacesTopicsAndShowsTheSheet(t *testing.T) {
 // "Together: 0 points after 1 of 10 rounds" read as a contradiction.
 func TestDuoRevealDoesNotShowTheOldTotalAsTheRound(t *testing.T) {
 	names := []string{"Ann", "Ben"}
-	g := newGame(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
-	for seat := range names {
-		s := New(seat)
-		s.SetView(g.View(seat))
-		a := press(s, "1", "2", "3", "4", "5", "enter")
-		if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
-			t.Fatal(err)
-		}
-	}
-	g.Tick(t0.Add(2 * time.Second)) // the reveal's first step
+	g := duoRevealing(t, names)
 	s := New(0)
 	s.SetView(g.View(0))
 	if s.v.Phase != tf.PhaseReveal || s.v.Tally != nil {
@@ -378,6 +369,19 @@ func TestDuoRevealDoesNotShowTheOldTotalAsTheRound(t *testing.T) {
 // were cut to "Annabelle …" even at 120 columns.
 func TestDuoRevealNamesBothPlayers(t *testing.T) {
 	names := []string{"Annabelle Smythe", "Benedict Cumbers"}
+	g := duoRevealing(t, names)
+	s := New(0)
+	s.SetView(g.View(0))
+	out := s.Render(gameui.Frame{Width: 88, Height: 35, Now: t0, Seat: 0, Plain: true})
+	if !strings.Contains(out, "Annabelle Smythe") || !strings.Contains(out, "Benedict Cumbers") {
+		t.Fatalf("the duo reveal at 88 columns:\n%s", out)
+	}
+}
+
+// duoRevealing is a duo game of names in its first round's reveal: both ranked 1 to 5
+// through their screens, and the reveal's first step shown.
+func duoRevealing(t *testing.T, names []string) *tf.Game {
+	t.Helper()
 	g := newGame(t, names, rules.Options{tf.OptVariant: tf.VariantDuo})
 	for seat := range names {
 		s := New(seat)
@@ -387,10 +391,5 @@ func TestDuoRevealNamesBothPlayers(t *testing.T) {
 		}
 	}
 	g.Tick(t0.Add(2 * time.Second))
-	s := New(0)
-	s.SetView(g.View(0))
-	out := s.Render(gameui.Frame{Width: 88, Height: 35, Now: t0, Seat: 0, Plain: true})
-	if !strings.Contains(out, "Annabelle Smythe") || !strings.Contains(out, "Benedict Cumbers") {
-		t.Fatalf("the duo reveal at 88 columns:\n%s", out)
-	}
+	return g
 }
