@@ -3,6 +3,7 @@ package lobby
 import (
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"parlor/rules"
 	"parlor/store"
@@ -52,4 +53,14 @@ func PlayLoggedGame(entries []store.TableEntry, content func([]string) (map[stri
 		}
 	}
 	return game, nil
+}
+
+// CatchUp has the member's table take in the time it is now, as its ticker would at
+// its next tick: deadlines due and bots ready act.
+func CatchUp(p Place) error {
+	m := p.(*Member)
+	return m.t.do(func(now time.Time) error {
+		m.t.advance(now)
+		return nil
+	})
 }
