@@ -69,6 +69,7 @@ type Model struct {
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	confirm       string            // a yes/no question on screen: "quit", "leave", "close" or "remove"
 	confirmSeat   int               // the seat "remove" asks about
+	confirmName   string            // and the name in it when asked: the seats may change meanwhile
 	status        string            // the last error or notice, until the next key, statusFor or a new phase
 	statusErr     bool
 	statusAt      time.Time
@@ -585,6 +586,10 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 			m.setStatus(err.Error(), true)
 		}
 	case "remove":
+		if seats := m.table.u.Table.Seats; m.confirmSeat >= len(seats) || seats[m.confirmSeat].Name != m.confirmName {
+			m.setStatus(fmt.Sprintf("The seats changed while you were asked: nobody was removed. Pick %s's seat again.", m.confirmName), true)
+			return nil
+		}
 		if err := m.table.member.Kick(m.confirmSeat); err != nil {
 			m.setStatus(err.Error(), true)
 		}
@@ -665,14 +670,10 @@ func (m *Model) confirmText() string {
 	case "close":
 		return "Close the table for everyone? y: yes · other keys: no"
 	case "remove":
-		name := "them"
-		if seats := m.table.u.Table.Seats; m.confirmSeat < len(seats) {
-			name = seats[m.confirmSeat].Name
-		}
 		if m.table.playing() {
-			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", name)
+			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", m.confirmName)
 		}
-		return fmt.Sprintf("Remove %s from the table? y: yes · other keys: no", name)
+		return fmt.Sprintf("Remove %s from the table? y: yes · other keys: no", m.confirmName)
 	}
 	return ""
 }

@@ -1003,3 +1003,30 @@ func TestALongPromptIsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovingAfterTheSeatsChangedAsksAgain: if the seats change while the host is asked
+// whether to remove Ben (Cat, seated before him, leaves), y does not remove whoever sits
+// in that seat now.
+func TestRemovingAfterTheSeatsChangedAsksAgain(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "topfive", nil, false))
+	code := h.m.table.member.Code()
+	cat, err := h.l.Join(lobby.Player{ID: "SHA256:cat", Name: "Cat"}, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, code); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 3 })
+	h.press("down", "down", "x") // Ben, seat 3
+	cat.Leave()
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 2 })
+	h.press("y")
+	if got := h.l.SeatedAt("SHA256:ben"); len(got) != 1 {
+		t.Fatalf("y removed Ben from a seat he no longer held, or someone else: %v", got)
+	}
+	if !strings.Contains(h.screen(), "The seats changed") {
+		t.Fatalf("nothing says why nobody was removed:\n%s", h.screen())
+	}
+}

@@ -53,10 +53,10 @@ func newTableScreen(m lobby.Place) tableScreen {
 	return tableScreen{member: m}
 }
 
-// chatBox is the chat's text box, made when the player first chats.
 // chatMax is the most characters a chat message has.
 const chatMax = 200
 
+// chatBox is the chat's text box, made when the player first chats.
 func (t *tableScreen) chatBox() *lineInput {
 	if t.chat == nil {
 		t.chat = newLineInput(chatMax)
@@ -389,7 +389,7 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case "x":
 		// A person loses their seat: ask first (a bot's seat goes at once).
 		if seats := t.u.Table.Seats; t.u.Host && t.seatSel < len(seats) && !seats[t.seatSel].Bot && t.seatSel != t.u.Seat {
-			m.confirm, m.confirmSeat = "remove", t.seatSel
+			m.confirm, m.confirmSeat, m.confirmName = "remove", t.seatSel, seats[t.seatSel].Name
 			return nil
 		}
 		report(mem.Kick(t.seatSel), "")
@@ -483,7 +483,7 @@ func (t *tableScreen) who(m *Model) string {
 // follows it starts a sentence of its own.
 func sentence(s string) string {
 	s = strings.TrimSpace(s)
-	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?:…") || strings.HasSuffix(s, "…") {
+	if last, _ := utf8.DecodeLastRuneInString(s); s == "" || strings.ContainsRune(".!?:…", last) {
 		return s
 	}
 	return s + "."
