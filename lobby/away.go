@@ -13,23 +13,27 @@ import (
 // option, before a bot plays their seat for them.
 const awayBotAfter = 60 * time.Second
 
-// goneAway marks a seat whose player's connection went while they keep the seat, and
-// tells the table what will happen to it.
-func (t *Table) goneAway(s *seat, now time.Time) {
+// goneAway marks a seat whose player went (their connection ended, or they left on
+// purpose: left) while they keep the seat, and tells the table what will happen to it.
+func (t *Table) goneAway(s *seat, now time.Time, left bool) {
 	s.awaySince = now
+	gone := s.player.Name + " is away"
+	if left {
+		gone = s.player.Name + " left the game"
+	}
 	if t.state != StatePlaying {
-		t.system(now, "%s is away.", s.player.Name)
+		t.system(now, "%s.", gone)
 		return
 	}
 	switch t.opts[rules.OptAway] {
 	case rules.AwayHost:
-		t.system(now, "%s is away. The host can let a bot play for %s until they return, or wait.", s.player.Name, s.player.Name)
+		t.system(now, "%s. The host can let a bot play for %s until they return, or wait.", gone, s.player.Name)
 	case rules.AwayTimers:
 		// A phase without a time limit would wait for them for ever: the host is the
 		// way out, so say so.
-		t.system(now, "%s is away; the game's time limits go on without them, and the host can let a bot play for them meanwhile.", s.player.Name)
+		t.system(now, "%s; the game's time limits go on without them, and the host can let a bot play for them meanwhile.", gone)
 	default:
-		t.system(now, "%s is away: a bot plays for them if they are not back within %s.", s.player.Name, AwayFor(awayBotAfter))
+		t.system(now, "%s: a bot plays for them if they are not back within %s.", gone, AwayFor(awayBotAfter))
 	}
 }
 

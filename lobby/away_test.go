@@ -260,3 +260,19 @@ func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 		t.Fatalf("after the game a bot still plays for Ben: %+v", u.Table.Seats[1])
 	}
 }
+
+// A player who leaves during a game on purpose is announced as having left, not as
+// away: the others should not wait for a dropped connection to come back. The seat is
+// still kept for them, and the away option's consequence is told as for an absence.
+func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, b := startPickGame(t, l, rules.AwayBot, "3")
+	b.Leave()
+	u := waitFor(t, a, "Ben gone", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if !chatSays(u, "Ben left the game: a bot plays for them if they are not back within 60 s.") {
+		t.Errorf("the table is not told Ben left: %+v", u.Chat)
+	}
+	if chatSays(u, "Ben is away") {
+		t.Errorf("Ben's leaving is announced as an absence: %+v", u.Chat)
+	}
+}

@@ -357,7 +357,7 @@ func (m *Member) depart(freeSeat bool) {
 			t.removeSeat(seatNo)
 			t.system(now, "%s left the table.", s.player.Name)
 		} else {
-			t.goneAway(s, now)
+			t.goneAway(s, now, freeSeat)
 		}
 		t.passHost(now)
 		if t.state != StatePlaying && t.humanSeats() == 0 {
