@@ -23,3 +23,17 @@ var (
 	ErrCreateLimit = errors.New("too many new tables from your address: please wait a minute and try again")
 	ErrCodeLimit   = errors.New("too many unknown table codes from your address: please wait a few seconds, then check the code")
 )
+
+// toldErr is an error a caller may branch on (errors.Is finds err) told in other words,
+// for the one who gets it: a spectator asking for a seat is not told to watch.
+type toldErr struct {
+	err  error
+	text string
+}
+
+func (e *toldErr) Error() string { return e.text }
+func (e *toldErr) Unwrap() error { return e.err }
+
+func told(err error, format string, args ...any) error {
+	return &toldErr{err: err, text: fmt.Sprintf(format, args...)}
+}

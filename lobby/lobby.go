@@ -475,7 +475,7 @@ func (l *Lobby) sit(p Player, t *Table) (Place, error) {
 	err := t.do(func(now time.Time) error {
 		m = newMember(t, p)
 		m.offers = offers
-		return t.seatMember(m, now)
+		return t.seatMember(m, now, false)
 	})
 	if err != nil {
 		return nil, err

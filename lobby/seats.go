@@ -9,8 +9,9 @@ import (
 // seatMember gives the member's player a seat: their own seat back if they hold one
 // (taking it over from an older connection; a guest's id is random to its connection,
 // so only that connection takes a guest's seat back), else a free seat of a table that is not
-// playing, under a name nobody else at the table has.
-func (t *Table) seatMember(m *Member, now time.Time) error {
+// playing, under a name nobody else at the table has. A watching member who asks for a
+// seat is told when one may come, not to watch.
+func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	p := m.player
 	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
@@ -29,9 +30,15 @@ func (t *Table) seatMember(m *Member, now time.Time) error {
 		return nil
 	}
 	if t.state == StatePlaying {
+		if watching {
+			return told(ErrStarted, "table %s: the game has already started: you can take a seat when it ends", t.code)
+		}
 		return fmt.Errorf("table %s: %w", t.code, ErrStarted)
 	}
 	if _, max := t.spec.PlayerRange(t.opts); len(t.seats) >= max {
+		if watching {
+			return told(ErrFull, "table %s: %s (%d of %d seats taken): you can take one when a player leaves", t.code, ErrFull, len(t.seats), max)
+		}
 		return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
 	}
 	p.Name = t.uniqueName(p.Name)
@@ -91,6 +98,6 @@ func (m *Member) TakeSeat() error {
 		if m.seat >= 0 {
 			return fmt.Errorf("you already have a seat at this table")
 		}
-		return m.t.seatMember(m, now)
+		return m.t.seatMember(m, now, true)
 	})
 }

@@ -103,8 +103,35 @@ func TestSpectatorTakesAFreeSeat(t *testing.T) {
 	if err := a.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if err := w2.TakeSeat(); !errors.Is(err, lobby.ErrStarted) {
+	err = w2.TakeSeat()
+	if !errors.Is(err, lobby.ErrStarted) {
 		t.Errorf("a spectator sat down during a game: %v", err)
+	}
+	// Cat is watching already: the answer tells her when she can sit, not to watch.
+	if msg := err.Error(); strings.Contains(msg, "watch") || !strings.Contains(msg, "when it ends") {
+		t.Errorf("a spectator is told %q", msg)
+	}
+}
+
+// A spectator at a full table is told to wait for a free seat, not to watch.
+func TestSpectatorAtAFullTable(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	for range 3 {
+		if err := a.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := l.Watch(cat, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = w.TakeSeat()
+	if !errors.Is(err, lobby.ErrFull) {
+		t.Fatalf("a spectator sat at a full table: %v", err)
+	}
+	if msg := err.Error(); strings.Contains(msg, "watch") || !strings.Contains(msg, "4 of 4 seats taken") {
+		t.Errorf("a spectator is told %q", msg)
 	}
 }
 
