@@ -319,7 +319,7 @@ func (t *Table) share(p Player, pk store.Pack) error {
 	return t.do(func(now time.Time) error {
 		i := t.seatOf(p.ID)
 		if i < 0 || p.Guest {
-			return ErrNotSeated
+			return fmt.Errorf("table %s: %w", t.code, ErrNotSeated)
 		}
 		d, ok := t.fits(pk.Kind)
 		if !ok {

@@ -3,6 +3,7 @@ package lobby_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -88,7 +89,7 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := l.Share(cat, a.Code(), bens); err == nil || !strings.Contains(err.Error(), "no seat") {
+	if err := l.Share(cat, a.Code(), bens); !errors.Is(err, lobby.ErrNotSeated) || !strings.Contains(err.Error(), "table "+a.Code()) {
 		t.Errorf("sharing from outside the table: %v", err)
 	}
 	if err := l.Share(ben, a.Code(), topics); err == nil || !strings.Contains(err.Error(), "takes quadrant-words or quadrant-criteria") {
