@@ -166,21 +166,29 @@ func (t *Table) candidates(withOffers bool) []tablePack {
 
 // deckOption is the table's "deck" option, with the choices it has now.
 func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
-	opt, ok := deckOption(t.spec, t.candidates(forHost))
+	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.ssh())
 	if cur := t.deckLabel(); ok && !slices.Contains(opt.Choices, cur) {
 		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
 	}
 	return opt, ok
 }
 
+// ssh is how players reach the server, for the commands messages give.
+func (l *Lobby) ssh() string {
+	if l.cfg.SSH == "" {
+		return "ssh HOST"
+	}
+	return l.cfg.SSH
+}
+
 // deckOption is the "deck" option of a game with these packs to choose from; false for a
 // game without decks.
-func deckOption(spec *rules.Spec, packs []tablePack) (rules.Option, bool) {
+func deckOption(spec *rules.Spec, packs []tablePack, ssh string) (rules.Option, bool) {
 	if len(spec.Decks) == 0 {
 		return rules.Option{}, false
 	}
 	opt := rules.Option{Key: OptDeck, Name: "Deck",
-		Help:    "the built-in cards, or a pack (ssh HOST pack): alone, or mixed with the built-in cards",
+		Help:    "the built-in cards, or a pack (" + ssh + " pack): alone, or mixed with the built-in cards",
 		Choices: []string{DeckBuiltin}, Default: DeckBuiltin}
 	for _, c := range packs {
 		opt.Choices = append(opt.Choices, c.Label, DeckMix+c.Label)
@@ -200,7 +208,7 @@ func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	for _, pk := range l.offers(p, spec) {
 		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
 	}
-	deck, ok := deckOption(spec, packs)
+	deck, ok := deckOption(spec, packs, l.ssh())
 	if !ok {
 		return nil
 	}
@@ -347,7 +355,7 @@ func (m *Member) Share(name string) error {
 			return m.t.share(m.player, pk)
 		}
 	}
-	return fmt.Errorf("you have no %s pack named %q (ssh HOST pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60))
+	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.ssh())
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
@@ -355,7 +363,7 @@ func (m *Member) Share(name string) error {
 func (m *Member) ShareAll() (int, error) {
 	mine := m.ownPacks()
 	if len(mine) == 0 {
-		return 0, fmt.Errorf("you have no %s packs to share: upload one with ssh HOST pack add KIND NAME < file", m.t.deckKinds())
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.ssh())
 	}
 	for _, pk := range mine {
 		if err := m.t.share(m.player, pk); err != nil {

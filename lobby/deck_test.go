@@ -244,3 +244,29 @@ func TestFamilyFilter(t *testing.T) {
 	}
 	p.Leave()
 }
+
+// The lobby's advice gives the command players reach this server by (Config.SSH), port
+// and all: "ssh HOST pack add" would dial port 22.
+func TestPackAdviceNamesTheServersCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: &packs.Library{Store: store.NewMemory()}, SSH: "ssh -p 2299 HOST"})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.ShareAll(); err == nil || !strings.Contains(err.Error(), "upload one with ssh -p 2299 HOST pack add") {
+		t.Errorf("sharing without packs: %v", err)
+	}
+	if err := a.Share("Nope"); err == nil || !strings.Contains(err.Error(), "(ssh -p 2299 HOST pack list shows yours)") {
+		t.Errorf("sharing an unknown pack: %v", err)
+	}
+	for _, o := range l.TableOptions(ann, quadrant.ID) {
+		if o.Key == lobby.OptDeck && !strings.Contains(o.Help, "(ssh -p 2299 HOST pack)") {
+			t.Errorf("the deck option's help: %q", o.Help)
+		}
+	}
+}

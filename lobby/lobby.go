@@ -42,6 +42,9 @@ type Config struct {
 	Log store.TableLog
 	// Cluster makes this lobby one node of a cluster (cluster.go); nil: a lone server.
 	Cluster Cluster
+	// SSH is how players reach the server, for the commands the lobby's messages give:
+	// "ssh -p 2222 HOST". Empty: "ssh HOST".
+	SSH string
 }
 
 // Hooks lets the server count what happens, for /metrics.

@@ -78,7 +78,7 @@ func packError(err error) string {
 }
 
 func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Player, args []string) (string, error) {
-	usage := strings.ReplaceAll(packUsage, "KINDS", packs.Kinds())
+	usage := strings.NewReplacer("KINDS", packs.Kinds(), "ssh HOST", s.sshCommand()).Replace(packUsage)
 	if len(args) == 0 || args[0] == "help" {
 		return usage, nil
 	}
@@ -182,7 +182,7 @@ func (s *Server) packList(ctx context.Context, p lobby.Player) (string, error) {
 			fmt.Fprintf(&b, "  %s  %-22s %4d %s%s\n", name, pk.Kind, pk.Entries, d.What, mark)
 		}
 	}
-	section(fmt.Sprintf("Your packs (%d of %d):", len(mine), packs.MaxPacks), "none yet: ssh HOST pack add KIND NAME < file", mine)
+	section(fmt.Sprintf("Your packs (%d of %d):", len(mine), packs.MaxPacks), "none yet: "+s.sshCommand()+" pack add KIND NAME < file", mine)
 	section("Published packs:", "none", pub)
 	return b.String(), nil
 }

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"fmt"
+	"net"
 	"strings"
 	"testing"
 
@@ -113,7 +114,10 @@ func TestPackErrors(t *testing.T) {
 	wantHas(t, "no name", mustFail(t, s, ann, "pack add quadrant-words", officeWords), "needs a kind and a name")
 	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "the file was empty (or none was sent)")
 	wantHas(t, "verb", mustFail(t, s, ann, "pack frobnicate", ""), `unknown pack command "frobnicate"`, "pack add KIND NAME < file")
-	wantHas(t, "help", mustRun(t, s, ann, "pack", ""), "pack add KIND NAME < file", "topfive-topics")
+	// The commands name the server's port: "ssh HOST pack list" would dial port 22.
+	_, port, _ := net.SplitHostPort(s.Addr().String())
+	wantHas(t, "help", mustRun(t, s, ann, "pack", ""), "ssh -p "+port+" HOST pack add KIND NAME < file", "topfive-topics")
+	wantHas(t, "empty list", mustRun(t, s, ann, "pack list", ""), "none yet: ssh -p "+port+" HOST pack add")
 	wantHas(t, "guest", mustFail(t, s, e2e.Guest, "pack add quadrant-words Mine", officeWords), "guests cannot keep packs")
 }
 

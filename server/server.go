@@ -97,11 +97,20 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
+	// Listening comes first: the lobby's advice names the port players reach it on.
+	ln, err := net.Listen("tcp", cfg.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
+	}
 	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{},
-		packs: &packs.Library{Store: st}}
+		packs: &packs.Library{Store: st}, ln: ln}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
-	lctx, cancel := context.WithCancel(context.Background())
-	s.stopAll = cancel
+	lctx, stopLobby := context.WithCancel(context.Background())
+	s.stopAll = stopLobby
+	cancel := func() {
+		stopLobby()
+		ln.Close()
+	}
 	lcfg := lobby.Config{
 		Logger:   logger.WithPrefix("lobby"),
 		Hooks:    s.metrics.hooks(),
@@ -110,6 +119,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
+		SSH:      s.sshCommand(),
 	}
 	if cfg.Cluster.URLs != "" {
 		node, err := joinCluster(cfg.Cluster, logger)
@@ -123,6 +133,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	// Stopping the lobby also stops its table-log writer.
 	cancel = func() {
 		s.stopAll()
+		ln.Close()
 		_ = s.lobby.Shutdown(context.Background())
 		if s.node != nil {
 			s.node.Kill()
@@ -143,16 +154,11 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if len(s.hostSigners) > 0 {
 		s.Fingerprint = gossh.FingerprintSHA256(s.hostSigners[0].PublicKey())
 	}
-	if s.ln, err = net.Listen("tcp", cfg.Listen); err != nil {
-		cancel()
-		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
-	}
 	s.gate = newGate(s.ln, cfg, s.refused)
 	s.metrics.watchGate(s.gate)
 	if cfg.HTTP != "" {
 		if s.httpLn, err = net.Listen("tcp", cfg.HTTP); err != nil {
 			cancel()
-			s.ln.Close()
 			return nil, fmt.Errorf("listen %s (--http): %w", cfg.HTTP, err)
 		}
 		s.http = &http.Server{Handler: s.metrics.handler(s.health), ReadHeaderTimeout: 5 * time.Second}
@@ -170,7 +176,6 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	rcancel()
 	if err != nil {
 		cancel()
-		s.ln.Close()
 		if s.httpLn != nil {
 			s.httpLn.Close()
 		}
@@ -180,6 +185,13 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		logger.Info("tables restored", "tables", restored)
 	}
 	return s, nil
+}
+
+// sshCommand is how a player reaches this server, for the commands its help and
+// messages give: "ssh -p 2222 HOST" (the host is the one the player typed).
+func (s *Server) sshCommand() string {
+	_, port, _ := net.SplitHostPort(s.ln.Addr().String())
+	return "ssh -p " + port + " HOST"
 }
 
 // Addr is the SSH listener's address.
