@@ -166,15 +166,16 @@ func (t *Table) candidates(withOffers bool) []tablePack {
 
 // deckOption is the table's "deck" option, with the choices it has now.
 func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
-	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.ssh())
+	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.SSH())
 	if cur := t.deckLabel(); ok && !slices.Contains(opt.Choices, cur) {
 		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
 	}
 	return opt, ok
 }
 
-// ssh is how players reach the server, for the commands messages give.
-func (l *Lobby) ssh() string {
+// SSH is how players reach the server, for the commands messages and help give:
+// "ssh -p 2222 HOST" (Config.SSH), or "ssh HOST".
+func (l *Lobby) SSH() string {
 	if l.cfg.SSH == "" {
 		return "ssh HOST"
 	}
@@ -208,7 +209,7 @@ func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	for _, pk := range l.offers(p, spec) {
 		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
 	}
-	deck, ok := deckOption(spec, packs, l.ssh())
+	deck, ok := deckOption(spec, packs, l.SSH())
 	if !ok {
 		return nil
 	}
@@ -355,7 +356,7 @@ func (m *Member) Share(name string) error {
 			return m.t.share(m.player, pk)
 		}
 	}
-	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.ssh())
+	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.SSH())
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
@@ -363,7 +364,7 @@ func (m *Member) Share(name string) error {
 func (m *Member) ShareAll() (int, error) {
 	mine := m.ownPacks()
 	if len(mine) == 0 {
-		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.ssh())
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.SSH())
 	}
 	for _, pk := range mine {
 		if err := m.t.share(m.player, pk); err != nil {

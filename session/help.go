@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -73,7 +74,7 @@ func (m *Model) helpLines(w int) []string {
 	if spec, ok := rules.Lookup(game); ok {
 		body = append(body, specRules(spec, w)...)
 	} else {
-		section("parlor: party games over SSH", gameui.Wrap(aboutParlor, w)...)
+		section("parlor: party games over SSH", gameui.Wrap(strings.ReplaceAll(aboutParlor, "SSH_HOST", m.o.Lobby.SSH()), w)...)
 		var games []string
 		for _, g := range rules.Games() {
 			games = append(games, rulesLines(fmt.Sprintf("- %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
@@ -88,7 +89,9 @@ func (m *Model) helpLines(w int) []string {
 	case screenLobby:
 		l := lobbyKeys
 		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
-		body = append(body, "", dimStyle.Paint("From your shell: ssh -t <host> join ABCD  or  ssh -t <host> watch ABCD"))
+		shell := strings.Replace(m.o.Lobby.SSH(), "ssh ", "ssh -t ", 1) // a command needs -t for a terminal
+		body = append(body, "")
+		body = append(body, gameui.Wrap(dimStyle.Paint("From your shell: "+shell+" join ABCD  or  "+shell+" watch ABCD"), w)...)
 	case screenCreate:
 		c := createKeys
 		section("Keys: new table", keyLines([]key.Binding{c.Up, c.Change, c.Create, bind("pgup pgdn", "scroll the rules", "pgup"), c.Back, helpKey})...)
@@ -122,4 +125,6 @@ const aboutParlor = "parlor is a place to play party games with friends over SSH
 	"Anyone may watch a running game.\n\n" +
 	"Your seat is yours: if your connection drops, connect again with the same SSH key and you are back in your seat. " +
 	"Guests (no SSH key) cannot take a seat back.\n\n" +
+	"Your own words: keep content packs (words, topics, questions, pictures; any language) from your shell with SSH_HOST pack help. " +
+	"Choose one as the Deck when you create a table, or press p at a table to offer yours to its host.\n\n" +
 	"In every screen, ? shows the help and the rules of the game at hand; the bottom line shows the most important keys."

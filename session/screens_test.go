@@ -34,9 +34,16 @@ type harness struct {
 
 func newHarness(t *testing.T, name string, w, h int) *harness {
 	t.Helper()
+	return newHarnessOn(t, name, w, h, lobby.Config{})
+}
+
+// newHarnessOn is newHarness on a lobby of cfg, with the built-in content and a test clock.
+func newHarnessOn(t *testing.T, name string, w, h int, cfg lobby.Config) *harness {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	c := testclock.New(time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC))
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Clock: c})
+	cfg.Content, cfg.Clock = assets.Load, c
+	l := lobby.New(ctx, cfg)
 	m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:" + name, Name: name}, Now: c.Now})
 	t.Cleanup(func() {
 		m.leaveTable()
@@ -199,6 +206,20 @@ func TestLobbyHelpExplainsParlorAndListsTheGames(t *testing.T) {
 	for _, g := range rules.Games() {
 		if !h.scrollToFind("• " + g.Name + " (") {
 			t.Errorf("%s is not listed:\n%s", g.Name, h.screen())
+		}
+	}
+}
+
+// The lobby's help tells of packs, and gives the commands from a shell with the port
+// players reach the server on.
+func TestLobbyHelpGivesTheShellCommands(t *testing.T) {
+	h := newHarnessOn(t, "Zed", 80, 24, lobby.Config{SSH: "ssh -p 2299 HOST"})
+	for _, want := range []string{"ssh -t -p 2299 HOST join ABCD", "ssh -p 2299 HOST pack help", "Your own words"} {
+		h.press("?") // from the top each time
+		found := h.scrollToFind(want)
+		h.press("esc")
+		if !found {
+			t.Errorf("the lobby's help never says %q", want)
 		}
 	}
 }
