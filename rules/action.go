@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -39,12 +43,70 @@ func Decode(raw json.RawMessage, dst any) error {
 	d := json.NewDecoder(bytes.NewReader(raw))
 	d.DisallowUnknownFields()
 	if err := d.Decode(dst); err != nil {
-		return fmt.Errorf("%w: %v", ErrBadAction, err)
+		return fmt.Errorf("%w: %s", ErrBadAction, JSONProblem(err, dst))
 	}
 	if d.More() {
 		return fmt.Errorf("%w: trailing data", ErrBadAction)
 	}
 	return nil
+}
+
+// JSONProblem words an error from decoding a JSON object into dst (a pointer to a
+// struct) for the one who sent it: which field is wrong and what it must be, or which
+// fields the object may have; never the decoder's Go words. encoding/json reports an
+// unknown field only in its message, so that one is read from the text.
+func JSONProblem(err error, dst any) string {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		want := "a string"
+		switch typeErr.Type.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64, reflect.Pointer:
+			want = "a number"
+		case reflect.Bool:
+			want = "true or false"
+		case reflect.Slice, reflect.Array:
+			want = "a list"
+		case reflect.Map, reflect.Struct:
+			want = "an object"
+		}
+		return fmt.Sprintf("%q must be %s", typeErr.Field, want)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
+		if names := jsonFields(dst); len(names) > 0 {
+			return fmt.Sprintf("%s is not a field of this action: it has %s", field, List(names))
+		}
+		return fmt.Sprintf("%s is not a field of this action", field)
+	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+		return "not a whole JSON object"
+	}
+	return "its fields could not be read"
+}
+
+// jsonFields are the quoted JSON names of the fields of the struct dst points to.
+func jsonFields(dst any) []string {
+	t := reflect.TypeOf(dst)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	var names []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, strconv.Quote(name))
+	}
+	return names
 }
 
 // OptionDuration reads a timer option value such as "60s", "2m" or "off" (zero).

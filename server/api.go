@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -188,16 +187,7 @@ func badRequest(line []byte, err error) (json.RawMessage, error) {
 	}
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		want := "a string"
-		switch typeErr.Type.Kind() {
-		case reflect.Int, reflect.Int64, reflect.Pointer:
-			want = "a number"
-		case reflect.Bool:
-			want = "true or false"
-		case reflect.Map, reflect.Struct:
-			want = "an object"
-		}
-		return obj["id"], fmt.Errorf("%q must be %s", typeErr.Field, want)
+		return obj["id"], errors.New(rules.JSONProblem(err, nil))
 	}
 	return obj["id"], errors.New("a request's fields could not be read: see docs/api.md for each op's fields")
 }

@@ -96,6 +96,11 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	if m := ann.Expect("error"); !strings.Contains(errorText(m), "pick 1, 2 or 3") {
 		t.Fatalf("bad action: %v", m)
 	}
+	// A stray field is named, with the fields the action has: not the decoder's words.
+	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1, "seat": 2}})
+	if m := ann.Expect("error"); !strings.Contains(errorText(m), `"seat" is not a field of this action: it has "type"`) {
+		t.Fatalf("stray field: %v", m)
+	}
 	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
 	ann.Expect("ok")
 	ben.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 2}})
