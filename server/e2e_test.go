@@ -79,6 +79,13 @@ func TestJoinAndWatchCommandsLandAtTheTable(t *testing.T) {
 	}
 	bad := s.Connect(t, "ben", key, "join ZZZZ", 80, 24)
 	bad.WaitFor("table ZZZZ: no table has that code")
+	// A terminal that cannot move its cursor is told so, not drawn a screen it garbles.
+	for _, cmd := range []string{"", "join " + code} {
+		out, stderr, err := s.RunTerm(t, key, "dumb", cmd)
+		if err == nil || !strings.Contains(stderr, "TERM=dumb") || strings.Contains(out, "\x1b[") {
+			t.Errorf("%q on TERM=dumb: err=%v stderr=%q out=%q", cmd, err, stderr, out)
+		}
+	}
 }
 
 func TestReconnectWithTheSameKeyTakesTheSeatBack(t *testing.T) {

@@ -138,7 +138,7 @@ func commandOf(sess ssh.Session) []string {
 func (s *Server) route(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		cmd := commandOf(sess)
-		_, _, hasPty := sess.Pty()
+		pty, _, hasPty := sess.Pty()
 		var join, watch string
 		switch {
 		case len(cmd) == 1 && cmd[0] == "api":
@@ -163,12 +163,17 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			return
 		}
 		if !hasPty {
-			_, port, _ := net.SplitHostPort(s.ln.Addr().String())
-			what := "HOST"
+			what := strings.Replace(s.sshCommand(), "ssh ", "ssh -t ", 1)
 			if len(cmd) > 0 {
 				what += " " + playertext.Short(strings.Join(cmd, " "), 20)
 			}
-			fail(sess, fmt.Sprintf("parlor needs a terminal: use ssh -t -p %s %s (or ssh -p %s HOST api for the JSON interface).", port, what, port))
+			fail(sess, fmt.Sprintf("parlor needs a terminal: use %s (or %s api for the JSON interface).", what, s.sshCommand()))
+			return
+		}
+		if pty.Term == "dumb" {
+			// Emacs' shell, some IDE consoles: every frame would print as a line of escapes.
+			fail(sess, fmt.Sprintf("parlor draws its games on the whole screen, and your terminal says it cannot (TERM=dumb). "+
+				"Connect from a terminal window (xterm, iTerm2, Windows Terminal, …), or use %s api for the JSON interface.", s.sshCommand()))
 			return
 		}
 		s.serveTUI(sess, join, watch)
