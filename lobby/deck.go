@@ -350,11 +350,8 @@ func (t *Table) share(p Player, pk store.Pack) error {
 
 // Share offers one of the member's own packs, by name, to the member's table.
 func (m *Member) Share(name string) error {
-	mine := m.ownPacks()
-	for _, pk := range mine {
-		if pk.Name == name {
-			return m.t.share(m.player, pk)
-		}
+	if pk, ok := packs.Named(m.ownPacks(), name); ok {
+		return m.t.share(m.player, pk)
 	}
 	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.SSH())
 }

@@ -108,12 +108,19 @@ func (l *Library) Add(ctx context.Context, owner string, guest bool, kind, name 
 	if err != nil {
 		return store.Pack{}, err
 	}
-	if len(mine) >= MaxPacks && !has(mine, name) {
+	old, replacing := Named(mine, name)
+	if len(mine) >= MaxPacks && !replacing {
 		return store.Pack{}, ErrTooMany
 	}
 	p := store.Pack{Owner: owner, Name: name, Kind: kind, Content: content, Entries: n, Created: l.now()}
 	if err := l.Store.SavePack(ctx, p); err != nil {
 		return store.Pack{}, err
+	}
+	if replacing && old.Name != name {
+		// The same name in another case: the new spelling replaces the old pack.
+		if err := l.Store.DeletePack(ctx, owner, old.Name); err != nil {
+			return store.Pack{}, err
+		}
 	}
 	return p, nil
 }
@@ -156,13 +163,21 @@ func Normalize(b []byte) ([]byte, error) {
 	return []byte(norm.NFC.String(strings.Join(lines, "\n"))), nil
 }
 
-func has(ps []store.Pack, name string) bool {
+// Named is the pack of ps with that name, ignoring case (an exact match first): one
+// player's packs "Office" and "office" would look alike in every list, so a name is a
+// name in any case.
+func Named(ps []store.Pack, name string) (store.Pack, bool) {
 	for _, p := range ps {
 		if p.Name == name {
-			return true
+			return p, true
 		}
 	}
-	return false
+	for _, p := range ps {
+		if strings.EqualFold(p.Name, name) {
+			return p, true
+		}
+	}
+	return store.Pack{}, false
 }
 
 func (l *Library) now() time.Time {
@@ -172,7 +187,7 @@ func (l *Library) now() time.Time {
 	return l.Now()
 }
 
-// Mine returns the owner's pack of that name, or ErrNotFound.
+// Mine returns the owner's pack of that name (in any case), or ErrNotFound.
 func (l *Library) Mine(ctx context.Context, owner, name string) (store.Pack, error) {
 	name, err := CheckName(name)
 	if err != nil {
@@ -180,6 +195,13 @@ func (l *Library) Mine(ctx context.Context, owner, name string) (store.Pack, err
 	}
 	p, err := l.Store.Pack(ctx, owner, name)
 	if errors.Is(err, store.ErrNotFound) {
+		mine, err := l.Store.PacksOf(ctx, owner) // the name in another case
+		if err != nil {
+			return store.Pack{}, err
+		}
+		if p, ok := Named(mine, name); ok {
+			return p, nil
+		}
 		return store.Pack{}, fmt.Errorf("%q: %w", name, ErrNotFound)
 	}
 	return p, err

@@ -87,3 +87,32 @@ func TestPackNamesAreCleanedAsPlayerNamesAre(t *testing.T) {
 		t.Errorf("an invisible name: %v", err)
 	}
 }
+
+// TestPackNamesIgnoreCase: a player who kept "Office life" finds it as "office life",
+// and adding "office LIFE" replaces it (under the new spelling) rather than keeping two
+// packs that look alike in every list.
+func TestPackNamesIgnoreCase(t *testing.T) {
+	ctx := context.Background()
+	lib := &packs.Library{Store: store.NewMemory()}
+	words := []byte("Stapler\nCoffee mug\nWhiteboard\nPrinter\nDesk plant\nLanyard\n")
+	if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", "Office life", words); err != nil {
+		t.Fatal(err)
+	}
+	p, err := lib.Mine(ctx, "SHA256:ann", "office life")
+	if err != nil || p.Name != "Office life" {
+		t.Fatalf("Mine(office life) = %q, %v", p.Name, err)
+	}
+	if _, err := lib.Add(ctx, "SHA256:ann", false, "quadrant-words", "office LIFE", append(words, "Paperclip\n"...)); err != nil {
+		t.Fatal(err)
+	}
+	mine, err := lib.Store.PacksOf(ctx, "SHA256:ann")
+	if err != nil || len(mine) != 1 || mine[0].Name != "office LIFE" || mine[0].Entries != 7 {
+		t.Fatalf("after adding under another case: %+v, %v", mine, err)
+	}
+	if err := lib.Remove(ctx, "SHA256:ann", "OFFICE life"); err != nil {
+		t.Fatal(err)
+	}
+	if mine, _ := lib.Store.PacksOf(ctx, "SHA256:ann"); len(mine) != 0 {
+		t.Fatalf("after remove: %+v", mine)
+	}
+}

@@ -105,7 +105,11 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		}
 		d, _, _ := rules.LookupDeck(pk.Kind)
 		if oldErr == nil {
-			return fmt.Sprintf("Replaced your %s pack %q: now %s, %d %s.\n", old.Kind, pk.Name, pk.Kind, pk.Entries, d.What), nil
+			renamed := ""
+			if old.Name != pk.Name { // names ignore case: "office life" replaces "Office life"
+				renamed = fmt.Sprintf(" (was %q)", old.Name)
+			}
+			return fmt.Sprintf("Replaced your %s pack %q%s: now %s, %d %s.\n", old.Kind, pk.Name, renamed, pk.Kind, pk.Entries, d.What), nil
 		}
 		return fmt.Sprintf("Stored %q: %s, %d %s.\n", pk.Name, pk.Kind, pk.Entries, d.What), nil
 	case "list":
@@ -227,10 +231,11 @@ func (s *Server) publishedPack(ctx context.Context, p lobby.Player, name string)
 	if err != nil {
 		return store.Pack{}, false
 	}
+	var published []store.Pack
 	for _, pk := range usable {
-		if pk.Published && pk.Name == name {
-			return pk, true
+		if pk.Published {
+			published = append(published, pk)
 		}
 	}
-	return store.Pack{}, false
+	return packs.Named(published, name)
 }

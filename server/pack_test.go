@@ -82,6 +82,10 @@ func TestPackCommand(t *testing.T) {
 	// Replacing keeps one pack of a name; removing forgets it.
 	mustRun(t, s, ann, "pack add quadrant-words Office life", officeWords+"Paperclip\n")
 	wantHas(t, "replace", mustRun(t, s, ann, "pack list", ""), "Your packs (3 of 20):", "7 words")
+	// Names ignore case: one pack, under the newest spelling.
+	wantHas(t, "replace in another case", mustRun(t, s, ann, "pack add quadrant-words office LIFE", officeWords),
+		`Replaced your quadrant-words pack "office LIFE" (was "Office life"): now quadrant-words, 6 words.`)
+	wantHas(t, "show in another case", mustRun(t, s, ann, "pack show OFFICE life", ""), "Whiteboard")
 	wantHas(t, "remove", mustRun(t, s, ann, "pack remove Office life", ""), `Removed "Office life"`)
 	wantHas(t, "show removed", mustFail(t, s, ann, "pack show Office life", ""), "no pack of that name")
 	wantHas(t, "remove twice", mustFail(t, s, ann, "pack remove Office life", ""), "no pack of that name")
