@@ -67,6 +67,9 @@ func TestPackProblemsHaveLineNumbers(t *testing.T) {
 			[]int{2, 4, 6, 7}, []string{"names the board colour red", "not a board colour", "appears twice", "repeats line 3"}},
 		{"fingertip-pictures", "== a cat\n/\\_/\\\n== a wide thing\n#########################\n== a cat\nsomething\n== empty\n",
 			[]int{4, 5, 7}, []string{"25 columns wide (at most 22)", "repeats line 1", "has no art"}},
+		// A first picture without its "== " line (or with "==cat") is not a comment to skip.
+		{"fingertip-pictures", "; my pictures\n==a cat\n/\\_/\\\n\n== a dog\no'')}\n",
+			[]int{2, 3}, []string{`before the first picture: a picture starts with "== " and its alt text`, "before the first picture"}},
 	}
 	for _, c := range cases {
 		ps := problems(t, c.kind, c.text)

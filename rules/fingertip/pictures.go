@@ -41,8 +41,19 @@ type Picture struct {
 //	ink base=CCCCCC #=8B8B83 ~=5FB3F9     (optional: colour per character)
 //	art lines…
 //
-// Lines before the first "== " and lines starting with ";" outside art are comments.
-func ParsePictures(b []byte) ([]Picture, error) {
+// Lines starting with ";" outside art are comments; so are other lines before the first
+// "== " for a game (packs stored before CountPictures refused them still play).
+func ParsePictures(b []byte) ([]Picture, error) { return parsePictures(b, false) }
+
+// CountPictures checks a pack of pictures as ParsePictures does, and a line before the
+// first picture that is not a comment too: it is most likely a first picture whose
+// "== " line is missing or written "==cat", which a game would skip without a word.
+func CountPictures(b []byte) (int, error) {
+	ps, err := parsePictures(b, true)
+	return len(ps), err
+}
+
+func parsePictures(b []byte, strict bool) ([]Picture, error) {
 	var ps rules.Problems
 	if !utf8.Valid(b) {
 		ps.Add(0, "not UTF-8")
@@ -107,6 +118,9 @@ func ParsePictures(b []byte) ([]Picture, error) {
 			cur = &Picture{Alt: alt, Base: "#CCCCCC", Inks: map[string]string{}}
 		case cur == nil:
 			// comment before the first picture
+			if t := strings.TrimSpace(l); strict && t != "" && !strings.HasPrefix(t, ";") {
+				ps.Add(line, `text before the first picture: a picture starts with "== " and its alt text, and a comment with ";"`)
+			}
 		case strings.HasPrefix(l, "ink ") && len(cur.Art) == 0:
 			if err := parseInks(cur, l[4:]); err != nil {
 				ps.Add(line, "%v", err)

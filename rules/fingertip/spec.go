@@ -69,7 +69,7 @@ var Spec = &rules.Spec{
 			Choices: []string{"off", "30s", "60s", "90s", "120s"}, Default: DefaultRaceTime},
 	},
 	Content:    []string{ContentFile, MeaningFile},
-	Decks:      []rules.Deck{{Kind: "fingertip-pictures", File: ContentFile, What: "pictures", Min: 18, Count: rules.Counter(ParsePictures)}},
+	Decks:      []rules.Deck{{Kind: "fingertip-pictures", File: ContentFile, What: "pictures", Min: 18, Count: CountPictures}},
 	DecodeView: rules.DecodeViewAs[View],
 	New:        func(s rules.Setup) (rules.Game, error) { return New(s) },
 	NewBot:     func(b rules.BotSetup) rules.Bot { return NewBot(b) },
