@@ -88,7 +88,7 @@ func TestPackProblemsHaveLineNumbers(t *testing.T) {
 // TestPackTooSmall: a valid pack with fewer entries than one round needs is refused.
 func TestPackTooSmall(t *testing.T) {
 	ps := problems(t, "topfive-topics", "one\ntwo\nthree\n")
-	if len(ps) != 1 || !strings.Contains(ps[0].Text, "3 topics, and a topfive-topics pack needs at least 5") {
+	if len(ps) != 1 || !strings.Contains(ps[0].Text, "a topfive-topics pack needs at least 5 topics, and this one has 3") {
 		t.Errorf("problems = %v", ps)
 	}
 }

@@ -114,7 +114,7 @@ func (d Deck) Check(b []byte) (int, error) {
 	}
 	if n < d.Min {
 		var ps Problems
-		ps.Add(0, "%d %s, and a %s pack needs at least %d", n, d.What, d.Kind, d.Min)
+		ps.Add(0, "a %s pack needs at least %d %s, and this one has %d", d.Kind, d.Min, d.What, n)
 		return n, ps.Err(ErrPack)
 	}
 	return n, nil

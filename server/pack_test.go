@@ -111,7 +111,7 @@ func TestPackErrors(t *testing.T) {
 		t.Errorf("500 repeats: %d lines:\n%s", n, got)
 	}
 	got = mustFail(t, s, ann, "pack add topfive-topics Tiny", "One\nTwo\n")
-	wantHas(t, "too few", got, "2 topics, and a topfive-topics pack needs at least 5")
+	wantHas(t, "too few", got, "a topfive-topics pack needs at least 5 topics, and this one has 2")
 	wantHas(t, "after errors", mustRun(t, s, ann, "pack list", ""), "Your packs (0 of 20):")
 
 	wantHas(t, "kind", mustFail(t, s, ann, "pack add crossword-clues Mine", "a\n"), `unknown pack kind "crossword-clues"`, "quadrant-words", "fingertip-pictures")
