@@ -21,6 +21,7 @@ type lobbyScreen struct {
 	lost    []string          // tables of this player that did not survive a restart
 	profile string            // the player's record, read when the lobby is entered
 	sel     int
+	first   int        // the first table row shown (tableRows scrolls it)
 	typing  bool       // the join-by-code box has focus
 	code    *lineInput // while typing
 }
@@ -137,39 +138,6 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 		body = append(body, errStyle.Paint(fit("  "+notice, w-2)))
 	}
 	body = append(body, headStyle.Paint("  Open tables"))
-	if len(s.tables) == 0 {
-		body = append(body, "  None yet. Press "+keyStyle.Paint("c")+" to create a table, or "+keyStyle.Paint("tab")+" to join one by its code.")
-	} else {
-		body = append(body, dimStyle.Paint(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
-		first := 0
-		if max := h - 16; s.sel > max && max > 0 {
-			first = s.sel - max
-		}
-		for i := first; i < len(s.tables) && len(body) < h-12; i++ {
-			t := s.tables[i]
-			names := make([]string, 0, len(t.Seats))
-			for _, seat := range t.Seats {
-				names = append(names, seat.Name)
-			}
-			line := fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", "))
-			line = fit(line, w-2)
-			if i == s.sel {
-				line = selStyle.Paint("▸" + line[1:])
-			}
-			body = append(body, line)
-		}
-	}
-	body = append(body, "", headStyle.Paint("  Games"))
-	for _, g := range rules.Games() {
-		// The summary wraps under itself, so each game's line reads whole.
-		for i, l := range gameui.Wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
-			name := ""
-			if i == 0 {
-				name = g.Name
-			}
-			body = append(body, fit(fmt.Sprintf("  %-12s %s", name, l), w))
-		}
-	}
 	l := lobbyKeys
 	keys := []key.Binding{helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit}
 	if len(s.seated) == 0 { // r takes a seat back: none to take
@@ -177,7 +145,21 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	foot := footerLines(w, keys...)
 	status := m.statusLines(w, statusMax, "")
-	out = append(out, blockOf(body, w, h-2-len(status)-len(foot))...) // the title and the code box
+	avail := h - 2 - len(status) - len(foot) // below the title, above the code box
+	games := gamesLines(w)
+	if len(s.tables) == 0 {
+		body = append(body, "  None yet. Press "+keyStyle.Paint("c")+" to create a table, or "+keyStyle.Paint("tab")+" to join one by its code.")
+	} else {
+		body = append(body, dimStyle.Paint(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", "code", "game", "seats", "state", "players")))
+		// The tables come first: with more than fit beside the games, the games shrink
+		// to one line (c and ? tell more of them).
+		if avail-len(body)-len(games) < len(s.tables) {
+			games = []string{"", fit(headStyle.Paint("  Games: ")+dimStyle.Paint(gameNames()+" · c creates one"), w)}
+		}
+		body = append(body, s.tableRows(w, max(1, avail-len(body)-len(games)))...)
+	}
+	body = append(body, games...)
+	out = append(out, blockOf(body, w, avail)...)
 	if s.typing {
 		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, m.plain), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 or 8 letters, then enter · esc cancels · f1 help"), w))
 	} else {
@@ -185,6 +167,72 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	}
 	out = append(out, status...)
 	return append(out, foot...)
+}
+
+// tableRows are at most n rows of the open tables, scrolled so that the selected one is
+// among them and marked; when some are not shown, the last row says how many are above
+// and below.
+func (s *lobbyScreen) tableRows(w, n int) []string {
+	shown := n
+	if len(s.tables) > n {
+		shown = max(1, n-1) // a row for "more"
+	}
+	switch {
+	case s.sel < s.first:
+		s.first = s.sel
+	case s.sel >= s.first+shown:
+		s.first = s.sel - shown + 1
+	}
+	s.first = max(0, min(s.first, len(s.tables)-shown))
+	var out []string
+	for i := s.first; i < len(s.tables) && i < s.first+shown; i++ {
+		t := s.tables[i]
+		names := make([]string, 0, len(t.Seats))
+		for _, seat := range t.Seats {
+			names = append(names, seat.Name)
+		}
+		line := fit(fmt.Sprintf("  %-8s %-12s %-8s %-9s %s", t.Code, t.GameName, fmt.Sprintf("%d/%d", len(t.Seats), t.MaxPlayers), t.State, strings.Join(names, ", ")), w-2)
+		if i == s.sel {
+			line = selStyle.Paint("▸" + line[1:])
+		}
+		out = append(out, line)
+	}
+	if shown < len(s.tables) {
+		var more []string
+		if s.first > 0 {
+			more = append(more, fmt.Sprintf("↑ %d more above", s.first))
+		}
+		if below := len(s.tables) - s.first - shown; below > 0 {
+			more = append(more, fmt.Sprintf("↓ %d more below", below))
+		}
+		out = append(out, dimStyle.Paint(fit("  "+strings.Join(more, " · "), w-2)))
+	}
+	return out
+}
+
+// gamesLines list the games under the tables, each summary wrapped under itself so that
+// each game's line reads whole.
+func gamesLines(w int) []string {
+	out := []string{"", headStyle.Paint("  Games")}
+	for _, g := range rules.Games() {
+		for i, l := range gameui.Wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
+			name := ""
+			if i == 0 {
+				name = g.Name
+			}
+			out = append(out, fit(fmt.Sprintf("  %-12s %s", name, l), w))
+		}
+	}
+	return out
+}
+
+// gameNames lists the games by name, for the lobby's one line of them.
+func gameNames() string {
+	var names []string
+	for _, g := range rules.Games() {
+		names = append(names, g.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // maxBackLines is how many of the tables that wait for the player the lobby names.

@@ -1051,3 +1051,60 @@ func TestRemovingAfterTheSeatsChangedAsksAgain(t *testing.T) {
 		t.Fatalf("nothing says why nobody was removed:\n%s", h.screen())
 	}
 }
+
+// With more open tables than the lobby has rows, the selected table is always on screen
+// and marked, so enter joins the table the player sees; the rows not shown are counted.
+func TestLobbyListKeepsTheSelectionInView(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {120, 40}, {100, 30}} {
+		h := newHarness(t, "Zed", size[0], size[1])
+		// Zed holds a seat at a table of his own (a notice line above the list).
+		if _, err := h.l.Create(h.m.o.Player, "topfive", nil, false); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 30 {
+			p := lobby.Player{ID: fmt.Sprintf("SHA256:host%d", i), Name: fmt.Sprintf("Host%d", i)}
+			if _, err := h.l.Create(p, "quadrant", nil, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.m.lobby.refresh(h.l, h.m.o.Player)
+		for step := 0; step <= len(h.m.lobby.tables); step++ {
+			h.checkFrame("lobby")
+			want := h.m.lobby.tables[h.m.lobby.sel].Code
+			var marked []string
+			for _, l := range h.lines() {
+				if strings.HasPrefix(l, "▸") {
+					marked = append(marked, l)
+				}
+			}
+			if len(marked) != 1 || !strings.Contains(marked[0], want) {
+				t.Fatalf("%v, row %d (%s) selected: marked rows %q\n%s", size, h.m.lobby.sel, want, marked, h.screen())
+			}
+			if step == 0 && !strings.Contains(h.flat(), "more below") {
+				t.Errorf("%v: nothing says more tables are below:\n%s", size, h.screen())
+			}
+			h.press("down")
+		}
+		if !strings.Contains(h.flat(), "more above") {
+			t.Errorf("%v: at the end, nothing says tables are above:\n%s", size, h.screen())
+		}
+		h.press("up")
+	}
+}
+
+// With few tables the lobby lists every game below them.
+func TestLobbyListsTheGamesBelowAFewTables(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	for i := range 3 {
+		p := lobby.Player{ID: fmt.Sprintf("SHA256:host%d", i), Name: fmt.Sprintf("Host%d", i)}
+		if _, err := h.l.Create(p, "quadrant", nil, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.m.lobby.refresh(h.l, h.m.o.Player)
+	for _, g := range rules.Games() {
+		if !strings.Contains(h.screen(), g.Name) {
+			t.Errorf("%s is not listed:\n%s", g.Name, h.screen())
+		}
+	}
+}
