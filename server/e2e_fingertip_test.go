@@ -59,6 +59,8 @@ func TestGameFingertipWholeGame(t *testing.T) {
 		}
 		if active >= 0 {
 			p, racer := humans[active], humans[1-active]
+			p.WaitFor("Press enter to write your clue")
+			p.Press("enter")
 			p.WaitFor("Clue: ")
 			p.Press("something", "enter")
 			racer.WaitFor("Point at the card that matches the clue")

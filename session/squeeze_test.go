@@ -137,8 +137,11 @@ func fingertipSqueeze(players int) squeeze {
 		name: fmt.Sprintf("Fingertip, %d players", players), game: ft.ID, players: players,
 		move: func(t *testing.T, check checker) gameuitest.Move {
 			return func(seat int, s gameui.Screen, bot any) any {
-				if _, clue := bot.(ft.Clue); !clue || !s.Typing() {
+				if _, clue := bot.(ft.Clue); !clue {
 					return bot
+				}
+				if !s.Typing() {
+					s.Update(gameuitest.Key("enter")) // opens the clue box
 				}
 				typeInto(s, longClue)
 				inBox(t, check, seat, s)

@@ -55,8 +55,7 @@ func New(seat int) *Screen {
 	return &Screen{seat: seat, clue: ti, cursor: 4, cacheDirt: true}
 }
 
-// SetView takes the newest view; a new turn or phase clears the note and, for the
-// active player, opens the clue box.
+// SetView takes the newest view; a new turn or phase clears the note and the clue box.
 func (s *Screen) SetView(view rules.View) {
 	v, ok := rules.ViewAs[ft.View](view)
 	if !ok {
@@ -68,14 +67,11 @@ func (s *Screen) SetView(view rules.View) {
 		return
 	}
 	s.turnKey, s.note = key, ""
-	if s.mayClue() {
-		s.clue.Reset()
-		s.clue.Focus()
-		s.typing = true
-	} else {
-		s.clue.Blur()
-		s.typing = false
-	}
+	// The box waits for enter rather than opening by itself: keys the player pressed as
+	// the turn came (a digit to point, v for the log) would be typed into it.
+	s.clue.Reset()
+	s.clue.Blur()
+	s.typing = false
 }
 
 // showText reports that cards show their descriptions instead of their pictures: the

@@ -109,9 +109,23 @@ func TestWholeTurnOnScreens(t *testing.T) {
 	active, target := activeAndTarget(g)
 	act := ss[active+1]
 
-	// The active player sees the target marked, types in the clue box with a counter.
-	if !act.Typing() {
-		t.Fatal("the clue box is not open for the active player")
+	// The active player sees the target marked and how to write the clue; the box opens
+	// on enter, so that keys pressed as the turn came (a pointing digit, v for the log)
+	// are not typed into it.
+	if act.Typing() {
+		t.Fatal("the clue box opened by itself")
+	}
+	for _, k := range []string{"3", "v", "x"} {
+		if a := press(act, k); a != nil || act.Typing() {
+			t.Fatalf("%q before the box was opened: %#v, typing %v", k, a, act.Typing())
+		}
+	}
+	if out := render(t, act, false); !strings.Contains(out, "Press enter to write your clue") {
+		t.Fatalf("active screen before the box:\n%s", out)
+	}
+	press(act, "enter")
+	if !act.Typing() || act.clue.Value() != "" {
+		t.Fatalf("enter did not open an empty clue box: %q", act.clue.Value())
 	}
 	out := render(t, act, false)
 	if !strings.Contains(out, "★ your card") || !strings.Contains(out, "0/80") {
@@ -284,6 +298,7 @@ func TestClueBoxKeys(t *testing.T) {
 	g := newGame(t, 3)
 	active, _ := activeAndTarget(g)
 	s := screens(g, 3)[active+1]
+	press(s, "enter") // opens the box
 	if a := press(s, "enter"); a != nil {
 		t.Fatalf("an empty clue was sent: %#v", a)
 	}
@@ -314,6 +329,7 @@ func TestPlainClueBoxScrollsByColumns(t *testing.T) {
 	g := newGame(t, 3)
 	active, _ := activeAndTarget(g)
 	s := screens(g, 3)[active+1]
+	press(s, "enter")                                                  // opens the box
 	typeText(s, strings.Repeat("霧", 25)+"end"+strings.Repeat("雨", 13)) // 79 columns
 	clueLine := func() string {
 		for _, l := range strings.Split(render(t, s, true), "\n") {
@@ -404,6 +420,7 @@ func TestClueBoxCountsColumns(t *testing.T) {
 	g := newGame(t, 6)
 	active, _ := activeAndTarget(g)
 	s := screens(g, 6)[active+1]
+	press(s, "enter") // opens the box
 	for range 20 {
 		s.Update(tea.PasteMsg{Content: "漢字😀"})
 	}
@@ -459,6 +476,7 @@ func TestClueBoxIsOneLine(t *testing.T) {
 	g := newGame(t, 3)
 	active, _ := activeAndTarget(g)
 	s := screens(g, 3)[active+1]
+	press(s, "enter") // opens the box
 	for _, text := range []string{"", strings.Repeat("q", 80), strings.Repeat("word ", 16), strings.Repeat("漢字😀", 13) + "漢"} {
 		s.clue.Reset()
 		s.Update(tea.PasteMsg{Content: text})
