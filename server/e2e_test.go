@@ -74,6 +74,11 @@ func TestJoinAndWatchCommandsLandAtTheTable(t *testing.T) {
 	if _, stderr, err := s.Run(t, key, "dance"); err == nil || !strings.Contains(stderr, "unknown command") {
 		t.Fatalf("unknown command: err=%v stderr=%q", err, stderr)
 	}
+	for _, verb := range []string{"join", "watch"} { // without the code
+		if _, stderr, err := s.Run(t, key, verb); err == nil || !strings.Contains(stderr, verb+" needs a table's code") || !strings.Contains(stderr, verb+" ABCD") {
+			t.Errorf("%s alone: err=%v stderr=%q", verb, err, stderr)
+		}
+	}
 	if out, _, err := s.Run(t, key, "help"); err != nil || !strings.Contains(out, "join ABCD") {
 		t.Fatalf("help: err=%v out=%q", err, out)
 	}

@@ -158,12 +158,15 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			join = cmd[1]
 		case len(cmd) == 2 && cmd[0] == "watch":
 			watch = cmd[1]
+		case len(cmd) == 1 && (cmd[0] == "join" || cmd[0] == "watch"):
+			fail(sess, fmt.Sprintf("%s needs a table's code: %s %s ABCD", cmd[0], s.sshCommand("-t"), cmd[0]))
+			return
 		default:
 			fail(sess, fmt.Sprintf("unknown command %q.\n\n%s", playertext.Short(strings.Join(cmd, " "), 40), s.usage()))
 			return
 		}
 		if !hasPty {
-			what := strings.Replace(s.sshCommand(), "ssh ", "ssh -t ", 1)
+			what := s.sshCommand("-t")
 			if len(cmd) > 0 {
 				what += " " + playertext.Short(strings.Join(cmd, " "), 20)
 			}

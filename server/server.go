@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -188,10 +189,11 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 }
 
 // sshCommand is how a player reaches this server, for the commands its help and
-// messages give: "ssh -p 2222 HOST" (the host is the one the player typed).
-func (s *Server) sshCommand() string {
+// messages give: "ssh -p 2222 HOST" (the host is the one the player typed), with
+// flags before the port ("-t" for a command that needs a terminal).
+func (s *Server) sshCommand(flags ...string) string {
 	_, port, _ := net.SplitHostPort(s.ln.Addr().String())
-	return "ssh -p " + port + " HOST"
+	return strings.Join(append(append([]string{"ssh"}, flags...), "-p", port, "HOST"), " ")
 }
 
 // Addr is the SSH listener's address.

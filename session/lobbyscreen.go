@@ -62,7 +62,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		case "enter":
 			code := s.code.value()
 			s.typing, s.code = false, nil
-			return m.enter(m.o.Lobby.Join(m.o.Player, code))
+			return m.join(code)
 		default:
 			s.code.update(k)
 		}
@@ -83,11 +83,7 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.setStatus("No open tables yet: press c to create one.", false)
 			return nil
 		}
-		t := s.tables[s.sel]
-		if t.State == lobby.StatePlaying && !slices.Contains(s.seated, t.Code) {
-			return m.enter(m.o.Lobby.Watch(m.o.Player, t.Code))
-		}
-		return m.enter(m.o.Lobby.Join(m.o.Player, t.Code))
+		return m.join(s.tables[s.sel].Code)
 	case keyMatches(k, l.Watch):
 		if len(s.tables) > 0 {
 			return m.enter(m.o.Lobby.Watch(m.o.Player, s.tables[s.sel].Code))

@@ -5,6 +5,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -186,7 +187,7 @@ func (m *Model) direct() tea.Cmd {
 	var cmd tea.Cmd
 	switch {
 	case m.o.Join != "":
-		cmd = m.enter(m.o.Lobby.Join(m.o.Player, m.o.Join))
+		cmd = m.join(m.o.Join)
 	case m.o.Watch != "":
 		cmd = m.enter(m.o.Lobby.Watch(m.o.Player, m.o.Watch))
 	}
@@ -205,6 +206,27 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 	m.show(screenTable)
 	m.lobby.drop()
 	return m.wait(mem)
+}
+
+// join takes a seat at the table of code or, when its game has started or it is full,
+// watches it and says why: the player came to be at that table.
+func (m *Model) join(code string) tea.Cmd {
+	mem, err := m.o.Lobby.Join(m.o.Player, code)
+	var why string
+	switch {
+	case errors.Is(err, lobby.ErrStarted):
+		why = "The game had started, so you are watching it: you can take a seat when it ends."
+	case errors.Is(err, lobby.ErrFull):
+		why = "The table is full, so you are watching it: press t to take a seat when one is free."
+	default:
+		return m.enter(mem, err)
+	}
+	if mem, werr := m.o.Lobby.Watch(m.o.Player, code); werr == nil {
+		cmd := m.enter(mem, nil)
+		m.setStatus(why, false)
+		return cmd
+	}
+	return m.enter(nil, err)
 }
 
 // toLobby shows the lobby, with the player's record read once here rather than on
@@ -334,8 +356,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // takeUpdate applies a table update.
 func (m *Model) takeUpdate(u lobby.Update) {
-	m.now = m.o.Lobby.Now() // a new deadline shows its full time at once
-	if m.table.apply(u) {
+	m.now = m.o.Lobby.Now()                // a new deadline shows its full time at once
+	arriving := m.table.u.Table.Code == "" // the notice that came with the player stays
+	if m.table.apply(u) && !arriving {
 		m.status = "" // an old notice must not hide the new phase's prompt
 	}
 }

@@ -1108,3 +1108,35 @@ func TestLobbyListsTheGamesBelowAFewTables(t *testing.T) {
 		}
 	}
 }
+
+// A code typed for a table whose game has started (or that is full) takes the player
+// to watch it, saying why, as enter on its row in the list does: not an error that
+// tells them to watch.
+func TestJoiningAStartedGameByCodeWatchesIt(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	host := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	a, err := h.l.Create(host, "topfive", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := a.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h.press("tab")
+	for _, r := range strings.ToLower(a.Code()) {
+		h.press(string(r))
+	}
+	h.press("enter")
+	if h.m.screen != screenTable {
+		t.Fatalf("not at the table:\n%s", h.screen())
+	}
+	h.pump(func() bool { return h.m.table.u.Table.Code != "" })
+	if h.m.table.u.Seat >= 0 || !strings.Contains(h.flat(), "you are watching it") {
+		t.Fatalf("seat %d:\n%s", h.m.table.u.Seat, h.screen())
+	}
+}
