@@ -392,7 +392,7 @@ func TestTableScreenSaysWhenItIsYourTurn(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.sitAt("topfive", nil, 3)
 	h.press("esc")
-	if !strings.Contains(h.screen(), "It is your turn: press esc to go back to the game.") {
+	if !strings.Contains(h.screen(), "The game is waiting for you: press esc to go back to it.") {
 		t.Fatalf("no word that the game waits for me:\n%s", h.screen())
 	}
 }

@@ -910,7 +910,7 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	case t.botPlaysForMe():
 		return errStyle.Paint(botPlaysNote)
 	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
-		return okStyle.Paint("It is your turn: press esc to go back to the game. ") + t.u.View.Head().Prompt
+		return okStyle.Paint("The game is waiting for you: press esc to go back to it. ") + t.u.View.Head().Prompt
 	case info.State == lobby.StatePlaying:
 		return "The game is running: press esc to go back to it."
 	case !t.u.Host:

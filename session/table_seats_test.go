@@ -137,7 +137,7 @@ func TestTableScreenSaysItIsYourTurn(t *testing.T) {
 	ts := newTableScreen(a)
 	ts.apply(nextUpdate(t, a, func(u lobby.Update) bool { return u.View != nil }))
 	ts.room = true
-	if out := drawRoom(m, &ts); !strings.Contains(out, "It is your turn") {
+	if out := drawRoom(m, &ts); !strings.Contains(out, "The game is waiting for you") {
 		t.Errorf("no sign that the game waits for you:\n%s", out)
 	}
 }

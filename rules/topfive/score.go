@@ -129,7 +129,8 @@ func (g *Game) result() rules.Result {
 	if g.duo {
 		// A duo scores together: nobody wins, so stats count the game as played, not won.
 		r.Winners = []int{}
-		r.Summary = fmt.Sprintf("Together you scored %d of %d", g.totals[0], DuoRounds*Hand)
+		// Everyone reads the summary, spectators and the lobby's log too: name the pair.
+		r.Summary = fmt.Sprintf("Together %s scored %d of %d", rules.List(g.names), g.totals[0], DuoRounds*Hand)
 		return r
 	}
 	var names []string

@@ -180,7 +180,7 @@ func TestDuoOverTenRounds(t *testing.T) {
 	}
 	res, ok := g.Outcome()
 	// A duo scores together: the game is played, not won, so it has no winners.
-	if !ok || res.Scores[0] != want || len(res.Winners) != 0 || res.Summary != "Together you scored 20 of 50" {
+	if !ok || res.Scores[0] != want || len(res.Winners) != 0 || res.Summary != "Together Ann and Ben scored 20 of 50" {
 		t.Fatalf("duo outcome %+v %v (want %d)", res, ok, want)
 	}
 }

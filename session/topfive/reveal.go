@@ -242,7 +242,11 @@ func (s *Screen) final(f gameui.Frame) []string {
 		case total >= 15:
 			verdict = "a good score."
 		}
-		out = append(out, p.Paint(good, fmt.Sprintf("Together you scored %d of 50: %s", total, verdict)),
+		who := "you"
+		if f.Seat < 0 { // a spectator watches the pair
+			who = rules.List(f.Names)
+		}
+		out = append(out, p.Paint(good, fmt.Sprintf("Together %s scored %d of 50: %s", who, total, verdict)),
 			"50 is perfect; 15 is already a good score.")
 	} else if v.Summary != "" {
 		out = append(out, p.Paint(good, v.Summary+"!"))

@@ -393,3 +393,23 @@ func duoRevealing(t *testing.T, names []string) *tf.Game {
 	g.Tick(t0.Add(2 * time.Second))
 	return g
 }
+
+// A duo's final screen speaks to the pair as "you", and to a spectator of them.
+func TestDuoFinalSpeaksToWhoIsWatching(t *testing.T) {
+	names := []string{"Ann", "Ben"}
+	g := duoRevealing(t, names)
+	for _, seat := range []int{0, rules.Spectator} {
+		v := g.View(seat).(tf.View)
+		v.Over, v.Scores = true, []int{23, 23}
+		s := New(seat)
+		s.SetView(v)
+		out := render(t, s, names, true)
+		want := "Together you scored 23 of 50"
+		if seat < 0 {
+			want = "Together Ann and Ben scored 23 of 50"
+		}
+		if !strings.Contains(out, want) {
+			t.Errorf("seat %d: no %q:\n%s", seat, want, out)
+		}
+	}
+}
