@@ -90,8 +90,7 @@ func (m *Model) helpLines(w int) []string {
 		l := lobbyKeys
 		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
 		shell := strings.Replace(m.o.Lobby.SSH(), "ssh ", "ssh -t ", 1) // a command needs -t for a terminal
-		body = append(body, "")
-		body = append(body, gameui.Wrap(dimStyle.Paint("From your shell: "+shell+" join ABCD  or  "+shell+" watch ABCD"), w)...)
+		section("From your shell", dimStyle.Paint("  "+shell+" join ABCD"), dimStyle.Paint("  "+shell+" watch ABCD"))
 	case screenCreate:
 		c := createKeys
 		section("Keys: new table", keyLines([]key.Binding{c.Up, c.Change, c.Create, bind("pgup pgdn", "scroll the rules", "pgup"), c.Back, helpKey})...)
@@ -127,4 +126,4 @@ const aboutParlor = "parlor is a place to play party games with friends over SSH
 	"Guests (no SSH key) cannot take a seat back.\n\n" +
 	"Your own words: keep content packs (words, topics, questions, pictures; any language) from your shell with SSH_HOST pack help. " +
 	"Choose one as the Deck when you create a table, or press p at a table to offer yours to its host.\n\n" +
-	"In every screen, ? shows the help and the rules of the game at hand; the bottom line shows the most important keys."
+	"In every screen, ? shows the help and the rules of the game at hand (f1 while you type in a box, where ? is a character); the bottom line shows the most important keys."

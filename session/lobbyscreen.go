@@ -139,6 +139,9 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	if len(s.seated) == 0 { // r takes a seat back: none to take
 		keys = slices.DeleteFunc(keys, func(b key.Binding) bool { return b.Help() == l.Back.Help() })
 	}
+	if s.typing { // the lobby's letters would type into the box
+		keys = []key.Binding{bind("enter", "join", "enter"), bind("esc", "cancel", "esc"), helpInTyped}
+	}
 	foot := footerLines(w, keys...)
 	status := m.statusLines(w, statusMax, "")
 	avail := h - 2 - len(status) - len(foot) // below the title, above the code box
@@ -157,7 +160,7 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	body = append(body, games...)
 	out = append(out, blockOf(body, w, avail)...)
 	if s.typing {
-		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, m.plain), lobby.PrivateCodeLen+2)+dimStyle.Paint("  4 or 8 letters, then enter · esc cancels · f1 help"), w))
+		out = append(out, fit("  Table code: "+boxed(s.code.view(lobby.PrivateCodeLen+2, m.plain), lobby.PrivateCodeLen+2)+dimStyle.Paint("  the 4 or 8 letters a friend gave you"), w))
 	} else {
 		out = append(out, fit("", w))
 	}

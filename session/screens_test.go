@@ -957,7 +957,7 @@ func TestSmallLinesAreWhole(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.press("tab")
 	for _, l := range h.lines() {
-		if strings.Contains(l, "Table code:") && (strings.Contains(l, "…") || !strings.Contains(l, "f1 help")) {
+		if strings.Contains(l, "Table code:") && (strings.Contains(l, "…") || !strings.Contains(l, "a friend gave you")) {
 			t.Fatalf("the code line is cut: %q", l)
 		}
 	}
@@ -1138,5 +1138,18 @@ func TestJoiningAStartedGameByCodeWatchesIt(t *testing.T) {
 	h.pump(func() bool { return h.m.table.u.Table.Code != "" })
 	if h.m.table.u.Seat >= 0 || !strings.Contains(h.flat(), "you are watching it") {
 		t.Fatalf("seat %d:\n%s", h.m.table.u.Seat, h.screen())
+	}
+}
+
+// While a table code is typed, the bottom line shows the keys that work in the box, not
+// the lobby's (c would type a c).
+func TestLobbyFooterWhileTypingACode(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("tab")
+	h.checkFrame("code box")
+	lines := h.lines()
+	foot := lines[len(lines)-1]
+	if strings.Contains(foot, "create") || !strings.Contains(foot, "enter join") || !strings.Contains(foot, "esc cancel") {
+		t.Errorf("footer while typing a code: %q", foot)
 	}
 }
