@@ -99,6 +99,9 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "Ben back", func(u lobby.Update) bool { return !u.Table.Seats[1].Away })
+	if !chatSays(u, "Ben is back and plays again; a bot played for them meanwhile.") {
+		t.Errorf("Ben is not told a bot played for him: %+v", u.Chat)
+	}
 	if s := u.Table.Seats[1]; s.StandIn || !s.AwaySince.IsZero() || u.Seat != 1 {
 		t.Fatalf("Ben back: seat %+v, member seat %d", s, u.Seat)
 	}

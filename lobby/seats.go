@@ -15,10 +15,14 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	p := m.player
 	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
-		if s.member != nil && s.member != m {
+		switch {
+		case s.member != nil && s.member != m:
 			t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
 			t.system(now, "%s reconnected.", s.player.Name)
-		} else {
+		case s.standIn != nil:
+			// Whatever the seat did meanwhile was the bot's: say so, to the player too.
+			t.system(now, "%s is back and plays again; a bot played for them meanwhile.", s.player.Name)
+		default:
 			t.system(now, "%s is back.", s.player.Name)
 		}
 		t.back(s)
