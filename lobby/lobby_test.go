@@ -369,5 +369,14 @@ func TestARemovedPlayerIsNoLongerSeated(t *testing.T) {
 		if got := l.SeatedAt(ben.ID); len(got) != 0 {
 			t.Fatalf("started %v: removed, Ben is still seated at %v", started, got)
 		}
+		if !started {
+			continue
+		}
+		// During a game a bot plays the seat for good, under a name that says so: the
+		// table and the lobby's list no longer show Ben as if he were playing.
+		u := waitFor(t, a, "the bot's seat", func(u lobby.Update) bool { return u.Table.Seats[1].Bot })
+		if name := u.Table.Seats[1].Name; name != "Bot for Ben" {
+			t.Errorf("the removed player's seat is named %q", name)
+		}
 	}
 }

@@ -279,8 +279,9 @@ func (m *Member) Kick(seatNo int) error {
 		gone := s.member
 		if t.state == StatePlaying {
 			s.bot, s.standIn = t.newBot(seatNo), nil
-			s.player = Player{ID: "bot:" + s.player.Name, Name: s.player.Name}
+			// The seat is the bot's for good: its name says so wherever seats are named.
 			t.system(now, "A bot now plays for %s.", s.player.Name)
+			s.player = Player{ID: "bot:" + s.player.Name, Name: "Bot for " + s.player.Name}
 			t.runBots(now)
 			t.checkOver(now)
 		} else {
