@@ -102,8 +102,13 @@ func (f form) todo(names []string) string {
 			who = append(who, name(names, o))
 		}
 	}
-	if len(who) > 0 {
-		miss = append(miss, "a prediction for "+strings.Join(who, ", "))
+	switch {
+	case len(who) == 1:
+		miss = append(miss, "a prediction for "+who[0])
+	case len(who) == 2:
+		miss = append(miss, "predictions for "+who[0]+" and "+who[1])
+	case len(who) > 2: // the form's rows show whom: the names would not fit a line
+		miss = append(miss, fmt.Sprintf("predictions for %d players", len(who)))
 	}
 	if len(miss) == 0 {
 		return ""

@@ -80,6 +80,19 @@ func mustContain(t *testing.T, out string, want ...string) {
 	}
 }
 
+// With many players, what is still to choose reads whole at 80 columns: the form's rows
+// show whom a prediction is missing for.
+func TestTodoReadsWholeWithManyPlayers(t *testing.T) {
+	g := newGame(t, 8, deck(4))
+	s := New(0)
+	s.SetView(g.View(0))
+	press(s, "enter")
+	mustContain(t, render(t, s, frame), "Not sent. Still to choose: your answer and predictions for 7 players.")
+	press(s, "2", "down", "1", "down", "1", "down", "1", "down", "1", "down", "1", "down", "1") // all but the last
+	press(s, "enter")
+	mustContain(t, render(t, s, frame), "Not sent. Still to choose: a prediction for "+names8[7]+".")
+}
+
 // TestFormLiveRulesAndSubmit: the form shows each breach as it is made, names the rule,
 // only submits a valid form, and what it submits the engine accepts.
 func TestFormLiveRulesAndSubmit(t *testing.T) {
@@ -89,7 +102,7 @@ func TestFormLiveRulesAndSubmit(t *testing.T) {
 	if a := press(s, "enter"); a != nil {
 		t.Fatal("an empty form was submitted")
 	}
-	mustContain(t, render(t, s, frame), "Not sent. Still to choose: your answer and a prediction for Ben, Cat", "Wagered 0 of your 600 points · 600 left")
+	mustContain(t, render(t, s, frame), "Not sent. Still to choose: your answer and predictions for Ben and Cat.", "Wagered 0 of your 600 points · 600 left")
 	press(s, "2", "down", "1", "right", "1", "down", "1") // answer 2; Ben 1 with A 100; Cat A 100
 	out := render(t, s, frame)
 	mustContain(t, out, "✗ At most one 100-point wager per column: column A has 2", "Wagered 200 of your 600 points · 400 left")
