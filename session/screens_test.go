@@ -1153,3 +1153,20 @@ func TestLobbyFooterWhileTypingACode(t *testing.T) {
 		t.Errorf("footer while typing a code: %q", foot)
 	}
 }
+
+// A seat's marks give way before its name is cut to nothing: a guest host in a team
+// game read "▸ 1 g… team A ★host (guest) ← you".
+func TestRoomSeatKeepsTheNameBesideManyMarks(t *testing.T) {
+	h := newHarness(t, "gabby", 80, 24)
+	h.m.o.Player.Guest = true
+	h.m.enter(h.l.Create(h.m.o.Player, "quadrant", rules.Options{qd.OptMode: qd.ModeTeam}, false))
+	for range 9 {
+		if err := h.m.table.member.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 10 })
+	if !strings.Contains(h.screen(), " 1 gabby ") || !strings.Contains(h.screen(), "← you") {
+		t.Fatalf("the host's seat:\n%s", h.screen())
+	}
+}

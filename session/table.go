@@ -769,30 +769,18 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		}
 	}
 	for i, s := range info.Seats {
-		marks := ""
-		if s.Team != "" {
-			marks += " team " + s.Team
-		}
-		if s.Host {
-			marks += " ★host"
-		}
-		switch {
-		case s.Bot:
-			marks += " (bot)"
-		case s.Away:
-			marks += " (" + awayFor(s, m.now) + ")"
-		case s.StandIn:
-			marks += " (a bot plays)" // for a player who is here: until they press a key
-		case s.Guest:
-			marks += " (guest)"
-		}
-		if i == t.u.Seat {
-			marks += " ← you"
-		}
-		// The marks say what the seat is (host, bot, away and for how long, you): a long
-		// name gives way to them rather than cut them.
-		plain := s.Name
+		// The marks say what the seat is (team, host, bot, away and for how long, you): a
+		// long name gives way to them rather than cut them, down to seatNameMin columns;
+		// past that the host's and a guest's marks shorten.
 		num := fmt.Sprintf("%*d", len(strconv.Itoa(len(info.Seats))), i+1) // "9" and "10" line up
+		plain := s.Name
+		var marks string
+		for _, short := range []bool{false, true} {
+			marks = seatMarks(s, i == t.u.Seat, awayFor(s, m.now), short)
+			if leftW-len("  "+num+" ")-ansi.StringWidth(marks) >= min(ansi.StringWidth(plain), seatNameMin) {
+				break
+			}
+		}
 		if room := leftW - len("  "+num+" ") - ansi.StringWidth(marks); ansi.StringWidth(plain) > room {
 			plain = ansi.Truncate(plain, max(1, room), "…")
 		}
@@ -1030,6 +1018,38 @@ func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
 		keys = append(keys, roomTakeSeatKey)
 	}
 	return append(keys, roomPanel, roomLeaveKey)
+}
+
+// seatNameMin is the fewest columns of a name the room's seat line keeps beside its
+// marks before it shortens them.
+const seatNameMin = 8
+
+// seatMarks say what a seat is in the room, after its name: " team A ★host (guest) ← you";
+// short, " team A ★ ← you" (a guest's mark goes: the least the table needs to know).
+func seatMarks(s lobby.SeatInfo, you bool, away string, short bool) string {
+	marks := ""
+	if s.Team != "" {
+		marks += " team " + s.Team
+	}
+	if s.Host && short {
+		marks += " ★"
+	} else if s.Host {
+		marks += " ★host"
+	}
+	switch {
+	case s.Bot:
+		marks += " (bot)"
+	case s.Away:
+		marks += " (" + away + ")"
+	case s.StandIn:
+		marks += " (a bot plays)" // for a player who is here: until they press a key
+	case s.Guest && !short:
+		marks += " (guest)"
+	}
+	if you {
+		marks += " ← you"
+	}
+	return marks
 }
 
 // speaker names who said a chat line, a spectator marked as one wherever the line
