@@ -618,6 +618,17 @@ func TestAPasteCutAtTheLimitSaysSo(t *testing.T) {
 	}
 }
 
+// A key typed into a full story box says why nothing appeared (a terminal that sends a
+// paste as keys reaches the limit that way).
+func TestTypingAtTheLimitSaysSo(t *testing.T) {
+	s, _ := writingNarrator(t)
+	s.Update(tea.PasteMsg{Content: strings.Repeat("w", tt.MaxStory)})
+	s.Update(key("x"))
+	if out := ansi.Strip(check(t, s)); !strings.Contains(out, fmt.Sprintf("The story is at its limit of %d characters.", tt.MaxStory)) {
+		t.Fatalf("a key at the limit is not explained:\n%s", out)
+	}
+}
+
 // The reveal says where the tokens that missed went, not only the hits: a playtester
 // could not tell where their third token had gone.
 func TestRevealShowsTheMisses(t *testing.T) {

@@ -118,6 +118,10 @@ func (s *Screen) edit(msg tea.Msg) {
 		}
 	}
 	s.story, _ = s.story.Update(msg)
+	if k, ok := msg.(tea.KeyPressMsg); ok && k.Text != "" && s.storyText() == before &&
+		utf8.RuneCountInString(before) >= s.story.CharLimit {
+		s.note = fmt.Sprintf("The story is at its limit of %d characters.", s.story.CharLimit)
+	}
 	if after := s.storyText(); after != before {
 		if clean := playertext.Typed(after); clean != after {
 			s.story.SetValue(clean)
