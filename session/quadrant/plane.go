@@ -296,6 +296,8 @@ func (s *Screen) background(geo geometry) *canvas {
 	next += 2
 	if geo.half {
 		c.text(next, 0, "▀▄ upper/lower cell · ²₂ 2 tokens in it", dim)
+	} else {
+		c.text(next, 0, "³ 3 tokens in one cell", dim)
 	}
 	return c
 }
@@ -369,7 +371,8 @@ func (s *Screen) mark(up, down, whole []int, plain bool, focus int) (rune, look)
 		}
 		return s.letters[whole[0]], look{kind: seatLook, a: whole[0]}
 	case len(whole) > 1:
-		return '0' + rune(min(len(whole), 9)), look{kind: crowdLook}
+		// A count, as in a half cell: a plain digit read as a word's number in the list.
+		return count(superDigits, len(whole)), look{kind: crowdLook}
 	case len(up) == 1 && len(down) == 0:
 		return '▀', look{kind: seatLook, a: up[0]}
 	case len(up) == 0 && len(down) == 1:

@@ -162,14 +162,15 @@ func TestStackedTokensShowTheirCount(t *testing.T) {
 				t.Errorf("%dx%d: two tokens on (3,4) above one on (3,3) drawn as %q", f.Width, f.Height, got)
 			}
 		} else {
-			if got := at(qd.Point{X: 3, Y: 4}); got != "2" {
+			if got := at(qd.Point{X: 3, Y: 4}); got != "²" {
 				t.Errorf("%dx%d: two tokens on (3,4) drawn as %q", f.Width, f.Height, got)
 			}
 			if got := at(qd.Point{X: 3, Y: 3}); got != "D" {
 				t.Errorf("%dx%d: Dee's token on (3,3) drawn as %q", f.Width, f.Height, got)
 			}
 		}
-		if got := at(qd.Point{X: -7, Y: 0}); got != "2" {
+		// A count is a superscript everywhere: a plain "2" read as a word's number.
+		if got := at(qd.Point{X: -7, Y: 0}); got != "²" {
 			t.Errorf("%dx%d: two tokens on (-7,0) drawn as %q", f.Width, f.Height, got)
 		}
 		text := em.String()
