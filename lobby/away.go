@@ -56,6 +56,42 @@ func (t *Table) checkAway(now time.Time) {
 	}
 }
 
+// stallAfter is how long a game without a time limit waits for a player who is here
+// before the table is told what the host can do about it.
+const stallAfter = 2 * time.Minute
+
+// progressed notes that the game moved on: its wait starts again.
+func (t *Table) progressed(now time.Time) { t.progressAt, t.stallTold = now, false }
+
+// checkStall tells the table, once per wait, that a game without a time limit has
+// waited stallAfter for players who are here (an away player has the away option), and
+// the host's way out: a bot plays for them until they press a key.
+func (t *Table) checkStall(now time.Time) {
+	if t.progressAt.IsZero() {
+		t.progressAt = now // a restored table: its wait counts from now
+	}
+	if t.stallTold || now.Sub(t.progressAt) < stallAfter {
+		return
+	}
+	t.stallTold = true // one look per wait: a view is not free
+	head := t.game.View(rules.Spectator).Head()
+	if !head.Deadline.IsZero() {
+		return
+	}
+	var names []string
+	for _, i := range head.Waiting {
+		if i >= 0 && i < len(t.seats) {
+			if s := t.seats[i]; s.member != nil && s.bot == nil && s.standIn == nil && s.player.ID != t.host {
+				names = append(names, s.player.Name)
+			}
+		}
+	}
+	if len(names) > 0 {
+		t.system(now, "The game has waited %s for %s. The host can let a bot play for them until they press a key: esc, then a on their seat.",
+			AwayFor(now.Sub(t.progressAt)), rules.List(names))
+	}
+}
+
 // standIn lets a bot play seat i for its player, away or idle; the seat keeps its owner.
 func (t *Table) standIn(i int, now time.Time, why string) {
 	s := t.seats[i]

@@ -279,3 +279,41 @@ func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
 		t.Errorf("Ben's leaving is announced as an absence: %+v", u.Chat)
 	}
 }
+
+// A game without a time limit that has waited two minutes for a player who is here says
+// so once, with the host's way out: a playtester's Tall Tale sat on "Waiting for ann" for
+// minutes, and nothing told the host what to do.
+func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
+	l, clock := newClockLobby(t)
+	a, _ := startPickGame(t, l, rules.AwayBot, "3")
+	if err := a.Act(testgame.Pick(1)); err != nil { // Ann picks; the game waits for Ben
+		t.Fatal(err)
+	}
+	clock.Advance(90 * time.Second)
+	if err := a.Chat("Ben?"); err != nil { // a table step; a chat line is no progress of the game
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "Ben?") })
+	if chatSays(u, "has waited") {
+		t.Fatalf("told before two minutes: %+v", u.Chat)
+	}
+	clock.Advance(31 * time.Second)
+	u = waitFor(t, a, "the note", func(u lobby.Update) bool { return chatSays(u, "has waited") })
+	if !chatSays(u, "The game has waited 2 min for Ben. The host can let a bot play for them until they press a key") {
+		t.Errorf("the note: %+v", u.Chat)
+	}
+	clock.Advance(5 * time.Minute)
+	if err := a.Chat("still?"); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "still?") })
+	n := 0
+	for _, c := range u.Chat {
+		if strings.Contains(c.Text, "has waited") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("the note came %d times: %+v", n, u.Chat)
+	}
+}

@@ -91,6 +91,7 @@ func (m *Member) Act(action any) error {
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
 		m.t.changed(now)
+		m.t.progressed(now)
 		m.t.runBots(now)
 		m.t.checkOver(now)
 		return nil
@@ -180,6 +181,7 @@ func (t *Table) start(now time.Time) error {
 	}
 	g = t.logGame(now, setup, own, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
+	t.progressed(now)
 	for i, s := range t.seats {
 		if s.bot != nil {
 			s.bot = t.newBot(i)

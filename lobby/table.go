@@ -56,6 +56,8 @@ type Table struct {
 	chatID     int
 	rng        *rand.Rand
 	emptySince time.Time     // when the last connected human left; zero while someone is here
+	progressAt time.Time     // when the game last moved on (an action, a deadline): how long it has waited
+	stallTold  bool          // the table was told it waits (checkStall) since progressAt
 	dirty      bool          // something members see has changed since the last fan-out
 	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
 	closing    string        // non-empty: close the table after this step, telling members why
@@ -162,8 +164,10 @@ func (t *Table) advance(now time.Time) {
 	}
 	if t.game.Tick(now) {
 		t.changed(now)
+		t.progressed(now)
 	}
 	t.checkAway(now)
+	t.checkStall(now)
 	t.runBots(now)
 	t.checkOver(now)
 }
@@ -197,6 +201,7 @@ func (t *Table) runBots(now time.Time) {
 			t.lobby.hooks.action(t.spec.ID)
 			acted = true
 			t.changed(now)
+			t.progressed(now)
 		}
 		if !acted {
 			return
