@@ -325,7 +325,7 @@ func (m *Member) CloseTable() error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		m.t.closing = "The host closed the table."
+		m.t.closing, m.t.closedBy = "The host closed the table.", m
 		return nil
 	})
 }

@@ -1,6 +1,7 @@
 package lobby_test
 
 import (
+	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -180,5 +181,31 @@ func TestLobbyErrorsHaveNoTerminalKeys(t *testing.T) {
 				t.Errorf("error %q mentions a key (%q)", err, k)
 			}
 		}
+	}
+}
+
+// The host who closes the table is told they closed it; the others that the host did.
+func TestClosingTheTableTellsWhoClosedIt(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	reason := func(p lobby.Place) string {
+		for {
+			if _, ok, why := p.Next(context.Background()); !ok {
+				return why
+			}
+		}
+	}
+	if got := reason(a); got != "You closed the table." {
+		t.Errorf("the host is told %q", got)
+	}
+	if got := reason(b); got != "The host closed the table." {
+		t.Errorf("Ben is told %q", got)
 	}
 }

@@ -61,6 +61,7 @@ type Table struct {
 	dirty      bool          // something members see has changed since the last fan-out
 	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
 	closing    string        // non-empty: close the table after this step, telling members why
+	closedBy   *Member       // the host who closed it, who is told so in their own words
 	jr         *tableJournal // the table's log (journal.go); nil without a store
 	deck       *tablePack    // the chosen pack; nil: the built-in deck (deck.go)
 	mix        bool          // the pack is mixed with the built-in deck
@@ -446,6 +447,10 @@ func (t *Table) finishClose() {
 	t.lobby.forget(t.code)
 	t.lobby.tableGone(t)
 	for m := range t.members {
+		if m == t.closedBy {
+			t.detach(m, "You closed the table.")
+			continue
+		}
 		t.detach(m, t.closing)
 	}
 	if t.jr != nil && t.jr.keep {
