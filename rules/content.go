@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"sort"
 	"strings"
 )
@@ -152,20 +153,36 @@ func Counter[T any](parse func([]byte) ([]T, error)) func([]byte) (int, error) {
 
 // ReadDeck parses a game's deck file from content with parse and, when the host mixed a
 // pack with the built-in deck (Builtin), the built-in copy too, merged with Mix by key.
-// A missing file reads as an empty one, which the game then finds too small.
-func ReadDeck[T any](content map[string][]byte, file string, parse func([]byte) ([]T, error), key func(T) string) ([]T, error) {
-	deck, err := parse(content[file])
+// own is how many entries come first from the file itself (the pack's): every entry
+// when nothing was mixed in. A missing file reads as an empty one, which the game then
+// finds too small.
+func ReadDeck[T any](content map[string][]byte, file string, parse func([]byte) ([]T, error), key func(T) string) (deck []T, own int, err error) {
+	deck, err = parse(content[file])
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
+	own = len(deck)
 	if b, ok := content[Builtin(file)]; ok {
 		more, err := parse(b)
 		if err != nil {
-			return nil, fmt.Errorf("the built-in %s: %w", file, err)
+			return nil, 0, fmt.Errorf("the built-in %s: %w", file, err)
 		}
 		deck = Mix(deck, more, key)
 	}
-	return deck, nil
+	return deck, own, nil
+}
+
+// Shuffle orders a deck for play with r: its first own entries (a mixed pack's, see
+// ReadDeck) shuffled first, then the rest, so that a table that mixed a small pack with
+// the built-in deck plays the pack's entries first; the built-in cards fill what the
+// game needs beyond them. With own = len(deck) it is r.Shuffle of the whole deck.
+func Shuffle[T any](r *rand.Rand, deck []T, own int) {
+	own = min(max(own, 0), len(deck))
+	for _, part := range [][]T{deck[:own], deck[own:]} {
+		if len(part) > 0 {
+			r.Shuffle(len(part), func(i, j int) { part[i], part[j] = part[j], part[i] })
+		}
+	}
 }
 
 // AdultTag at the end of a line marks a deck's entry as not family-friendly: a table set

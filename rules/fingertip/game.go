@@ -79,7 +79,7 @@ func New(s rules.Setup) (*Game, error) {
 	if n < MinPlayers || n > MaxPlayers {
 		return nil, fmt.Errorf("fingertip: needs 3 to 6 players, not %d", n)
 	}
-	pics, err := rules.ReadDeck(s.Content, ContentFile, ParsePictures, func(p Picture) string { return rules.Fold(p.Alt) })
+	pics, own, err := rules.ReadDeck(s.Content, ContentFile, ParsePictures, func(p Picture) string { return rules.Fold(p.Alt) })
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,17 @@ func New(s rules.Setup) (*Game, error) {
 		sheet:    rules.NewSheet(n, 0),
 	}
 	g.total = PileSize(n)
-	g.pile = g.rng.Perm(len(pics) / 2)[:g.total]
+	if own/2 < len(pics)/2 {
+		// A mixed pack's cards come first, the built-in ones fill the pile.
+		cards := make([]int, len(pics)/2)
+		for i := range cards {
+			cards[i] = i
+		}
+		rules.Shuffle(g.rng, cards, own/2)
+		g.pile = cards[:g.total]
+	} else {
+		g.pile = g.rng.Perm(len(pics) / 2)[:g.total]
+	}
 	for i := range g.square {
 		g.square[i] = slot{card: -1, left: -1, finger: -1, takenBy: -1}
 	}

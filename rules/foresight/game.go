@@ -67,7 +67,7 @@ func New(s rules.Setup) (*Game, error) {
 	if n < 2 || n > 8 {
 		return nil, fmt.Errorf("foresight: needs 2 to 8 players, not %d", n)
 	}
-	all, err := rules.ReadDeck(s.Content, QuestionsFile, Parse, func(q Question) string { return normal(q.Text) })
+	all, own, err := rules.ReadDeck(s.Content, QuestionsFile, Parse, func(q Question) string { return normal(q.Text) })
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +79,7 @@ func New(s rules.Setup) (*Game, error) {
 		return nil, fmt.Errorf("%w: %d questions in the %s deck, and a game needs %d: %s", ErrBadContent, len(deck), strings.Join(decks, " and "), need, rules.TooSmall)
 	}
 	r := rand.New(rand.NewPCG(s.Seed, s.Seed^0x666f726573696768))
-	r.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	rules.Shuffle(r, deck, len(InDecks(all[:own], decks))) // a mixed pack's questions come first
 	g := &Game{
 		names:     slices.Clone(s.Names),
 		deck:      deck,

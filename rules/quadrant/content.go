@@ -33,6 +33,9 @@ var ErrContent = errors.New("quadrant: bad content")
 type Decks struct {
 	Words    []string // concrete things, one per card
 	Criteria []string // subjective criteria, one per card
+	// How many of each come first from the table's own file: a mixed pack's cards, which
+	// the game plays first (rules.Shuffle); all of them when nothing was mixed in.
+	OwnWords, OwnCriteria int
 }
 
 // ParseDecks reads the two content files from content (blank lines and lines starting
@@ -40,15 +43,15 @@ type Decks struct {
 // mixed a pack with the built-in decks, the built-in cards of that file (under
 // rules.Builtin) join the pack's. It does not check the deck sizes: see Decks.CheckSize.
 func ParseDecks(content map[string][]byte) (Decks, error) {
-	w, err := mixedDeck(WordsFile, content, MaxWordLen)
+	w, ownW, err := mixedDeck(WordsFile, content, MaxWordLen)
 	if err != nil {
 		return Decks{}, err
 	}
-	c, err := mixedDeck(CriteriaFile, content, MaxCriterionLen)
+	c, ownC, err := mixedDeck(CriteriaFile, content, MaxCriterionLen)
 	if err != nil {
 		return Decks{}, err
 	}
-	return Decks{Words: w, Criteria: c}, nil
+	return Decks{Words: w, Criteria: c, OwnWords: ownW, OwnCriteria: ownC}, nil
 }
 
 // CheckSize reports decks smaller than the rules page asks for.
@@ -69,23 +72,26 @@ func ParseWords(b []byte) ([]string, error) { return parseDeck(b, MaxWordLen) }
 // ParseCriteria reads a criteria deck (a pack of kind quadrant-criteria).
 func ParseCriteria(b []byte) ([]string, error) { return parseDeck(b, MaxCriterionLen) }
 
-func mixedDeck(name string, content map[string][]byte, maxLen int) ([]string, error) {
+// mixedDeck reads one of the files, with the built-in cards after the pack's when the
+// host mixed them; own is how many come from the file itself.
+func mixedDeck(name string, content map[string][]byte, maxLen int) (out []string, own int, err error) {
 	b, ok := content[name]
 	if !ok {
-		return nil, fmt.Errorf("%w: %s is missing", ErrContent, name)
+		return nil, 0, fmt.Errorf("%w: %s is missing", ErrContent, name)
 	}
-	out, err := parseDeck(b, maxLen)
+	out, err = parseDeck(b, maxLen)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, 0, fmt.Errorf("%s: %w", name, err)
 	}
+	own = len(out)
 	if more, ok := content[rules.Builtin(name)]; ok {
 		builtin, err := parseDeck(more, maxLen)
 		if err != nil {
-			return nil, fmt.Errorf("the built-in %s: %w", name, err)
+			return nil, 0, fmt.Errorf("the built-in %s: %w", name, err)
 		}
 		out = rules.Mix(out, builtin, rules.Fold)
 	}
-	return out, nil
+	return out, own, nil
 }
 
 // parseDeck reads one file: one card a line.

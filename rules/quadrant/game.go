@@ -114,9 +114,10 @@ func New(s rules.Setup) (*Game, error) {
 		return nil, err
 	}
 	g := &Game{
-		team:       team,
-		rng:        rand.New(rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)),
-		decks:      Decks{Words: append([]string(nil), decks.Words...), Criteria: append([]string(nil), decks.Criteria...)},
+		team: team,
+		rng:  rand.New(rand.NewPCG(s.Seed, s.Seed^0x9e3779b97f4a7c15)),
+		decks: Decks{Words: append([]string(nil), decks.Words...), Criteria: append([]string(nil), decks.Criteria...),
+			OwnWords: decks.OwnWords, OwnCriteria: decks.OwnCriteria},
 		placeLimit: rules.OptionDuration(s.Options[OptPlacement]),
 		voteLimit:  rules.OptionDuration(s.Options[OptVoting]),
 		rounds:     CompetitiveRounds,
@@ -139,10 +140,9 @@ func New(s rules.Setup) (*Game, error) {
 		return nil, fmt.Errorf("%w: %d criteria, and this game needs %d: %s", ErrContent, len(g.decks.Criteria), need, rules.TooSmall)
 	}
 	g.names = append(g.names, s.Names...) // sanitised by the lobby, like every player text
-	g.rng.Shuffle(len(g.decks.Words), func(i, j int) { g.decks.Words[i], g.decks.Words[j] = g.decks.Words[j], g.decks.Words[i] })
-	g.rng.Shuffle(len(g.decks.Criteria), func(i, j int) {
-		g.decks.Criteria[i], g.decks.Criteria[j] = g.decks.Criteria[j], g.decks.Criteria[i]
-	})
+	// A mixed pack's cards come first.
+	rules.Shuffle(g.rng, g.decks.Words, g.decks.OwnWords)
+	rules.Shuffle(g.rng, g.decks.Criteria, g.decks.OwnCriteria)
 	g.startRound(s.Now)
 	return g, nil
 }

@@ -136,7 +136,8 @@ func Boards(ills []Illustration) ([]Illustration, error) {
 // readBoards reads the boards of a game: the table's illustrations and, when the host
 // mixed a pack with the built-in ones, those too.
 func readBoards(content map[string][]byte) ([]Illustration, error) {
-	ills, err := rules.ReadDeck(content, ContentFile, ParseIllustrations, func(ill Illustration) string { return fold(ill.Name) })
+	// Every round draws from all the boards' illustrations: a mixed pack's are not first.
+	ills, _, err := rules.ReadDeck(content, ContentFile, ParseIllustrations, func(ill Illustration) string { return fold(ill.Name) })
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func New(s rules.Setup) (*Game, error) {
 	if n < lo || n > hi {
 		return nil, fmt.Errorf("topfive: the %s variant needs %d–%d players, not %d", opts[OptVariant], lo, hi, n)
 	}
-	deck, err := rules.ReadDeck(s.Content, TopicsFile, ParseTopics, rules.Fold)
+	deck, own, err := rules.ReadDeck(s.Content, TopicsFile, ParseTopics, rules.Fold)
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +101,7 @@ func New(s rules.Setup) (*Game, error) {
 		return nil, fmt.Errorf("%w: %d topics, and a game of %d players needs %d: %s", ErrBadTopics, len(deck), n, g.rounds*Hand, rules.TooSmall)
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x70f1e5))
-	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	rules.Shuffle(rng, deck, own) // a mixed pack's topics come first
 	g.deck = deck
 	g.startRound(s.Now)
 	return g, nil

@@ -1,6 +1,7 @@
 package topfive
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -299,5 +300,20 @@ func TestNoTopicRepeats(t *testing.T) {
 			t.Fatalf("%q dealt twice", tp)
 		}
 		seen[tp] = true
+	}
+}
+
+// A small pack mixed with the built-in topics is dealt first.
+func TestAMixedPackIsDealtFirst(t *testing.T) {
+	pack := []byte("Pack one\nPack two\nPack three\nPack four\nPack five\nPack six\n")
+	g, err := New(rules.Setup{Names: seatNames(3), Seed: 5, Now: t0,
+		Content: map[string][]byte{TopicsFile: pack, rules.Builtin(TopicsFile): testDeck()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, topic := range g.topics {
+		if !strings.HasPrefix(topic, "Pack ") {
+			t.Errorf("round 1 deals %q, not a topic of the pack: %v", topic, g.topics)
+		}
 	}
 }
