@@ -115,7 +115,8 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	leftW := 40
 	var left []string
 	row := func(i int, label, value string) {
-		line := fmt.Sprintf("  %-20s ‹ %s ›", label, value)
+		// A long value (a pack's name) keeps its start and its end, and the row its ›.
+		line := fmt.Sprintf("  %-20s ‹ %s ›", label, gameui.CutMiddle(value, leftW-27))
 		if i == c.row {
 			line = selStyle.Paint(fit("▸"+line[1:], leftW))
 		}

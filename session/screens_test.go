@@ -1170,3 +1170,25 @@ func TestRoomSeatKeepsTheNameBesideManyMarks(t *testing.T) {
 		t.Fatalf("the host's seat:\n%s", h.screen())
 	}
 }
+
+// A pack's long name keeps its end on the options' rows, so two packs that differ at
+// their end stay apart, and the row keeps its ›.
+func TestLongPackNamesStayApart(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("c")
+	c := h.m.createBox()
+	c.game = slices.IndexFunc(c.games, func(g *rules.Spec) bool { return g.ID == "quadrant" })
+	var rows []string
+	for _, name := range []string{"Team offsite words for spring A", "Team offsite words for spring B"} {
+		c.opts = c.spec().Defaults()
+		c.opts[lobby.OptDeck] = name
+		for _, l := range h.lines() {
+			if strings.Contains(l, "Deck") && strings.Contains(l, "‹") {
+				rows = append(rows, l)
+			}
+		}
+	}
+	if len(rows) != 2 || rows[0] == rows[1] || !strings.Contains(rows[1], "ring B ›") {
+		t.Errorf("the deck rows: %q", rows)
+	}
+}

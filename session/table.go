@@ -806,8 +806,15 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	if spec != nil {
 		opts = append(opts, focus(panelOptions, "Options"))
 		for i, o := range info.Choices {
-			line := fmt.Sprintf("%-20s %s", o.Name, info.Options[o.Key])
-			if t.panel == panelOptions && i == t.optSel && t.u.Host {
+			// A long value (a pack's name) keeps its start and its end, and a selected
+			// row its ›.
+			sel := t.panel == panelOptions && i == t.optSel && t.u.Host
+			room := rightW - 23 // "  ", the name's 20 columns and a space
+			if sel {
+				room -= 2 // " ›"
+			}
+			line := fmt.Sprintf("%-20s %s", o.Name, gameui.CutMiddle(info.Options[o.Key], room))
+			if sel {
 				line = selStyle.Paint("‹ " + line + " ›")
 			} else {
 				line = "  " + line

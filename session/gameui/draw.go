@@ -29,6 +29,22 @@ func Fit(s string, w int) string {
 	return out
 }
 
+// CutMiddle is s in at most w columns: whole if it fits, else its start and its end
+// around an ellipsis, for names that differ at their end ("…spring A", "…spring B").
+// Plain text only (an option's value, a pack's name).
+func CutMiddle(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate(s, w, "…")
+	}
+	head := (w - 1) / 2
+	tail := w - 1 - head
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+}
+
 // fitKey is a line and the width it is fitted to.
 type fitKey struct {
 	s string

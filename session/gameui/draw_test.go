@@ -1,6 +1,7 @@
 package gameui
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -81,6 +82,27 @@ func TestRefitIsBlock(t *testing.T) {
 			for i := range in {
 				in[i] = pieces[0]
 			}
+		}
+	}
+}
+
+// CutMiddle keeps the start and the end of a text too wide for its room: two packs named
+// "Team offsite words for spring A" and "…B" stay apart.
+func TestCutMiddle(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"Team offsite words for spring A", 15, "Team of…pring A"},
+		{"Team offsite words for spring B", 15, "Team of…pring B"},
+		{"short", 15, "short"},
+		{"漢字漢字漢字漢字", 7, "漢…漢字"},
+		{"abc", 1, "…"},
+	} {
+		got := CutMiddle(c.in, c.w)
+		if got != c.want || ansi.StringWidth(got) > c.w {
+			t.Errorf("CutMiddle(%q, %d) = %q, want %q", c.in, c.w, got, c.want)
 		}
 	}
 }
