@@ -154,6 +154,9 @@ func (t *Table) candidates(withOffers bool) []tablePack {
 		}
 	}
 	for _, tp := range t.shared {
+		if withOffers && tp.By == t.host && t.seatOf(t.host) >= 0 {
+			continue // among the host's own packs below, under its own name
+		}
 		add(tp)
 	}
 	if i := t.seatOf(t.host); i >= 0 && withOffers {
@@ -343,6 +346,15 @@ func (t *Table) share(p Player, pk store.Pack) error {
 			}
 		}
 		t.shared = append(t.shared, tp)
+		if p.ID == t.host {
+			// The host's own packs are the deck's choices already (candidates): this one
+			// joins them as it is now, without a second "(Ann)" entry; shared, it stays a
+			// choice if the host role passes.
+			s := t.seats[i]
+			s.offers = append(slices.DeleteFunc(slices.Clone(s.offers), func(o store.Pack) bool { return o.Name == pk.Name }), pk)
+			t.system(now, "%s shared the pack %q (%d %s): it is one of the deck's choices.", by, pk.Name, pk.Entries, d.What)
+			return nil
+		}
 		t.system(now, "%s shared the pack %q (%d %s): the host can choose it as the deck.", by, pk.Name, pk.Entries, d.What)
 		return nil
 	})

@@ -270,3 +270,27 @@ func TestPackAdviceNamesTheServersCommand(t *testing.T) {
 		}
 	}
 }
+
+// The host who shares their packs (p) finds each once among the deck's choices, a pack
+// they added while seated too: not beside a second "NAME (Ann)" entry.
+func TestTheHostSharingTheirPacks(t *testing.T) {
+	l, lib := packLobby(t)
+	addPack(t, lib, ann.ID, "quadrant-words", "Office life", packtest.GermanWords)
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
+	addPack(t, lib, ann.ID, "quadrant-words", "Office life big", packtest.JapaneseWords) // while seated
+	if n, err := a.ShareAll(); err != nil || n != 2 {
+		t.Fatalf("ShareAll = %d, %v", n, err)
+	}
+	u := waitFor(t, a, "shared", func(u lobby.Update) bool { return chatSays(u, `"Office life big"`) })
+	want := []string{"built-in", "Office life", "mix: Office life", "Office life big", "mix: Office life big"}
+	if got := deckChoices(t, u); !slices.Equal(got, want) {
+		t.Errorf("deck choices = %q, want %q", got, want)
+	}
+	if chatSays(u, "the host can choose it") {
+		t.Errorf("the host is told the host can choose it: %+v", u.Chat)
+	}
+}
