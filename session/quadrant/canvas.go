@@ -95,10 +95,16 @@ func (c *canvas) set(r, x int, ch rune, l look) {
 	c.cells[r][x] = cell{ch: ch, look: l}
 }
 
-// text writes s from column x on row r, kept inside the canvas.
+// text writes s from column x on row r, kept inside the canvas with its last column
+// blank, so that a label never runs into what stands beside the plane ("▲ Good for a
+// first date Team B — …"); a label wider than that is cut with an ellipsis.
 func (c *canvas) text(r, x int, s string, l look) {
 	rs := []rune(s)
-	x = max(0, min(x, len(c.cells[0])-len(rs)))
+	room := len(c.cells[0]) - 1
+	if len(rs) > room && room > 0 {
+		rs = append(rs[:room-1:room-1], '…')
+	}
+	x = max(0, min(x, room-len(rs)))
 	for i, ch := range rs {
 		c.set(r, x+i, ch, l)
 	}

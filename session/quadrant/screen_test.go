@@ -384,3 +384,19 @@ func TestPlacementFooterKeepsLockWhole(t *testing.T) {
 		}
 	}
 }
+
+// A long criterion over the plane never runs into the panel beside it: a playtester read
+// "▲ Hard to explain to your neighbou Team A — you are placing this round".
+func TestTheVerticalLabelKeepsApartFromThePanel(t *testing.T) {
+	g := newGame(t, 8, qd.ModeTeam) // criteria of 27 columns and more ("A criterion that is long 12")
+	out := render(t, screenFor(g, 0))
+	for _, l := range strings.Split(out, "\n") {
+		if i := strings.Index(l, "Team "); i > 0 && strings.Contains(l, "▲") {
+			if !strings.HasSuffix(l[:i], "  ") {
+				t.Errorf("the label runs into the team line: %q", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no label beside the team line:\n%s", out)
+}
