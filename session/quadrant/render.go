@@ -244,7 +244,7 @@ func (s *Screen) teamLine() string {
 	}
 	active, other := teamName(v.ActiveTeam), teamName(1-v.ActiveTeam)
 	if s.seat < 0 || s.seat >= len(v.Teams) {
-		return fmt.Sprintf("Team %s places, team %s guesses this round", active, other)
+		return fmt.Sprintf("Team %s places, team %s guesses", active, other) // whole beside the plane at 80
 	}
 	if v.Teams[s.seat] == v.ActiveTeam {
 		return fmt.Sprintf("Team %s — you are placing this round", active)
