@@ -1139,6 +1139,12 @@ func TestJoiningAStartedGameByCodeWatchesIt(t *testing.T) {
 	if h.m.table.u.Seat >= 0 || !strings.Contains(h.flat(), "you are watching it") {
 		t.Fatalf("seat %d:\n%s", h.m.table.u.Seat, h.screen())
 	}
+	// The room says so too, once the notice has gone.
+	h.press("esc")
+	h.m.status = ""
+	if !strings.Contains(h.flat(), "You can take a seat when it ends.") {
+		t.Errorf("the room does not tell a spectator when they can sit:\n%s", h.screen())
+	}
 }
 
 // While a table code is typed, the bottom line shows the keys that work in the box, not

@@ -906,6 +906,8 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 		return errStyle.Paint(botPlaysNote)
 	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
 		return okStyle.Paint("The game is waiting for you: press esc to go back to it. ") + t.u.View.Head().Prompt
+	case info.State == lobby.StatePlaying && t.u.Seat < 0:
+		return "You are watching: press esc to go back to the game. You can take a seat when it ends."
 	case info.State == lobby.StatePlaying:
 		return "The game is running: press esc to go back to it."
 	case !t.u.Host:
