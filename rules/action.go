@@ -73,6 +73,10 @@ func JSONProblem(err error, dst any) string {
 		case reflect.Map, reflect.Struct:
 			want = "an object"
 		}
+		if jsonFieldKind(dst, typeErr.Field) == reflect.Map {
+			// A value inside an object of values: {"options": {"placement_time": 30}}.
+			return fmt.Sprintf("every value in %q must be %s", typeErr.Field, want)
+		}
 		return fmt.Sprintf("%q must be %s", typeErr.Field, want)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
@@ -84,6 +88,24 @@ func JSONProblem(err error, dst any) string {
 		return "not a whole JSON object"
 	}
 	return "its fields could not be read"
+}
+
+// jsonFieldKind is the kind of the field of dst's struct whose JSON name is name, or
+// reflect.Invalid.
+func jsonFieldKind(dst any, name string) reflect.Kind {
+	t := reflect.TypeOf(dst)
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return reflect.Invalid
+	}
+	for f := range t.Fields() {
+		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name || tag == "" && f.Name == name {
+			return f.Type.Kind()
+		}
+	}
+	return reflect.Invalid
 }
 
 // jsonFields are the quoted JSON names of the fields of the struct dst points to.

@@ -187,7 +187,7 @@ func badRequest(line []byte, err error) (json.RawMessage, error) {
 	}
 	var typeErr *json.UnmarshalTypeError
 	if errors.As(err, &typeErr) && typeErr.Field != "" {
-		return obj["id"], errors.New(rules.JSONProblem(err, nil))
+		return obj["id"], errors.New(rules.JSONProblem(err, &apiRequest{}))
 	}
 	return obj["id"], errors.New("a request's fields could not be read: see docs/api.md for each op's fields")
 }

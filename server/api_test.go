@@ -40,6 +40,7 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		{`not json`, "not a JSON object"},
 		{`[1,2]`, "not a JSON object"},
 		{`{"op":42,"id":7}`, `"op" must be a string`},
+		{`{"op":"create","game":"pick","options":{"rounds":3},"id":8}`, `every value in "options" must be a string`},
 		{map[string]any{"op": "start"}, "not at a table"},
 		{map[string]any{"op": "join", "code": "QQQQ"}, "no table has that code"},
 		{map[string]any{"op": "join", "code": "toolong"}, "not a table code"},
