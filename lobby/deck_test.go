@@ -193,7 +193,7 @@ func TestTablesPlayPacks(t *testing.T) {
 	closeTable(t, a)
 
 	a, err = startWith(t, l, topfive.ID, rules.Options{lobby.OptDeck: "Few"}, 2)
-	if err == nil || !strings.Contains(err.Error(), `the deck "Few": topfive: bad topic deck: 6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck`) {
+	if err == nil || !strings.Contains(err.Error(), `the deck "Few": 6 topics, and a game of 3 players needs 30: choose a bigger pack, or mix this one with the built-in deck`) {
 		t.Errorf("a small pack alone: %v", err)
 	}
 	if err := lib.Remove(context.Background(), ann.ID, "Few"); err != nil {

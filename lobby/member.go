@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -174,6 +175,9 @@ func (t *Table) start(now time.Time) error {
 	}
 	g, err := t.spec.New(setup)
 	if err != nil {
+		if small := (*rules.SmallDeckError)(nil); errors.As(err, &small) {
+			err = small // the game's own words ("quadrant: bad content") are for logs
+		}
 		if t.deck != nil {
 			return fmt.Errorf("the deck %q: %w", t.deckLabel(), err)
 		}

@@ -103,6 +103,18 @@ func Mix[T any](pack, more []T, key func(T) string) []T {
 // TooSmall is the advice a game gives when a table's deck has too few entries for it.
 const TooSmall = "choose a bigger pack, or mix this one with the built-in deck"
 
+// SmallDeckError is a table's deck with too few entries for the game: what it has and
+// what the game needs, then TooSmall. A game wraps it in its own content error, whose
+// words ("quadrant: bad content") are for logs; the lobby tells the host this one.
+type SmallDeckError struct{ Have string }
+
+func (e *SmallDeckError) Error() string { return e.Have + ": " + TooSmall }
+
+// SmallDeck is a *SmallDeckError saying what the deck has and the game needs.
+func SmallDeck(format string, args ...any) error {
+	return &SmallDeckError{Have: fmt.Sprintf(format, args...)}
+}
+
 // ErrPack is the sentinel of problems found only when a file is used as a pack.
 var ErrPack = errors.New("bad pack")
 

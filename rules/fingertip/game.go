@@ -85,7 +85,7 @@ func New(s rules.Setup) (*Game, error) {
 	}
 	pics = pics[:len(pics)/2*2] // card k is pictures 2k and 2k+1
 	if have, need := len(pics)/2, PileSize(n); have < need {
-		return nil, fmt.Errorf("%w: %d pictures make %d cards, and %d players need %d cards (%d pictures): %s", ErrContent, len(pics), have, n, need, 2*need, rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrContent, rules.SmallDeck("%d pictures make %d cards, and %d players need %d cards (%d pictures)", len(pics), have, n, need, 2*need))
 	}
 	g := &Game{
 		names:    append([]string(nil), s.Names...),

@@ -76,7 +76,7 @@ func New(s rules.Setup) (*Game, error) {
 	limit, _ := strconv.Atoi(option(s.Options, "rounds")) // "none" reads as 0
 	need := max(limit, 1)                                 // without a limit, a game ends early when its deck is spent
 	if len(deck) < need {
-		return nil, fmt.Errorf("%w: %d questions in the %s deck, and a game needs %d: %s", ErrBadContent, len(deck), strings.Join(decks, " and "), need, rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrBadContent, rules.SmallDeck("%d questions in the %s deck, and a game needs %d", len(deck), strings.Join(decks, " and "), need))
 	}
 	r := rand.New(rand.NewPCG(s.Seed, s.Seed^0x666f726573696768))
 	rules.Shuffle(r, deck, len(InDecks(all[:own], decks))) // a mixed pack's questions come first

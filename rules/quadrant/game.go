@@ -134,10 +134,10 @@ func New(s rules.Setup) (*Game, error) {
 		}
 	}
 	if need := g.rounds * (maxN + 1); len(g.decks.Words) < need {
-		return nil, fmt.Errorf("%w: %d words, and this game of %d players needs %d: %s", ErrContent, len(g.decks.Words), n, need, rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrContent, rules.SmallDeck("%d words, and this game of %d players needs %d", len(g.decks.Words), n, need))
 	}
 	if need := g.rounds * 2; len(g.decks.Criteria) < need {
-		return nil, fmt.Errorf("%w: %d criteria, and this game needs %d: %s", ErrContent, len(g.decks.Criteria), need, rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrContent, rules.SmallDeck("%d criteria, and this game needs %d", len(g.decks.Criteria), need))
 	}
 	g.names = append(g.names, s.Names...) // sanitised by the lobby, like every player text
 	// A mixed pack's cards come first.

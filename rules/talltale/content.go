@@ -128,7 +128,7 @@ func Boards(ills []Illustration) ([]Illustration, error) {
 		}
 	}
 	if len(short) > 0 {
-		return nil, fmt.Errorf("%w: a game needs %d illustrations of each colour, and this deck has %s: %s", ErrContent, PerBoard, strings.Join(short, ", "), rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrContent, rules.SmallDeck("a game needs %d illustrations of each colour, and this deck has %s", PerBoard, strings.Join(short, ", ")))
 	}
 	return out, nil
 }

@@ -98,7 +98,7 @@ func New(s rules.Setup) (*Game, error) {
 		g.rounds = n
 	}
 	if len(deck) < g.rounds*Hand {
-		return nil, fmt.Errorf("%w: %d topics, and a game of %d players needs %d: %s", ErrBadTopics, len(deck), n, g.rounds*Hand, rules.TooSmall)
+		return nil, fmt.Errorf("%w: %w", ErrBadTopics, rules.SmallDeck("%d topics, and a game of %d players needs %d", len(deck), n, g.rounds*Hand))
 	}
 	rng := rand.New(rand.NewPCG(s.Seed, s.Seed^0x70f1e5))
 	rules.Shuffle(rng, deck, own) // a mixed pack's topics come first
