@@ -5,6 +5,7 @@
 package packs
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -132,6 +133,12 @@ func (l *Library) Add(ctx context.Context, owner string, guest bool, kind, name 
 // with every such line listed.
 func Normalize(b []byte) ([]byte, error) {
 	var ps rules.Problems
+	if bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF}) ||
+		bytes.Count(b, []byte{0}) > len(b)/4 {
+		// Every other byte zero: each line would be "not UTF-8" or a control character.
+		ps.Add(0, "the file is UTF-16 (a Windows editor's \"Unicode\"): save it as UTF-8")
+		return nil, ps.Err(rules.ErrPack)
+	}
 	s := strings.TrimPrefix(string(b), "\uFEFF")
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	for i, line := range strings.Split(s, "\n") {

@@ -116,3 +116,19 @@ func TestPackNamesIgnoreCase(t *testing.T) {
 		t.Fatalf("after remove: %+v", mine)
 	}
 }
+
+// TestUTF16IsNamed: a file saved as UTF-16 (some Windows editors) is one problem that
+// says what to do, not "not UTF-8" and a control character on every line.
+func TestUTF16IsNamed(t *testing.T) {
+	text := "Stapler\r\nCoffee mug\r\nWhiteboard\r\n"
+	var le []byte
+	le = append(le, 0xFF, 0xFE)
+	for _, r := range text {
+		le = append(le, byte(r), 0)
+	}
+	_, err := packs.Normalize(le)
+	var ce *rules.ContentError
+	if !errors.As(err, &ce) || len(ce.Problems) != 1 || !strings.Contains(ce.Problems[0].Text, "UTF-16") {
+		t.Errorf("Normalize of UTF-16: %v", err)
+	}
+}

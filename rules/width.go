@@ -34,7 +34,7 @@ func ControlChar(s string) string {
 			case '\t':
 				name = "a tab"
 			case '\x1b':
-				name = "an escape (a terminal escape sequence)"
+				name = "an escape character, which starts terminal escape sequences"
 			case '\r':
 				name = "a carriage return (an old Mac line end)"
 			case '\a':

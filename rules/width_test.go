@@ -75,7 +75,7 @@ func TestContentLimitsCountColumns(t *testing.T) {
 func TestControlCharSaysWhichAndWhere(t *testing.T) {
 	for s, want := range map[string]string{
 		"Six\tth":   "a tab (U+0009) at column 4",
-		"漢\x1b[2J":  "an escape (a terminal escape sequence) (U+001B) at column 3",
+		"漢\x1b[2J":  "an escape character, which starts terminal escape sequences (U+001B) at column 3",
 		"rtl\u202e": "a right-to-left or left-to-right control (U+202E) at column 4",
 		"fine":      "",
 	} {

@@ -211,7 +211,10 @@ func readStdin(ctx context.Context, sess ssh.Session) ([]byte, error) {
 			return nil, packs.ErrTooBig
 		}
 		if len(r.b) == 0 {
-			return nil, errors.New("the file was empty (or none was sent): send it on standard input, as in pack add KIND NAME < file")
+			// A problem of the pack, so that it is told as the others: "The pack was not stored".
+			var ps rules.Problems
+			ps.Add(0, "the file was empty (or none was sent): send it on standard input, as in pack add KIND NAME < file")
+			return nil, ps.Err(rules.ErrPack)
 		}
 		return r.b, nil
 	case <-time.After(stdinWait):

@@ -99,7 +99,7 @@ func TestPackErrors(t *testing.T) {
 
 	bad := "Stapler\nA word far too long for the quadrant plane\n\nstapler\nCoffee\x1b[31m mug\n"
 	got := mustFail(t, s, ann, "pack add quadrant-words Broken", bad)
-	wantHas(t, "control character", got, "The pack was not stored", "line 5: an escape (a terminal escape sequence) (U+001B) at column")
+	wantHas(t, "control character", got, "The pack was not stored", "line 5: an escape character, which starts terminal escape sequences (U+001B) at column")
 	got = mustFail(t, s, ann, "pack add quadrant-words Broken", strings.ReplaceAll(bad, "\x1b[31m", ""))
 	wantHas(t, "bad words", got, "2 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add fingertip-pictures Wide", "== a wide picture\n"+strings.Repeat("#", 30)+"\n")
@@ -116,7 +116,7 @@ func TestPackErrors(t *testing.T) {
 
 	wantHas(t, "kind", mustFail(t, s, ann, "pack add crossword-clues Mine", "a\n"), `unknown pack kind "crossword-clues"`, "quadrant-words", "fingertip-pictures")
 	wantHas(t, "no name", mustFail(t, s, ann, "pack add quadrant-words", officeWords), "needs a kind and a name")
-	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "the file was empty (or none was sent)")
+	wantHas(t, "no file", mustFail(t, s, ann, "pack add quadrant-words Empty", ""), "The pack was not stored", "the file was empty (or none was sent)")
 	wantHas(t, "verb", mustFail(t, s, ann, "pack frobnicate", ""), `unknown pack command "frobnicate"`, "pack add KIND NAME < file")
 	// The commands name the server's port: "ssh HOST pack list" would dial port 22.
 	_, port, _ := net.SplitHostPort(s.Addr().String())
