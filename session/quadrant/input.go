@@ -208,6 +208,12 @@ func (s *Screen) ballotKey(k string) any {
 		return nil
 	}
 	s.msg = ""
+	if s.setOnRev == b.Rev+1 {
+		// A change sent on this ballot has not come back yet: it would tell what moved
+		// from a ballot that is no longer so. The log says what the table did.
+		return qd.BallotSet{Type: qd.TypeBallotSet, Seat: seat, Number: n}
+	}
+	s.setOnRev = b.Rev + 1
 	old := 0
 	for _, e := range b.Votes {
 		if e.Seat == seat {

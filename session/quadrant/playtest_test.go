@@ -324,3 +324,51 @@ func TestTheAxisArrowStaysWhenYourTokenIsOnIt(t *testing.T) {
 	}
 	t.Fatalf("no axis row:\n%s", strings.Join(lines, "\n"))
 }
+
+// Numbers typed into the team ballot faster than the table answers are not told from a
+// ballot that has not caught up: a playtester typed quickly and read "Swapped: 3 on
+// eve's token, 1 on Cid's", which never happened.
+func TestFastBallotKeysAreNotToldFromAStaleBallot(t *testing.T) {
+	g := newGame(t, 8, qd.ModeTeam)
+	botsPlay(t, g, func(v qd.View) bool { return v.Phase == qd.PhaseTeamVote })
+	seat := -1
+	for i := range 8 {
+		if vi := g.View(i).(qd.View); vi.Ballot != nil && len(vi.Ballot.Votes) >= 2 {
+			seat = i
+			break
+		}
+	}
+	if seat < 0 {
+		t.Fatal("nobody votes on a ballot")
+	}
+	votes := g.View(seat).(qd.View).Ballot.Votes
+	t0s, t1s := votes[0].Seat, votes[1].Seat
+	// The ballot before: 1 on the first token, 2 on the second.
+	for _, set := range []qd.BallotSet{{Type: qd.TypeBallotSet, Seat: t0s, Number: 1}, {Type: qd.TypeBallotSet, Seat: t1s, Number: 2}} {
+		if err := g.Apply(seat, rules.Encode(set), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := screenFor(g, seat)
+	for s.targets()[s.sel] != t0s {
+		s.Update(key("tab"))
+	}
+	a1, _ := s.Update(key("2")) // 2 on the first token: a swap, told rightly
+	if !strings.Contains(s.msg, "Swapped") {
+		t.Fatalf("the swap is not told: %q", s.msg)
+	}
+	for s.targets()[s.sel] != t1s {
+		s.Update(key("tab"))
+	}
+	// 1 on the second token before the table's answer: it has 1 already, so nothing
+	// moves; the stale ballot (1 on the first token) would tell a swap.
+	a2, _ := s.Update(key("1"))
+	if strings.Contains(s.msg, "Swapped") || strings.Contains(s.msg, "Moved") {
+		t.Errorf("a note from a ballot that has not caught up: %q", s.msg)
+	}
+	for _, a := range []any{a1, a2} {
+		if err := g.Apply(seat, rules.Encode(a), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -33,6 +33,7 @@ type Screen struct {
 	ballot   map[int]int  // the player's own votes before they are sent: seat -> number
 	sent     bool         // the votes were sent this round
 	msg      string       // the last validation message
+	setOnRev int          // the team ballot's Rev (+1, so 0 is none) a change of this screen was sent on
 	letters  map[int]rune // the token letter of every seat
 	// letterKey is letters in seat order: the shared plane is drawn with them (planeKey).
 	letterKey string
@@ -61,7 +62,7 @@ func (s *Screen) setView(v qd.View) {
 	key := fmt.Sprint(v.Round, v.Phase)
 	if key != s.phaseKey {
 		s.phaseKey = key
-		s.sel, s.msg, s.sent = 0, "", false
+		s.sel, s.msg, s.sent, s.setOnRev = 0, "", false, 0
 		s.ballot = map[int]int{}
 	}
 	s.v, s.have, s.dirty = v, true, true
