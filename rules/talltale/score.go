@@ -138,6 +138,7 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 			r.Penalty = Penalty
 		}
 		g.addLog(-1, "The illustrations were %s.", g.cardList(g.kept))
+		g.addLog(-1, "%s", g.pointsLine(r))
 	}
 	for s, p := range r.Points {
 		g.scores[s] += p
@@ -152,6 +153,22 @@ func (g *Game) endRound(now time.Time, timedOut bool) {
 	g.reveal = r
 	g.phase = PhaseReveal
 	g.deadline = now.Add(RevealTime)
+}
+
+// pointsLine says what the round scored, for the log: the reveal that shows it goes after
+// a few seconds, and a player who looked away must still learn why their score moved.
+func (g *Game) pointsLine(r *Reveal) string {
+	var racers []string
+	for _, s := range g.racers {
+		if r.Points[s] > 0 {
+			racers = append(racers, fmt.Sprintf("%s +%d", g.names[s], r.Points[s]))
+		}
+	}
+	line := "Points: no racer scored"
+	if len(racers) > 0 {
+		line = "Points: " + strings.Join(racers, ", ")
+	}
+	return fmt.Sprintf("%s; %s, narrating, +%d: %s.", line, g.names[g.narrator], r.NarratorScore, r.NarratorRule)
 }
 
 // hitsOf counts a racer's tokens on the narrator's illustrations.

@@ -2,6 +2,7 @@ package talltale
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -93,6 +94,12 @@ func TestWorkedRound(t *testing.T) {
 	}
 	if !slices.Equal(rev.FoundAll, []int{r[0], r[1]}) {
 		t.Errorf("found all %v", rev.FoundAll)
+	}
+	// The log keeps why the round scored what it did, after the reveal has gone.
+	want1 := fmt.Sprintf("Points: %s +9, %s +4, %s +2, %s +2, %s +1; %s, narrating, +5: exactly two found all three, so half of 9, rounded up.",
+		g.names[r[0]], g.names[r[1]], g.names[r[2]], g.names[r[3]], g.names[r[4]], g.names[n])
+	if log := g.logFor(rules.Spectator); !slices.Contains(log, want1) {
+		t.Errorf("the log lacks %q:\n%s", want1, strings.Join(log, "\n"))
 	}
 }
 
