@@ -9,8 +9,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
@@ -97,12 +99,12 @@ func (l *Library) Add(ctx context.Context, owner string, guest bool, kind, name 
 	if len(content) > MaxBytes {
 		return store.Pack{}, ErrTooBig
 	}
-	content, err = Normalize(content)
-	if err != nil {
-		return store.Pack{}, err
+	content, nerr := Normalize(content)
+	if content == nil {
+		return store.Pack{}, nerr
 	}
-	n, err := d.Check(content)
-	if err != nil {
+	n, err := d.Check(content) // with bad characters taken out: every problem at once
+	if err = mergeProblems(nerr, err); err != nil {
 		return store.Pack{}, err
 	}
 	mine, err := l.Store.PacksOf(ctx, owner)
@@ -130,7 +132,8 @@ func (l *Library) Add(ctx context.Context, owner string, guest bool, kind, name 
 // line ends are dropped, and accents are composed (NFC), so that a letter typed with a
 // combining accent is one character, as it looks. A file with invalid UTF-8 or control
 // characters (escape sequences, even in comments, which "pack show" prints) is refused,
-// with every such line listed.
+// with every such line listed; the file is still returned with those characters taken
+// out, so that its other problems can be listed with them (nil: a file past reading).
 func Normalize(b []byte) ([]byte, error) {
 	var ps rules.Problems
 	if bytes.HasPrefix(b, []byte{0xFF, 0xFE}) || bytes.HasPrefix(b, []byte{0xFE, 0xFF}) ||
@@ -141,25 +144,29 @@ func Normalize(b []byte) ([]byte, error) {
 	}
 	s := strings.TrimPrefix(string(b), "\uFEFF")
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	for i, line := range strings.Split(s, "\n") {
+	lines := strings.Split(s, "\n")
+	for i, line := range lines {
 		switch {
 		case !utf8.ValidString(line):
 			ps.Add(i+1, "not UTF-8 (save the file as UTF-8)")
+			lines[i] = strings.ToValidUTF8(line, "")
 		default:
 			// Tabs separate fields in some formats: the kind's own check judges them.
 			if c := rules.ControlChar(strings.ReplaceAll(line, "\t", " ")); c != "" {
 				ps.Add(i+1, "%s", c)
+				lines[i] = strings.Map(func(r rune) rune {
+					if r != '\t' && (unicode.IsControl(r) || unicode.In(r, unicode.Bidi_Control)) {
+						return -1
+					}
+					return r
+				}, line)
 			}
 		}
-	}
-	if err := ps.Err(rules.ErrPack); err != nil {
-		return nil, err
 	}
 	// Invisible characters (zero-width spaces, word joiners, soft hyphens, a mark within a
 	// line) go, as from all a player sends: an entry of them only would show as blank,
 	// and one with them beside its twin without as another. playertext.Typed keeps a
 	// line's spaces where they are (pictures are drawn with them); tabs stay too.
-	lines := strings.Split(s, "\n")
 	for i, line := range lines {
 		fields := strings.Split(line, "\t")
 		for j, f := range fields {
@@ -167,7 +174,32 @@ func Normalize(b []byte) ([]byte, error) {
 		}
 		lines[i] = strings.Join(fields, "\t")
 	}
-	return []byte(norm.NFC.String(strings.Join(lines, "\n"))), nil
+	return []byte(norm.NFC.String(strings.Join(lines, "\n"))), ps.Err(rules.ErrPack)
+}
+
+// mergeProblems is one error listing the problems of both, by line, or the first error
+// that lists none.
+func mergeProblems(a, b error) error {
+	var all []rules.Problem
+	for _, err := range []error{a, b} {
+		var ce *rules.ContentError
+		switch {
+		case err == nil:
+		case errors.As(err, &ce):
+			all = append(all, ce.Problems...)
+		default:
+			return err
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(all, func(x, y rules.Problem) int { return x.Line - y.Line })
+	var ps rules.Problems
+	for _, p := range all {
+		ps.Add(p.Line, "%s", p.Text)
+	}
+	return ps.Err(rules.ErrPack)
 }
 
 // Named is the pack of ps with that name, ignoring case (an exact match first): one

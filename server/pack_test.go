@@ -100,6 +100,8 @@ func TestPackErrors(t *testing.T) {
 	bad := "Stapler\nA word far too long for the quadrant plane\n\nstapler\nCoffee\x1b[31m mug\n"
 	got := mustFail(t, s, ann, "pack add quadrant-words Broken", bad)
 	wantHas(t, "control character", got, "The pack was not stored", "line 5: an escape character, which starts terminal escape sequences (U+001B) at column")
+	// Every problem at once, not the escape alone: the long word and the repeat too.
+	wantHas(t, "with the escape", got, "3 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add quadrant-words Broken", strings.ReplaceAll(bad, "\x1b[31m", ""))
 	wantHas(t, "bad words", got, "2 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add fingertip-pictures Wide", "== a wide picture\n"+strings.Repeat("#", 30)+"\n")
