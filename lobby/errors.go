@@ -13,7 +13,7 @@ var (
 	ErrStarted     = errors.New("the game has already started: you can watch it instead")
 	ErrNotHost     = errors.New("only the host can do that")
 	ErrNoGame      = errors.New("no game is running at this table")
-	ErrSpectator   = errors.New("spectators cannot play: join a table to take a seat")
+	ErrSpectator   = errors.New("spectators cannot play: you can take a seat when this game ends")
 	ErrUnknownGame = errors.New("no game has that id")
 	ErrSlowDown    = errors.New("slow down: too many messages at once")
 	ErrBadSeat     = errors.New("no such seat")

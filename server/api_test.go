@@ -124,7 +124,7 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		t.Fatalf("spectator seat: %v", m)
 	}
 	watcher.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
-	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "spectators cannot play") {
+	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "spectators cannot play: you can take a seat when this game ends") {
 		t.Fatalf("spectator act: %v", m)
 	}
 	watcher.Send(strings.Repeat("x", 70<<10))
