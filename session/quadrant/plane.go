@@ -3,6 +3,7 @@ package quadrant
 import (
 	"fmt"
 	"slices"
+	"unicode"
 
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -295,7 +296,7 @@ func (s *Screen) background(geo geometry) *canvas {
 	c.text(next+1, cx-1, "◆ "+s.v.Reference, dim)
 	next += 2
 	if geo.half {
-		c.text(next, 0, "▀▄ upper/lower cell · ²₂ 2 tokens in it", dim)
+		c.text(next, 0, "A/a upper/lower half · ²₂ 2 tokens in it", dim)
 	} else {
 		c.text(next, 0, "³ 3 tokens in one cell", dim)
 	}
@@ -374,9 +375,12 @@ func (s *Screen) mark(up, down, whole []int, plain bool, focus int) (rune, look)
 		// A count, as in a half cell: a plain digit read as a word's number in the list.
 		return count(superDigits, len(whole)), look{kind: crowdLook}
 	case len(up) == 1 && len(down) == 0:
-		return '▀', look{kind: seatLook, a: up[0]}
+		// A lone token names its seat, as in a whole cell: the case says the half (the
+		// seats' letters are capitals), where a block said only its colour, and colours
+		// alike on a 16-colour terminal could not be told apart.
+		return s.letters[up[0]], look{kind: seatLook, a: up[0]}
 	case len(up) == 0 && len(down) == 1:
-		return '▄', look{kind: seatLook, a: down[0]}
+		return unicode.ToLower(s.letters[down[0]]), look{kind: seatLook, a: down[0]}
 	case len(up) == 1 && len(down) == 1 && plain:
 		return '█', look{}
 	case len(up) == 1 && len(down) == 1:

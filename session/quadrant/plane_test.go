@@ -64,11 +64,23 @@ func drawnTokens(t *testing.T, em *vt.Emulator, geo geometry, seats int) map[int
 				if c.Style.Bg != nil {
 					parts, seatsHere = append(parts, lower), append(seatsHere, seatOf(c.Style.Bg))
 				}
-			case "▄":
-				parts, seatsHere = []part{lower}, []int{seatOf(c.Style.Fg)}
 			default:
-				if seat := seatOf(c.Style.Fg); seat >= 0 && c.Content == string(Letters(allNames[:seats])[seat]) {
+				// A seat's letter: a whole cell, or in half cells (off the axis row) the
+				// upper half as a capital and the lower one in small.
+				axis, _, _ := geo.place(qd.Point{})
+				seat := seatOf(c.Style.Fg)
+				letter := ""
+				if seat >= 0 {
+					letter = string(Letters(allNames[:seats])[seat])
+				}
+				half := geo.half && row != axis
+				if seat >= 0 && c.Content == letter {
 					parts, seatsHere = []part{whole}, []int{seat}
+					if half {
+						parts = []part{upper}
+					}
+				} else if seat >= 0 && half && c.Content == strings.ToLower(letter) {
+					parts, seatsHere = []part{lower}, []int{seat}
 				} else if inside := col >= geo.left() && col <= geo.col(qd.MaxX); inside && !strings.Contains(" │─·◆", c.Content) {
 					t.Fatalf("%q drawn inside the plane at row %d col %d: only tokens and the grid belong there", c.Content, row, col)
 				}
