@@ -294,3 +294,22 @@ func TestTheHostSharingTheirPacks(t *testing.T) {
 		t.Errorf("the host is told the host can choose it: %+v", u.Chat)
 	}
 }
+
+// A pack the host added while seated can be chosen as the deck at once: choosing a deck
+// reads the host's packs afresh.
+func TestAPackAddedWhileSeatedCanBeChosen(t *testing.T) {
+	l, lib := packLobby(t)
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
+	addPack(t, lib, ann.ID, "quadrant-words", "Fresh", packtest.GermanWords)
+	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Fresh"}); err != nil {
+		t.Fatalf("choosing a pack added while seated: %v", err)
+	}
+	u := waitFor(t, a, "the deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "Fresh" })
+	if got := deckChoices(t, u); !slices.Contains(got, "mix: Fresh") {
+		t.Errorf("deck choices = %q", got)
+	}
+}

@@ -218,12 +218,22 @@ func playerRange(min, max int) string {
 
 // SetOptions changes the game options (the host only, before a game starts).
 func (m *Member) SetOptions(o rules.Options) error {
+	// Choosing the deck reads the member's packs afresh (from the store, before the
+	// actor's turn): a pack the host added while seated is a choice at once.
+	_, deck := o[OptDeck]
+	var offers []store.Pack
+	if deck {
+		offers = m.t.lobby.offers(m.player, m.t.spec)
+	}
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
 		if err := m.t.beforeStart(); err != nil {
 			return err
+		}
+		if deck && m.seat >= 0 && m.seat < len(m.t.seats) {
+			m.offers, m.t.seats[m.seat].offers = offers, offers
 		}
 		merged := cloneOptions(m.t.opts)
 		for k, v := range gameOptions(o) {
