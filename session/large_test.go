@@ -104,3 +104,19 @@ func TestBigTerminalGivesTallTaleItsBiggerBoard(t *testing.T) {
 		t.Fatalf("%d cell rules on the board, want 25:\n%s", n, h.screen())
 	}
 }
+
+// A very wide terminal widens the log and chat panel too (up to 60 columns), instead of
+// wrapping every line in 36 columns beside hundreds of empty ones.
+func TestAWideTerminalWidensTheSidePanel(t *testing.T) {
+	h := newHarness(t, "Zed", 240, 60)
+	h.sitAt("topfive", nil, 3)
+	for _, l := range h.lines() {
+		if i := strings.Index(l, "Log and chat"); i >= 0 {
+			if col := len([]rune(l[:i])); col > 240-50 {
+				t.Errorf("the panel starts at column %d of 240", col)
+			}
+			return
+		}
+	}
+	t.Fatalf("no side panel:\n%s", h.screen())
+}

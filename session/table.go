@@ -490,11 +490,16 @@ func sentence(s string) string {
 }
 
 // sidePanelFrom is the terminal width from which the game screen shows the log and chat
-// in a side panel, leaving the game a full 80×(h-4) area beside it.
+// in a side panel, leaving the game a full 80×(h-4) area beside it; the panel is
+// sidePanelW wide there, and takes a quarter of every column past it, up to sidePanelMax.
 const (
 	sidePanelFrom = 120
 	sidePanelW    = 36
+	sidePanelMax  = 60
 )
+
+// sideWidth is the side panel's width on a terminal w wide.
+func sideWidth(w int) int { return min(sidePanelMax, sidePanelW+(w-sidePanelFrom)/4) }
 
 // hasClock reports whether the game screen's title bar shows the time left.
 func (t *tableScreen) hasClock() bool {
@@ -571,7 +576,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	// One line of events and chat at 24 rows (v shows them all), more on taller screens.
 	gameW, feedH := w, max(1, min(6, (h-24)/3+1))
 	if w >= sidePanelFrom {
-		gameW, feedH = w-sidePanelW-2, 0
+		gameW, feedH = w-sideWidth(w)-2, 0
 	}
 	bodyH := h - 2 - len(footer) - feedH // below the title and the prompt
 	// A prompt or notice too long for its line goes on below it, in the place of the
@@ -597,8 +602,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	body := t.areaFit.Block(t.renderArea(f), gameW, bodyH)
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
-		side = append(side, t.feedTail(sidePanelW, bodyH-1)...)
-		body = columns(2, body, blockOf(side, sidePanelW, bodyH))
+		side = append(side, t.feedTail(sideWidth(w), bodyH-1)...)
+		body = columns(2, body, blockOf(side, sideWidth(w), bodyH))
 	}
 	if t.chatting && feedH > 0 && feedH < chatLinesWhileTyping {
 		// While typing a message, the conversation takes the bottom of the game area:
