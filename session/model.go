@@ -68,6 +68,7 @@ type Model struct {
 	helpPager     *pager // while the help is open
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
+	arrival       string            // a notice for the table's first update: why the player watches
 	confirm       string            // a yes/no question on screen: "quit", "leave", "close" or "remove"
 	confirmSeat   int               // the seat "remove" asks about
 	confirmName   string            // and the name in it when asked: the seats may change meanwhile
@@ -223,7 +224,7 @@ func (m *Model) join(code string) tea.Cmd {
 	}
 	if mem, werr := m.o.Lobby.Watch(m.o.Player, code); werr == nil {
 		cmd := m.enter(mem, nil)
-		m.setStatus(why, false)
+		m.arrival = why
 		return cmd
 	}
 	return m.enter(nil, err)
@@ -356,10 +357,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 // takeUpdate applies a table update.
 func (m *Model) takeUpdate(u lobby.Update) {
-	m.now = m.o.Lobby.Now()                // a new deadline shows its full time at once
-	arriving := m.table.u.Table.Code == "" // the notice that came with the player stays
-	if m.table.apply(u) && !arriving {
+	m.now = m.o.Lobby.Now() // a new deadline shows its full time at once
+	if m.table.apply(u) {
 		m.status = "" // an old notice must not hide the new phase's prompt
+	}
+	if m.arrival != "" { // why the player is here as they are, from the first update on
+		m.setStatus(m.arrival, false)
+		m.arrival = ""
 	}
 }
 
@@ -498,6 +502,7 @@ func (m *Model) tableClosed(reason string) tea.Cmd {
 }
 
 func (m *Model) leaveTable() {
+	m.arrival = ""
 	if m.table.member != nil {
 		m.table.member.Leave()
 		m.table = tableScreen{}
