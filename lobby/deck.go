@@ -176,13 +176,15 @@ func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
 	return opt, ok
 }
 
-// SSH is how players reach the server, for the commands messages and help give:
-// "ssh -p 2222 HOST" (Config.SSH), or "ssh HOST".
-func (l *Lobby) SSH() string {
-	if l.cfg.SSH == "" {
-		return "ssh HOST"
+// SSH is how players reach the server, for the commands messages and help give, with
+// flags before the port ("-t" for a command that needs a terminal): "ssh -p 2222 HOST"
+// (Config.SSHPort), or "ssh HOST" (the host is the one the player typed).
+func (l *Lobby) SSH(flags ...string) string {
+	words := append([]string{"ssh"}, flags...)
+	if l.cfg.SSHPort != "" {
+		words = append(words, "-p", l.cfg.SSHPort)
 	}
-	return l.cfg.SSH
+	return strings.Join(append(words, "HOST"), " ")
 }
 
 // deckOption is the "deck" option of a game with these packs to choose from; false for a

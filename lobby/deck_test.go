@@ -249,7 +249,7 @@ func TestFamilyFilter(t *testing.T) {
 // and all: "ssh HOST pack add" would dial port 22.
 func TestPackAdviceNamesTheServersCommand(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: &packs.Library{Store: store.NewMemory()}, SSH: "ssh -p 2299 HOST"})
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: &packs.Library{Store: store.NewMemory()}, SSHPort: "2299"})
 	t.Cleanup(func() {
 		cancel()
 		_ = l.Shutdown(context.Background())

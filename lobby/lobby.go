@@ -42,9 +42,9 @@ type Config struct {
 	Log store.TableLog
 	// Cluster makes this lobby one node of a cluster (cluster.go); nil: a lone server.
 	Cluster Cluster
-	// SSH is how players reach the server, for the commands the lobby's messages give:
-	// "ssh -p 2222 HOST". Empty: "ssh HOST".
-	SSH string
+	// SSHPort is the port players reach the server on, for the commands the lobby's
+	// messages and help give (Lobby.SSH): "ssh -p 2222 HOST". Empty: "ssh HOST".
+	SSHPort string
 }
 
 // Hooks lets the server count what happens, for /metrics.

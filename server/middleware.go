@@ -2,7 +2,6 @@ package server
 
 import (
 	"fmt"
-	"net"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -113,8 +112,7 @@ const usage = `parlor: party games over SSH.
 `
 
 func (s *Server) usage() string {
-	_, port, _ := net.SplitHostPort(s.ln.Addr().String())
-	return strings.ReplaceAll(usage, "PORT", port)
+	return strings.NewReplacer("ssh -t -p PORT HOST", s.sshCommand("-t"), "ssh -p PORT HOST", s.sshCommand()).Replace(usage)
 }
 
 // commandKey holds a session's command, split into words, in its context.

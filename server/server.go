@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -103,6 +102,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen %s: %w", cfg.Listen, err)
 	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{},
 		packs: &packs.Library{Store: st}, ln: ln}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
@@ -120,7 +120,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
-		SSH:      s.sshCommand(),
+		SSHPort:  port,
 	}
 	if cfg.Cluster.URLs != "" {
 		node, err := joinCluster(cfg.Cluster, logger)
@@ -189,12 +189,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 }
 
 // sshCommand is how a player reaches this server, for the commands its help and
-// messages give: "ssh -p 2222 HOST" (the host is the one the player typed), with
-// flags before the port ("-t" for a command that needs a terminal).
-func (s *Server) sshCommand(flags ...string) string {
-	_, port, _ := net.SplitHostPort(s.ln.Addr().String())
-	return strings.Join(append(append([]string{"ssh"}, flags...), "-p", port, "HOST"), " ")
-}
+// messages give (lobby.SSH): "ssh -p 2222 HOST".
+func (s *Server) sshCommand(flags ...string) string { return s.lobby.SSH(flags...) }
 
 // Addr is the SSH listener's address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }

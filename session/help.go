@@ -89,7 +89,7 @@ func (m *Model) helpLines(w int) []string {
 	case screenLobby:
 		l := lobbyKeys
 		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
-		shell := strings.Replace(m.o.Lobby.SSH(), "ssh ", "ssh -t ", 1) // a command needs -t for a terminal
+		shell := m.o.Lobby.SSH("-t") // a command needs a terminal
 		section("From your shell", dimStyle.Paint("  "+shell+" join ABCD"), dimStyle.Paint("  "+shell+" watch ABCD"))
 	case screenCreate:
 		c := createKeys

@@ -213,7 +213,7 @@ func TestLobbyHelpExplainsParlorAndListsTheGames(t *testing.T) {
 // The lobby's help tells of packs, and gives the commands from a shell with the port
 // players reach the server on.
 func TestLobbyHelpGivesTheShellCommands(t *testing.T) {
-	h := newHarnessOn(t, "Zed", 80, 24, lobby.Config{SSH: "ssh -p 2299 HOST"})
+	h := newHarnessOn(t, "Zed", 80, 24, lobby.Config{SSHPort: "2299"})
 	for _, want := range []string{"ssh -t -p 2299 HOST join ABCD", "ssh -p 2299 HOST pack help", "Your own words"} {
 		h.press("?") // from the top each time
 		found := h.scrollToFind(want)
