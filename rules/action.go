@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -73,14 +74,18 @@ func JSONProblem(err error, dst any) string {
 		case reflect.Map, reflect.Struct:
 			want = "an object"
 		}
-		if jsonFieldKind(dst, typeErr.Field) == reflect.Map {
+		if slices.Contains(jsonFieldsOf(dst), jsonField{typeErr.Field, reflect.Map}) {
 			// A value inside an object of values: {"options": {"placement_time": 30}}.
 			return fmt.Sprintf("every value in %q must be %s", typeErr.Field, want)
 		}
 		return fmt.Sprintf("%q must be %s", typeErr.Field, want)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		field := strings.TrimPrefix(err.Error(), "json: unknown field ")
-		if names := jsonFields(dst); len(names) > 0 {
+		var names []string
+		for _, f := range jsonFieldsOf(dst) {
+			names = append(names, strconv.Quote(f.name))
+		}
+		if len(names) > 0 {
 			return fmt.Sprintf("%s is not a field of this action: it has %s", field, List(names))
 		}
 		return fmt.Sprintf("%s is not a field of this action", field)
@@ -90,26 +95,14 @@ func JSONProblem(err error, dst any) string {
 	return "its fields could not be read"
 }
 
-// jsonFieldKind is the kind of the field of dst's struct whose JSON name is name, or
-// reflect.Invalid.
-func jsonFieldKind(dst any, name string) reflect.Kind {
-	t := reflect.TypeOf(dst)
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t == nil || t.Kind() != reflect.Struct {
-		return reflect.Invalid
-	}
-	for f := range t.Fields() {
-		if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag == name || tag == "" && f.Name == name {
-			return f.Type.Kind()
-		}
-	}
-	return reflect.Invalid
+// jsonField is a field of a struct as JSON names it.
+type jsonField struct {
+	name string
+	kind reflect.Kind
 }
 
-// jsonFields are the quoted JSON names of the fields of the struct dst points to.
-func jsonFields(dst any) []string {
+// jsonFieldsOf are the fields of the struct dst points to, under their JSON names.
+func jsonFieldsOf(dst any) []jsonField {
 	t := reflect.TypeOf(dst)
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -117,7 +110,7 @@ func jsonFields(dst any) []string {
 	if t == nil || t.Kind() != reflect.Struct {
 		return nil
 	}
-	var names []string
+	var out []jsonField
 	for f := range t.Fields() {
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || !f.IsExported() {
@@ -126,9 +119,9 @@ func jsonFields(dst any) []string {
 		if name == "" {
 			name = f.Name
 		}
-		names = append(names, strconv.Quote(name))
+		out = append(out, jsonField{name, f.Type.Kind()})
 	}
-	return names
+	return out
 }
 
 // OptionDuration reads a timer option value such as "60s", "2m" or "off" (zero).

@@ -72,24 +72,15 @@ func ParseWords(b []byte) ([]string, error) { return parseDeck(b, MaxWordLen) }
 // ParseCriteria reads a criteria deck (a pack of kind quadrant-criteria).
 func ParseCriteria(b []byte) ([]string, error) { return parseDeck(b, MaxCriterionLen) }
 
-// mixedDeck reads one of the files, with the built-in cards after the pack's when the
-// host mixed them; own is how many come from the file itself.
+// mixedDeck reads one of the files (rules.ReadDeck), with the built-in cards after the
+// pack's when the host mixed them; own is how many come from the file itself.
 func mixedDeck(name string, content map[string][]byte, maxLen int) (out []string, own int, err error) {
-	b, ok := content[name]
-	if !ok {
+	if _, ok := content[name]; !ok {
 		return nil, 0, fmt.Errorf("%w: %s is missing", ErrContent, name)
 	}
-	out, err = parseDeck(b, maxLen)
+	out, own, err = rules.ReadDeck(content, name, func(b []byte) ([]string, error) { return parseDeck(b, maxLen) }, rules.Fold)
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: %w", name, err)
-	}
-	own = len(out)
-	if more, ok := content[rules.Builtin(name)]; ok {
-		builtin, err := parseDeck(more, maxLen)
-		if err != nil {
-			return nil, 0, fmt.Errorf("the built-in %s: %w", name, err)
-		}
-		out = rules.Mix(out, builtin, rules.Fold)
 	}
 	return out, own, nil
 }
