@@ -781,7 +781,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		plain := s.Name
 		var marks string
 		for _, short := range []bool{false, true} {
-			marks = seatMarks(s, i == t.u.Seat, awayFor(s, m.now), short)
+			marks = seatMarks(s, i == t.u.Seat, m.now, short)
 			if leftW-len("  "+num+" ")-ansi.StringWidth(marks) >= min(ansi.StringWidth(plain), seatNameMin) {
 				break
 			}
@@ -1040,7 +1040,7 @@ const seatNameMin = 8
 
 // seatMarks say what a seat is in the room, after its name: " team A ★host (guest) ← you";
 // short, " team A ★ ← you" (a guest's mark goes: the least the table needs to know).
-func seatMarks(s lobby.SeatInfo, you bool, away string, short bool) string {
+func seatMarks(s lobby.SeatInfo, you bool, now time.Time, short bool) string {
 	marks := ""
 	if s.Team != "" {
 		marks += " team " + s.Team
@@ -1054,7 +1054,7 @@ func seatMarks(s lobby.SeatInfo, you bool, away string, short bool) string {
 	case s.Bot:
 		marks += " (bot)"
 	case s.Away:
-		marks += " (" + away + ")"
+		marks += " (" + awayFor(s, now) + ")"
 	case s.StandIn:
 		marks += " (a bot plays)" // for a player who is here: until they press a key
 	case s.Guest && !short:
