@@ -72,14 +72,22 @@ func TestCodesAreUniqueAcrossNodes(t *testing.T) {
 }
 
 // A player on one node creates a table; the other node lists it, counts the player
-// online, and sees its code as another node's (so a join there goes to the owner).
+// online, sees its code as another node's (so a join there goes to the owner), and
+// refuses the player's name to someone else.
 func TestOneLobbyOnTwoNodes(t *testing.T) {
 	url, _ := natstest.Run(t)
 	_, la := startNode(t, url, "a")
 	nb, lb := startNode(t, url, "b")
-	done := la.Connected()
-	defer done()
 	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	online := la.Connected(ann.ID)
+	defer online.Done()
+	if err := online.Name(ann.Name); err != nil {
+		t.Fatal(err)
+	}
+	other := lb.Connected("guest:other")
+	defer other.Done()
+	same := lb.Connected(ann.ID) // Ann's second terminal, at the other node
+	defer same.Done()
 	m, err := la.Create(ann, testgame.ID, nil, false)
 	if err != nil {
 		t.Fatal(err)
@@ -88,17 +96,20 @@ func TestOneLobbyOnTwoNodes(t *testing.T) {
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		tables := lb.Tables(lobby.Player{})
-		if len(tables) == 1 && tables[0].Code == m.Code() && lb.Online() == 1 && nb.Elsewhere(m.Code()) &&
-			len(lb.SeatedAt(ann.ID)) == 1 {
+		if len(tables) == 1 && tables[0].Code == m.Code() && lb.Online() == 3 && nb.Elsewhere(m.Code()) &&
+			len(lb.SeatedAt(ann.ID)) == 1 && errors.Is(other.Name("ann"), lobby.ErrNameInUse) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("node b lists %+v, %d online, elsewhere=%v", tables, lb.Online(), nb.Elsewhere(m.Code()))
+			t.Fatalf("node b lists %+v, %d online, elsewhere=%v, Ann's name to another: %v", tables, lb.Online(), nb.Elsewhere(m.Code()), other.Name("ann"))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
 	if ok, _ := nb.Claim(m.Code()); ok {
 		t.Fatal("node b claimed the code of node a's table")
+	}
+	if err := same.Name("Ann"); err != nil {
+		t.Errorf("Ann's own name at the other node: %v", err)
 	}
 }
 

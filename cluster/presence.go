@@ -101,6 +101,18 @@ func (n *Node) Online() int {
 	return total
 }
 
+// NameHolder implements lobby.Cluster.
+func (n *Node) NameHolder(key string) (string, bool) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, p := range n.freshLocked() {
+		if id, ok := p.Names[key]; ok {
+			return id, true
+		}
+	}
+	return "", false
+}
+
 // dropDeparted disconnects the sessions of nodes that went away from this node's
 // tables: their players are away now, and take their seats back through any node.
 func (n *Node) dropDeparted() {

@@ -30,6 +30,9 @@ type Cluster interface {
 	Seated(playerID string) []TableInfo
 	// Online is how many players the other nodes have connected.
 	Online() int
+	// NameHolder is the id of a player online at another node under the name whose
+	// nameKey is key.
+	NameHolder(key string) (id string, ok bool)
 }
 
 // MovedNotice is what a cluster node's players are told when it stops: their tables go
@@ -117,6 +120,7 @@ type Local struct {
 	Tables []TableInfo         // every open table here, private ones included
 	Seated map[string][]string // player ids seated at each table
 	Online int                 // players connected here
+	Names  map[string]string   // the id of the player online here under each name, by nameKey
 }
 
 // LocalState is what this node runs, without the other nodes' part.
@@ -124,6 +128,10 @@ func (l *Lobby) LocalState() Local {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	out := Local{Seated: make(map[string][]string, len(l.seatIDs)), Online: l.online}
+	out.Names = make(map[string]string, len(l.names))
+	for k, h := range l.names {
+		out.Names[k] = h.id
+	}
 	for _, info := range l.infos {
 		out.Tables = append(out.Tables, info)
 	}

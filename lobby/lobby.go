@@ -97,6 +97,7 @@ type Lobby struct {
 	seatIDs map[string][]string  // player ids seated at each table
 	hosts   map[string]string    // the host's player id at each table
 	online  int
+	names   map[string]heldName  // the names of the players online here, by nameKey
 	lost    map[string]lostTable // tables that could not be restored, by code
 	// lists are the lobby list as Tables returns it, public tables only and everything
 	// (for admins): one shared, immutable snapshot each, made again on the first call
@@ -123,6 +124,7 @@ func New(ctx context.Context, cfg Config) *Lobby {
 		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
 		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
 		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
+		names: map[string]heldName{},
 	}
 	if cfg.Log != nil {
 		l.lastAlive = lastAliveOf(cfg.Log)
@@ -142,21 +144,6 @@ func (l *Lobby) content(names []string) (map[string][]byte, error) {
 		return map[string][]byte{}, nil
 	}
 	return l.cfg.Content(names)
-}
-
-// Connected counts a player as online until the returned function is called.
-func (l *Lobby) Connected() (done func()) {
-	l.mu.Lock()
-	l.online++
-	l.mu.Unlock()
-	var once sync.Once
-	return func() {
-		once.Do(func() {
-			l.mu.Lock()
-			l.online--
-			l.mu.Unlock()
-		})
-	}
 }
 
 // Online is how many players are connected.

@@ -43,11 +43,16 @@ var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "le
 
 const apiMaxLine = 64 << 10
 
+// apiDefaultName is an API connection's name until a hello names it, when neither its
+// key nor its SSH user gave one it may use. Any number of connections may go by it.
+const apiDefaultName = "Player"
+
 // apiConn is one JSON Lines connection.
 type apiConn struct {
 	s      *Server
 	sess   ssh.Session
 	player lobby.Player
+	online *lobby.Online
 	ctx    context.Context
 
 	wmu sync.Mutex // one writer at a time: replies and events interleave by whole lines
@@ -59,14 +64,20 @@ type apiConn struct {
 
 func (s *Server) serveAPI(sess ssh.Session) {
 	player, _ := s.identify(sess)
+	online := s.lobby.Connected(player.ID)
+	defer online.Done()
+	welcome := map[string]any{"type": "welcome", "ops": apiOps}
 	if player.Name == "" {
-		player.Name = "Player"
+		player.Name = apiDefaultName
+	} else if err := online.Name(player.Name); err != nil {
+		// Another player online goes by the key's name: this connection goes by the
+		// default (held by nobody) until a hello names it.
+		welcome["notice"] = err.Error()
+		player.Name = apiDefaultName
 	}
-	done := s.lobby.Connected()
-	defer done()
 	ctx, cancel := context.WithCancel(sess.Context())
 	defer cancel()
-	c := &apiConn{s: s, sess: sess, player: player, ctx: ctx, enc: json.NewEncoder(sess), budget: rate.NewLimiter(20, 60)}
+	c := &apiConn{s: s, sess: sess, player: player, online: online, ctx: ctx, enc: json.NewEncoder(sess), budget: rate.NewLimiter(20, 60)}
 	var once sync.Once
 	ls := &liveSession{bye: func() {
 		once.Do(func() {
@@ -79,7 +90,8 @@ func (s *Server) serveAPI(sess ssh.Session) {
 		return
 	}
 	defer s.untrack(ls)
-	c.send(map[string]any{"type": "welcome", "player": c.playerJSON(), "ops": apiOps})
+	welcome["player"] = c.playerJSON()
+	c.send(welcome)
 
 	lines := make(chan []byte)
 	readErr := make(chan error, 1)
@@ -237,9 +249,13 @@ func (c *apiConn) do(req apiRequest) error {
 			if err != nil {
 				return err
 			}
+			if err := c.online.Name(name); err != nil {
+				return err
+			}
 			if !c.player.Guest {
 				now := time.Now()
 				if err := c.s.wrote(c.s.store.SavePlayer(c.ctx, storePlayer(c.player.ID, name, now))); err != nil {
+					_ = c.online.Name(c.player.Name) // the name stays what it was
 					return fmt.Errorf("could not save your name: %w", err)
 				}
 			}

@@ -144,13 +144,17 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 	code := fmt.Sprint(ann.Expect("joined")["code"])
 	ben := s.API(t, "ben", e2e.NewKey(t))
 	ben.Send(map[string]any{"op": "hello", "name": "Ann"})
+	if m := ben.Expect("error"); !strings.Contains(errorText(m), "Someone called Ann is playing here now") {
+		t.Fatalf("Ann's name to Ben while she is online: %v", m)
+	}
+	ben.Send(map[string]any{"op": "hello", "name": "Ben"})
 	ben.Expect("hello")
 	ben.Send(map[string]any{"op": "watch", "code": code})
 	ben.Expect("joined")
 	ben.Send(map[string]any{"op": "sit"})
 	ben.Expect("ok")
-	ann.Until("Ben seated as Ann²", func(m map[string]any) bool {
-		return strings.Contains(fmt.Sprint(m), "Ann²")
+	ann.Until("Ben seated", func(m map[string]any) bool {
+		return strings.Contains(fmt.Sprint(m), "name:Ben")
 	})
 	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
 	if m := ann.Expect("error"); !strings.Contains(errorText(m), "no game") {
@@ -178,14 +182,14 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 	ann.Send(map[string]any{"op": "stand_in", "seat": 1})
 	ann.Expect("ok")
 	ben.Until("a bot plays for Ben", func(m map[string]any) bool {
-		return strings.Contains(fmt.Sprint(m), "a bot plays for Ann² until they press a key")
+		return strings.Contains(fmt.Sprint(m), "a bot plays for Ben until they press a key")
 	})
 	ben.Send(map[string]any{"op": "resume"})
 	// The table's line may come before or after the answer.
 	ok, back := false, false
 	ben.Until("ok, and Ben back", func(m map[string]any) bool {
 		ok = ok || m["type"] == "ok"
-		back = back || strings.Contains(fmt.Sprint(m), "Ann² plays again")
+		back = back || strings.Contains(fmt.Sprint(m), "Ben plays again")
 		return ok && back
 	})
 }

@@ -2,7 +2,9 @@ package server_test
 
 import (
 	"context"
+	"fmt"
 	"io"
+	"strings"
 	"testing"
 	"time"
 
@@ -32,5 +34,60 @@ func TestAStoredNameIsCheckedAgainAtLogin(t *testing.T) {
 	p, err := mem.Player(context.Background(), key.Fingerprint())
 	if err != nil || p.Name != "Eve" {
 		t.Fatalf("stored player after picking a name = %+v, %v", p, err)
+	}
+}
+
+// TestANameOnlineIsOnePlayers: while Bob is online, nobody else goes by his name: not a
+// player who types it, not a key that remembers it from a day he was away, not a script
+// on the API; once he leaves, it is free.
+func TestANameOnlineIsOnePlayers(t *testing.T) {
+	mem := store.NewMemory()
+	defer mem.Close()
+	eveKey, robotKey := e2e.NewKey(t), e2e.NewKey(t)
+	now := time.Now()
+	for _, p := range []store.Player{
+		{ID: eveKey.Fingerprint(), Name: "bob", FirstSeen: now, LastSeen: now},
+		{ID: robotKey.Fingerprint(), Name: "BOB", FirstSeen: now, LastSeen: now},
+	} {
+		if err := mem.SavePlayer(context.Background(), p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, stop, done := startWith(t, nil, io.Discard, mem)
+	defer func() { stop(); <-done }()
+
+	bob := s.Connect(t, "bob", e2e.NewKey(t), "", 80, 24)
+	bob.WaitFor("Welcome to parlor")
+	bob.Press("enter")
+	bob.WaitFor("Open tables", "you are bob")
+
+	eve := s.Connect(t, "eve", eveKey, "", 80, 24)
+	eve.WaitFor("Someone called bob is playing here now: please pick another name.", "Pick the name")
+	eve.Press("ctrl+u", "Eve", "enter")
+	eve.WaitFor("Open tables", "you are Eve")
+
+	robot := s.API(t, "robot", robotKey)
+	if fmt.Sprint(robot.Welcome["notice"]) != "Someone called BOB is playing here now: please pick another name." ||
+		!strings.Contains(fmt.Sprint(robot.Welcome["player"]), "name:Player") {
+		t.Fatalf("welcome to a key whose name is in use: %v", robot.Welcome)
+	}
+	robot.Send(map[string]any{"op": "hello", "name": "Eve"})
+	if m := robot.Expect("error"); !strings.Contains(fmt.Sprint(m["error"]), "Someone called Eve is playing here now") {
+		t.Fatalf("hello with Eve's name: %v", m)
+	}
+
+	bob.Close()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		robot.Send(map[string]any{"op": "hello", "name": "Bob"})
+		m, err := robot.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m["type"] == "hello" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Bob left, his name is still refused: %v", m)
+		}
 	}
 }

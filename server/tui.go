@@ -20,10 +20,10 @@ import (
 // serveTUI runs a player's Bubble Tea program for the life of the session.
 func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	player, known := s.identify(sess)
-	done := s.lobby.Connected()
-	defer done()
+	online := s.lobby.Connected(player.ID)
+	defer online.Done()
 	opts := session.Options{
-		Lobby: s.lobby, Player: player, AskName: !known, Join: join, Watch: watch,
+		Lobby: s.lobby, Player: player, Online: online, AskName: !known, Join: join, Watch: watch,
 		IdleTimeout: s.cfg.IdleTimeout,
 	}
 	if !player.Guest {

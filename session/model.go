@@ -33,6 +33,7 @@ type Options struct {
 	Player      lobby.Player
 	AskName     bool                    // first visit: ask for a display name before the lobby
 	SaveName    func(name string) error // remembers a chosen name (nil for guests)
+	Online      *lobby.Online           // holds the player's name among those online (nil: not checked)
 	Profile     func() string           // one line about the player's record, for the lobby; may be nil
 	Join, Watch string                  // a table code to go straight to (ssh -t host join ABCD)
 	IdleTimeout time.Duration           // leave after this long without a key press; 0: never
@@ -107,8 +108,16 @@ func New(ctx context.Context, o Options) *Model {
 	if o.Send == nil {
 		m.ticks.wake = make(chan time.Time, 1)
 	}
-	if o.AskName {
+	// A remembered name another player online goes by now is not this player's to use.
+	taken := error(nil)
+	if !o.AskName && o.Online != nil {
+		taken = o.Online.Name(o.Player.Name)
+	}
+	if o.AskName || taken != nil {
 		m.show(screenName) // the lobby is read once the name is taken (name.go)
+		if taken != nil {
+			m.setStatus(taken.Error(), true)
+		}
 	} else {
 		m.toLobby()
 	}

@@ -152,3 +152,41 @@ func TestLobbyTellsAPlayerTheirTableIsWaiting(t *testing.T) {
 	tm.Send(key('r', "r"))
 	waitFor(t, tm, "Round 1 of 2")
 }
+
+// A name a player online goes by is refused to another, on the name screen and for a
+// name remembered from an earlier visit, and the player picks another one.
+func TestNameOfAPlayerOnlineIsRefused(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	l := lobby.New(ctx, lobby.Config{})
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+	})
+	bob := l.Connected("SHA256:bob")
+	defer bob.Done()
+	if err := bob.Name("Bob"); err != nil {
+		t.Fatal(err)
+	}
+
+	// Eve's key remembers the name "bob" from a day when Bob was not online.
+	eve := l.Connected("SHA256:eve")
+	defer eve.Done()
+	m := session.New(ctx, session.Options{Lobby: l, Online: eve, Player: lobby.Player{ID: "SHA256:eve", Name: "bob"}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "Someone called bob is playing here now")
+	waitFor(t, tm, "Pick the name")
+	tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	tm.Type("BOB")
+	tm.Send(key(tea.KeyEnter, ""))
+	waitFor(t, tm, "Someone called BOB is playing here now")
+	tm.Send(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	tm.Type("Eve")
+	tm.Send(key(tea.KeyEnter, ""))
+	waitFor(t, tm, "you are Eve")
+	ann := l.Connected("SHA256:ann")
+	defer ann.Done()
+	if err := ann.Name("eve"); err == nil {
+		t.Error("Eve's session does not hold her name")
+	}
+}

@@ -73,8 +73,17 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.setStatus(err.Error(), true)
 			return nil
 		}
+		if m.o.Online != nil {
+			if err := m.o.Online.Name(name); err != nil {
+				m.setStatus(err.Error(), true)
+				return nil
+			}
+		}
 		if m.o.SaveName != nil {
 			if err := m.o.SaveName(name); err != nil {
+				if m.o.Online != nil {
+					_ = m.o.Online.Name(m.o.Player.Name) // the name stays what it was
+				}
 				m.setStatus("could not save your name: "+err.Error(), true)
 				return nil
 			}

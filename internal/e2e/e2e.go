@@ -502,6 +502,8 @@ type API struct {
 	sess  *gossh.Session
 	in    io.Writer
 	lines chan map[string]any
+	// Welcome is the first line the server sent.
+	Welcome map[string]any
 }
 
 // API connects to the JSON interface. Like the ssh command, it hangs up once the server
@@ -549,7 +551,7 @@ func (s *Server) api(t testing.TB, user string, key Key, linger bool) *API {
 		}
 	}()
 	t.Cleanup(a.Close)
-	a.Expect("welcome")
+	a.Welcome = a.Expect("welcome")
 	return a
 }
 
