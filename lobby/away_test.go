@@ -105,6 +105,10 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	if s := u.Table.Seats[1]; s.StandIn || !s.AwaySince.IsZero() || u.Seat != 1 {
 		t.Fatalf("Ben back: seat %+v, member seat %d", s, u.Seat)
 	}
+	// What the bot did for him is worded as the bot's, not as his own.
+	if said := u.View.(testgame.View).Said; !strings.HasPrefix(said, "A bot for you picked ") {
+		t.Errorf("Ben's own line about the stand-in's pick: %q", said)
+	}
 	// The bot stopped at once: in round 3 the seat waits for Ben's own pick.
 	if err := a.Act(testgame.Pick(1)); err != nil {
 		t.Fatal(err)
@@ -116,6 +120,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	if err := b.Act(testgame.Pick(3)); err != nil {
 		t.Fatalf("Ben cannot play his seat again: %v", err)
 	}
+	waitFor(t, b, "Ben's own pick", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Said == "You picked 3." })
 }
 
 // With "wait for host", nobody plays the seat until the host lets a bot do it.

@@ -27,7 +27,7 @@ import (
 //   - game: a game started, with its engine version, seed, names, options, a hash of
 //     its content and the bytes of the content files that came from the table's deck.
 //   - act / tick: each action the game accepted (players' and bots' alike, with seat and
-//     time) and each tick that changed the game, with its time. The game is wrapped so
+//     time, and whether a bot took it for an absent player) and each tick that changed the game, with its time. The game is wrapped so
 //     whatever calls Apply or Tick is logged.
 //   - resumed: the table came back after a restart; its Shift is the downtime added to
 //     every deadline (restore.go).
@@ -64,7 +64,9 @@ type record struct {
 	Game   *gameStart      `json:"game,omitempty"`
 	Seat   int             `json:"seat,omitempty"`
 	Action json.RawMessage `json:"action,omitempty"`
-	Shift  time.Duration   `json:"shift,omitempty"`
+	// StandIn marks an action a bot took for the seat's absent player (rules.StandIns).
+	StandIn bool          `json:"stand_in,omitempty"`
+	Shift   time.Duration `json:"shift,omitempty"`
 	// Blobs holds the content of packs the table state names for the first time since
 	// the last snapshot, by hash (journal_deck.go).
 	Blobs map[string][]byte `json:"blobs,omitempty"`

@@ -238,6 +238,16 @@ func (g loggedGame) Apply(seat int, action json.RawMessage, now time.Time) error
 	return nil
 }
 
+// ApplyStandIn implements rules.StandIns for every game, so that a stand-in's actions
+// are logged as such whether or not the game words them apart.
+func (g loggedGame) ApplyStandIn(seat int, action json.RawMessage, now time.Time) error {
+	if err := rules.ApplyBy(g.Game, seat, action, now, true); err != nil {
+		return err
+	}
+	g.t.record(now, store.EntryEvent, record{Kind: recAct, Seat: seat, Action: action, StandIn: true})
+	return nil
+}
+
 func (g loggedGame) Tick(now time.Time) bool {
 	if !g.Game.Tick(now) {
 		return false

@@ -249,7 +249,7 @@ func (l *Lobby) replayOne(tp **Table, code string, r record, blobs map[string][]
 		if t.game == nil {
 			return corrupt("an action before any game started")
 		}
-		if err := t.game.Apply(r.Seat, r.Action, at); err != nil {
+		if err := rules.ApplyBy(t.game, r.Seat, r.Action, at, r.StandIn); err != nil {
 			typ, _ := rules.ActionType(r.Action)
 			return &restoreError{public: "this version of parlor plays " + t.spec.Name + " differently",
 				detail: fmt.Sprintf("%s engine refuses a logged %q action of seat %d", t.spec.ID, typ, r.Seat)}

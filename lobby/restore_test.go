@@ -555,3 +555,43 @@ func restoredView(t *testing.T, st store.TableLog, c *handClock, code string) lo
 	}
 	return follow(a).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
 }
+
+// A move a bot made for an away player is the bot's after a restart too: the log keeps
+// who made it, and the player's own line says so.
+func TestAStandInsMoveStaysTheBotsAfterARestart(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayHost}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := a.Code()
+	b, err := r1.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	b.Disconnect()
+	ann1 := follow(a)
+	ann1.until(t, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	if err := a.(*lobby.Member).StandIn(1); err != nil {
+		t.Fatal(err)
+	}
+	ann1.until(t, "the bot's pick for Ben", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Picked[1] })
+	r1.stop()
+
+	r2 := start(t, st, c, nil)
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v", n, err)
+	}
+	b2, err := r2.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := follow(b2).until(t, "Ben's view", func(u lobby.Update) bool { return u.View != nil })
+	if said := u.View.(testgame.View).Said; !strings.HasPrefix(said, "A bot for you picked ") {
+		t.Errorf("Ben's line about the stand-in's pick after the restart: %q", said)
+	}
+}

@@ -193,7 +193,7 @@ func (t *Table) runBots(now time.Time) {
 				continue
 			}
 			raw := rules.Encode(a)
-			if err := t.game.Apply(i, raw, now); err != nil {
+			if err := rules.ApplyBy(t.game, i, raw, now, s.bot == nil); err != nil {
 				// Only the action's type: a game's error may quote the bot's secret choice.
 				typ, _ := rules.ActionType(raw)
 				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "action", typ)

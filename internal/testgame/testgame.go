@@ -59,6 +59,8 @@ type Game struct {
 	deadline time.Time
 	last     []int // the previous round's picks, revealed
 	log      rules.Log
+	said     []string // each seat's own line about its last pick
+	standIn  bool     // the action being applied is a stand-in's (ApplyStandIn)
 }
 
 // View is one seat's view.
@@ -68,6 +70,7 @@ type View struct {
 	Mine   int    `json:"mine,omitempty"`
 	Note   string `json:"note,omitempty"` // Secret, for the owner of a pick only
 	Last   []int  `json:"last,omitempty"`
+	Said   string `json:"said,omitempty"` // the viewer's own line about their last pick
 }
 
 type pick struct {
@@ -81,7 +84,8 @@ func Pick(n int) any { return pick{Type: "pick", N: n} }
 // New starts a game.
 func New(s rules.Setup) (rules.Game, error) {
 	r, _ := strconv.Atoi(s.Options["rounds"])
-	g := &Game{names: s.Names, picks: make([]int, len(s.Names)), scores: make([]int, len(s.Names)), rounds: r, round: 1, timer: rules.OptionDuration(s.Options["timer"])}
+	g := &Game{names: s.Names, picks: make([]int, len(s.Names)), scores: make([]int, len(s.Names)), said: make([]string, len(s.Names)),
+		rounds: r, round: 1, timer: rules.OptionDuration(s.Options["timer"])}
 	if g.timer > 0 {
 		g.deadline = s.Now.Add(g.timer)
 	}
@@ -115,6 +119,10 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	}
 	g.picks[seat] = a.N
 	g.log.Add("%s has picked.", g.names[seat])
+	g.said[seat] = fmt.Sprintf("You picked %d.", a.N)
+	if g.standIn {
+		g.said[seat] = rules.StandInLine(g.said[seat])
+	}
 	for _, p := range g.picks {
 		if p == 0 {
 			return nil
@@ -143,6 +151,13 @@ func (g *Game) endRound(now time.Time) {
 	}
 }
 
+// ApplyStandIn implements rules.StandIns.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	g.standIn = true
+	defer func() { g.standIn = false }()
+	return g.Apply(seat, raw, now)
+}
+
 // Tick implements rules.Game.
 func (g *Game) Tick(now time.Time) bool {
 	if g.timer == 0 || g.round > g.rounds || now.Before(g.deadline) {
@@ -164,6 +179,9 @@ func (g *Game) View(seat int) rules.View {
 	}
 	if seat >= 0 && seat < len(g.picks) && g.picks[seat] != 0 {
 		v.Mine, v.Note = g.picks[seat], Secret
+	}
+	if seat >= 0 && seat < len(g.said) {
+		v.Said = g.said[seat]
 	}
 	v.Last = append([]int(nil), g.last...)
 	v.Prompt = "Pick 1, 2 or 3."

@@ -53,6 +53,7 @@ type Game struct {
 	last      *Reveal
 	winners   []int
 	log       []event
+	standIn   bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // event is a log line, public (seat -1) or for one seat's eyes only.
@@ -129,6 +130,13 @@ func (g *Game) startRound(now time.Time) {
 		g.deadline = now.Add(g.timer)
 	}
 	g.say(-1, "Round %d: %s", g.round, g.question.Text)
+}
+
+// ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	g.standIn = true
+	defer func() { g.standIn = false }()
+	return g.Apply(seat, raw, now)
 }
 
 // Apply performs one action of seat; on error nothing changes.
@@ -288,7 +296,11 @@ func (g *Game) Outcome() (rules.Result, bool) {
 }
 
 func (g *Game) say(seat int, format string, args ...any) {
-	g.log = append(g.log, event{seat: seat, text: fmt.Sprintf(format, args...)})
+	text := fmt.Sprintf(format, args...)
+	if g.standIn && seat >= 0 {
+		text = rules.StandInLine(text)
+	}
+	g.log = append(g.log, event{seat: seat, text: text})
 	if len(g.log) > 100 {
 		g.log = slices.Clone(g.log[len(g.log)-60:])
 	}

@@ -84,6 +84,7 @@ type Game struct {
 	sheet      rules.Sheet
 	reveal     *Reveal
 	log        []entry
+	standIn    bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // entry is one log line: public when seat and team are both -1, otherwise seen only by
@@ -145,6 +146,13 @@ func New(s rules.Setup) (*Game, error) {
 	rules.Shuffle(g.rng, g.decks.Criteria, g.decks.OwnCriteria)
 	g.startRound(s.Now)
 	return g, nil
+}
+
+// ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	g.standIn = true
+	defer func() { g.standIn = false }()
+	return g.Apply(seat, raw, now)
 }
 
 // Apply performs one action of seat. On error the game is unchanged.
@@ -248,7 +256,11 @@ func (g *Game) seatScores() []int {
 
 // addLog adds a public line (seat -1) or a line only seat sees, keeping the last 60.
 func (g *Game) addLog(seat int, format string, args ...any) {
-	g.appendLog(entry{seat: seat, team: -1, text: fmt.Sprintf(format, args...)})
+	text := fmt.Sprintf(format, args...)
+	if g.standIn && seat >= 0 {
+		text = rules.StandInLine(text)
+	}
+	g.appendLog(entry{seat: seat, team: -1, text: text})
 }
 
 // teamLog adds a line only the members of team see.

@@ -85,6 +85,7 @@ type Game struct {
 	over    bool
 	winners []int
 	summary string
+	standIn bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // New starts a game: it parses the illustrations, checks the player count and options,
@@ -137,7 +138,11 @@ func (g *Game) othersThan(seat int) []int {
 }
 
 func (g *Game) addLog(to int, format string, args ...any) {
-	g.keepLog(logLine{to: to, text: fmt.Sprintf(format, args...)})
+	text := fmt.Sprintf(format, args...)
+	if g.standIn && to >= 0 {
+		text = rules.StandInLine(text)
+	}
+	g.keepLog(logLine{to: to, text: text})
 }
 
 // keepLog adds a line to the log, which keeps its last lines only.
@@ -172,6 +177,13 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	} else {
 		g.addLog(-1, "Round %d: %s is the narrator.", g.round, g.names[narrator])
 	}
+}
+
+// ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	g.standIn = true
+	defer func() { g.standIn = false }()
+	return g.Apply(seat, raw, now)
 }
 
 // Apply performs one action of seat; on error nothing changes.

@@ -54,6 +54,7 @@ type Game struct {
 	totals   []int
 	sheet    rules.Sheet
 	log      []entry
+	standIn  bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // entry is one log line, public (seat -1) or for one seat only.
@@ -130,6 +131,13 @@ func (g *Game) startRound(now time.Time) {
 	}
 	g.honour = (g.round - 1) % len(g.names)
 	g.logf(-1, "Round %d: %s is the Player of Honour.", g.round, g.names[g.honour])
+}
+
+// ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	g.standIn = true
+	defer func() { g.standIn = false }()
+	return g.Apply(seat, raw, now)
 }
 
 // Apply performs one action of seat at now; on error nothing changes.
@@ -343,7 +351,11 @@ func (g *Game) logStep() {
 }
 
 func (g *Game) logf(seat int, format string, args ...any) {
-	g.log = append(g.log, entry{seat: seat, text: fmt.Sprintf(format, args...)})
+	text := fmt.Sprintf(format, args...)
+	if g.standIn && seat >= 0 {
+		text = rules.StandInLine(text)
+	}
+	g.log = append(g.log, entry{seat: seat, text: text})
 	if len(g.log) > 200 {
 		g.log = append(g.log[:0:0], g.log[len(g.log)-200:]...)
 	}
