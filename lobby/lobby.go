@@ -402,7 +402,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 // and calls runTable once it has let go.
 func (l *Lobby) addLocked(t *Table) int {
 	l.tables[t.code] = t
-	l.infos[t.code] = t.info()
+	l.infos[t.code] = t.info(nil)
 	l.staleLists()
 	l.seatIDs[t.code] = t.seatIDs()
 	l.hosts[t.code] = t.host

@@ -307,7 +307,7 @@ func (m *Member) Kick(seatNo int) error {
 		if gone != nil {
 			// Published before the removed player hears of it: their lobby, read at once,
 			// must not offer them the seat back.
-			t.lobby.publish(t.info(), t.seatIDs(), t.host)
+			t.lobby.publish(t.info(nil), t.seatIDs(), t.host)
 			t.detach(gone, "The host removed you from the table.")
 		}
 		return nil

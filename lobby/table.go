@@ -261,10 +261,10 @@ type FinishedGame struct {
 
 // fanOut sends every member the newest state it may see. Views are computed once per seat.
 func (t *Table) fanOut() {
-	info := t.info()
+	views := map[int]rules.View{}
+	info := t.info(views)
 	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
-	views := map[int]rules.View{}
 	shared := &Shared{}
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
@@ -279,12 +279,7 @@ func (t *Table) fanOut() {
 			u.Table = *hostInfo
 		}
 		if t.game != nil {
-			v, ok := views[seat]
-			if !ok {
-				v = t.game.View(seat)
-				views[seat] = v
-			}
-			u.View = v
+			u.View = t.view(views, seat)
 		}
 		m.box.put(u)
 	}
@@ -312,7 +307,22 @@ func (t *Table) chatTail() []ChatLine {
 	return append([]ChatLine(nil), t.chat[len(t.chat)-n:]...)
 }
 
-func (t *Table) info() TableInfo {
+// view is seat's view of the game, kept in views (when not nil) for the next who
+// wants it: a fan-out makes each seat's once, and the spectators' once for the lobby's
+// round and every spectator.
+func (t *Table) view(views map[int]rules.View, seat int) rules.View {
+	if v, ok := views[seat]; ok {
+		return v
+	}
+	v := t.game.View(seat)
+	if views != nil {
+		views[seat] = v
+	}
+	return v
+}
+
+// info is the table's public state; views as for view.
+func (t *Table) info(views map[int]rules.View) TableInfo {
 	min, max := t.spec.PlayerRange(t.opts)
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
@@ -323,7 +333,7 @@ func (t *Table) info() TableInfo {
 		info.Options[k] = v
 	}
 	if t.game != nil {
-		info.Round = t.game.View(rules.Spectator).Head().Round
+		info.Round = t.view(views, rules.Spectator).Head().Round
 	}
 	var teams []string
 	if t.spec.Teams != nil {

@@ -25,7 +25,9 @@ func Fit(s string, w int) string {
 	}
 	out := fitLine(s, w)
 	fits.put(k, out)
-	fits.put(fitKey{out, w}, out)
+	if out != s { // a line that fitted already is under its own key now
+		fits.put(fitKey{out, w}, out)
+	}
 	return out
 }
 
