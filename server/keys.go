@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"io"
 	"strings"
 	"sync"
@@ -31,6 +32,11 @@ type keyReader struct {
 	send func(tea.Msg)
 	dec  uv.EventDecoder
 
+	// plainPastes tells apart a paste from a terminal that does not bracket pastes
+	// (unbracketed); readKeys sets it. Without it the events are exactly ultraviolet's.
+	plainPastes bool
+	pastedAt    time.Time // when the last unbracketed paste came
+
 	mu      sync.Mutex
 	pending []byte // read, not yet an event: the start of a sequence
 	paste   []byte // a bracketed paste being gathered; nil outside one
@@ -48,7 +54,10 @@ const (
 // readKeys reads r until it ends (the channel closed with the session) and sends
 // every event to send.
 func readKeys(r io.Reader, send func(tea.Msg)) {
-	k := &keyReader{send: send}
+	(&keyReader{send: send, plainPastes: true}).read(r)
+}
+
+func (k *keyReader) read(r io.Reader) {
 	buf := make([]byte, 4096)
 	for {
 		n, err := r.Read(buf)
@@ -72,6 +81,13 @@ func readKeys(r io.Reader, send func(tea.Msg)) {
 func (k *keyReader) take(b []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	if k.plainPastes && k.paste == nil && len(k.pending) == 0 && k.unbracketed(b) {
+		k.pastedAt = time.Now()
+		k.send(uv.PasteStartEvent{})
+		k.send(uv.PasteEvent{Content: strings.ToValidUTF8(string(b), "")})
+		k.send(uv.PasteEndEvent{})
+		return
+	}
 	k.pending = append(k.pending, b...)
 	k.scan(len(k.pending) > maxPending)
 	switch {
@@ -84,6 +100,30 @@ func (k *keyReader) take(b []byte) {
 	default:
 		k.timer.Reset(uv.DefaultEscTimeout)
 	}
+}
+
+// pasteGap is how soon after an unbracketed paste more plain text is taken as the rest
+// of it: a terminal sends a long paste in pieces at once, and nobody types that fast.
+const pasteGap = 50 * time.Millisecond
+
+// unbracketed tells whether b, one read of plain text (no escape sequence in it), is a
+// paste from a terminal that does not mark pastes (bracketed paste, which parlor asks
+// for): a line end with text after it in one read, or more text right after such a
+// paste. Typed as keys, each line end of a paste would send what came before it (a chat
+// line, a story), and the next line's letters would be taken as the screen's keys: "s"
+// starts the game, "b" adds a bot. A terminal sends each key as it is pressed, so two
+// keys in one read come from a paste (or a key the terminal encodes as several bytes,
+// which starts with an escape), and a line end with more text after it in one read is
+// not typed. Enter pressed twice fast ("\r\r") stays two keys.
+func (k *keyReader) unbracketed(b []byte) bool {
+	if bytes.IndexByte(b, ansi.ESC) >= 0 {
+		return false
+	}
+	if time.Since(k.pastedAt) < pasteGap {
+		return true
+	}
+	i := bytes.IndexAny(b, "\r\n")
+	return i >= 0 && bytes.ContainsFunc(b[i+1:], func(r rune) bool { return r != '\r' && r != '\n' })
 }
 
 // expire takes what waited as it is: no more of it came in time.

@@ -61,8 +61,10 @@ func describe(events []any) string {
 	return b.String()
 }
 
+// ourReader is the key reader without telling unbracketed pastes apart, which
+// ultraviolet's reader does not do.
 func ourReader(r io.Reader, events chan<- any) {
-	readKeys(r, func(m tea.Msg) { events <- m })
+	(&keyReader{send: func(m tea.Msg) { events <- m }}).read(r)
 }
 
 func theirReader(r io.Reader, events chan<- any) {
@@ -154,5 +156,54 @@ func TestKeyReaderEscapeAloneAndBounds(t *testing.T) {
 	k.mu.Unlock()
 	if paste > maxPaste+4096 || pending > maxPending+4096 {
 		t.Fatalf("the paste holds %d bytes (bound %d) and the unfinished sequence %d (bound %d)", paste, maxPaste, pending, maxPending)
+	}
+}
+
+// A terminal that does not bracket pastes sends a pasted text as if typed, but all at
+// once: a line end with text after it in one read is a paste, as is the text that
+// follows right after it, so that no line of it runs as the screen's keys. Keys typed one
+// at a time, Enter pressed twice fast and keys sent as sequences stay keys.
+func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
+	keys := func(events []any) (n int) {
+		for _, e := range events {
+			if _, ok := e.(uv.KeyPressEvent); ok {
+				n++
+			}
+		}
+		return n
+	}
+	pasted := func(events []any) string {
+		var b strings.Builder
+		for _, e := range events {
+			if p, ok := e.(uv.PasteEvent); ok {
+				b.WriteString(p.Content)
+			}
+		}
+		return b.String()
+	}
+	read := func(r io.Reader, events chan<- any) { readKeys(r, func(m tea.Msg) { events <- m }) }
+
+	got := readAll(t, []string{"good luck all\rm12345\r", "bbb nice\r"}, read)
+	if keys(got) != 0 || pasted(got) != "good luck all\rm12345\rbbb nice\r" {
+		t.Errorf("a paste of three lines gave %d keys and the paste %q:\n%s", keys(got), pasted(got), describe(got))
+	}
+	for _, typed := range [][]string{
+		{"h", "i", "\r", "m", "1"}, // typed one key at a time
+		{"hi\r"},                   // a line and its enter, coalesced: typed the same
+		{"\r\r"},                   // enter twice
+		{"\x1b[A\rx"},              // an arrow key among them
+		{"\x1b[200~a\rb\x1b[201~"}, // a bracketed paste is told by its brackets
+	} {
+		got := readAll(t, typed, read)
+		want := len(strings.Join(typed, ""))
+		if strings.HasPrefix(typed[0], "\x1b") {
+			want = -1
+		}
+		if want >= 0 && keys(got) != want {
+			t.Errorf("%q gave %d keys, want %d:\n%s", typed, keys(got), want, describe(got))
+		}
+		if strings.Contains(typed[0], "200~") && pasted(got) != "a\rb" || typed[0] == "\x1b[A\rx" && (keys(got) != 3 || pasted(got) != "") {
+			t.Errorf("%q gave:\n%s", typed, describe(got))
+		}
 	}
 }

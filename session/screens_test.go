@@ -802,6 +802,26 @@ func TestAPasteTooLongForAChatMessageSaysSo(t *testing.T) {
 	}
 }
 
+// TestAPasteOutsideATextBoxIsNotKeys: a paste with no text box open does nothing but
+// say how to chat; with the chat open, its lines go into the box as one message to
+// send, not as several.
+func TestAPasteOutsideATextBoxIsNotKeys(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt("topfive", nil, 3)
+	h.m.Update(tea.PasteMsg{Content: "good luck all\rm12345\r"})
+	if !strings.Contains(h.flat(), "The paste was not used: press / to chat, then paste.") {
+		t.Fatalf("a paste outside a text box is not explained:\n%s", h.screen())
+	}
+	if h.m.table.chatting {
+		t.Fatal("the paste opened the chat")
+	}
+	h.press("/")
+	h.m.Update(tea.PasteMsg{Content: "good luck all\rm12345\r"})
+	if got := h.m.table.chatBox().value(); got != "good luck all m12345 " {
+		t.Fatalf("the chat box holds %q", got)
+	}
+}
+
 // TestAPromptAndItsWaitingAreTwoSentences: a game's prompt without a full stop ("You
 // have voted; waiting for the others") gets one before the table adds whom it waits for.
 func TestAPromptAndItsWaitingAreTwoSentences(t *testing.T) {

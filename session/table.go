@@ -176,6 +176,10 @@ func (t *tableScreen) text(m *Model, msg tea.Msg) tea.Cmd {
 		}
 	case t.showGame() && t.game.Typing():
 		return t.toGame(m, msg)
+	default:
+		if p, ok := msg.(tea.PasteMsg); ok && strings.TrimSpace(p.Content) != "" {
+			m.setStatus("The paste was not used: press / to chat, then paste.", true)
+		}
 	}
 	return nil
 }
