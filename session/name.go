@@ -36,8 +36,19 @@ func CheckName(s string) (string, error) {
 	if botName(name) {
 		return name, ErrBotName
 	}
+	if strings.ContainsAny(name, markRunes) {
+		return name, ErrMarkName
+	}
 	return name, nil
 }
+
+// markRunes are what the lists of seats and players mark players with: the host's ★,
+// "← you", a second Ann's "Ann²", "(bot)", "(guest)", "(away 2m)", "(watching)". A name
+// holding one would pass for a mark: "cat ★host", "bob (away)".
+const markRunes = "★←²³⁴⁵⁶⁷⁸⁹()"
+
+// ErrMarkName refuses a name with a mark's characters in it (markRunes).
+var ErrMarkName = errors.New("a name cannot hold ★, ←, small raised digits or brackets: the lists of players use them as marks")
 
 // ErrBotName refuses a name a table's bots go by: a player named "Bot Ada" would pass for
 // one in every list of players.

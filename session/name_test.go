@@ -58,3 +58,17 @@ func TestBotNamesAreTheBots(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesCannotForgeMarks: a name may not carry what the seat lists mark players with.
+func TestNamesCannotForgeMarks(t *testing.T) {
+	for _, name := range []string{"cat ★host", "bob (away)", "Ann²", "me ← you", "Zed (guest)"} {
+		if _, err := CheckName(name); !errors.Is(err, ErrMarkName) {
+			t.Errorf("CheckName(%q) = %v, want ErrMarkName", name, err)
+		}
+	}
+	for _, name := range []string{"Ann 2", "Star Zed", "O'Neil", "Anne-Marie"} {
+		if _, err := CheckName(name); err != nil {
+			t.Errorf("CheckName(%q) = %v", name, err)
+		}
+	}
+}
