@@ -105,9 +105,12 @@ func (s *Screen) topLines(w int, plain bool) []string {
 		// The prompt line above says whom everyone waits for; the clue comes here.
 		line = ""
 	case v.Phase == ft.PhaseReveal:
-		// The prompt line above says what happened (the session never cuts it); here how
-		// to read the square.
+		// The prompt line above says what happened (the session never cuts it); here the
+		// clue the square is read against, and how to read it.
 		line = "★ marks the target; → names who took a card."
+		if v.Clue != "" {
+			line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "” · " + line
+		}
 	default:
 		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}

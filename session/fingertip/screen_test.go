@@ -194,8 +194,9 @@ func TestWholeTurnOnScreens(t *testing.T) {
 	for _, s := range ss {
 		for _, plain := range []bool{false, true} {
 			out := render(t, s, plain)
-			if !strings.Contains(out, "★ marks the target") || !strings.Contains(out, "★ yes: "+g2.name(g2.seat)) {
-				t.Fatalf("seat %d reveal:\n%s", s.seat, out)
+			if !strings.Contains(out, "★ marks the target") || !strings.Contains(out, "★ yes: "+g2.name(g2.seat)) ||
+				!strings.Contains(out, "clue: “"+s.v.Clue+"”") || s.v.Clue == "" {
+				t.Fatalf("seat %d reveal, with the clue:\n%s", s.seat, out)
 			}
 			// The summary is the prompt line's, above the game area: not printed twice.
 			if strings.Contains(out, "found card") || strings.Contains(out, "Turn over") {

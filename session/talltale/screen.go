@@ -170,7 +170,7 @@ func (s *Screen) Keys() []gameui.Key {
 	}
 	switch {
 	case s.Typing():
-		return []gameui.Key{{Keys: "enter", Help: "send: “The end of the story!”"}, {Keys: "esc", Help: "look at the boards"}}
+		return []gameui.Key{{Keys: "enter", Help: "send the story (“The end!”)"}, {Keys: "esc", Help: "look at the boards"}}
 	case s.v.Phase == tt.PhaseDiscard && s.narrating():
 		return []gameui.Key{{Keys: "←/→ 1-4", Help: "choose"}, {Keys: "enter", Help: "discard it, keep the other 3"}}
 	case s.v.Phase == tt.PhaseStory && s.narrating():

@@ -158,7 +158,7 @@ func noMarkerWhy(v tf.View) string {
 func (s *Screen) Keys() []gameui.Key {
 	switch {
 	case s.editing():
-		keys := []gameui.Key{{Keys: "1-5", Help: "rank the topic"}}
+		keys := []gameui.Key{{Keys: "1-5", Help: "rank the topic, then the next"}}
 		if s.needsMarker() {
 			keys = append(keys, gameui.Key{Keys: "m", Help: "marker on it"})
 		}
