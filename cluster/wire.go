@@ -65,10 +65,12 @@ type wireUpdate struct {
 	Host  bool             `json:"host,omitempty"`
 	View  json.RawMessage  `json:"view,omitempty"`
 	Chat  []lobby.ChatLine `json:"chat,omitempty"`
+	// History is lobby.Update's: the game's log before the first update.
+	History []string `json:"history,omitempty"`
 }
 
 func encodeUpdate(u lobby.Update) (*wireUpdate, error) {
-	w := &wireUpdate{Table: u.Table, Seat: u.Seat, Host: u.Host, Chat: u.Chat}
+	w := &wireUpdate{Table: u.Table, Seat: u.Seat, Host: u.Host, Chat: u.Chat, History: u.History}
 	if u.View != nil {
 		b, err := json.Marshal(u.View)
 		if err != nil {
@@ -80,7 +82,7 @@ func encodeUpdate(u lobby.Update) (*wireUpdate, error) {
 }
 
 func (w *wireUpdate) decode() (lobby.Update, error) {
-	u := lobby.Update{Table: w.Table, Seat: w.Seat, Host: w.Host, Chat: w.Chat}
+	u := lobby.Update{Table: w.Table, Seat: w.Seat, Host: w.Host, Chat: w.Chat, History: w.History}
 	if len(w.View) > 0 {
 		spec, ok := rules.Lookup(w.Table.Game)
 		if !ok || spec.DecodeView == nil {

@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -9,11 +10,9 @@ import (
 	"parlor/rules"
 )
 
-// A bot playing seat 0 for its absent player, through a whole game of every game: the
-// seat's own log lines speak of the bot ("A bot for you voted: …"), never as if the
-// player had done it ("You voted: …"). Every game with lines of a seat's own words them
-// so, through rules.StandIns.
-func TestAStandInsMovesAreWordedAsTheBots(t *testing.T) {
+// playEvery plays a whole game of every game with its bots, seat 0's moves as a stand-in's
+// (rules.ApplyBy), calling after each bot's turn to act.
+func playEvery(t *testing.T, after func(t *testing.T, g rules.Game, n, step int)) {
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	for _, spec := range rules.Games() {
 		t.Run(spec.ID, func(t *testing.T) {
@@ -34,7 +33,7 @@ func TestAStandInsMovesAreWordedAsTheBots(t *testing.T) {
 			for i := range bots {
 				bots[i] = spec.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: setup.Options, Content: content})
 			}
-			now, worded := start, 0
+			now := start
 			for step := 0; step < 400; step++ {
 				if _, over := g.Outcome(); over {
 					break
@@ -43,21 +42,53 @@ func TestAStandInsMovesAreWordedAsTheBots(t *testing.T) {
 					if a := b.Act(g.View(i), now); a != nil {
 						_ = rules.ApplyBy(g, i, rules.Encode(a), now, i == 0)
 					}
-					for _, line := range g.View(0).Head().Log {
-						if strings.HasPrefix(line, "You ") {
-							t.Fatalf("step %d: seat 0's log says %q of the bot's move", step, line)
-						}
-						if strings.HasPrefix(line, "A bot for you") {
-							worded++
-						}
-					}
+					after(t, g, n, step)
 				}
 				now = now.Add(5 * time.Second)
 				g.Tick(now)
 			}
-			if _, ok := g.(rules.StandIns); ok != (worded > 0) {
-				t.Errorf("implements rules.StandIns: %v, yet %d of seat 0's lines were worded for the bot", ok, worded)
-			}
 		})
 	}
+}
+
+// A bot playing seat 0 for its absent player, through a whole game of every game: the
+// seat's own log lines speak of the bot ("A bot for you voted: …"), never as if the
+// player had done it ("You voted: …"). Every game with lines of a seat's own words them
+// so, through rules.StandIns.
+func TestAStandInsMovesAreWordedAsTheBots(t *testing.T) {
+	worded := map[rules.Game]int{}
+	playEvery(t, func(t *testing.T, g rules.Game, _, step int) {
+		for _, line := range g.View(0).Head().Log {
+			if strings.HasPrefix(line, "You ") {
+				t.Fatalf("step %d: seat 0's log says %q of the bot's move", step, line)
+			}
+			if strings.HasPrefix(line, "A bot for you") {
+				worded[g]++
+			}
+		}
+	})
+	for g, n := range worded {
+		if _, ok := g.(rules.StandIns); !ok {
+			t.Errorf("%T words %d lines for the bot without implementing rules.StandIns", g, n)
+		}
+	}
+	if len(worded) < 4 {
+		t.Errorf("only %d games worded a line of seat 0's for the bot, want the four with such lines", len(worded))
+	}
+}
+
+// Every game keeps its whole log for whoever comes late (rules.Historian), and each
+// seat's history ends with the lines its view carries: the same lines, the same privacy.
+func TestEveryGamesHistoryEndsWithItsViewsLog(t *testing.T) {
+	playEvery(t, func(t *testing.T, g rules.Game, n, step int) {
+		if _, ok := g.(rules.Historian); !ok {
+			t.Fatalf("%T keeps no history", g)
+		}
+		for seat := rules.Spectator; seat < n; seat++ {
+			h, log := rules.HistoryOf(g, seat), g.View(seat).Head().Log
+			if len(h) < len(log) || !slices.Equal(h[len(h)-len(log):], log) {
+				t.Fatalf("step %d, seat %d: the view's log %q is not the end of the history %q", step, seat, log, h)
+			}
+		}
+	})
 }

@@ -322,3 +322,37 @@ func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
 		t.Errorf("the note came %d times: %+v", n, u.Chat)
 	}
 }
+
+// Whoever comes to a running game, a spectator late or a player back, gets the game's
+// log from its start in their first update, where a view carries its last lines only;
+// the updates after it do not repeat it.
+func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, b := startPickGame(t, l, rules.AwayBot, "3")
+	for round := 0; round < 3; round++ { // nine lines: more than a view's eight
+		if err := a.Act(testgame.Pick(1)); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.Act(testgame.Pick(2)); err != nil {
+			t.Fatal(err)
+		}
+		waitFor(t, a, "the next round", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == round+2 })
+	}
+	s, err := l.Watch(lobby.Player{ID: "SHA256:cat", Name: "Cat"}, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, s, "a view", func(u lobby.Update) bool { return u.View != nil })
+	if len(u.History) < 6 || u.History[0] != "Ann has picked." || !slices.Contains(u.History, "Round 1 picks: [1 2]") {
+		t.Fatalf("the first update's history: %q", u.History)
+	}
+	if log := u.View.Head().Log; len(log) >= len(u.History) || !slices.Equal(log, u.History[len(u.History)-len(log):]) {
+		t.Fatalf("the view's log %q is not the end of the history %q", log, u.History)
+	}
+	if err := s.Chat("hello"); err != nil {
+		t.Fatal(err)
+	}
+	if u := waitFor(t, s, "the chat", func(u lobby.Update) bool { return chatSays(u, "hello") }); u.History != nil {
+		t.Fatalf("a later update carries the history again: %q", u.History)
+	}
+}

@@ -248,6 +248,9 @@ func (g loggedGame) ApplyStandIn(seat int, action json.RawMessage, now time.Time
 	return nil
 }
 
+// History implements rules.Historian for every game, giving the game's own if it has one.
+func (g loggedGame) History(seat int) []string { return rules.HistoryOf(g.Game, seat) }
+
 func (g loggedGame) Tick(now time.Time) bool {
 	if !g.Game.Tick(now) {
 		return false

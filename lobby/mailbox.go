@@ -28,12 +28,16 @@ func (m *mailbox) signal() {
 	}
 }
 
-// put replaces the pending update.
+// put replaces the pending update, keeping the game's history it carried (which only a
+// game's first update does) until it is taken.
 func (m *mailbox) put(u Update) {
 	m.mu.Lock()
 	fresh := false
 	if m.closed == "" {
 		fresh = m.pending == nil
+		if !fresh && u.History == nil {
+			u.History = m.pending.History
+		}
 		m.pending = &u
 	}
 	notify := m.notify

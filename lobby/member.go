@@ -20,6 +20,9 @@ type Member struct {
 	player Player
 	box    *mailbox
 	seat   int // owned by the table actor
+	// told is set once the member's updates have carried the game's history (owned by
+	// the table actor): the first update of a game does, the later ones need not.
+	told rules.Game
 	// offers are the player's packs this game plays (deck.go), fetched from the store
 	// before the member's step; the actor gives them to the member's seat.
 	offers []store.Pack

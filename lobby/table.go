@@ -280,6 +280,9 @@ func (t *Table) fanOut() {
 		}
 		if t.game != nil {
 			u.View = t.view(views, seat)
+			if m.told != t.game {
+				u.History, m.told = rules.HistoryOf(t.game, seat), t.game
+			}
 		}
 		m.box.put(u)
 	}

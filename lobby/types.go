@@ -70,6 +70,9 @@ type Update struct {
 	Host  bool       // the member holds the host role
 	View  rules.View // the member's own game view; nil when no game has started
 	Chat  []ChatLine // the last chat lines, oldest first
+	// History is every line of the game's log the member may see, in the first update
+	// of a game the member gets (rules.Historian): what happened before they came.
+	History []string
 	// Shared is the same for every member's update of one table state: a memo for
 	// what sessions draw from the public state (shared.go).
 	Shared *Shared

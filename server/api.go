@@ -379,7 +379,7 @@ func (c *apiConn) leave(asked bool) {
 }
 
 // pump turns a member's updates into events: "table" and "view" when they change,
-// "chat" per new line, and "left" at the end.
+// "history" once a game's first update, "chat" per new line, and "left" at the end.
 func (c *apiConn) pump(m lobby.Place) {
 	var lastTable, lastView []byte
 	lastChat := 0
@@ -395,6 +395,9 @@ func (c *apiConn) pump(m lobby.Place) {
 		if !bytes.Equal(table, lastTable) {
 			c.sendRaw(table)
 			lastTable = table
+		}
+		if len(u.History) > 0 {
+			c.send(map[string]any{"type": "history", "log": u.History})
 		}
 		if u.View != nil {
 			view, err := json.Marshal(u.View)

@@ -192,4 +192,12 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 		back = back || strings.Contains(fmt.Sprint(m), "Ben plays again")
 		return ok && back
 	})
+	// A spectator who comes now gets the game's log so far, once, before the view.
+	ann.Send(map[string]any{"op": "act", "action": map[string]any{"type": "pick", "n": 1}})
+	ann.Expect("ok")
+	cat := s.API(t, "cat", e2e.NewKey(t))
+	cat.Send(map[string]any{"op": "watch", "code": code})
+	if h := cat.Until("the game's history", func(m map[string]any) bool { return m["type"] == "history" || m["type"] == "view" }); h["type"] != "history" || !strings.Contains(fmt.Sprint(h["log"]), "Ann has picked.") {
+		t.Fatalf("the spectator's first game event: %v", h)
+	}
 }

@@ -106,6 +106,9 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 		if t.game != nil {
 			t.game.SetView(u.View)
 		}
+		if len(u.History) > 0 { // what happened before this session came, if the game keeps it
+			t.addLog(u.History)
+		}
 		t.addLog(u.View.Head().Log)
 	}
 	if !wasPlaying && t.playing() {

@@ -158,6 +158,9 @@ func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error 
 	return g.Apply(seat, raw, now)
 }
 
+// History implements rules.Historian.
+func (g *Game) History(int) []string { return g.log.Tail(len(g.log)) }
+
 // Tick implements rules.Game.
 func (g *Game) Tick(now time.Time) bool {
 	if g.timer == 0 || g.round > g.rounds || now.Before(g.deadline) {

@@ -160,3 +160,6 @@ func (g *Game) prompt(seat int) string {
 	}
 	return "Point at the card that matches the clue."
 }
+
+// History implements rules.Historian: Fingertip's log is public.
+func (g *Game) History(int) []string { return g.log.Tail(len(g.log)) }

@@ -68,16 +68,9 @@ func (g *Game) View(seat int) rules.View {
 		v.Reveal = g.last.clone()
 	}
 	v.Prompt = g.prompt(seat, v.Waiting)
-	for _, e := range g.log {
-		if e.seat == -1 || (player && e.seat == seat) {
-			v.Log = append(v.Log, e.text)
-		}
-	}
+	v.Log = g.History(seat)
 	if len(v.Log) > logLines {
 		v.Log = v.Log[len(v.Log)-logLines:]
-	}
-	if v.Log == nil {
-		v.Log = []string{}
 	}
 	return v
 }
@@ -117,4 +110,15 @@ func (r *Reveal) clone() *Reveal {
 		c.Players[i].Predictions = slices.Clone(r.Players[i].Predictions)
 	}
 	return &c
+}
+
+// History implements rules.Historian: every line of the log seat may see.
+func (g *Game) History(seat int) []string {
+	out := []string{}
+	for _, e := range g.log {
+		if e.seat == -1 || (seat >= 0 && seat < len(g.names) && e.seat == seat) {
+			out = append(out, e.text)
+		}
+	}
+	return out
 }

@@ -161,6 +161,9 @@ func (g *Game) waiting() []int {
 	return out
 }
 
+// History implements rules.Historian.
+func (g *Game) History(seat int) []string { return g.visibleLog(seat, len(g.log)) }
+
 // visibleLog is the last n lines seat may see.
 func (g *Game) visibleLog(seat, n int) []string {
 	out := []string{}

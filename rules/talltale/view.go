@@ -168,14 +168,20 @@ func (g *Game) waiting() []int {
 	return out
 }
 
+// logFor is the last lines of the log seat may see, for its view.
 func (g *Game) logFor(seat int) []string {
+	return rules.Log(g.History(seat)).Tail(8)
+}
+
+// History implements rules.Historian: every line of the log seat may see.
+func (g *Game) History(seat int) []string {
 	var out []string
 	for _, l := range g.log {
 		if l.to == -1 || (l.others && l.to != seat) || (!l.others && seat >= 0 && l.to == seat) {
 			out = append(out, l.text)
 		}
 	}
-	return rules.Log(out).Tail(8)
+	return out
 }
 
 // prompt says what seat may do now, in plain words.

@@ -157,6 +157,9 @@ func (g *Game) row(k int) Row {
 	return row
 }
 
+// History implements rules.Historian.
+func (g *Game) History(seat int) []string { return g.logFor(seat, len(g.log)) }
+
 // logFor is the last n log lines seat may read: the public ones and its own.
 func (g *Game) logFor(seat, n int) []string {
 	out := []string{}

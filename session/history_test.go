@@ -1,0 +1,34 @@
+package session
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"parlor/internal/testgame"
+	"parlor/lobby"
+	"parlor/rules"
+)
+
+// A player who comes to a running game reads in their log what happened before they
+// came (the first update's history), once, and then the new lines as they come.
+func TestTheLogStartsWithTheGameSoFar(t *testing.T) {
+	var hist []string
+	for i := 1; i <= 12; i++ {
+		hist = append(hist, fmt.Sprintf("line %d", i))
+	}
+	table := lobby.TableInfo{Game: testgame.ID, State: lobby.StatePlaying}
+	view := func(log []string) rules.View {
+		return testgame.View{Header: rules.Header{Game: testgame.ID, Round: 3, Log: log}}
+	}
+	var ts tableScreen
+	ts.apply(lobby.Update{Table: table, View: view(hist[4:]), History: hist})
+	if !slices.Equal(ts.feed, hist) {
+		t.Fatalf("the log after the first update: %q", ts.feed)
+	}
+	more := append(slices.Clone(hist[5:]), "line 13")
+	ts.apply(lobby.Update{Table: table, View: view(more)})
+	if want := append(slices.Clone(hist), "line 13"); !slices.Equal(ts.feed, want) {
+		t.Fatalf("the log after the next update: %q", ts.feed)
+	}
+}
