@@ -114,7 +114,10 @@ func (b *Bot) submission(v View) Submit {
 	seat := v.Seat
 	points := v.Scores[seat]
 	s := Submit{Type: TypeSubmit, Answer: b.answer(v.Choices)}
-	budget := points / 4 / 25 * 25
+	// A quarter of its points, but up to 50 when it has fewer than 200: with a quarter
+	// alone a bot below 100 could not wager at all, and a table of such bots played on
+	// for ever, nobody nearer the 1,200 that ends the game.
+	budget := max(points/4, min(points, 50)) / 25 * 25
 	hundred := false // one 100 in column A at most
 	for o := range v.Names {
 		if o == seat {

@@ -276,3 +276,25 @@ func TestDeterminism(t *testing.T) {
 		t.Fatal("same seed and actions gave different views")
 	}
 }
+
+// TestABotLowOnPointsStillWagers: a bot with fewer than 100 points wagers within them.
+// With a quarter of its points as its budget it wagered nothing below 100, and a table
+// of bots that fell there played on for ever without a point won or lost.
+func TestABotLowOnPointsStillWagers(t *testing.T) {
+	for _, points := range []int{25, 75} {
+		wagered := 0
+		for seed := range uint64(20) {
+			b := NewBot(rules.BotSetup{Seat: 0, Seed: seed})
+			v := View{Names: []string{"A", "B", "C"}, Choices: []string{"x", "y", "z"}}
+			v.Seat, v.Scores = 0, []int{points, 600, 600}
+			s := b.submission(v)
+			if err := Check(s, 0, 3, 3, points); err != nil {
+				t.Fatalf("%d points, seed %d: %+v is refused: %v", points, seed, s, err)
+			}
+			wagered += Total(s.Predictions)
+		}
+		if wagered == 0 {
+			t.Errorf("with %d points the bot never wagers", points)
+		}
+	}
+}
