@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // blockOf gives what block gives for the lines joined, line breaks inside lines included.
@@ -22,5 +24,29 @@ func TestBlockOfIsBlockOfTheJoinedLines(t *testing.T) {
 				t.Errorf("blockOf(%q, %d, %d) = %q, want %q", lines, w, h, got, want)
 			}
 		}
+	}
+}
+
+// TestACutLineEndsAtAWord: an event cut to fit its line ends after a whole word, so no
+// number is cut into another ("450" to "45").
+func TestACutLineEndsAtAWord(t *testing.T) {
+	line := "Round 1: ann -275 → 325, bob +0 → 600, Bot Ada -150 → 450, Bot Bo -150 → 450, Bot Cy +25 → 625"
+	for w := 20; w < 100; w++ {
+		got := cutAtSpace(line, w)
+		if ansi.StringWidth(got) > w {
+			t.Fatalf("%d columns: %q is wider", w, got)
+		}
+		if w >= len([]rune(line)) {
+			continue
+		}
+		if !strings.HasSuffix(got, "…") || !strings.HasPrefix(line, strings.TrimSuffix(got, "…")) {
+			t.Fatalf("%d columns: %q", w, got)
+		}
+		if next := line[len(strings.TrimSuffix(got, "…")):]; !strings.HasPrefix(next, " ") && !strings.HasPrefix(next, ",") {
+			t.Fatalf("%d columns: %q cuts a word (the rest is %q)", w, got, next)
+		}
+	}
+	if got := cutAtSpace("Averyveryverylongwordwithoutspaces here", 12); got != "Averyveryve…" {
+		t.Errorf("a word longer than half the line is cut where the line ends: %q", got)
 	}
 }

@@ -753,10 +753,27 @@ func (m *Model) statusLines(w, n int, fallback string) []string {
 func wrapWithin(text string, w, n int) []string {
 	lines := gameui.Wrap(text, w)
 	if len(lines) > n {
-		lines[n-1] = ansi.Truncate(strings.Join(lines[n-1:], " "), w, "…")
+		lines[n-1] = cutAtSpace(strings.Join(lines[n-1:], " "), w)
 		lines = lines[:n]
 	}
 	return lines
+}
+
+// cutAtSpace is s in at most w columns: whole if it fits, else cut with "…" after its
+// last whole word, if that keeps half the line, so that "Bo -150 → 450" is not cut to a
+// wrong number, "Bo -150 → 45…".
+func cutAtSpace(s string, w int) string {
+	if ansi.StringWidth(s) <= w {
+		return s
+	}
+	head := ansi.Truncate(s, w-1, "")
+	plain := ansi.Strip(s)
+	if rest := plain[len(ansi.Strip(head)):]; !strings.HasPrefix(rest, " ") {
+		if i := strings.LastIndexByte(head, ' '); i > 0 && ansi.StringWidth(head[:i]) >= w/2 {
+			head = head[:i]
+		}
+	}
+	return strings.TrimRight(head, " ") + "…"
 }
 
 // tooSmall is the screen of a terminal smaller than MinWidth×MinHeight, or question

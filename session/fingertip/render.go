@@ -117,7 +117,7 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	if ansi.StringWidth(line) <= w {
 		return []string{gameui.Fit(line, w)}
 	}
-	wrapped := strings.Split(ansi.Wrap(line, w, " "), "\n")
+	wrapped := gameui.Wrap(line, w)
 	if len(wrapped) > 2 {
 		// More than the two lines there are: say so rather than end mid-clue (the log
 		// has it whole).

@@ -49,7 +49,7 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 	if len(s.Last) > 0 {
 		last = append(last, "Last round:")
 		for _, l := range s.Last {
-			for i, part := range strings.Split(ansi.Wrap(l, width-4, " "), "\n") {
+			for i, part := range Wrap(l, width-4) {
 				indent := "  "
 				if i > 0 {
 					indent = "    "

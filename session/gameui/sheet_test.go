@@ -86,3 +86,18 @@ func TestSheetLabelsAreWholeWhereThereIsRoom(t *testing.T) {
 		}
 	}
 }
+
+// A breakdown line is wrapped at its spaces only: a "-25" never loses its number to the
+// next line (a hyphen is a break for ansi.Wrap).
+func TestSheetBreakdownKeepsSignedNumbersWhole(t *testing.T) {
+	s := rules.NewSheet(3, 0)
+	line := "Ann: A (own predictions) Bob -25, Cyd +50; B (foreseen by) Bob +25, Cyd -25; +25 → 475."
+	s.Add(1, "Round 1", []int{25, 0, 0}, []int{475, 600, 600}, []string{line})
+	for w := 30; w <= 80; w++ {
+		for _, l := range Sheet(s, []string{"Ann", "Bob", "Cyd"}, w, 20, true) {
+			if strings.HasSuffix(strings.TrimSpace(l), "-") || strings.HasSuffix(strings.TrimSpace(l), "+") {
+				t.Fatalf("at %d columns a signed number is split: %q", w, l)
+			}
+		}
+	}
+}
