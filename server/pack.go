@@ -11,6 +11,7 @@ import (
 	"charm.land/ssh"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/docs"
 	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
@@ -18,8 +19,9 @@ import (
 	"parlor/store"
 )
 
-const packUsage = `Content packs: your own words for the games, in any language (docs/packs.md).
+const packUsage = `Content packs: your own words for the games, in any language.
 
+  ssh HOST pack help KIND              the file format of a kind, with an example
   ssh HOST pack add KIND NAME < file   keep a pack (the same format as the built-in files)
   ssh HOST pack list                   your packs and the published ones
   ssh HOST pack show NAME              print one of your packs
@@ -79,8 +81,15 @@ func packError(err error) string {
 
 func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Player, args []string) (string, error) {
 	usage := strings.NewReplacer("KINDS", packs.Kinds(), "ssh HOST", s.sshCommand()).Replace(packUsage)
-	if len(args) == 0 || args[0] == "help" {
+	if len(args) == 0 || args[0] == "help" && len(args) == 1 {
 		return usage, nil
+	}
+	if args[0] == "help" {
+		text, ok := docs.PackKind(args[1])
+		if !ok {
+			return "", fmt.Errorf("%w %q: the kinds are %s", packs.ErrBadKind, args[1], packs.Kinds())
+		}
+		return args[1] + "\n\n" + text, nil
 	}
 	verb, rest := args[0], args[1:]
 	name := strings.Join(rest, " ") // ssh joins the words of a remote command with spaces

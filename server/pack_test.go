@@ -91,6 +91,16 @@ func TestPackCommand(t *testing.T) {
 	wantHas(t, "remove twice", mustFail(t, s, ann, "pack remove Office life", ""), "no pack of that name")
 }
 
+// TestPackHelpGivesEachKindsFormat: a player who cannot open the repository's docs
+// reads a kind's format and example over ssh.
+func TestPackHelpGivesEachKindsFormat(t *testing.T) {
+	ann := e2e.NewKey(t)
+	s := e2e.Start(t, nil)
+	wantHas(t, "help", mustRun(t, s, ann, "pack help", ""), "pack help KIND", "the file format of a kind")
+	wantHas(t, "help for a kind", mustRun(t, s, ann, "pack help quadrant-words", ""), "One word (a concrete thing) a line.", "    Löffel")
+	wantHas(t, "help for no kind", mustFail(t, s, ann, "pack help quadrant", ""), `"quadrant"`, "quadrant-words")
+}
+
 // TestPackErrors: a bad pack is refused with every problem and its line, and nothing is
 // stored; so are guests, unknown kinds, missing files and unknown verbs.
 func TestPackErrors(t *testing.T) {
