@@ -2,6 +2,7 @@ package foresight
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -80,7 +81,11 @@ func (s *Screen) revealTable(f gameui.Frame) []string {
 		lines = append(lines, paint(f, bold, s.overLine()))
 	}
 	if explain {
-		lines = append(lines, paint(f, faint, "Each cell: the guess and its column A wager; below, column B (+ won, - lost)."))
+		how := "Each cell: the guess and its column A wager; below, column B (+ won, - lost)."
+		if slices.ContainsFunc(r.Players, func(p fs.RevealedPlayer) bool { return p.TimedOut }) {
+			how = "Cells: guess, A wager; below, B wager (+ won, - lost). — : no answer in time."
+		}
+		lines = append(lines, paint(f, faint, gameui.Fit(how, f.Width)))
 	}
 	if room >= 1 {
 		lines = append(lines, s.answerKey(r, f.Width, keyLines)...)

@@ -177,6 +177,32 @@ func TestRevealShowsTheWorkedExample(t *testing.T) {
 	t.Fatal("the keys do not show enter in the reveal")
 }
 
+// TestRevealSaysWhatADashMeans: a player who gave no answer in time shows as "—", and
+// the legend under the table says so then.
+func TestRevealSaysWhatADashMeans(t *testing.T) {
+	g := newGame(t, 3, []byte("family | Which? | one | two | three\nfamily | Next? | a | b | c\n"))
+	for p := range 3 {
+		var preds []fs.Prediction
+		for o := range 3 {
+			if o != p {
+				preds = append(preds, fs.Prediction{Seat: o, Choice: 1})
+			}
+		}
+		if err := g.Apply(p, rules.Encode(fs.Submit{Type: "submit", Answer: 1, Predictions: preds}), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.View(0).(fs.View)
+	s := New(0)
+	s.SetView(v)
+	if out := render(t, s, frame); strings.Contains(out, "no answer in time") {
+		t.Fatalf("the legend speaks of a late answer nobody gave:\n%s", out)
+	}
+	v.Reveal.Players[2].TimedOut, v.Reveal.Players[2].Answer = true, 0
+	s.SetView(v)
+	mustContain(t, render(t, s, frame), "— : no answer in time.")
+}
+
 // TestWholeGamesRender: bots play whole games at 2 to 8 players; every seat's screen and
 // the spectator's fit 80×19 at every step, in colour and plain, and show what matters.
 func TestWholeGamesRender(t *testing.T) {
