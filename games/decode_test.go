@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"parlor/assets"
 	_ "parlor/games"
 	"parlor/rules"
 )
@@ -22,23 +21,8 @@ func TestViewsDecodeFromJSON(t *testing.T) {
 			if spec.DecodeView == nil {
 				t.Fatal("no DecodeView")
 			}
-			content, err := assets.Load(spec.Content)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, _ := spec.PlayerRange(spec.Defaults())
-			setup := rules.Setup{Seed: 7, Options: spec.Defaults(), Content: content, Now: start}
-			for i := 0; i < n; i++ {
-				setup.Names = append(setup.Names, string(rune('A'+i)))
-			}
-			g, err := spec.New(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bots := make([]rules.Bot, n)
-			for i := range bots {
-				bots[i] = spec.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: setup.Options, Content: content})
-			}
+			g, bots := startWithBots(t, spec, 7, start)
+			n := len(bots)
 			now := start
 			checked := 0
 			for step := 0; step < 400; step++ {

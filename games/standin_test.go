@@ -10,29 +10,37 @@ import (
 	"parlor/rules"
 )
 
+// startWithBots starts a game of spec at its default options with as few players as
+// they allow, each with its bot, at start.
+func startWithBots(t *testing.T, spec *rules.Spec, seed uint64, start time.Time) (rules.Game, []rules.Bot) {
+	t.Helper()
+	content, err := assets.Load(spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := spec.PlayerRange(spec.Defaults())
+	setup := rules.Setup{Seed: seed, Options: spec.Defaults(), Content: content, Now: start}
+	for i := 0; i < n; i++ {
+		setup.Names = append(setup.Names, string(rune('A'+i)))
+	}
+	g, err := spec.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bots := make([]rules.Bot, n)
+	for i := range bots {
+		bots[i] = spec.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: setup.Options, Content: content})
+	}
+	return g, bots
+}
+
 // playEvery plays a whole game of every game with its bots, seat 0's moves as a stand-in's
 // (rules.ApplyBy), calling after each bot's turn to act.
 func playEvery(t *testing.T, after func(t *testing.T, g rules.Game, n, step int)) {
 	start := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	for _, spec := range rules.Games() {
 		t.Run(spec.ID, func(t *testing.T) {
-			content, err := assets.Load(spec.Content)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, _ := spec.PlayerRange(spec.Defaults())
-			setup := rules.Setup{Seed: 11, Options: spec.Defaults(), Content: content, Now: start}
-			for i := 0; i < n; i++ {
-				setup.Names = append(setup.Names, string(rune('A'+i)))
-			}
-			g, err := spec.New(setup)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bots := make([]rules.Bot, n)
-			for i := range bots {
-				bots[i] = spec.NewBot(rules.BotSetup{Seat: i, Seed: uint64(i + 1), Options: setup.Options, Content: content})
-			}
+			g, bots := startWithBots(t, spec, 11, start)
 			now := start
 			for step := 0; step < 400; step++ {
 				if _, over := g.Outcome(); over {
@@ -42,7 +50,7 @@ func playEvery(t *testing.T, after func(t *testing.T, g rules.Game, n, step int)
 					if a := b.Act(g.View(i), now); a != nil {
 						_ = rules.ApplyBy(g, i, rules.Encode(a), now, i == 0)
 					}
-					after(t, g, n, step)
+					after(t, g, len(bots), step)
 				}
 				now = now.Add(5 * time.Second)
 				g.Tick(now)

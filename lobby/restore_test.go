@@ -506,7 +506,7 @@ func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
 	c.Advance(time.Minute)
 	r2.stop()
 
-	u3 := restoredView(t, st, c, code)
+	u3 := restoredView(t, st, c, code, ann)
 	if got, want := u3.View.Head().Deadline, deadline.Add(6*time.Minute); !got.Equal(want) {
 		t.Errorf("deadline after two restarts = %v, want %v (moved by both outages, 6 min)", got, want)
 	}
@@ -536,24 +536,24 @@ func TestRestoreWithTheClockSetBackKeepsTheTimeLeft(t *testing.T) {
 	}
 
 	c.Advance(-24 * time.Hour)
-	if got := restoredView(t, st, c, code).View.Head().Deadline.Sub(c.Now()); got != left {
+	if got := restoredView(t, st, c, code, ann).View.Head().Deadline.Sub(c.Now()); got != left {
 		t.Fatalf("%v left after the restart, want %v as before it", got, left)
 	}
 }
 
-// restoredView starts a server on st, restores its one table, code, and returns Ann's
+// restoredView starts a server on st, restores its one table, code, and returns p's
 // first view of it.
-func restoredView(t *testing.T, st store.TableLog, c *handClock, code string) lobby.Update {
+func restoredView(t *testing.T, st store.TableLog, c *handClock, code string, p lobby.Player) lobby.Update {
 	t.Helper()
 	r := start(t, st, c, nil)
 	if n, err := r.l.Restore(context.Background()); err != nil || n != 1 {
 		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
 	}
-	a, err := r.l.Join(ann, code)
+	a, err := r.l.Join(p, code)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return follow(a).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	return follow(a).until(t, p.Name+"'s view", func(u lobby.Update) bool { return u.View != nil })
 }
 
 // A move a bot made for an away player is the bot's after a restart too: the log keeps
@@ -582,15 +582,7 @@ func TestAStandInsMoveStaysTheBotsAfterARestart(t *testing.T) {
 	ann1.until(t, "the bot's pick for Ben", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Picked[1] })
 	r1.stop()
 
-	r2 := start(t, st, c, nil)
-	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
-		t.Fatalf("Restore = %d, %v", n, err)
-	}
-	b2, err := r2.l.Join(ben, code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := follow(b2).until(t, "Ben's view", func(u lobby.Update) bool { return u.View != nil })
+	u := restoredView(t, st, c, code, ben)
 	if said := u.View.(testgame.View).Said; !strings.HasPrefix(said, "A bot for you picked ") {
 		t.Errorf("Ben's line about the stand-in's pick after the restart: %q", said)
 	}
