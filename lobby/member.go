@@ -20,9 +20,9 @@ type Member struct {
 	player Player
 	box    *mailbox
 	seat   int // owned by the table actor
-	// told is set once the member's updates have carried the game's history (owned by
-	// the table actor): the first update of a game does, the later ones need not.
-	told rules.Game
+	// told is the table's game (Table.games) whose history the member's updates carried
+	// (owned by the table actor): the first update of a game does, the later ones not.
+	told int
 	// offers are the player's packs this game plays (deck.go), fetched from the store
 	// before the member's step; the actor gives them to the member's seat.
 	offers []store.Pack
@@ -188,6 +188,7 @@ func (t *Table) start(now time.Time) error {
 	}
 	g = t.logGame(now, setup, own, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
+	t.games++
 	t.progressed(now)
 	for i, s := range t.seats {
 		if s.bot != nil {

@@ -330,6 +330,7 @@ func (l *Lobby) replayStart(t *Table, g *gameStart, at time.Time) error {
 		return &restoreError{public: "this version of parlor could not start it again", detail: fmt.Sprintf("%s New: %v", t.spec.ID, err)}
 	}
 	t.game, t.content = game, content
+	t.games++
 	return nil
 }
 

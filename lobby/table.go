@@ -50,6 +50,7 @@ type Table struct {
 	owner      string // player id of the table's own host, who gets the role back on return
 	members    map[*Member]struct{}
 	game       rules.Game
+	games      int               // games started here (counting the one restored): which game is t.game
 	content    map[string][]byte // the running game's content, also handed to its bots
 	result     *rules.Result
 	chat       []ChatLine
@@ -280,8 +281,8 @@ func (t *Table) fanOut() {
 		}
 		if t.game != nil {
 			u.View = t.view(views, seat)
-			if m.told != t.game {
-				u.History, m.told = rules.HistoryOf(t.game, seat), t.game
+			if m.told != t.games {
+				u.History, m.told = rules.HistoryOf(t.game, seat), t.games
 			}
 		}
 		m.box.put(u)
