@@ -16,12 +16,26 @@ import (
 // (uniqueName), for a name whose owner is offline.
 var ErrNameInUse = errors.New("that name is in use")
 
-// nameKey is what two names must differ in to be two names: case, accents and letters
-// that look alike aside ("Bob", "BÖB" and "B0b" are one), by Unicode's confusable
-// skeleton (TS 39) of the name in capitals, as botName in session does.
-func nameKey(name string) string {
-	return confusables.Skeleton(strings.ToUpper(rules.Plain(name)))
+// nameKeys are what two names must differ in to be two names: case, accents and letters
+// that look alike aside ("Bob", "BÖB", "B0b", "Bɪll" and "BiII" for "Bill"), by Unicode's
+// confusable skeleton (TS 39). Two names are one if either key is the same: the skeleton
+// of the name in capitals, as botName in session takes it (a Cyrillic т looks like a T,
+// not like a t), and the skeleton of the name as typed, folded afterwards (a capital I
+// looks like an l, which folding first would hide). Small capitals count as letters.
+func nameKeys(name string) [2]string {
+	name = smallCapitals.Replace(name)
+	return [2]string{
+		confusables.Skeleton(strings.ToUpper(rules.Plain(name))),
+		rules.Plain(confusables.Skeleton(name)),
+	}
 }
+
+// smallCapitals are Latin small capitals and their letters (TS 39 keeps them apart, the
+// bots' names aside): "Aɴɴ" passes for "Ann" on a screen. Written out here as no library
+// maps them to their letters; Unicode has no small capital x.
+var smallCapitals = strings.NewReplacer("ᴀ", "a", "ʙ", "b", "ᴄ", "c", "ᴅ", "d", "ᴇ", "e", "ꜰ", "f", "ɢ", "g",
+	"ʜ", "h", "ɪ", "i", "ᴊ", "j", "ᴋ", "k", "ʟ", "l", "ᴍ", "m", "ɴ", "n", "ᴏ", "o", "ᴘ", "p", "ꞯ", "q", "ʀ", "r",
+	"ꜱ", "s", "ᴛ", "t", "ᴜ", "u", "ᴠ", "v", "ᴡ", "w", "ʏ", "y", "ᴢ", "z")
 
 // heldName is a name held by the connections of one player.
 type heldName struct {
@@ -31,11 +45,11 @@ type heldName struct {
 
 // Online is a player's connection, counted online until Done, and the name it holds.
 type Online struct {
-	l   *Lobby
-	id  string
-	mu  sync.Mutex
-	key string // the name held; "" for none
-	end bool
+	l    *Lobby
+	id   string
+	mu   sync.Mutex
+	keys [2]string // the name held (nameKeys); empty for none
+	end  bool
 }
 
 // Connected counts the player with this id as online until Done.
@@ -49,12 +63,14 @@ func (l *Lobby) Connected(id string) *Online {
 // Name holds name for this connection, letting go of the one it held: an error wrapping
 // ErrNameInUse if another player online, here or on another node of a cluster, has it.
 func (o *Online) Name(name string) error {
-	k := nameKey(name)
+	keys := nameKeys(name)
 	l := o.l
 	taken := func(id string) bool { return id != o.id }
 	if l.cfg.Cluster != nil {
-		if id, ok := l.cfg.Cluster.NameHolder(k); ok && taken(id) {
-			return nameInUse(name)
+		for _, k := range keys {
+			if id, ok := l.cfg.Cluster.NameHolder(k); ok && taken(id) {
+				return nameInUse(name)
+			}
 		}
 	}
 	o.mu.Lock()
@@ -64,22 +80,26 @@ func (o *Online) Name(name string) error {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if h, ok := l.names[k]; ok && taken(h.id) {
-		return nameInUse(name)
+	for _, k := range keys {
+		if h, ok := l.names[k]; ok && taken(h.id) {
+			return nameInUse(name)
+		}
 	}
-	if k == o.key {
+	if keys == o.keys {
 		return nil
 	}
-	l.releaseLocked(o.key)
-	h := l.names[k]
-	h.id, h.n = o.id, h.n+1
-	l.names[k] = h
-	o.key = k
+	l.releaseLocked(o.keys)
+	for _, k := range keys {
+		h := l.names[k]
+		h.id, h.n = o.id, h.n+1
+		l.names[k] = h
+	}
+	o.keys = keys
 	return nil
 }
 
 func nameInUse(name string) error {
-	return told(ErrNameInUse, "Someone called %s is playing here now: please pick another name.", name)
+	return told(ErrNameInUse, "%s is too like the name of a player online now: please pick another name.", name)
 }
 
 // Done ends the connection: it is no longer online, and its name is free unless the same
@@ -94,19 +114,21 @@ func (o *Online) Done() {
 	l := o.l
 	l.mu.Lock()
 	l.online--
-	l.releaseLocked(o.key)
+	l.releaseLocked(o.keys)
 	l.mu.Unlock()
 }
 
-// releaseLocked lets go of one connection's hold on the name k; l.mu is held.
-func (l *Lobby) releaseLocked(k string) {
-	h, ok := l.names[k]
-	if !ok {
-		return
-	}
-	if h.n--; h.n <= 0 {
-		delete(l.names, k)
-	} else {
-		l.names[k] = h
+// releaseLocked lets go of one connection's hold on a name's keys; l.mu is held.
+func (l *Lobby) releaseLocked(keys [2]string) {
+	for _, k := range keys {
+		h, ok := l.names[k]
+		if !ok {
+			continue
+		}
+		if h.n--; h.n <= 0 {
+			delete(l.names, k)
+		} else {
+			l.names[k] = h
+		}
 	}
 }

@@ -19,12 +19,12 @@ func TestOnlineNamesAreUnique(t *testing.T) {
 	}
 	eve := l.Connected("guest:eve")
 	defer eve.Done()
-	for _, name := range []string{"Bob", "bob", "BOB", "Böb", "B0b"} {
+	for _, name := range []string{"Bob", "bob", "BOB", "Böb", "B0b", "ʙoʙ"} {
 		err := eve.Name(name)
 		if !errors.Is(err, lobby.ErrNameInUse) {
 			t.Fatalf("%q while Bob is online: %v, want ErrNameInUse", name, err)
 		}
-		if !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "pick another") {
+		if !strings.Contains(err.Error(), name) || !strings.Contains(err.Error(), "please pick another name") {
 			t.Errorf("the refusal does not name %q and say what to do: %q", name, err)
 		}
 	}
@@ -56,5 +56,39 @@ func TestOnlineNamesAreUnique(t *testing.T) {
 	}
 	if l.Online() != 2 {
 		t.Errorf("online: %d, want 2", l.Online())
+	}
+}
+
+// Names that differ only in letters that look alike are one, however the look-alike is
+// made: a capital I, a digit 1 or a small capital for an l; and names that only share
+// letters are two.
+func TestLookAlikeNamesAreOne(t *testing.T) {
+	l := newLobby(t)
+	for _, c := range []struct {
+		online string
+		same   []string
+		other  []string
+	}{
+		{"Bill", []string{"BiII", "Bi11", "B1ll", "BILL", "ʙɪʟʟ"}, []string{"Bell", "Bil", "Billy"}},
+		{"Olga", []string{"OIga", "0lga", "oʟga", "OLGA"}, []string{"Olgo", "Anne-Marie"}},
+		{"Anne-Marie", []string{"ANNE-MARIE", "Aɴɴe-Marie"}, []string{"Anne Marie", "AnneXMarie"}},
+	} {
+		holder := l.Connected("SHA256:" + c.online)
+		if err := holder.Name(c.online); err != nil {
+			t.Fatal(err)
+		}
+		other := l.Connected("guest:" + c.online)
+		for _, name := range c.same {
+			if err := other.Name(name); !errors.Is(err, lobby.ErrNameInUse) {
+				t.Errorf("%q while %q is online: %v", name, c.online, err)
+			}
+		}
+		for _, name := range c.other {
+			if err := other.Name(name); err != nil {
+				t.Errorf("%q while %q is online: %v", name, c.online, err)
+			}
+		}
+		other.Done()
+		holder.Done()
 	}
 }

@@ -144,7 +144,7 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 	code := fmt.Sprint(ann.Expect("joined")["code"])
 	ben := s.API(t, "ben", e2e.NewKey(t))
 	ben.Send(map[string]any{"op": "hello", "name": "Ann"})
-	if m := ben.Expect("error"); !strings.Contains(errorText(m), "Someone called Ann is playing here now") {
+	if m := ben.Expect("error"); !strings.Contains(errorText(m), "Ann is too like the name of a player online now") {
 		t.Fatalf("Ann's name to Ben while she is online: %v", m)
 	}
 	ben.Send(map[string]any{"op": "hello", "name": "Ben"})

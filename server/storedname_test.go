@@ -62,17 +62,17 @@ func TestANameOnlineIsOnePlayers(t *testing.T) {
 	bob.WaitFor("Open tables", "you are bob")
 
 	eve := s.Connect(t, "eve", eveKey, "", 80, 24)
-	eve.WaitFor("Someone called bob is playing here now: please pick another name.", "Pick the name")
+	eve.WaitFor("bob is too like the name of a player online now: please pick another name.", "Pick the name")
 	eve.Press("ctrl+u", "Eve", "enter")
 	eve.WaitFor("Open tables", "you are Eve")
 
 	robot := s.API(t, "robot", robotKey)
-	if fmt.Sprint(robot.Welcome["notice"]) != "Someone called BOB is playing here now: please pick another name." ||
+	if fmt.Sprint(robot.Welcome["notice"]) != "BOB is too like the name of a player online now: please pick another name." ||
 		!strings.Contains(fmt.Sprint(robot.Welcome["player"]), "name:Player") {
 		t.Fatalf("welcome to a key whose name is in use: %v", robot.Welcome)
 	}
 	robot.Send(map[string]any{"op": "hello", "name": "Eve"})
-	if m := robot.Expect("error"); !strings.Contains(fmt.Sprint(m["error"]), "Someone called Eve is playing here now") {
+	if m := robot.Expect("error"); !strings.Contains(fmt.Sprint(m["error"]), "Eve is too like the name of a player online now") {
 		t.Fatalf("hello with Eve's name: %v", m)
 	}
 

@@ -48,7 +48,7 @@ func CheckName(s string) (string, error) {
 const markRunes = "★←²³⁴⁵⁶⁷⁸⁹()"
 
 // ErrMarkName refuses a name with a mark's characters in it (markRunes).
-var ErrMarkName = errors.New("a name cannot hold ★, ←, small raised digits or brackets: the lists of players use them as marks")
+var ErrMarkName = errors.New("a name cannot hold ★, ←, small raised digits or ( ): the lists of players use them as marks")
 
 // ErrBotName refuses a name a table's bots go by: a player named "Bot Ada" would pass for
 // one in every list of players.
