@@ -103,27 +103,37 @@ func (k *keyReader) take(b []byte) {
 }
 
 // pasteGap is how soon after an unbracketed paste more plain text is taken as the rest
-// of it: a terminal sends a long paste in pieces at once, and nobody types that fast.
-const pasteGap = 50 * time.Millisecond
+// of it: a terminal sends a long paste in pieces at once (a server slow to read gets
+// them in one read anyway), and nobody types a key that soon after pasting.
+const pasteGap = 10 * time.Millisecond
 
 // unbracketed tells whether b, one read of plain text (no escape sequence in it), is a
 // paste from a terminal that does not mark pastes (bracketed paste, which parlor asks
-// for): a line end with text after it in one read, or more text right after such a
-// paste. Typed as keys, each line end of a paste would send what came before it (a chat
-// line, a story), and the next line's letters would be taken as the screen's keys: "s"
-// starts the game, "b" adds a bot. A terminal sends each key as it is pressed, so two
-// keys in one read come from a paste (or a key the terminal encodes as several bytes,
-// which starts with an escape), and a line end with more text after it in one read is
-// not typed. Enter pressed twice fast ("\r\r") stays two keys.
+// for): two different characters in one read, or more text right after such a paste
+// (keys alone after it, such as enter, stay keys: only text would act as keys).
+// Typed as keys, a paste's letters would be taken as the screen's keys ("s" starts the
+// game, "b" adds a bot, digits rank) and each line end would send what came before it.
+// A terminal sends each key as it is pressed, so two keys rarely share a read: when the
+// server is slow to read, a held key ("lll", to move) or enter pressed twice, which stay
+// keys. (Two different keys typed fast may then be taken for a paste: a text box takes
+// them the same; elsewhere the player is told the paste was not used and types again,
+// which is better than a paste that starts a game.)
 func (k *keyReader) unbracketed(b []byte) bool {
 	if bytes.IndexByte(b, ansi.ESC) >= 0 {
 		return false
 	}
-	if time.Since(k.pastedAt) < pasteGap {
-		return true
+	soon := time.Since(k.pastedAt) < pasteGap
+	var first rune = -1
+	for _, r := range string(b) {
+		switch {
+		case r < ' ' || r == 0x7f: // enter, tab, backspace, ctrl+key: keys, however many
+		case soon || first >= 0 && r != first:
+			return true
+		case first < 0:
+			first = r
+		}
 	}
-	i := bytes.IndexAny(b, "\r\n")
-	return i >= 0 && bytes.ContainsFunc(b[i+1:], func(r rune) bool { return r != '\r' && r != '\n' })
+	return false
 }
 
 // expire takes what waited as it is: no more of it came in time.

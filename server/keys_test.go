@@ -160,9 +160,9 @@ func TestKeyReaderEscapeAloneAndBounds(t *testing.T) {
 }
 
 // A terminal that does not bracket pastes sends a pasted text as if typed, but all at
-// once: a line end with text after it in one read is a paste, as is the text that
-// follows right after it, so that no line of it runs as the screen's keys. Keys typed one
-// at a time, Enter pressed twice fast and keys sent as sequences stay keys.
+// once: two different characters in one read are a paste, as is the text that follows
+// right after it, so that no part of it runs as the screen's keys. Keys typed one at a
+// time, a held key, enter pressed twice and keys sent as sequences stay keys.
 func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	keys := func(events []any) (n int) {
 		for _, e := range events {
@@ -183,27 +183,34 @@ func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	}
 	read := func(r io.Reader, events chan<- any) { readKeys(r, func(m tea.Msg) { events <- m }) }
 
-	got := readAll(t, []string{"good luck all\rm12345\r", "bbb nice\r"}, read)
-	if keys(got) != 0 || pasted(got) != "good luck all\rm12345\rbbb nice\r" {
-		t.Errorf("a paste of three lines gave %d keys and the paste %q:\n%s", keys(got), pasted(got), describe(got))
+	for _, paste := range [][]string{
+		{"good luck all\rm12345\r", "bbb nice\r"}, // three lines, the last in a read of its own
+		{"thanks, see you\r"},                     // one line and its enter
+		{"bs"},                                    // two keys
+		{"12345"},
+	} {
+		got := readAll(t, paste, read)
+		if keys(got) != 0 || pasted(got) != strings.Join(paste, "") {
+			t.Errorf("the paste %q gave %d keys and the paste %q:\n%s", paste, keys(got), pasted(got), describe(got))
+		}
 	}
 	for _, typed := range [][]string{
 		{"h", "i", "\r", "m", "1"}, // typed one key at a time
-		{"hi\r"},                   // a line and its enter, coalesced: typed the same
+		{"a\r"},                    // a key and enter in one read
+		{"lll"},                    // a key held while the server was slow to read
 		{"\r\r"},                   // enter twice
 		{"\x1b[A\rx"},              // an arrow key among them
-		{"\x1b[200~a\rb\x1b[201~"}, // a bracketed paste is told by its brackets
 	} {
 		got := readAll(t, typed, read)
 		want := len(strings.Join(typed, ""))
-		if strings.HasPrefix(typed[0], "\x1b") {
-			want = -1
+		if typed[0] == "\x1b[A\rx" {
+			want = 3
 		}
-		if want >= 0 && keys(got) != want {
+		if keys(got) != want || pasted(got) != "" {
 			t.Errorf("%q gave %d keys, want %d:\n%s", typed, keys(got), want, describe(got))
 		}
-		if strings.Contains(typed[0], "200~") && pasted(got) != "a\rb" || typed[0] == "\x1b[A\rx" && (keys(got) != 3 || pasted(got) != "") {
-			t.Errorf("%q gave:\n%s", typed, describe(got))
-		}
+	}
+	if got := readAll(t, []string{"\x1b[200~a\rb\x1b[201~"}, read); pasted(got) != "a\rb" {
+		t.Errorf("a bracketed paste gave:\n%s", describe(got))
 	}
 }
