@@ -86,10 +86,12 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 	}
 	if args[0] == "help" {
 		text, ok := docs.PackKind(args[1])
-		if !ok {
+		d, _, known := rules.LookupDeck(args[1])
+		if !ok || !known {
 			return "", fmt.Errorf("%w %q: the kinds are %s", packs.ErrBadKind, args[1], packs.Kinds())
 		}
-		return args[1] + "\n\n" + text, nil
+		// The example shows the format; a pack needs more entries than it has.
+		return fmt.Sprintf("%s: at least %d %s a pack.\n\n%s", d.Kind, d.Min, d.What, text), nil
 	}
 	verb, rest := args[0], args[1:]
 	name := strings.Join(rest, " ") // ssh joins the words of a remote command with spaces

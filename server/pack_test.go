@@ -97,7 +97,7 @@ func TestPackHelpGivesEachKindsFormat(t *testing.T) {
 	ann := e2e.NewKey(t)
 	s := e2e.Start(t, nil)
 	wantHas(t, "help", mustRun(t, s, ann, "pack help", ""), "pack help KIND", "the file format of a kind")
-	wantHas(t, "help for a kind", mustRun(t, s, ann, "pack help quadrant-words", ""), "One word (a concrete thing) a line.", "    Löffel")
+	wantHas(t, "help for a kind", mustRun(t, s, ann, "pack help quadrant-words", ""), "quadrant-words: at least 5 words a pack.", "One word (a concrete thing) a line.", "    Löffel")
 	wantHas(t, "help for no kind", mustFail(t, s, ann, "pack help quadrant", ""), `"quadrant"`, "quadrant-words")
 }
 

@@ -22,13 +22,21 @@ func TestTheLogStartsWithTheGameSoFar(t *testing.T) {
 		return testgame.View{Header: rules.Header{Game: testgame.ID, Round: 3, Log: log}}
 	}
 	var ts tableScreen
-	ts.apply(lobby.Update{Table: table, View: view(hist[4:]), History: hist})
-	if !slices.Equal(ts.feed, hist) {
+	ts.apply(lobby.Update{Table: table, View: view(hist[4:]), History: hist,
+		Chat: []lobby.ChatLine{{ID: 1, Seat: -2, Text: "The game has started."}}})
+	want := append([]string{"» The game has started.", historyRule}, hist...)
+	if !slices.Equal(ts.feed, want) {
 		t.Fatalf("the log after the first update: %q", ts.feed)
 	}
 	more := append(slices.Clone(hist[5:]), "line 13")
 	ts.apply(lobby.Update{Table: table, View: view(more)})
-	if want := append(slices.Clone(hist), "line 13"); !slices.Equal(ts.feed, want) {
+	if want := append(want, "line 13"); !slices.Equal(ts.feed, want) {
 		t.Fatalf("the log after the next update: %q", ts.feed)
+	}
+	// A game whose history is no longer than its view's log needs no heading.
+	var fresh tableScreen
+	fresh.apply(lobby.Update{Table: table, View: view(hist[:3]), History: hist[:3]})
+	if !slices.Equal(fresh.feed, hist[:3]) {
+		t.Fatalf("a short history: %q", fresh.feed)
 	}
 }

@@ -106,7 +106,11 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 		if t.game != nil {
 			t.game.SetView(u.View)
 		}
-		if len(u.History) > 0 { // what happened before this session came, if the game keeps it
+		if len(u.History) > len(u.View.Head().Log) {
+			// What happened before this session came, if the game keeps more than the
+			// view has: its own block after the table's lines, which have their times
+			// (the game's lines have none to put them in order with).
+			t.feed = append(t.feed, historyRule)
 			t.addLog(u.History)
 		}
 		t.addLog(u.View.Head().Log)
@@ -142,6 +146,9 @@ func (t *tableScreen) addChat(chat []lobby.ChatLine) {
 		}
 	}
 }
+
+// historyRule heads the game's earlier lines in a log that starts late (apply).
+const historyRule = "── the game so far ──"
 
 // addLog appends the lines of a game log that are new since the last view.
 func (t *tableScreen) addLog(log []string) {
