@@ -56,7 +56,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 			placer, guesser, name = ben, ann, "Ann"
 			active, other = "B", "A"
 		}
-		placer.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "Team "+active+" — you are placing this round", "Place your token for word")
+		placer.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "Team "+active+" — your team plays this round", "Place your token for word")
 		guesser.WaitFor(fmt.Sprintf("round %d of %d", r, rounds), "Team "+other+" — you are guessing this round")
 		placer.Press("right", "right", "up", "space")
 		placer.WaitFor("Vote on every other token")

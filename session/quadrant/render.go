@@ -16,8 +16,6 @@ const (
 	tick   = "✓"
 	cross  = "✗"
 	cursor = "▸"
-	// mateMark marks a teammate's token in the list.
-	mateMark = "•"
 )
 
 var (
@@ -247,7 +245,9 @@ func (s *Screen) teamLine() string {
 		return fmt.Sprintf("Team %s places, team %s guesses", active, other) // whole beside the plane at 80
 	}
 	if v.Teams[s.seat] == v.ActiveTeam {
-		return fmt.Sprintf("Team %s — you are placing this round", active)
+		// The active team places its tokens, then votes on them: "placing" alone
+		// read wrong over a prompt to vote.
+		return fmt.Sprintf("Team %s — your team plays this round", active)
 	}
 	return fmt.Sprintf("Team %s — you are guessing this round", other)
 }
@@ -269,24 +269,14 @@ func (s *Screen) revealTeamLine() string {
 // teamName names team 0 and 1 as the game does.
 func teamName(t int) string { return string(rune('A' + t)) }
 
-// teammate reports whether seat is on the viewer's team (never the viewer).
-func (s *Screen) teammate(seat int) bool {
-	ts := s.v.Teams
-	return s.seat >= 0 && seat != s.seat && s.seat < len(ts) && seat < len(ts) && ts[seat] == ts[s.seat]
-}
-
 // tokenLine is one token in the list: selection cursor (when the token is in focus),
-// teammate mark, then the shared part (the letter, the name, the exact cell and how many
+// a space, then the shared part (the letter, the name, the exact cell and how many
 // tokens share it, the lock state while placing: publicList, token i of list), then the
 // vote cells the phase needs.
 func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, list *publicList, i int, focused bool) string {
 	mark := " "
 	if focused {
 		mark = cursor
-	}
-	mate := " "
-	if s.teammate(t.Seat) {
-		mate = mateMark
 	}
 	var cells string
 	switch s.v.Phase {
@@ -297,7 +287,9 @@ func (s *Screen) tokenLine(t qd.Token, p gameui.Painter, list *publicList, i int
 	case qd.PhaseTeamVote:
 		cells = s.ballotCell(t, p)
 	}
-	return mark + mate + list.tags[i] + list.names[i] + list.cells[i] + cells
+	// (A round's tokens are all the active team's: a mark for the viewer's teammates,
+	// as there was, marked all of them or none, and nobody knew what it meant.)
+	return mark + " " + list.tags[i] + list.names[i] + list.cells[i] + cells
 }
 
 // tokenTag is a seat's token letter in its colour; plain frames rely on the letter.
