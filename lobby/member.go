@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -178,13 +179,19 @@ func (t *Table) start(now time.Time) error {
 	}
 	g, err := t.spec.New(setup)
 	if err != nil {
-		if small := (*rules.SmallDeckError)(nil); errors.As(err, &small) {
+		small := (*rules.SmallDeckError)(nil)
+		if errors.As(err, &small) {
 			err = small // the game's own words ("quadrant: bad content") are for logs
 		}
-		if t.deck != nil {
-			return fmt.Errorf("the deck %q: %w", t.deckLabel(), err)
+		if t.deck == nil {
+			return err
 		}
-		return err
+		if small != nil && !t.everything && bytes.Contains(t.deck.Pack.Content, []byte(rules.AdultTag)) {
+			// A pack counts its entries marked [adult] ("pack add" said 6), a family
+			// table leaves them out (5 here): say why the numbers differ.
+			return fmt.Errorf("the deck %q: %w (Content is family: its entries marked %s are left out)", t.deckLabel(), err, rules.AdultTag)
+		}
+		return fmt.Errorf("the deck %q: %w", t.deckLabel(), err)
 	}
 	g = t.logGame(now, setup, own, g)
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
