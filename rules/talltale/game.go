@@ -82,10 +82,11 @@ type Game struct {
 	reminded  bool
 	reveal    *Reveal
 
-	over    bool
-	winners []int
-	summary string
-	standIn bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	over     bool
+	winners  []int
+	summary  string
+	standIn  bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	storyBot bool // the story was a bot's, for the narrator's absent player (ApplyStandIn)
 }
 
 // New starts a game: it parses the illustrations, checks the player count and options,
@@ -162,7 +163,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	g.drawn = slices.Clone(perm[:Drawn])
 	g.discarded = -1
 	g.kept = nil
-	g.story = ""
+	g.story, g.storyBot = "", false
 	g.forbidden = nil
 	g.tokens = nil
 	g.reminded = false
@@ -273,7 +274,7 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if len(uses) > 0 && !g.strict && !a.Confirm {
 		return fmt.Errorf("%w: your story says %s; sending it costs %s — send again to confirm", ErrForbiddenWord, ForbiddenList(uses, len(uses)), PenaltyWords(uses))
 	}
-	g.story = text
+	g.story, g.storyBot = text, g.standIn
 	g.forbidden = nil
 	for _, u := range uses {
 		g.forbidden = append(g.forbidden, u.Word)
@@ -283,7 +284,11 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if g.race > 0 {
 		g.deadline = now.Add(g.race)
 	}
-	g.addLog(-1, "%s: \"The end of the story!\" Race!", g.names[seat])
+	teller := g.names[seat]
+	if g.standIn {
+		teller = "A bot for " + teller
+	}
+	g.addLog(-1, "%s: \"The end of the story!\" Race!", teller)
 	return nil
 }
 

@@ -26,21 +26,22 @@ type Hand struct {
 type View struct {
 	rules.Header
 	Names     []string `json:"names"`
-	Narrator  int      `json:"narrator"`          // seat of this round's narrator
-	Mode      string   `json:"mode"`              // "warning" or "strict"
-	TimeLimit int      `json:"time_limit"`        // the narrator's time limit in seconds; 0 if off
-	Reminded  bool     `json:"reminded"`          // the narrator is in the last 15 seconds
-	TieBreak  bool     `json:"tie_break"`         // this round is a tie-break
-	Tied      []int    `json:"tied"`              // players tied for first in this tie-break
-	Racers    []int    `json:"racers"`            // seats placing tokens this round
-	Boards    []Board  `json:"boards"`            // the boards in play (none before the discard)
-	Story     string   `json:"story"`             // the story, once sent
-	Placed    []int    `json:"placed"`            // tokens placed this round, per seat
-	MyTokens  []int    `json:"my_tokens"`         // the viewer's own tokens (illustration ids) in order
-	Hand      *Hand    `json:"hand,omitempty"`    // the narrator's own cards; only in the narrator's view
-	Reveal    *Reveal  `json:"reveal,omitempty"`  // the round's result, from the reveal on
-	Winners   []int    `json:"winners,omitempty"` // once the game is over
-	Outcome   string   `json:"outcome,omitzero"`  // the final summary line
+	Narrator  int      `json:"narrator"`            // seat of this round's narrator
+	Mode      string   `json:"mode"`                // "warning" or "strict"
+	TimeLimit int      `json:"time_limit"`          // the narrator's time limit in seconds; 0 if off
+	Reminded  bool     `json:"reminded"`            // the narrator is in the last 15 seconds
+	TieBreak  bool     `json:"tie_break"`           // this round is a tie-break
+	Tied      []int    `json:"tied"`                // players tied for first in this tie-break
+	Racers    []int    `json:"racers"`              // seats placing tokens this round
+	Boards    []Board  `json:"boards"`              // the boards in play (none before the discard)
+	Story     string   `json:"story"`               // the story, once sent
+	StoryBot  bool     `json:"story_bot,omitempty"` // a bot told it for the narrator, who is away or idle
+	Placed    []int    `json:"placed"`              // tokens placed this round, per seat
+	MyTokens  []int    `json:"my_tokens"`           // the viewer's own tokens (illustration ids) in order
+	Hand      *Hand    `json:"hand,omitempty"`      // the narrator's own cards; only in the narrator's view
+	Reveal    *Reveal  `json:"reveal,omitempty"`    // the round's result, from the reveal on
+	Winners   []int    `json:"winners,omitempty"`   // once the game is over
+	Outcome   string   `json:"outcome,omitzero"`    // the final summary line
 }
 
 func (ill Illustration) clone() Illustration {
@@ -78,6 +79,7 @@ func (g *Game) View(seat int) rules.View {
 		Racers:    slices.Clone(g.racers),
 		Boards:    []Board{},
 		Story:     g.story,
+		StoryBot:  g.storyBot,
 		Placed:    make([]int, len(g.names)),
 		MyTokens:  []int{},
 		Winners:   slices.Clone(g.winners),

@@ -99,7 +99,11 @@ func (s *Screen) storyLines(f gameui.Frame, max int) []string {
 	for i := range lines {
 		lines[i] = "  " + gameui.Painter{Plain: f.Plain}.Paint(bold, lines[i])
 	}
-	return append([]string{"The story, told by " + s.seatName(s.v.Narrator, f.Plain) + ":"}, lines...)
+	teller := s.seatName(s.v.Narrator, f.Plain)
+	if s.v.StoryBot {
+		teller = "a bot for " + teller
+	}
+	return append([]string{"The story, told by " + teller + ":"}, lines...)
 }
 
 // renderBoards is the race (and the wait for the story): the story and the boards.

@@ -694,3 +694,19 @@ func TestRaceStatusKeepsEveryRacer(t *testing.T) {
 		t.Fatalf("%d racers, the line shows %d: %q (%d columns)", len(v.Racers), got, line, ansi.StringWidth(line))
 	}
 }
+
+// TestAStandInsStoryIsToldByTheBot: a story a bot told for an away narrator is headed as
+// the bot's, on every screen.
+func TestAStandInsStoryIsToldByTheBot(t *testing.T) {
+	g := newGame(t, nil)
+	narr := g.View(0).(tt.View).Narrator
+	send(t, g, narr, tt.Discard{Type: "discard", Card: g.View(narr).(tt.View).Hand.Drawn[0].ID})
+	if err := rules.ApplyBy(g, narr, rules.Encode(tt.Story{Type: "story", Text: "A short tale.", Confirm: true}), t0, true); err != nil {
+		t.Fatal(err)
+	}
+	s := New((narr + 1) % 3)
+	s.SetView(g.View((narr + 1) % 3))
+	if out := s.Render(gameui.Frame{Width: 80, Height: 19, Seat: (narr + 1) % 3, Plain: true}); !strings.Contains(out, "The story, told by a bot for ") {
+		t.Fatalf("the bot's story:\n%s", out)
+	}
+}
