@@ -1081,7 +1081,7 @@ func TestLobbyListKeepsTheSelectionInView(t *testing.T) {
 		if _, err := h.l.Create(h.m.o.Player, "topfive", nil, false); err != nil {
 			t.Fatal(err)
 		}
-		for i := range 30 {
+		for i := range 40 { // more than fit at 120×40, with or without the notice of his own table
 			p := lobby.Player{ID: fmt.Sprintf("SHA256:host%d", i), Name: fmt.Sprintf("Host%d", i)}
 			if _, err := h.l.Create(p, "quadrant", nil, false); err != nil {
 				t.Fatal(err)
