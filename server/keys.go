@@ -81,11 +81,27 @@ func (k *keyReader) read(r io.Reader) {
 func (k *keyReader) take(b []byte) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.plainPastes && k.paste == nil && len(k.pending) == 0 && k.unbracketed(b) {
-		k.pastedAt = time.Now()
-		k.send(uv.PasteStartEvent{})
-		k.send(uv.PasteEvent{Content: strings.ToValidUTF8(string(b), "")})
-		k.send(uv.PasteEndEvent{})
+	if k.plainPastes && k.paste == nil && len(k.pending) == 0 {
+		if lead, text, trail, ok := k.unbracketed(b); ok {
+			// Keys before the text and the line ends after it stay keys, as typed:
+			// "ctrl+u, Bob, enter" sent at once (a script, a fast typist) still clears
+			// the box, fills it and sends it; only the text is kept from acting as keys.
+			k.keys(lead)
+			k.pastedAt = time.Now()
+			k.send(uv.PasteStartEvent{})
+			k.send(uv.PasteEvent{Content: strings.ToValidUTF8(string(text), "")})
+			k.send(uv.PasteEndEvent{})
+			k.keys(trail)
+			return
+		}
+	}
+	k.keys(b)
+}
+
+// keys decodes b as keys (and sequences), what may be the start of a longer sequence
+// waiting for more input, or for EscTimeout; k.mu is held.
+func (k *keyReader) keys(b []byte) {
+	if len(b) == 0 {
 		return
 	}
 	k.pending = append(k.pending, b...)
@@ -107,33 +123,42 @@ func (k *keyReader) take(b []byte) {
 // them in one read anyway), and nobody types a key that soon after pasting.
 const pasteGap = 10 * time.Millisecond
 
-// unbracketed tells whether b, one read of plain text (no escape sequence in it), is a
-// paste from a terminal that does not mark pastes (bracketed paste, which parlor asks
-// for): two different characters in one read, or more text right after such a paste
-// (keys alone after it, such as enter, stay keys: only text would act as keys).
-// Typed as keys, a paste's letters would be taken as the screen's keys ("s" starts the
-// game, "b" adds a bot, digits rank) and each line end would send what came before it.
-// A terminal sends each key as it is pressed, so two keys rarely share a read: when the
-// server is slow to read, a held key ("lll", to move) or enter pressed twice, which stay
-// keys. (Two different keys typed fast may then be taken for a paste: a text box takes
-// them the same; elsewhere the player is told the paste was not used and types again,
-// which is better than a paste that starts a game.)
-func (k *keyReader) unbracketed(b []byte) bool {
+// unbracketed tells whether b, one read of plain text (no escape sequence in it), holds
+// a paste from a terminal that does not mark pastes (bracketed paste, which parlor asks
+// for): two different characters in one read, or text right after such a paste. Typed
+// as keys, a paste's letters would be taken as the screen's keys ("s" starts the game,
+// "b" adds a bot, digits rank). A terminal sends each key as it is pressed, so two keys
+// rarely share a read: when the server is slow to read, a held key ("lll", to move) or
+// enter pressed twice, which stay keys. (Two different keys typed fast may then be taken
+// for a paste: a text box takes them the same; elsewhere the player is told the paste
+// was not used and types again, which is better than a paste that starts a game.)
+// lead is the keys before the text (ctrl+u, backspace) and trail the line ends after
+// it, which stay keys, except in the rest of a paste; text is the paste.
+func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
 	if bytes.IndexByte(b, ansi.ESC) >= 0 {
-		return false
+		return nil, nil, nil, false
 	}
-	soon := time.Since(k.pastedAt) < pasteGap
+	control := func(r rune) bool { return r < ' ' || r == 0x7f } // enter, tab, backspace, ctrl+key
+	if time.Since(k.pastedAt) < pasteGap && bytes.ContainsFunc(b, func(r rune) bool { return !control(r) }) {
+		return nil, b, nil, true
+	}
 	var first rune = -1
+	paste := false
 	for _, r := range string(b) {
 		switch {
-		case r < ' ' || r == 0x7f: // enter, tab, backspace, ctrl+key: keys, however many
-		case soon || first >= 0 && r != first:
-			return true
+		case control(r):
 		case first < 0:
 			first = r
+		case r != first:
+			paste = true
 		}
 	}
-	return false
+	if !paste {
+		return nil, nil, nil, false
+	}
+	start := bytes.IndexFunc(b, func(r rune) bool { return !control(r) })
+	end := len(bytes.TrimRight(b, "\r\n"))
+	return b[:start], b[start:end], b[end:], true
 }
 
 // expire takes what waited as it is: no more of it came in time.

@@ -161,8 +161,10 @@ func TestKeyReaderEscapeAloneAndBounds(t *testing.T) {
 
 // A terminal that does not bracket pastes sends a pasted text as if typed, but all at
 // once: two different characters in one read are a paste, as is the text that follows
-// right after it, so that no part of it runs as the screen's keys. Keys typed one at a
-// time, a held key, enter pressed twice and keys sent as sequences stay keys.
+// right after it, so that no part of it runs as the screen's keys. The keys before the
+// text and the line ends after it stay keys (a script's "ctrl+u, Bob, enter" in one
+// write works as typed). Keys typed one at a time, a held key, enter pressed twice and
+// keys sent as sequences stay keys.
 func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	keys := func(events []any) (n int) {
 		for _, e := range events {
@@ -183,15 +185,21 @@ func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	}
 	read := func(r io.Reader, events chan<- any) { readKeys(r, func(m tea.Msg) { events <- m }) }
 
-	for _, paste := range [][]string{
-		{"good luck all\rm12345\r", "bbb nice\r"}, // three lines, the last in a read of its own
-		{"thanks, see you\r"},                     // one line and its enter
-		{"bs"},                                    // two keys
-		{"12345"},
+	for _, c := range []struct {
+		in     []string
+		keys   int
+		pasted string
+	}{
+		// Three lines, the last in a read of its own: all of that one is paste.
+		{[]string{"good luck all\rm12345\r", "bbb nice\r"}, 1, "good luck all\rm12345bbb nice\r"},
+		{[]string{"thanks, see you\r"}, 1, "thanks, see you"}, // one line, and its enter
+		{[]string{"bs"}, 0, "bs"}, // two keys
+		{[]string{"12345"}, 0, "12345"},
+		{[]string{"\x15Bob\r"}, 2, "Bob"}, // ctrl+u, a name, enter
 	} {
-		got := readAll(t, paste, read)
-		if keys(got) != 0 || pasted(got) != strings.Join(paste, "") {
-			t.Errorf("the paste %q gave %d keys and the paste %q:\n%s", paste, keys(got), pasted(got), describe(got))
+		got := readAll(t, c.in, read)
+		if keys(got) != c.keys || pasted(got) != c.pasted {
+			t.Errorf("%q gave %d keys and the paste %q, want %d and %q:\n%s", c.in, keys(got), pasted(got), c.keys, c.pasted, describe(got))
 		}
 	}
 	for _, typed := range [][]string{
