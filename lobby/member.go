@@ -130,6 +130,16 @@ func (m *Member) present() error {
 }
 
 // hostOnly fails unless the member holds the host role (or is an admin).
+// actor names who used the host's controls, for the players told of it: the host, or
+// an admin who is not (admins have the host's controls at every table). Players must
+// not think their host removed them or closed the table.
+func (m *Member) actor() string {
+	if m.seat >= 0 && m.seat < len(m.t.seats) && m.t.seats[m.seat].player.ID == m.t.host {
+		return "The host"
+	}
+	return "An admin (" + m.player.Name + ")"
+}
+
 func (m *Member) hostOnly() error {
 	if err := m.present(); err != nil {
 		return err
@@ -157,7 +167,13 @@ func (m *Member) Start() error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		return m.t.start(now)
+		if err := m.t.start(now); err != nil {
+			return err
+		}
+		if by := m.actor(); by != "The host" {
+			m.t.system(now, "%s started the game.", by)
+		}
+		return nil
 	})
 }
 
@@ -319,7 +335,7 @@ func (m *Member) Kick(seatNo int) error {
 			// Published before the removed player hears of it: their lobby, read at once,
 			// must not offer them the seat back.
 			t.lobby.publish(t.info(nil), t.seatIDs(), t.host)
-			t.detach(gone, "The host removed you from the table.")
+			t.detach(gone, m.actor()+" removed you from the table.")
 		}
 		return nil
 	})
@@ -350,7 +366,7 @@ func (m *Member) CloseTable() error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		m.t.closing, m.t.closedBy = "The host closed the table.", m
+		m.t.closing, m.t.closedBy = m.actor()+" closed the table.", m
 		return nil
 	})
 }

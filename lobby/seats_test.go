@@ -209,3 +209,46 @@ func TestClosingTheTableTellsWhoClosedIt(t *testing.T) {
 		t.Errorf("Ben is told %q", got)
 	}
 }
+
+// An admin who uses the host's controls at someone else's table is named: the players
+// must not think their host removed them, started the game or closed the table.
+func TestAnAdminsActionsAreTheAdmins(t *testing.T) {
+	l := newLobby(t)
+	root := lobby.Player{ID: "SHA256:root", Name: "Root", Admin: true}
+	a, _ := l.Create(ann, testgame.ID, nil, false)
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := l.Join(lobby.Player{ID: "SHA256:cat", Name: "Cat"}, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := l.Watch(root, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	reason := func(p lobby.Place) string {
+		for {
+			if _, ok, why := p.Next(context.Background()); !ok {
+				return why
+			}
+		}
+	}
+	if err := w.Kick(2); err != nil {
+		t.Fatal(err)
+	}
+	if got := reason(c); got != "An admin (Root) removed you from the table." {
+		t.Errorf("Cat is told %q", got)
+	}
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the admin's start", func(u lobby.Update) bool { return chatSays(u, "An admin (Root) started the game.") })
+	if err := w.CloseTable(); err != nil {
+		t.Fatal(err)
+	}
+	if got := reason(b); got != "An admin (Root) closed the table." {
+		t.Errorf("Ben is told %q", got)
+	}
+}
