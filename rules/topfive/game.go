@@ -283,7 +283,8 @@ func (g *Game) finishRound(now time.Time) {
 		g.totals[l.Seat] += l.Points
 	}
 	if g.duo {
-		g.logf(-1, "Round %d: you matched %d of %d.", g.round, t.Joint, Hand)
+		// A public line: spectators read it too.
+		g.logf(-1, "Round %d: %s and %s matched %d of %d.", g.round, g.names[0], g.names[1], t.Joint, Hand)
 	} else {
 		var parts []string
 		for _, l := range t.Lines {

@@ -166,7 +166,7 @@ func (g *Game) breakdown() []string {
 		return []string{fmt.Sprintf("Round %d was forfeited: no ranking came from %s in time, so no one scored.", g.round, g.lateNames())}
 	}
 	if g.duo {
-		return []string{fmt.Sprintf("Together you gave %d of %d topics the same rank: %s to your joint score.", t.Joint, Hand, rules.Count(t.Joint, "point"))}
+		return []string{fmt.Sprintf("Together %s and %s gave %d of %d topics the same rank: %s to their joint score.", g.names[0], g.names[1], t.Joint, Hand, rules.Count(t.Joint, "point"))}
 	}
 	var out []string
 	for _, l := range t.Lines {

@@ -30,7 +30,7 @@ func TestDuoSaysHowItScores(t *testing.T) {
 	}
 	g2, _ := playGame(t, 3, 2, rules.Options{OptVariant: VariantDuo}, 0, false)
 	last := strings.Join(view(g2, 0).Sheet.Last, "\n")
-	if !strings.Contains(last, "to your joint score") || strings.Contains(last, "each") {
+	if !strings.Contains(last, "to their joint score") || !strings.Contains(last, "Together Sarah and Marie gave") || strings.Contains(last, "each") {
 		t.Errorf("the duo breakdown: %q", last)
 	}
 }

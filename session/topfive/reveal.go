@@ -142,10 +142,10 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 	v := s.v
 	out := []string{s.status(f)}
 	if v.Tally != nil && v.Tally.Forfeit {
-		out = append(out, "", p.Paint(bad, "One of you did not rank in time: the round is forfeited."))
+		out = append(out, "", p.Paint(bad, s.duoWho(f, "One of you", "One of them")+" did not rank in time: the round is forfeited."))
 		return out
 	}
-	out = append(out, p.Paint(bold, "Your two rankings, one topic at a time"), "")
+	out = append(out, p.Paint(bold, s.duoWho(f, "Your", "Their")+" two rankings, one topic at a time"), "")
 	topicW := min(tf.MaxTopicWidth+2, f.Width-40)
 	// A column per player as wide as the area allows (a name has up to 16 columns), and
 	// "✓ match" after them.
@@ -182,19 +182,32 @@ func (s *Screen) duoReveal(f gameui.Frame) []string {
 	if v.Tally != nil {
 		matched = v.Tally.Joint
 	}
-	msg := fmt.Sprintf("You matched %d of %d", matched, len(v.Reveal))
+	who := s.duoWho(f, "You", "")
+	msg := fmt.Sprintf("%s matched %d of %d", who, matched, len(v.Reveal))
 	if v.Tally != nil {
-		msg = fmt.Sprintf("You matched %d of %d this round.", v.Tally.Joint, tf.Hand)
+		msg = fmt.Sprintf("%s matched %d of %d this round.", who, v.Tally.Joint, tf.Hand)
 	}
 	out = append(out, p.Paint(bold, msg))
 	switch {
 	case len(v.Scores) == 0:
 	case v.Tally != nil: // the round is scored
-		out = append(out, fmt.Sprintf("Together: %d points after %d of %d rounds (50 is perfect, 15 is already good).", v.Scores[0], v.Round, v.Rounds))
+		out = append(out, fmt.Sprintf("Together: %s after %d of %d rounds (50 is perfect, 15 is already good).", rules.Count(v.Scores[0], "point"), v.Round, v.Rounds))
 	case v.Round > 1: // still revealing: the total does not have this round yet
 		out = append(out, fmt.Sprintf("Together before this round: %s.", rules.Count(v.Scores[0], "point")))
 	}
 	return out
+}
+
+// duoWho is the pair in a duo, as the viewer reads it: you (a player), else their names
+// ("Ann and Ben"), or watching if given ("One of them").
+func (s *Screen) duoWho(f gameui.Frame, playing, watching string) string {
+	if s.seat >= 0 {
+		return playing
+	}
+	if watching != "" {
+		return watching
+	}
+	return s.seatName(f, 0, 16) + " and " + s.seatName(f, 1, 16)
 }
 
 // standings lists every seat by total, best first.

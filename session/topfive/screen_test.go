@@ -413,3 +413,19 @@ func TestDuoFinalSpeaksToWhoIsWatching(t *testing.T) {
 		}
 	}
 }
+
+// A spectator of a duo's reveal reads of the pair by name, not "you".
+func TestDuoRevealSpeaksToASpectatorOfThePair(t *testing.T) {
+	names := []string{"Ann", "Ben"}
+	g := duoRevealing(t, names)
+	s := New(rules.Spectator)
+	s.SetView(g.View(rules.Spectator))
+	out := render(t, s, names, true)
+	mustContain(t, out, "Their two rankings", "Ann and Ben matched")
+	if strings.Contains(out, "You matched") || strings.Contains(out, "Your two") {
+		t.Fatalf("the spectator is spoken to as a player:\n%s", out)
+	}
+	s = New(0)
+	s.SetView(g.View(0))
+	mustContain(t, render(t, s, names, true), "Your two rankings", "You matched")
+}
