@@ -185,6 +185,11 @@ func (s *Server) recoverConn(what string, c net.Conn) {
 	}
 }
 
+// noGuests is what a client without a key is told when guests are off.
+const noGuests = "This parlor server lets in players with an SSH key only. Make one with\n" +
+	"  ssh-keygen -t ed25519\n" +
+	"and connect again: ssh offers it by itself, and it keeps your name and your seat."
+
 // publicKeyExt carries the key a client logged in with from x/crypto/ssh's callback,
 // which may be asked about keys the client then does not use, to the connection.
 const publicKeyExt = "parlor-public-key"
@@ -199,12 +204,21 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	cfg.PublicKeyCallback = func(_ gossh.ConnMetadata, key gossh.PublicKey) (*gossh.Permissions, error) {
 		return &gossh.Permissions{Extensions: map[string]string{publicKeyExt: string(key.Marshal())}}, nil
 	}
-	if s.cfg.Guests {
-		// Key-less clients get in as guests without being asked anything. With guests
-		// off the method is not offered at all.
-		cfg.KeyboardInteractiveCallback = func(gossh.ConnMetadata, gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
+	// Key-less clients get in as guests without being asked anything. With guests off
+	// they are refused, but told why and what to do: "Permission denied (publickey)"
+	// alone left a newcomer without a key guessing. (The advice is the challenge's
+	// instruction, with no question: ssh prints it, and a client with a key, which logs
+	// in by its key first, never sees it.)
+	told := false // once per connection: ssh tries the method three times
+	cfg.KeyboardInteractiveCallback = func(_ gossh.ConnMetadata, ask gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
+		if s.cfg.Guests {
 			return &gossh.Permissions{}, nil
 		}
+		if !told {
+			told = true
+			_, _ = ask("", noGuests, nil, nil)
+		}
+		return nil, errors.New("guests are not let in")
 	}
 	return cfg
 }

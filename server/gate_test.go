@@ -142,23 +142,23 @@ func TestLoggedInWithoutASessionIsClosed(t *testing.T) {
 	}
 }
 
-// TestGuestsOffOffersNoKeyboardInteractive: with --guests=false a client without a key
-// is not even offered a way in.
-func TestGuestsOffOffersNoKeyboardInteractive(t *testing.T) {
+// TestGuestsOffTellsAGuestToMakeAKey: with --guests=false a client without a key is
+// refused, and told to make a key (ssh prints the challenge's instruction).
+func TestGuestsOffTellsAGuestToMakeAKey(t *testing.T) {
 	s := e2e.Start(t, func(c *server.Config) { c.Guests = false })
-	asked := false
+	var told string
 	cfg := &gossh.ClientConfig{User: "guest", HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: 5 * time.Second,
-		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) {
-			asked = true
-			return nil, nil
+		Auth: []gossh.AuthMethod{gossh.KeyboardInteractive(func(_, instruction string, questions []string, _ []bool) ([]string, error) {
+			told += instruction
+			return make([]string, len(questions)), nil
 		})}}
 	c, err := gossh.Dial("tcp", s.AddrString(), cfg)
 	if err == nil {
 		c.Close()
 		t.Fatal("a guest got in with guests off")
 	}
-	if asked || strings.Contains(err.Error(), "keyboard-interactive") {
-		t.Fatalf("keyboard-interactive was offered: %v", err)
+	if !strings.Contains(told, "players with an SSH key only") || !strings.Contains(told, "ssh-keygen -t ed25519") {
+		t.Fatalf("the guest was told %q", told)
 	}
 	if _, _, err := s.Run(t, e2e.NewKey(t), "help"); err != nil {
 		t.Fatalf("a player with a key: %v", err)
