@@ -47,6 +47,13 @@ func (s *Screen) placeKey(k string) any {
 		if t.Locked {
 			return qd.Unlock{Type: qd.TypeUnlock}
 		}
+		if !s.movedThisPhase(s.phaseKey) && s.confirmLock != s.phaseKey {
+			// Enter also goes on from the last round's results: pressed as the round
+			// ended by its timer, it locked the new token where it starts.
+			s.confirmLock = s.phaseKey
+			s.msg = "Unmoved: press " + k + " again to lock."
+			return nil
+		}
 		return qd.Lock{Type: qd.TypeLock}
 	}
 	dx, dy := 0, 0

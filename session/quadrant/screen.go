@@ -26,15 +26,18 @@ type Screen struct {
 
 	panelFit gameui.Refit // the panel's lines, fitted
 
-	phaseKey string       // round and phase of the last view, to reset local state
-	movedKey string       // the phaseKey in which the player last moved their token
-	mine     qd.Point     // the own token as the player moves it (ahead of the views)
-	sel      int          // the selected token, an index into targets()
-	ballot   map[int]int  // the player's own votes before they are sent: seat -> number
-	sent     bool         // the votes were sent this round
-	msg      string       // the last validation message
-	setOnRev int          // the team ballot's Rev (+1, so 0 is none) a change of this screen was sent on
-	letters  map[int]rune // the token letter of every seat
+	phaseKey string // round and phase of the last view, to reset local state
+	movedKey string // the phaseKey in which the player last moved their token
+	// confirmLock is the phaseKey in which the player was asked to press enter again to
+	// lock a token they had not moved.
+	confirmLock string
+	mine        qd.Point     // the own token as the player moves it (ahead of the views)
+	sel         int          // the selected token, an index into targets()
+	ballot      map[int]int  // the player's own votes before they are sent: seat -> number
+	sent        bool         // the votes were sent this round
+	msg         string       // the last validation message
+	setOnRev    int          // the team ballot's Rev (+1, so 0 is none) a change of this screen was sent on
+	letters     map[int]rune // the token letter of every seat
 	// letterKey is letters in seat order: the shared plane is drawn with them (planeKey).
 	letterKey string
 	frame     gameui.Frame // the last frame drawn: who is away

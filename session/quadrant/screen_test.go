@@ -153,12 +153,19 @@ func TestOwnWordIsHighlightedOnlyForItsOwner(t *testing.T) {
 	}
 }
 
-// lockAllByKeys locks every active token with the space key.
+// lockAllByKeys locks every active token where it is with the space key: twice, as a
+// token not moved this round asks.
 func lockAllByKeys(t *testing.T, g *qd.Game, ss []*Screen) {
 	t.Helper()
 	for seat, s := range ss {
 		s.SetView(g.View(seat))
 		if s.role() == placing {
+			if a := press(t, g, s, seat, "space"); a != nil {
+				t.Fatalf("seat %d: an unmoved token locked at the first press: %+v", seat, a)
+			}
+			if !strings.Contains(render(t, s), "Unmoved: press space again to lock.") {
+				t.Fatalf("seat %d is not asked to press again:\n%s", seat, render(t, s))
+			}
 			press(t, g, s, seat, "space")
 		}
 	}
