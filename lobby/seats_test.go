@@ -195,17 +195,10 @@ func TestClosingTheTableTellsWhoClosedIt(t *testing.T) {
 	if err := a.CloseTable(); err != nil {
 		t.Fatal(err)
 	}
-	reason := func(p lobby.Place) string {
-		for {
-			if _, ok, why := p.Next(context.Background()); !ok {
-				return why
-			}
-		}
-	}
-	if got := reason(a); got != "You closed the table." {
+	if got := closedWhy(a); got != "You closed the table." {
 		t.Errorf("the host is told %q", got)
 	}
-	if got := reason(b); got != "The host closed the table." {
+	if got := closedWhy(b); got != "The host closed the table." {
 		t.Errorf("Ben is told %q", got)
 	}
 }
@@ -228,17 +221,10 @@ func TestAnAdminsActionsAreTheAdmins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reason := func(p lobby.Place) string {
-		for {
-			if _, ok, why := p.Next(context.Background()); !ok {
-				return why
-			}
-		}
-	}
 	if err := w.Kick(2); err != nil {
 		t.Fatal(err)
 	}
-	if got := reason(c); got != "An admin (Root) removed you from the table." {
+	if got := closedWhy(c); got != "An admin (Root) removed you from the table." {
 		t.Errorf("Cat is told %q", got)
 	}
 	if err := w.Start(); err != nil {
@@ -248,7 +234,16 @@ func TestAnAdminsActionsAreTheAdmins(t *testing.T) {
 	if err := w.CloseTable(); err != nil {
 		t.Fatal(err)
 	}
-	if got := reason(b); got != "An admin (Root) closed the table." {
+	if got := closedWhy(b); got != "An admin (Root) closed the table." {
 		t.Errorf("Ben is told %q", got)
+	}
+}
+
+// closedWhy reads p's updates until it is closed and returns why.
+func closedWhy(p lobby.Place) string {
+	for {
+		if _, ok, why := p.Next(context.Background()); !ok {
+			return why
+		}
 	}
 }
