@@ -482,10 +482,12 @@ const botPlaysNote = "A bot plays for you: press any key to play again."
 
 func (t *tableScreen) who(m *Model) string {
 	if t.u.Seat < 0 {
+		// As a player's "you: Ann", beside the count of spectators ("1 watching · watching"
+		// had read as a stutter).
 		if t.u.Host { // an admin: the host's controls at any table
-			return "watching · admin"
+			return "you: watching, admin"
 		}
-		return "watching"
+		return "you: watching"
 	}
 	if t.u.Seat < len(t.u.Table.Seats) {
 		return "you: " + t.u.Table.Seats[t.u.Seat].Name // as the table shows it: "alice²" when two are alice

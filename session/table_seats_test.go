@@ -324,7 +324,7 @@ func TestAnAdminWatchingIsToldSo(t *testing.T) {
 	for _, c := range []struct {
 		host bool
 		want string
-	}{{false, "watching"}, {true, "watching · admin"}} {
+	}{{false, "you: watching"}, {true, "you: watching, admin"}} {
 		ts := tableScreen{u: lobby.Update{Seat: -1, Host: c.host, Table: lobby.TableInfo{Code: "ABCD", State: lobby.StateWaiting}}}
 		if got := ts.who(&Model{}); got != c.want {
 			t.Errorf("host %v: %q, want %q", c.host, got, c.want)
