@@ -212,10 +212,16 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 		jr.blobs[sum] = true
 	}
 	t.record(now, store.EntryEvent, record{Kind: recResumed, Shift: down})
+	// Every player was disconnected by the restart: the first one back is not the host
+	// just for being first (and the host then took it back, two lines in the chat).
+	t.hostWait = now.Add(hostWaitAfterRestart)
 	t.system(now, "parlor restarted and this table is back. Timers were paused while it was down.")
 	t.endStep(now)
 	return t, nil
 }
+
+// hostWaitAfterRestart is how long a restored table's host role waits for its host.
+const hostWaitAfterRestart = time.Minute
 
 // replayOne applies one record; *tp is nil until the first snapshot made the table.
 // blobs holds the pack contents the log has brought up to this record.

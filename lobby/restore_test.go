@@ -587,3 +587,54 @@ func TestAStandInsMoveStaysTheBotsAfterARestart(t *testing.T) {
 		t.Errorf("Ben's line about the stand-in's pick after the restart: %q", said)
 	}
 }
+
+// After a restart everyone comes back in their own time: the host role waits a minute
+// for its host before it passes to whoever is back, so that the first player back does
+// not become the host only to hand it back a moment later.
+func TestAfterARestartTheHostRoleWaitsForTheHost(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, _ := timedTable(t, r1.l)
+	code := a.Code()
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r1.stop()
+
+	r2 := start(t, st, c, nil)
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v", n, err)
+	}
+	b2, err := r2.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ben2 := follow(b2)
+	ben2.until(t, "Ben back", func(u lobby.Update) bool { return u.Table.Seats[1].Name == "Ben" && !u.Table.Seats[1].Away })
+	if u := ben2.latest(); u.Host || chatSays(u, "Ben is now the host") {
+		t.Fatalf("Ben, back first, took the host role at once: %+v", u.Chat)
+	}
+	a2, err := r2.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := follow(a2).until(t, "Ann back", func(u lobby.Update) bool { return !u.Table.Seats[0].Away })
+	if !u.Host || chatSays(u, "is now the host") || chatSays(u, "the host again") {
+		t.Fatalf("Ann back: host %v, chat %+v", u.Host, u.Chat)
+	}
+
+	// When the host does not come back within the minute, the role passes as before.
+	r2.stop()
+	r3 := start(t, st, c, nil)
+	if n, err := r3.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v", n, err)
+	}
+	b3, err := r3.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ben3 := follow(b3)
+	ben3.until(t, "Ben back", func(u lobby.Update) bool { return !u.Table.Seats[1].Away })
+	c.Advance(61 * time.Second)
+	ben3.until(t, "Ben the host", func(u lobby.Update) bool { return u.Host && chatSays(u, "Ben is now the host") })
+}

@@ -40,16 +40,19 @@ type Table struct {
 	inbox chan func()
 	done  chan struct{}
 
-	spec       *rules.Spec
-	opts       rules.Options
-	private    bool
-	created    time.Time
-	state      string
-	seats      []*seat
-	host       string // player id of the host
-	owner      string // player id of the table's own host, who gets the role back on return
-	members    map[*Member]struct{}
-	game       rules.Game
+	spec    *rules.Spec
+	opts    rules.Options
+	private bool
+	created time.Time
+	state   string
+	seats   []*seat
+	host    string // player id of the host
+	owner   string // player id of the table's own host, who gets the role back on return
+	members map[*Member]struct{}
+	game    rules.Game
+	// hostWait is until when the host role waits for its host after a restart, rather
+	// than passing to the first player back (restore.go); zero otherwise.
+	hostWait   time.Time
 	games      int               // games started here (counting the one restored): which game is t.game
 	content    map[string][]byte // the running game's content, also handed to its bots
 	result     *rules.Result
@@ -147,6 +150,10 @@ func (t *Table) changed(now time.Time) {
 
 func (t *Table) tick(now time.Time) {
 	t.advance(now)
+	if !t.hostWait.IsZero() && !now.Before(t.hostWait) {
+		t.hostWait = time.Time{}
+		t.passHost(now) // the host did not come back after the restart
+	}
 	if t.connectedHumans() > 0 {
 		t.emptySince = time.Time{}
 	} else if t.emptySince.IsZero() {
@@ -429,8 +436,12 @@ func (t *Table) removeSeat(i int) {
 
 // passHost gives the host role to the first connected human if the host is not here.
 func (t *Table) passHost(now time.Time) {
-	if i := t.seatOf(t.host); i >= 0 && t.seats[i].member != nil {
+	i := t.seatOf(t.host)
+	if i >= 0 && t.seats[i].member != nil {
 		return
+	}
+	if i >= 0 && now.Before(t.hostWait) {
+		return // back from a restart: the host is on their way back too
 	}
 	for _, s := range t.seats {
 		if s.bot == nil && s.member != nil {
