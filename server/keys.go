@@ -125,13 +125,14 @@ const pasteGap = 10 * time.Millisecond
 
 // unbracketed tells whether b, one read of plain text (no escape sequence in it), holds
 // a paste from a terminal that does not mark pastes (bracketed paste, which parlor asks
-// for): two different characters in one read, or text right after such a paste. Typed
-// as keys, a paste's letters would be taken as the screen's keys ("s" starts the game,
-// "b" adds a bot, digits rank). A terminal sends each key as it is pressed, so two keys
-// rarely share a read: when the server is slow to read, a held key ("lll", to move) or
-// enter pressed twice, which stay keys. (Two different keys typed fast may then be taken
-// for a paste: a text box takes them the same; elsewhere the player is told the paste
-// was not used and types again, which is better than a paste that starts a game.)
+// for): text of two different characters or more that is long (pasteMin characters) or
+// goes on after a line end, or text right after such a paste. Typed as keys, a paste's
+// letters would be taken as the screen's keys ("s" starts the game, "b" adds a bot) and
+// its line ends would send what came before them. A terminal sends each key as it is
+// pressed, but a server slow to read (under load, or the race detector's tests) gets
+// several in one read: a held key ("llll", to move), enter pressed twice, a few keys
+// typed fast ("12" to rank). Those stay keys: they are short, or one key repeated. So
+// a short paste of one line is still typed as keys, as it would be with no rule.
 // lead is the keys before the text (ctrl+u, backspace) and trail the line ends after
 // it, which stay keys, except in the rest of a paste; text is the paste.
 func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
@@ -143,23 +144,33 @@ func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
 		return nil, b, nil, true
 	}
 	var first rune = -1
-	paste := false
+	printable, mixed, lines := 0, false, false
+	lineEnd := false // a line end after some text
 	for _, r := range string(b) {
 		switch {
+		case r == '\r' || r == '\n':
+			lineEnd = lineEnd || printable > 0
 		case control(r):
-		case first < 0:
-			first = r
-		case r != first:
-			paste = true
+		default:
+			lines = lines || lineEnd
+			printable++
+			if first < 0 {
+				first = r
+			}
+			mixed = mixed || r != first
 		}
 	}
-	if !paste {
+	if !mixed || printable < pasteMin && !lines {
 		return nil, nil, nil, false
 	}
 	start := bytes.IndexFunc(b, func(r rune) bool { return !control(r) })
 	end := len(bytes.TrimRight(b, "\r\n"))
 	return b[:start], b[start:end], b[end:], true
 }
+
+// pasteMin is how many characters in one read make a paste of one line: more than a
+// player types while a busy server does not read.
+const pasteMin = 8
 
 // expire takes what waited as it is: no more of it came in time.
 func (k *keyReader) expire() {

@@ -160,11 +160,12 @@ func TestKeyReaderEscapeAloneAndBounds(t *testing.T) {
 }
 
 // A terminal that does not bracket pastes sends a pasted text as if typed, but all at
-// once: two different characters in one read are a paste, as is the text that follows
-// right after it, so that no part of it runs as the screen's keys. The keys before the
-// text and the line ends after it stay keys (a script's "ctrl+u, Bob, enter" in one
-// write works as typed). Keys typed one at a time, a held key, enter pressed twice and
-// keys sent as sequences stay keys.
+// once: text of two different characters that is long, or goes on after a line end, is
+// a paste, as is the text that follows right after it, so that no part of it runs as
+// the screen's keys. The keys before the text and the line ends after it stay keys (a
+// script's "ctrl+u, Zed Zeppelin, enter" in one write works as typed). Keys typed one
+// at a time, or a few in one read from a server slow to read, a held key, enter pressed
+// twice and keys sent as sequences stay keys.
 func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	keys := func(events []any) (n int) {
 		for _, e := range events {
@@ -193,9 +194,8 @@ func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 		// Three lines, the last in a read of its own: all of that one is paste.
 		{[]string{"good luck all\rm12345\r", "bbb nice\r"}, 1, "good luck all\rm12345bbb nice\r"},
 		{[]string{"thanks, see you\r"}, 1, "thanks, see you"}, // one line, and its enter
-		{[]string{"bs"}, 0, "bs"}, // two keys
-		{[]string{"12345"}, 0, "12345"},
-		{[]string{"\x15Bob\r"}, 2, "Bob"}, // ctrl+u, a name, enter
+		{[]string{"gl\rhf"}, 0, "gl\rhf"},                     // two short lines
+		{[]string{"\x15Zed Zeppelin\r"}, 2, "Zed Zeppelin"},   // ctrl+u, a name, enter
 	} {
 		got := readAll(t, c.in, read)
 		if keys(got) != c.keys || pasted(got) != c.pasted {
@@ -205,9 +205,11 @@ func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 	for _, typed := range [][]string{
 		{"h", "i", "\r", "m", "1"}, // typed one key at a time
 		{"a\r"},                    // a key and enter in one read
-		{"lll"},                    // a key held while the server was slow to read
-		{"\r\r"},                   // enter twice
-		{"\x1b[A\rx"},              // an arrow key among them
+		{"12"}, {"m12345"},         // a few keys in one read
+		{"\x15Bob\r"},    // ctrl+u, a short name, enter
+		{"llllllllllll"}, // a key held while the server was slow to read
+		{"\r\r"},         // enter twice
+		{"\x1b[A\rx"},    // an arrow key among them
 	} {
 		got := readAll(t, typed, read)
 		want := len(strings.Join(typed, ""))
