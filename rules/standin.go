@@ -24,6 +24,30 @@ func ApplyBy(g Game, seat int, action json.RawMessage, now time.Time, standIn bo
 	return g.Apply(seat, action, now)
 }
 
+// StandInFlag is what a game that implements StandIns keeps: whether the action being
+// applied is a stand-in's. Its ApplyStandIn is During(its Apply), and its log words a
+// seat's own lines with Own.
+type StandInFlag struct{ on bool }
+
+// During runs apply, the game's Apply of a stand-in's action, with the flag on.
+func (f *StandInFlag) During(apply func() error) error {
+	f.on = true
+	defer func() { f.on = false }()
+	return apply()
+}
+
+// On reports whether the action being applied is a stand-in's.
+func (f *StandInFlag) On() bool { return f.on }
+
+// Own is a log line for seat (−1: a public line), worded for the bot when it is the seat's
+// own line about a stand-in's action (StandInLine).
+func (f *StandInFlag) Own(seat int, text string) string {
+	if f.on && seat >= 0 {
+		return StandInLine(text)
+	}
+	return text
+}
+
 // StandInLine words a seat's own log line for a bot playing for it: "You voted: 3" is
 // "A bot for you voted: 3".
 func StandInLine(text string) string {

@@ -53,7 +53,7 @@ type Game struct {
 	last      *Reveal
 	winners   []int
 	log       []event
-	standIn   bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	standIn   rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // event is a log line, public (seat -1) or for one seat's eyes only.
@@ -134,9 +134,7 @@ func (g *Game) startRound(now time.Time) {
 
 // ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
 func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
-	g.standIn = true
-	defer func() { g.standIn = false }()
-	return g.Apply(seat, raw, now)
+	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
 // Apply performs one action of seat; on error nothing changes.
@@ -296,10 +294,7 @@ func (g *Game) Outcome() (rules.Result, bool) {
 }
 
 func (g *Game) say(seat int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if g.standIn && seat >= 0 {
-		text = rules.StandInLine(text)
-	}
+	text := g.standIn.Own(seat, fmt.Sprintf(format, args...))
 	g.log = append(g.log, event{seat: seat, text: text})
 	if len(g.log) > 100 {
 		g.log = slices.Clone(g.log[len(g.log)-60:])

@@ -84,7 +84,7 @@ type Game struct {
 	sheet      rules.Sheet
 	reveal     *Reveal
 	log        []entry
-	standIn    bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	standIn    rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // entry is one log line: public when seat and team are both -1, otherwise seen only by
@@ -150,9 +150,7 @@ func New(s rules.Setup) (*Game, error) {
 
 // ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
 func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
-	g.standIn = true
-	defer func() { g.standIn = false }()
-	return g.Apply(seat, raw, now)
+	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
 // Apply performs one action of seat. On error the game is unchanged.
@@ -256,10 +254,7 @@ func (g *Game) seatScores() []int {
 
 // addLog adds a public line (seat -1) or a line only seat sees, keeping the last 60.
 func (g *Game) addLog(seat int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if g.standIn && seat >= 0 {
-		text = rules.StandInLine(text)
-	}
+	text := g.standIn.Own(seat, fmt.Sprintf(format, args...))
 	g.appendLog(entry{seat: seat, team: -1, text: text})
 }
 

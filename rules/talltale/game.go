@@ -85,8 +85,8 @@ type Game struct {
 	over     bool
 	winners  []int
 	summary  string
-	standIn  bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
-	storyBot bool // the story was a bot's, for the narrator's absent player (ApplyStandIn)
+	standIn  rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	storyBot bool              // the story was a bot's, for the narrator's absent player (ApplyStandIn)
 }
 
 // New starts a game: it parses the illustrations, checks the player count and options,
@@ -139,10 +139,7 @@ func (g *Game) othersThan(seat int) []int {
 }
 
 func (g *Game) addLog(to int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if g.standIn && to >= 0 {
-		text = rules.StandInLine(text)
-	}
+	text := g.standIn.Own(to, fmt.Sprintf(format, args...))
 	g.keepLog(logLine{to: to, text: text})
 }
 
@@ -182,9 +179,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 
 // ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
 func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
-	g.standIn = true
-	defer func() { g.standIn = false }()
-	return g.Apply(seat, raw, now)
+	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
 // Apply performs one action of seat; on error nothing changes.
@@ -274,7 +269,7 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	if len(uses) > 0 && !g.strict && !a.Confirm {
 		return fmt.Errorf("%w: your story says %s; sending it costs %s — send again to confirm", ErrForbiddenWord, ForbiddenList(uses, len(uses)), PenaltyWords(uses))
 	}
-	g.story, g.storyBot = text, g.standIn
+	g.story, g.storyBot = text, g.standIn.On()
 	g.forbidden = nil
 	for _, u := range uses {
 		g.forbidden = append(g.forbidden, u.Word)
@@ -285,7 +280,7 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 		g.deadline = now.Add(g.race)
 	}
 	teller := g.names[seat]
-	if g.standIn {
+	if g.standIn.On() {
 		teller = "A bot for " + teller
 	}
 	g.addLog(-1, "%s: \"The end of the story!\" Race!", teller)

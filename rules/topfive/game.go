@@ -54,7 +54,7 @@ type Game struct {
 	totals   []int
 	sheet    rules.Sheet
 	log      []entry
-	standIn  bool // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	standIn  rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 }
 
 // entry is one log line, public (seat -1) or for one seat only.
@@ -135,9 +135,7 @@ func (g *Game) startRound(now time.Time) {
 
 // ApplyStandIn implements rules.StandIns: the seat's own log lines speak of the bot.
 func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
-	g.standIn = true
-	defer func() { g.standIn = false }()
-	return g.Apply(seat, raw, now)
+	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
 // Apply performs one action of seat at now; on error nothing changes.
@@ -352,10 +350,7 @@ func (g *Game) logStep() {
 }
 
 func (g *Game) logf(seat int, format string, args ...any) {
-	text := fmt.Sprintf(format, args...)
-	if g.standIn && seat >= 0 {
-		text = rules.StandInLine(text)
-	}
+	text := g.standIn.Own(seat, fmt.Sprintf(format, args...))
 	g.log = append(g.log, entry{seat: seat, text: text})
 	if len(g.log) > 200 {
 		g.log = append(g.log[:0:0], g.log[len(g.log)-200:]...)
