@@ -130,11 +130,16 @@ func (m *Member) present() error {
 }
 
 // hostOnly fails unless the member holds the host role (or is an admin).
+// isHost reports whether the member holds the table's host role.
+func (m *Member) isHost() bool {
+	return m.seat >= 0 && m.seat < len(m.t.seats) && m.t.seats[m.seat].player.ID == m.t.host
+}
+
 // actor names who used the host's controls, for the players told of it: the host, or
 // an admin who is not (admins have the host's controls at every table). Players must
 // not think their host removed them or closed the table.
 func (m *Member) actor() string {
-	if m.seat >= 0 && m.seat < len(m.t.seats) && m.t.seats[m.seat].player.ID == m.t.host {
+	if m.isHost() {
 		return "The host"
 	}
 	return "An admin (" + m.player.Name + ")"
@@ -144,10 +149,7 @@ func (m *Member) hostOnly() error {
 	if err := m.present(); err != nil {
 		return err
 	}
-	if m.player.Admin {
-		return nil
-	}
-	if m.seat < 0 || m.t.seats[m.seat].player.ID != m.t.host {
+	if !m.isHost() && !m.player.Admin {
 		return ErrNotHost
 	}
 	return nil
@@ -170,8 +172,8 @@ func (m *Member) Start() error {
 		if err := m.t.start(now); err != nil {
 			return err
 		}
-		if by := m.actor(); by != "The host" {
-			m.t.system(now, "%s started the game.", by)
+		if !m.isHost() {
+			m.t.system(now, "%s started the game.", m.actor())
 		}
 		return nil
 	})

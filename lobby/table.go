@@ -277,8 +277,9 @@ func (t *Table) fanOut() {
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
 		seat := m.seat
-		u := Update{Table: info, Seat: seat, Host: m.player.Admin || seat >= 0 && t.seats[seat].player.ID == t.host, Chat: chat, Shared: shared}
-		if seat >= 0 && t.seats[seat].player.ID == t.host {
+		host := m.isHost()
+		u := Update{Table: info, Seat: seat, Host: m.player.Admin || host, Chat: chat, Shared: shared}
+		if host {
 			if hostInfo == nil {
 				hi := info
 				hi.Choices = t.choices(true)
