@@ -140,32 +140,31 @@ func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
 		return nil, nil, nil, false
 	}
 	control := func(r rune) bool { return r < ' ' || r == 0x7f } // enter, tab, backspace, ctrl+key
-	if time.Since(k.pastedAt) < pasteGap && bytes.ContainsFunc(b, func(r rune) bool { return !control(r) }) {
-		return nil, b, nil, true
+	start := bytes.IndexFunc(b, func(r rune) bool { return !control(r) })
+	if start < 0 {
+		return nil, nil, nil, false // keys only
 	}
+	if time.Since(k.pastedAt) < pasteGap {
+		return nil, b, nil, true // the rest of a paste
+	}
+	end := len(bytes.TrimRight(b, "\r\n"))
+	text = b[start:end]
 	var first rune = -1
-	printable, mixed, lines := 0, false, false
-	lineEnd := false // a line end after some text
-	for _, r := range string(b) {
-		switch {
-		case r == '\r' || r == '\n':
-			lineEnd = lineEnd || printable > 0
-		case control(r):
-		default:
-			lines = lines || lineEnd
-			printable++
-			if first < 0 {
-				first = r
-			}
-			mixed = mixed || r != first
+	printable, mixed := 0, false
+	for _, r := range string(text) {
+		if control(r) {
+			continue
 		}
+		if first < 0 {
+			first = r
+		}
+		printable++
+		mixed = mixed || r != first
 	}
-	if !mixed || printable < pasteMin && !lines {
+	if !mixed || printable < pasteMin && !bytes.ContainsAny(text, "\r\n") {
 		return nil, nil, nil, false
 	}
-	start := bytes.IndexFunc(b, func(r rune) bool { return !control(r) })
-	end := len(bytes.TrimRight(b, "\r\n"))
-	return b[:start], b[start:end], b[end:], true
+	return b[:start], text, b[end:], true
 }
 
 // pasteMin is how many characters in one read make a paste of one line: more than a
