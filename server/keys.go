@@ -134,7 +134,7 @@ const pasteGap = 10 * time.Millisecond
 // typed fast ("12" to rank). Those stay keys: they are short, or one key repeated. So
 // a short paste of one line is still typed as keys, as it would be with no rule.
 // lead is the keys before the text (ctrl+u, backspace) and trail the line ends after
-// it, which stay keys, except in the rest of a paste; text is the paste.
+// one line of text, which stay keys; text is the paste.
 func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
 	if bytes.IndexByte(b, ansi.ESC) >= 0 {
 		return nil, nil, nil, false
@@ -161,8 +161,14 @@ func (k *keyReader) unbracketed(b []byte) (lead, text, trail []byte, ok bool) {
 		printable++
 		mixed = mixed || r != first
 	}
-	if !mixed || printable < pasteMin && !bytes.ContainsAny(text, "\r\n") {
+	lines := bytes.ContainsAny(text, "\r\n")
+	if !mixed || printable < pasteMin && !lines {
 		return nil, nil, nil, false
+	}
+	if lines {
+		// Lines of text: the line end after the last is the paste's too, or it would
+		// send or submit what the paste was not meant for.
+		return b[:start], b[start:], nil, true
 	}
 	return b[:start], text, b[end:], true
 }

@@ -191,8 +191,8 @@ func TestKeyReaderTellsUnbracketedPastes(t *testing.T) {
 		keys   int
 		pasted string
 	}{
-		// Three lines, the last in a read of its own: all of that one is paste.
-		{[]string{"good luck all\rm12345\r", "bbb nice\r"}, 1, "good luck all\rm12345bbb nice\r"},
+		// Three lines, the last in a read of its own: all paste, their line ends too.
+		{[]string{"good luck all\rm12345\r", "bbb nice\r"}, 0, "good luck all\rm12345\rbbb nice\r"},
 		{[]string{"thanks, see you\r"}, 1, "thanks, see you"}, // one line, and its enter
 		{[]string{"gl\rhf"}, 0, "gl\rhf"},                     // two short lines
 		{[]string{"\x15Zed Zeppelin\r"}, 2, "Zed Zeppelin"},   // ctrl+u, a name, enter
