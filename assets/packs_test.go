@@ -58,18 +58,18 @@ func TestPackProblemsHaveLineNumbers(t *testing.T) {
 		says       []string
 	}{
 		{"topfive-topics", "Cats\nA topic far, far too long for one line of the screen\n# comment\ncats\nDogs\nCafé\nCafe\u0301\n",
-			[]int{2, 4, 7}, []string{"at most 40", "repeats line 1", "repeats line 6"}},
+			[]int{0, 2, 4, 7}, []string{"this one has 3 (not", "at most 40", "repeats line 1", "repeats line 6"}},
 		{"quadrant-words", "Apfel\nBaum\n\nApfel\nÄpfel\nein sehr langes deutsches Kompositum\n",
-			[]int{4, 6}, []string{"repeats line 1", "at most 24"}},
+			[]int{0, 4, 6}, []string{"this one has 3 (not", "repeats line 1", "at most 24"}},
 		{"foresight-questions", "family | Tea or coffee? | tea | coffee\nkids | Wrong deck? | a | b\nfamily | Only one? | yes\nfamily | tea or coffee | x | y\n",
 			[]int{2, 3, 4}, []string{"neither family nor adult", "at least 2 choices", "repeats the question of line 1"}},
 		{"talltale-illustrations", "[red]\nrose | @}-,-- | roses, red flower\napple | (`) | apples\n[purple]\nplum | o | plums\n[red]\napple | ( ) | apples\n",
-			[]int{2, 4, 6, 7}, []string{"names the board colour red", "not a board colour", "appears twice", "repeats line 3"}},
+			[]int{0, 2, 4, 6, 7}, []string{"this one has 2 (not", "names the board colour red", "not a board colour", "appears twice", "repeats line 3"}},
 		{"fingertip-pictures", "== a cat\n/\\_/\\\n== a wide thing\n#########################\n== a cat\nsomething\n== empty\n",
-			[]int{4, 5, 7}, []string{"25 columns wide (at most 22)", "repeats line 1", "has no art"}},
+			[]int{0, 4, 5, 7}, []string{"this one has 1 (not", "25 columns wide (at most 22)", "repeats line 1", "has no art"}},
 		// A first picture without its "== " line (or with "==cat") is not a comment to skip.
 		{"fingertip-pictures", "; my pictures\n==a cat\n/\\_/\\\n\n== a dog\no'')}\n",
-			[]int{2, 3}, []string{`before the first picture: a picture starts with "== " and its alt text`, "before the first picture"}},
+			[]int{0, 2, 3}, []string{"this one has 1 (not", `before the first picture: a picture starts with "== " and its alt text`, "before the first picture"}},
 	}
 	for _, c := range cases {
 		ps := problems(t, c.kind, c.text)
@@ -228,5 +228,17 @@ func TestDocumentedExamples(t *testing.T) {
 		if examples[d.Kind] == 0 {
 			t.Errorf("docs/packs.md has no example of %s", d.Kind)
 		}
+	}
+}
+
+// TestPackTooSmallWithProblems: a pack with bad lines that would also be too small says
+// both at once, so that its owner does not fix the lines only to be refused again.
+func TestPackTooSmallWithProblems(t *testing.T) {
+	ps := problems(t, "topfive-topics", "one\ntwo\nA topic far, far too long for one line of the screen\n")
+	if got := lines(ps); !slices.Equal(got, []int{0, 3}) {
+		t.Fatalf("problems at lines %v, want [0 3]: %v", got, ps)
+	}
+	if !strings.Contains(ps[0].Text, "needs at least 5 topics, and this one has 2 (not counting the lines with problems)") {
+		t.Errorf("problem = %q", ps[0].Text)
 	}
 }

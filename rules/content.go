@@ -56,6 +56,9 @@ func (ps *Problems) Add(line int, format string, args ...any) {
 	ps.list = append(ps.list, Problem{Line: line, Text: fmt.Sprintf(format, args...)})
 }
 
+// Len is how many problems ps lists.
+func (ps *Problems) Len() int { return len(ps.list) }
+
 // Err is nil without problems, otherwise a *ContentError of kind listing them all.
 func (ps *Problems) Err(kind error) error {
 	if len(ps.list) == 0 {
@@ -73,8 +76,8 @@ type Deck struct {
 	// Min is the fewest entries a pack of this kind may hold: what one round needs. A
 	// whole game may need more; the game says so when it starts.
 	Min int `json:"min"`
-	// Count parses a pack in the file's format: how many entries it holds, or a
-	// *ContentError listing every problem with its line.
+	// Count parses a pack in the file's format: how many entries it holds, and a
+	// *ContentError listing every problem with its line (with how many entries read well).
 	Count func(b []byte) (int, error) `json:"-"`
 }
 
@@ -120,17 +123,33 @@ var ErrPack = errors.New("bad pack")
 
 // Check parses b as a pack of this deck: the number of entries, or a *ContentError
 // listing every problem (the game's, and too few entries for one round).
+// A pack with problems that would be too small without them is told both at once, so
+// that its owner does not mend the lines only to be refused again.
 func (d Deck) Check(b []byte) (int, error) {
 	n, err := d.Count(Rated(b, false))
-	if err != nil {
+	var ce *ContentError
+	if err != nil && !errors.As(err, &ce) {
 		return 0, err
 	}
-	if n < d.Min {
-		var ps Problems
-		ps.Add(0, "a %s pack needs at least %d %s, and this one has %d", d.Kind, d.Min, d.What, n)
-		return n, ps.Err(ErrPack)
+	switch {
+	case n >= d.Min && err != nil:
+		return 0, err
+	case n >= d.Min:
+		return n, nil
 	}
-	return n, nil
+	var ps Problems
+	besides := ""
+	if ce != nil {
+		besides = " (not counting the lines with problems)"
+	}
+	ps.Add(0, "a %s pack needs at least %d %s, and this one has %d%s", d.Kind, d.Min, d.What, n, besides)
+	if ce != nil {
+		for _, p := range ce.Problems {
+			ps.Add(p.Line, "%s", p.Text)
+		}
+		return 0, ps.Err(ce.Kind)
+	}
+	return n, ps.Err(ErrPack)
 }
 
 // Decks lists the decks of every registered game, ordered by kind.

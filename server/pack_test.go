@@ -110,16 +110,16 @@ func TestPackErrors(t *testing.T) {
 	bad := "Stapler\nA word far too long for the quadrant plane\n\nstapler\nCoffee\x1b[31m mug\n"
 	got := mustFail(t, s, ann, "pack add quadrant-words Broken", bad)
 	wantHas(t, "control character", got, "The pack was not stored", "line 5: an escape character, which starts terminal escape sequences (U+001B) at column")
-	// Every problem at once, not the escape alone: the long word and the repeat too.
-	wantHas(t, "with the escape", got, "3 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
+	// Every problem at once, not the escape alone: the long word, the repeat and the size.
+	wantHas(t, "with the escape", got, "4 problems to fix", "needs at least 5 words, and this one has 2 (not counting the lines with problems)", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add quadrant-words Broken", strings.ReplaceAll(bad, "\x1b[31m", ""))
-	wantHas(t, "bad words", got, "2 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
+	wantHas(t, "bad words", got, "3 problems to fix", "line 2:", "at most 24", `line 4: "stapler" repeats line 1`)
 	got = mustFail(t, s, ann, "pack add fingertip-pictures Wide", "== a wide picture\n"+strings.Repeat("#", 30)+"\n")
 	wantHas(t, "wide picture", got, "line 2: 30 columns wide (at most 22)")
 	got = mustFail(t, s, ann, "pack add talltale-illustrations Colours", "[red]\nrose | @}-,-- | roses, red flower\n")
 	wantHas(t, "colour", got, `line 2: rose: forbidden form "red flower" names the board colour red`)
 	got = mustFail(t, s, ann, "pack add topfive-topics Repeats", strings.Repeat("Same\n", 500))
-	if n := strings.Count(got, "\n"); n > 40 || !strings.Contains(got, "499 problems to fix") || !strings.Contains(got, "…and 469 more like these.") {
+	if n := strings.Count(got, "\n"); n > 40 || !strings.Contains(got, "500 problems to fix") || !strings.Contains(got, "…and 470 more like these.") {
 		t.Errorf("500 repeats: %d lines:\n%s", n, got)
 	}
 	got = mustFail(t, s, ann, "pack add topfive-topics Tiny", "One\nTwo\n")

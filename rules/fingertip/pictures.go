@@ -61,7 +61,8 @@ func parsePictures(b []byte, strict bool) ([]Picture, error) {
 	}
 	var out []Picture
 	var cur *Picture
-	start := 0 // the line of cur's "== "
+	start := 0   // the line of cur's "== "
+	flawed := -1 // a problem's count from which on it is cur's: a flawed picture is not counted
 	seenAlt := map[string]int{}
 	seenArt := map[string]int{}
 	finish := func() {
@@ -70,6 +71,9 @@ func parsePictures(b []byte, strict bool) ([]Picture, error) {
 		}
 		p := cur
 		cur = nil
+		if ps.Len() > flawed {
+			return
+		}
 		for len(p.Art) > 0 && strings.TrimSpace(p.Art[len(p.Art)-1]) == "" {
 			p.Art = p.Art[:len(p.Art)-1]
 		}
@@ -104,7 +108,7 @@ func parsePictures(b []byte, strict bool) ([]Picture, error) {
 		case strings.HasPrefix(l, "== "):
 			finish()
 			alt := strings.TrimSpace(l[3:])
-			start = line
+			start, flawed = line, ps.Len()
 			err := rules.CheckWidth(alt, AltMax)
 			if c := rules.ControlChar(alt); c != "" {
 				err = errors.New("holding " + c)
@@ -136,10 +140,7 @@ func parsePictures(b []byte, strict bool) ([]Picture, error) {
 		}
 	}
 	finish()
-	if err := ps.Err(ErrContent); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out, ps.Err(ErrContent) // with problems, out is what read well: see rules.Deck.Check
 }
 
 // parseInks reads "base=RRGGBB c=RRGGBB …" into p.

@@ -116,8 +116,5 @@ func parseDeck(b []byte, maxLen int) ([]string, error) {
 		seen[key] = n
 		out = append(out, line)
 	}
-	if err := ps.Err(ErrContent); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out, ps.Err(ErrContent) // with problems, out is what read well: see rules.Deck.Check
 }

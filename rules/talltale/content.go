@@ -102,10 +102,7 @@ func ParseIllustrations(data []byte) ([]Illustration, error) {
 		ill.ID, ill.Colour = len(out), colour // the file's order; Boards numbers them by place
 		out = append(out, ill)
 	}
-	if err := ps.Err(ErrContent); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return out, ps.Err(ErrContent) // with problems, out is what read well: see rules.Deck.Check
 }
 
 // Boards lays illustrations out as the four boards of a game, 25 of each colour in board
