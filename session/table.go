@@ -34,7 +34,7 @@ type tableScreen struct {
 	chat     *lineInput   // made when the player first chats (chatBox)
 	scroll   int          // chat lines scrolled back
 	rules    *pager       // the game's rules beside the seats (rulesPager)
-	areaFit  gameui.Refit // the game area's lines, fitted
+	areaFit  gameui.Refit // the game area's lines, fitted (unless the screen is a gameui.Lines)
 	logOpen  bool         // the whole feed is shown over the game
 	log      *pager       // while the log is open
 	feed     []string     // game events and chat, newest last, for the game screen and its log
@@ -615,7 +615,12 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared
 	}
-	body := t.areaFit.Block(t.renderArea(f), gameW, bodyH)
+	var body []string
+	if _, fitted := t.game.(gameui.Lines); fitted {
+		body = gameui.Fill(t.renderArea(f), gameW, bodyH)
+	} else {
+		body = t.areaFit.Block(t.renderArea(f), gameW, bodyH)
+	}
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
 		side = append(side, t.feedTail(sideWidth(w), bodyH-1)...)

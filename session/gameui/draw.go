@@ -81,6 +81,17 @@ func Block(lines []string, w, h int) []string {
 	return out
 }
 
+// Fill is Block for lines that are w wide already (a Lines screen's): they are copied,
+// not measured, and blank lines added up to h.
+func Fill(lines []string, w, h int) []string {
+	out := make([]string, h)
+	n := copy(out, lines)
+	for i := n; i < h; i++ {
+		out[i] = strings.Repeat(" ", w)
+	}
+	return out
+}
+
 // Refit is Block for a screen that fits its lines again on every frame: it keeps the
 // lines it fitted last time, and a line equal to the one in its place then is not looked
 // up again. A frame is mostly the lines of the one before, often the very same strings,

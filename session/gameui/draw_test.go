@@ -106,3 +106,20 @@ func TestCutMiddle(t *testing.T) {
 		}
 	}
 }
+
+// TestFill: lines already fitted are kept as they are, in a copy the caller may change,
+// with blank lines of the width up to the height, and no more than the height.
+func TestFill(t *testing.T) {
+	in := []string{"ab", "cd", "ef"}
+	got := Fill(in[:2], 2, 4)
+	if want := []string{"ab", "cd", "  ", "  "}; !slices.Equal(got, want) {
+		t.Fatalf("Fill = %q, want %q", got, want)
+	}
+	got[0] = "xx"
+	if in[0] != "ab" || in[2] != "ef" {
+		t.Errorf("Fill changed its input: %q", in)
+	}
+	if got := Fill(in, 2, 2); !slices.Equal(got, []string{"ab", "cd"}) {
+		t.Errorf("Fill past the height = %q", got)
+	}
+}

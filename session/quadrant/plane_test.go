@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
 	"parlor/rules"
@@ -22,10 +23,25 @@ func screenOf(t *testing.T, s *Screen, f gameui.Frame) *vt.Emulator {
 	t.Helper()
 	em := vt.NewEmulator(f.Width, f.Height)
 	out := s.Render(f)
+	checkLines(t, strings.Split(out, "\n"), f)
 	if _, err := em.Write([]byte(strings.ReplaceAll(out, "\n", "\r\n"))); err != nil {
 		t.Fatal(err)
 	}
 	return em
+}
+
+// checkLines fails unless lines are at most f.Height, each exactly f.Width wide: the
+// gameui.Lines contract, on which the session relies to draw them without fitting.
+func checkLines(t *testing.T, lines []string, f gameui.Frame) {
+	t.Helper()
+	if len(lines) > f.Height {
+		t.Fatalf("%dx%d: %d lines", f.Width, f.Height, len(lines))
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w != f.Width {
+			t.Fatalf("%dx%d: line %d is %d wide: %q", f.Width, f.Height, i, w, l)
+		}
+	}
 }
 
 func sameColor(a, b color.Color) bool {
@@ -260,4 +276,57 @@ func TestTokenListShowsCellsInEveryPhase(t *testing.T) {
 		}
 	}
 	check("scores")
+}
+
+// TestLinesExactAtEverySize: through whole games, at sizes between and beyond the usual
+// ones, every line a seat or a spectator is drawn is exactly the area's width
+// (checkLines): the session draws them as they are.
+func TestLinesExactAtEverySize(t *testing.T) {
+	var sizes []gameui.Frame
+	for _, w := range []int{80, 87, 100, 119, 143, 199} {
+		for _, h := range []int{19, 23, 35, 60} {
+			sizes = append(sizes, gameui.Frame{Width: w, Height: h})
+		}
+	}
+	for _, c := range []struct {
+		n    int
+		mode string
+	}{{7, qd.ModeCompetitive}, {14, qd.ModeTeam}} {
+		g := newGame(t, c.n, c.mode)
+		ss := []*Screen{screenFor(g, 0), screenFor(g, rules.Spectator)}
+		check := func() {
+			for i, seat := range []int{0, rules.Spectator} {
+				ss[i].SetView(g.View(seat))
+				for _, f := range sizes {
+					for _, plain := range []bool{false, true} {
+						f.Plain, f.Seat = plain, seat
+						checkLines(t, ss[i].Lines(f), f)
+					}
+				}
+			}
+		}
+		// Each phase of each round once: its first step.
+		type phase struct {
+			round, locked    int
+			ballot, revealed bool
+		}
+		seen := map[phase]bool{}
+		botsPlay(t, g, func(v qd.View) bool {
+			p := phase{v.Round, 0, v.Ballot != nil, v.Reveal != nil}
+			for _, tk := range v.Tokens {
+				if tk.Locked {
+					p.locked = 1 // some locked: the votes
+				}
+			}
+			if !seen[p] {
+				seen[p] = true
+				check()
+			}
+			return false
+		})
+		if len(seen) < 6 {
+			t.Fatalf("%s: only %d phases seen", c.mode, len(seen))
+		}
+		check()
+	}
 }

@@ -17,8 +17,8 @@ import (
 // The playtest's sizes: the game areas of 80×24 and 120×40 terminals.
 var playtestAreas = []gameui.Frame{areas[0], areas[2]}
 
-// drawAt draws s in f, in colour and plain, checks that every line fits the area, and
-// returns the plain lines with their trailing blanks cut.
+// drawAt draws s in f, in colour and plain, checks its lines (checkLines), and returns
+// the plain lines with their trailing blanks cut.
 func drawAt(t *testing.T, s *Screen, f gameui.Frame) []string {
 	t.Helper()
 	var plain []string
@@ -26,14 +26,7 @@ func drawAt(t *testing.T, s *Screen, f gameui.Frame) []string {
 		f.Plain, f.Seat = p, s.seat
 		s.dirty = true
 		lines := strings.Split(s.Render(f), "\n")
-		if len(lines) > f.Height {
-			t.Fatalf("%dx%d: %d lines", f.Width, f.Height, len(lines))
-		}
-		for i, l := range lines {
-			if w := ansi.StringWidth(l); w > f.Width {
-				t.Fatalf("%dx%d: line %d is %d wide: %q", f.Width, f.Height, i, w, l)
-			}
-		}
+		checkLines(t, lines, f)
 		if p {
 			for _, l := range lines {
 				plain = append(plain, strings.TrimRight(l, " "))
