@@ -2,7 +2,6 @@ package session
 
 import (
 	"slices"
-	"strings"
 
 	"parlor/session/gameui"
 )
@@ -55,8 +54,7 @@ type footerDrawn struct {
 func (d *footerDrawn) get(w int, keys []gameui.Key, typing bool) []string {
 	if !d.ok || d.w != w || d.typing != typing || !slices.Equal(d.keys, keys) {
 		// The keys are the game screen's: kept as a copy, whatever it does with them.
-		lines := strings.Split(gameui.GameFooter(w, keys, typing), "\n")
-		*d = footerDrawn{w: w, typing: typing, keys: slices.Clone(keys), lines: lines, ok: true}
+		*d = footerDrawn{w: w, typing: typing, keys: slices.Clone(keys), lines: gameui.GameFooter(w, keys, typing), ok: true}
 	}
 	return d.lines
 }

@@ -1,7 +1,7 @@
 package session
 
 import (
-	"strings"
+	"slices"
 	"testing"
 
 	"parlor/session/gameui"
@@ -14,7 +14,7 @@ func TestFooterDrawnFollowsTheKeys(t *testing.T) {
 	keys := []gameui.Key{{Keys: "enter", Help: "approve"}, {Keys: "tab", Help: "pick"}}
 	check := func(what string, w int, typing bool) {
 		t.Helper()
-		if got, want := strings.Join(d.get(w, keys, typing), "\n"), gameui.GameFooter(w, keys, typing); got != want {
+		if got, want := d.get(w, keys, typing), gameui.GameFooter(w, keys, typing); !slices.Equal(got, want) {
 			t.Fatalf("%s: %q, want %q", what, got, want)
 		}
 	}

@@ -178,10 +178,4 @@ func footerLine(w int, bs ...key.Binding) string { return gameui.Footer(w, bs...
 
 // footerLines is a screen's key help on one line, or on two when one would cut it: the
 // screen gives up a line of its body so that every key shows.
-func footerLines(w int, bs ...key.Binding) []string {
-	first, second := gameui.Footer2(w, bs...)
-	if second == "" {
-		return []string{first}
-	}
-	return []string{first, second}
-}
+func footerLines(w int, bs ...key.Binding) []string { return gameui.Footer2(w, bs...) }

@@ -54,12 +54,10 @@ func footerID(kind string, width int, bindings []key.Binding) string {
 
 // Footer2 is Footer on two lines when one does not hold every key: the first line has
 // the entries that fit, in order, and the second the rest (cut with "…" only if they
-// do not fit either). second is "" when one line holds them all. A screen whose keys
-// would be cut at 80 columns shows them all this way, and gives up a line of its body.
-func Footer2(width int, bindings ...key.Binding) (first, second string) {
-	both := footerFor(footerID("2/", width, bindings), func() string { return twoLines(width, bindings) })
-	first, second, _ = strings.Cut(both, "\n")
-	return first, second
+// do not fit either); one line when it holds them all. A screen whose keys would be cut
+// at 80 columns shows them all this way, and gives up a line of its body.
+func Footer2(width int, bindings ...key.Binding) []string {
+	return strings.Split(footerFor(footerID("2/", width, bindings), func() string { return twoLines(width, bindings) }), "\n")
 }
 
 // twoLines draws Footer2's lines, joined by a newline when there are two.
@@ -135,13 +133,13 @@ var (
 )
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
-// table's keys, on one line, or on two (joined by a newline) when one would cut them:
+// table's keys, on one line, or on two (Footer2) when one would cut them:
 // the screen then gives its game area one line less, so that every key shows. While
 // the game's text box has focus (typing), every key but esc and f1 goes to the box, so
 // only those are offered. Every seat draws it for every frame, and it is nearly always
 // kept already: the key bindings are made only to draw a footer that is not (Footer's
 // id comes from the same text).
-func GameFooter(width int, game []Key, typing bool) string {
+func GameFooter(width int, game []Key, typing bool) []string {
 	keys := make([]Key, 0, len(game)+1+len(TableKeys))
 	if typing {
 		keys = append(append(keys, TypingHelpKey), game...)
@@ -154,5 +152,5 @@ func GameFooter(width int, game []Key, typing bool) string {
 	for _, k := range keys {
 		footerEntry(&id, k.Keys, k.Help)
 	}
-	return footerFor(id.String(), func() string { return twoLines(width, Bindings(keys)) })
+	return strings.Split(footerFor(id.String(), func() string { return twoLines(width, Bindings(keys)) }), "\n")
 }

@@ -1,14 +1,14 @@
 package gameui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 )
 
-// GameFooter is Footer2 of its bindings, its two lines joined, and drawn afresh or kept
-// it is the same.
+// GameFooter is Footer2 of its bindings, and drawn afresh or kept it is the same.
 func TestGameFooterIsFooter2OfItsBindings(t *testing.T) {
 	game := []Key{{Keys: "space/enter", Help: "lock your token"}, {Keys: "←↑↓→/hjkl", Help: "move"}}
 	for _, typing := range []bool{false, true} {
@@ -17,19 +17,15 @@ func TestGameFooterIsFooter2OfItsBindings(t *testing.T) {
 			keys = append([]Key{TypingHelpKey}, game...)
 		}
 		for _, w := range []int{30, 80, 200} {
-			first, second := Footer2(w, Bindings(keys)...)
-			want := first
-			if second != "" {
-				want += "\n" + second
-			}
-			if w == 200 && second != "" {
+			want := Footer2(w, Bindings(keys)...)
+			if w == 200 && len(want) != 1 {
 				t.Fatalf("at %d columns the footer took two lines: %q", w, want)
 			}
-			if w == 30 && !typing && second == "" {
+			if w == 30 && !typing && len(want) != 2 {
 				t.Fatalf("at %d columns the footer took one line: %q", w, want)
 			}
 			for range 2 { // drawn, then kept
-				if got := GameFooter(w, game, typing); got != want {
+				if got := GameFooter(w, game, typing); !slices.Equal(got, want) {
 					t.Fatalf("width %d, typing %v: GameFooter\n%q\nwant\n%q", w, typing, got, want)
 				}
 				footers.clear()
@@ -46,13 +42,18 @@ func TestFooter2ShowsEveryKey(t *testing.T) {
 		{Keys: "tab", Help: "panel"}, {Keys: "enter", Help: "chat"}, {Keys: "q", Help: "leave"}})
 	words := func(lines ...string) string { return ansi.Strip(strings.Join(lines, " ")) }
 	for _, w := range []int{80, 100, 200} {
-		first, second := Footer2(w, keys...)
-		if ansi.StringWidth(first) != w || second != "" && ansi.StringWidth(second) != w {
-			t.Errorf("width %d: lines of %d and %d columns", w, ansi.StringWidth(first), ansi.StringWidth(second))
+		lines := Footer2(w, keys...)
+		for _, l := range lines {
+			if ansi.StringWidth(l) != w {
+				t.Errorf("width %d: a line of %d columns: %q", w, ansi.StringWidth(l), lines)
+			}
 		}
-		all := words(first, second)
+		if len(lines) > 2 {
+			t.Errorf("width %d: %d lines", w, len(lines))
+		}
+		all := words(lines...)
 		if strings.Contains(all, "…") {
-			t.Errorf("width %d: a key was cut: %q / %q", w, first, second)
+			t.Errorf("width %d: a key was cut: %q", w, lines)
 		}
 		last := -1
 		for _, k := range keys {
@@ -63,11 +64,11 @@ func TestFooter2ShowsEveryKey(t *testing.T) {
 			}
 			last = i
 		}
-		if one := Footer(w, keys...); !strings.Contains(one, "…") != (second == "") {
-			t.Errorf("width %d: two lines %v, but one line is %q", w, second != "", one)
+		if one := Footer(w, keys...); !strings.Contains(one, "…") != (len(lines) == 1) {
+			t.Errorf("width %d: %d lines, but one line is %q", w, len(lines), one)
 		}
 	}
-	if _, second := Footer2(20, keys...); !strings.Contains(second, "…") {
-		t.Errorf("at 20 columns two lines cannot hold them all, yet the second does not say so: %q", second)
+	if lines := Footer2(20, keys...); len(lines) != 2 || !strings.Contains(lines[1], "…") {
+		t.Errorf("at 20 columns two lines cannot hold them all, yet the second does not say so: %q", lines)
 	}
 }

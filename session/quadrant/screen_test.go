@@ -382,7 +382,7 @@ func TestPlacementFooterKeepsLockWhole(t *testing.T) {
 	s := screenFor(g, 0)
 	const lock = "space/enter lock your token"
 	for w := 80; w >= ansi.StringWidth("? help · "+lock); w-- {
-		first, _, _ := strings.Cut(ansi.Strip(gameui.GameFooter(w, s.Keys(), s.Typing())), "\n")
+		first := ansi.Strip(gameui.GameFooter(w, s.Keys(), s.Typing())[0])
 		if ansi.StringWidth(first) > w || !strings.HasPrefix(first, "? help · "+lock) {
 			t.Fatalf("footer at %d columns: %q", w, first)
 		}

@@ -38,7 +38,10 @@ func Key(name string) tea.KeyPressMsg {
 // wider than width or cut, every key of the game and of the table (the table's only
 // when the game is not typing) there whole. It returns what is wrong, or nil.
 func FooterError(width int, keys []gameui.Key, typing bool) error {
-	lines := strings.Split(ansi.Strip(gameui.GameFooter(width, keys, typing)), "\n")
+	lines := gameui.GameFooter(width, keys, typing)
+	for i, l := range lines {
+		lines[i] = ansi.Strip(l)
+	}
 	if len(lines) > 2 {
 		return fmt.Errorf("footer has %d lines, at most 2: %q", len(lines), lines)
 	}
