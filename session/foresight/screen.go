@@ -188,6 +188,10 @@ func (s *Screen) edit(key string) {
 	case "-":
 		*w = wagerStep(*w, -1)
 	default:
+		if len(key) == 1 && key[0] >= '3' && key[0] <= '9' {
+			// Most likely an answer's number, meant for the prediction beside.
+			s.msg = "A wager takes 0, 2 (25), 5 (50), 1 (100), + or -. An answer goes in Prediction."
+		}
 		return
 	}
 	s.touched = true

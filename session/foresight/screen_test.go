@@ -503,3 +503,22 @@ func TestRevealNamesUseTheRoom(t *testing.T) {
 	out = render(t, eight, gameui.Frame{Width: 80, Height: gameui.AreaHeight, Now: t0})
 	mustContain(t, out, "▸ 漢字漢… ", "  Bot Al… ", "  bob     ")
 }
+
+// TestWagerCellSaysItsDigits: on a wager cell, a digit that is not a wager key (3 for a
+// third answer, meant for the prediction beside it) is not dropped in silence: the
+// screen says which keys a wager takes and where the prediction is.
+func TestWagerCellSaysItsDigits(t *testing.T) {
+	g := newGame(t, 3, deck(4))
+	s := New(0)
+	s.SetView(g.View(0))
+	press(s, "down", "right", "3") // Ben's column A wager
+	out := render(t, s, frame)
+	mustContain(t, out, "A wager takes 0, 2 (25), 5 (50), 1 (100), + or -. An answer goes in Prediction.")
+	if s.f.choice[0] != 0 || s.f.a[0] != 0 {
+		t.Fatalf("3 on a wager changed the form: prediction %d, wager %d", s.f.choice[0], s.f.a[0])
+	}
+	press(s, "1")
+	if s.f.a[0] != 100 || strings.Contains(render(t, s, frame), "A wager takes") {
+		t.Fatalf("1 on a wager: %d, and the hint stays", s.f.a[0])
+	}
+}
