@@ -96,6 +96,8 @@ type seatState struct {
 	Name  string `json:"name"`
 	Guest bool   `json:"guest,omitempty"`
 	Bot   bool   `json:"bot,omitempty"`
+	// InGame is the seat's seat in the game when it is not its own place (seat.inGame).
+	InGame *int `json:"in_game,omitempty"`
 }
 
 // gameStart is what rules.Spec.New needs to start the same game again.

@@ -216,6 +216,7 @@ func (t *Table) start(now time.Time) error {
 	t.games++
 	t.progressed(now)
 	for i, s := range t.seats {
+		s.inGame = i
 		if s.bot != nil {
 			s.bot = t.newBot(i)
 		}
@@ -297,7 +298,7 @@ func (m *Member) AddBot() error {
 			return ErrFull
 		}
 		name := m.t.botName()
-		m.t.seats = append(m.t.seats, &seat{player: Player{ID: "bot:" + name, Name: name}, bot: m.t.newBot(len(m.t.seats))})
+		m.t.seats = append(m.t.seats, &seat{player: Player{ID: "bot:" + name, Name: name}, bot: m.t.newBot(len(m.t.seats)), inGame: rules.Spectator})
 		m.t.system(now, "%s takes a seat.", name)
 		return nil
 	})

@@ -295,8 +295,11 @@ func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
 	}
 	t.opts, t.state, t.host, t.owner, t.result = cloneOptions(st.Options), st.State, st.Host, st.Owner, st.Result
 	t.seats = t.seats[:0]
-	for _, s := range st.Seats {
-		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}}
+	for i, s := range st.Seats {
+		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}, inGame: i}
+		if s.InGame != nil {
+			seat.inGame = *s.InGame
+		}
 		if s.Bot {
 			seat.bot = noBot{} // made for real once the replay is done
 		}
@@ -337,6 +340,9 @@ func (l *Lobby) replayStart(t *Table, g *gameStart, at time.Time) error {
 	}
 	t.game, t.content = game, content
 	t.games++
+	for i, s := range t.seats {
+		s.inGame = i
+	}
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -633,4 +634,38 @@ func TestAfterARestartTheHostRoleWaitsForTheHost(t *testing.T) {
 	_, ben3 := restartWithBen()
 	c.Advance(61 * time.Second)
 	ben3.until(t, "Ben the host", func(u lobby.Update) bool { return u.Host && chatSays(u, "Ben is now the host") })
+}
+
+// Seats that moved up after a game keep their seats in it across a restart: a player
+// back afterwards sees the finished game from their own seat in it.
+func TestAfterARestartAFinishedGameKeepsItsSeats(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := a.Code()
+	b, err := r1.l.Join(ben, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []lobby.Place{a, b} {
+		if err := m.Act(testgame.Pick(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ben1 := follow(b)
+	ben1.until(t, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	a.Leave()
+	ben1.until(t, "Ann gone", func(u lobby.Update) bool { return len(u.Table.Seats) == 1 })
+	r1.stop()
+
+	u := restoredView(t, st, c, code, ben)
+	if u.Seat != 0 || u.View.Head().Seat != 1 || !slices.Equal(u.Table.GameSeats, []int{1}) {
+		t.Errorf("after the restart Ben is at seat %d, in the game at %d (GameSeats %v); want 0 and 1", u.Seat, u.View.Head().Seat, u.Table.GameSeats)
+	}
 }

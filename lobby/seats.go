@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"parlor/rules"
 )
 
 // seatMember gives the member's player a seat: their own seat back if they hold one
@@ -47,7 +49,7 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	}
 	p.Name = t.uniqueName(p.Name)
 	m.player.Name = p.Name
-	t.seats = append(t.seats, &seat{player: p, member: m, offers: m.offers})
+	t.seats = append(t.seats, &seat{player: p, member: m, offers: m.offers, inGame: rules.Spectator})
 	m.seat = len(t.seats) - 1
 	t.attach(m, now)
 	t.system(now, "%s sits down.", p.Name)

@@ -3,6 +3,7 @@ package lobby_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -245,5 +246,51 @@ func closedWhy(p lobby.Place) string {
 		if _, ok, why := p.Next(context.Background()); !ok {
 			return why
 		}
+	}
+}
+
+// After a game, a player who leaves frees their seat and the seats after it move up,
+// but everyone keeps their own view of the finished game (their seat in it), and a
+// player who sits down after it gets the view of one who watched it: nobody is shown
+// another player's side of it, nor a log as if the game were new.
+func TestFinishedGameKeepsEachPlayersSeatInIt(t *testing.T) {
+	l := newLobby(t)
+	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	b, _ := l.Join(ben, a.Code())
+	c, _ := l.Join(cat, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []lobby.Place{a, b, c} {
+		if err := m.Act(testgame.Pick(1)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor(t, c, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	a.Leave()
+	for i, m := range []lobby.Place{b, c} {
+		u := waitFor(t, m, "ann gone", func(u lobby.Update) bool { return len(u.Table.Seats) == 2 })
+		if u.Seat != i || u.View == nil || u.View.Head().Seat != i+1 {
+			t.Fatalf("%s: table seat %d, game seat %v; want %d and %d", u.Table.Seats[i].Name, u.Seat, u.View.Head().Seat, i, i+1)
+		}
+	}
+	d, err := l.Join(lobby.Player{ID: "SHA256:dan", Name: "Dan"}, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, d, "seated", func(u lobby.Update) bool { return u.Seat == 2 })
+	if u.View == nil || u.View.Head().Seat != rules.Spectator {
+		t.Fatalf("a player seated after the game sees it from seat %d", u.View.Head().Seat)
+	}
+	if want := []int{1, 2, rules.Spectator}; !slices.Equal(u.Table.GameSeats, want) {
+		t.Errorf("GameSeats = %v, want %v", u.Table.GameSeats, want)
+	}
+	// The next game is everyone's own again.
+	if err := b.Start(); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, d, "playing", func(u lobby.Update) bool { return u.Table.State == lobby.StatePlaying })
+	if u.View.Head().Seat != 2 || u.Table.GameSeats != nil {
+		t.Errorf("in the next game: game seat %d, GameSeats %v", u.View.Head().Seat, u.Table.GameSeats)
 	}
 }

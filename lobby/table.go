@@ -30,6 +30,11 @@ type seat struct {
 
 	awaySince time.Time // when the player's connection went; zero while here
 	standIn   rules.Bot // non-nil: a bot plays for the away player until they return
+
+	// inGame is the seat's seat in the table's game, the running or the last one: its
+	// own place while the game runs, but once it is over a player who leaves moves the
+	// seats after theirs up, and one who sits down has none (rules.Spectator).
+	inGame int
 }
 
 // Table is one table: a goroutine (the actor) owns every field below inbox, and the rest
@@ -288,15 +293,42 @@ func (t *Table) fanOut() {
 			u.Table = *hostInfo
 		}
 		if t.game != nil {
-			u.View = t.view(views, seat)
+			inGame := t.inGame(seat)
+			u.View = t.view(views, inGame)
 			if m.told != t.games {
-				u.History, m.told = rules.HistoryOf(t.game, seat), t.games
+				u.History, m.told = rules.HistoryOf(t.game, inGame), t.games
 			}
 		}
 		m.box.put(u)
 	}
 	t.lobby.hooks.fanOut(t.lobby.now().Sub(t.dirtySince))
 	t.dirty = false
+}
+
+// inGame is a table seat's seat in the game (seat.inGame); rules.Spectator for a
+// spectator or a seat that has none.
+func (t *Table) inGame(seat int) int {
+	if seat < 0 || seat >= len(t.seats) {
+		return rules.Spectator
+	}
+	return t.seats[seat].inGame
+}
+
+// gameSeats is TableInfo.GameSeats: nil while every seat is its own in the game.
+func (t *Table) gameSeats() []int {
+	var out []int
+	for i, s := range t.seats {
+		if s.inGame != i && out == nil && t.game != nil {
+			out = make([]int, len(t.seats))
+			for j := range i {
+				out[j] = j
+			}
+		}
+		if out != nil {
+			out[i] = s.inGame
+		}
+	}
+	return out
 }
 
 // seatIDs lists the players who can come back to a seat here: a guest too, on the
@@ -339,7 +371,7 @@ func (t *Table) info(views map[int]rules.View) TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
-		Choices: t.choices(false),
+		Choices: t.choices(false), GameSeats: t.gameSeats(),
 	}
 	for k, v := range t.tableOptionValues() {
 		info.Options[k] = v

@@ -40,3 +40,25 @@ func TestTheLogStartsWithTheGameSoFar(t *testing.T) {
 		t.Fatalf("a short history: %q", fresh.feed)
 	}
 }
+
+// When a player leaves a finished table and the seats after theirs move up, a player
+// who moved keeps their screen of the game: from their seat in it, with its names in
+// place and without its log again.
+func TestMovingUpAfterAGameKeepsTheGameScreen(t *testing.T) {
+	log := []string{"Ann picked.", "Ben picked.", "Game over."}
+	view := testgame.View{Header: rules.Header{Game: testgame.ID, Seat: 1, Log: log, Over: true}}
+	seats := []lobby.SeatInfo{{Name: "Ann"}, {Name: "Ben"}, {Name: "Cat"}}
+	var ts tableScreen
+	ts.apply(lobby.Update{Table: lobby.TableInfo{Game: testgame.ID, State: lobby.StateFinished, Seats: seats}, Seat: 1, View: view})
+	key, feed := ts.gameKey, slices.Clone(ts.feed)
+	ts.apply(lobby.Update{Table: lobby.TableInfo{Game: testgame.ID, State: lobby.StateFinished, Seats: seats[1:], GameSeats: []int{1, 2}}, Seat: 0, View: view})
+	if ts.gameKey != key || ts.gameSeat() != 1 {
+		t.Errorf("the game screen went from %q to %q, for seat %d", key, ts.gameKey, ts.gameSeat())
+	}
+	if !slices.Equal(ts.feed, feed) {
+		t.Errorf("the log went from %q to %q", feed, ts.feed)
+	}
+	if got := ts.names(); !slices.Equal(got, []string{"", "Ben", "Cat"}) {
+		t.Errorf("the game's names: %q", got)
+	}
+}

@@ -95,9 +95,9 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 	}
 	t.u = u
 	if u.View != nil {
-		key := fmt.Sprintf("%s/%d", u.Table.Game, u.Seat)
+		key := fmt.Sprintf("%s/%d", u.Table.Game, t.gameSeat())
 		if key != t.gameKey || (!wasPlaying && t.playing()) {
-			t.game, t.gameKey = gameScreen(u.Table.Game, u.Seat), key
+			t.game, t.gameKey = gameScreen(u.Table.Game, t.gameSeat()), key
 			t.lastLog = nil
 			// The game's log starts here: the table's lines so far (who sat down, "the
 			// game has started", for a spectator who comes late all of them) came first.
@@ -437,24 +437,48 @@ func (t *tableScreen) render(m *Model, w, h int) []string {
 	return t.renderRoom(m, w, h)
 }
 
+// names is the display name of each of the game's seats.
 func (t *tableScreen) names() []string {
-	names := make([]string, len(t.u.Table.Seats))
+	n := len(t.u.Table.Seats)
+	for _, g := range t.u.Table.GameSeats {
+		n = max(n, g+1)
+	}
+	names := make([]string, n) // "" for a seat of the game whose player left the table
 	for i, s := range t.u.Table.Seats {
-		names[i] = s.Name
+		if g := t.inGame(i); g >= 0 {
+			names[g] = s.Name
+		}
 	}
 	return names
 }
 
-// away is the set of seats whose player is away, for the game screen to mark.
+// away is the set of the game's seats whose player is away, for the game screen to mark.
 func (t *tableScreen) away() gameui.SeatSet {
 	var s gameui.SeatSet
 	for i, seat := range t.u.Table.Seats {
-		if seat.Away {
-			s = s.With(i)
+		if g := t.inGame(i); seat.Away && g >= 0 {
+			s = s.With(g)
 		}
 	}
 	return s
 }
+
+// inGame is a table seat's seat in the game (lobby.TableInfo.GameSeats), which a view,
+// a game's names and its marks go by; rules.Spectator for none.
+func (t *tableScreen) inGame(seat int) int {
+	switch gs := t.u.Table.GameSeats; {
+	case seat < 0:
+		return rules.Spectator
+	case gs == nil:
+		return seat
+	case seat < len(gs):
+		return gs[seat]
+	}
+	return rules.Spectator
+}
+
+// gameSeat is the viewer's seat in the game.
+func (t *tableScreen) gameSeat() int { return t.inGame(t.u.Seat) }
 
 // botPlaysForMe says a bot plays the viewer's own seat while they are here (the host let
 // it while the table waited for them).
@@ -542,7 +566,7 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 			// reveal's, a pause's end), not down a player's time.
 			clock = "⏱ moves on in " + remain
 		}
-		if head.Deadline.Sub(m.now) <= hurryFrom && contains(head.Waiting, t.u.Seat) {
+		if head.Deadline.Sub(m.now) <= hurryFrom && contains(head.Waiting, t.gameSeat()) {
 			// The last seconds, and the table still waits for this player (a Foresight
 			// form filled in but not sent, a token not locked): say so where the time is.
 			who = "waiting for you"
@@ -577,7 +601,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		prompt = "The game is over. Press esc for the table: the host can start another game."
 	} else if t.botPlaysForMe() {
 		prompt = errStyle.Paint(botPlaysNote) + " " + prompt
-	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.u.Seat) && !strings.Contains(prompt, "Waiting for") {
+	} else if len(head.Waiting) > 0 && !contains(head.Waiting, t.gameSeat()) && !strings.Contains(prompt, "Waiting for") {
 		prompt = strings.TrimSpace(sentence(prompt) + " " + dimStyle.Paint("Waiting for "+nameList(t.names(), head.Waiting)+"."))
 	}
 
@@ -611,7 +635,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		bodyH += events
 		events = 0
 	}
-	f := gameui.Frame{Width: gameW, Height: bodyH, Now: m.now, Seat: t.u.Seat, Names: t.names(), Away: t.away(), Plain: m.plain}
+	f := gameui.Frame{Width: gameW, Height: bodyH, Now: m.now, Seat: t.gameSeat(), Names: t.names(), Away: t.away(), Plain: m.plain}
 	if t.u.Shared != nil {
 		f.Memo = t.u.Shared
 	}
@@ -930,7 +954,7 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	switch {
 	case t.botPlaysForMe():
 		return errStyle.Paint(botPlaysNote)
-	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.u.Seat):
+	case info.State == lobby.StatePlaying && t.u.View != nil && contains(t.u.View.Head().Waiting, t.gameSeat()):
 		return okStyle.Paint("The game is waiting for you: press esc to go back to it. ") + t.u.View.Head().Prompt
 	case info.State == lobby.StatePlaying && t.u.Seat < 0:
 		return "You are watching: press esc to go back to the game. You can take a seat when it ends."
