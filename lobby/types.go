@@ -52,9 +52,9 @@ type TableInfo struct {
 	// GameSeats is each seat's seat in the game (the running or the last one; -1: none),
 	// when they differ: after a game, players leave and sit down. Views, a game's names
 	// and its marks go by the game's seats.
-	GameSeats []int `json:"game_seats,omitempty"`
-	Round      int            `json:"round,omitempty"`  // the game's round, once one has started
-	Created    time.Time      `json:"-"`
+	GameSeats []int     `json:"game_seats,omitempty"`
+	Round     int       `json:"round,omitempty"` // the game's round, once one has started
+	Created   time.Time `json:"-"`
 }
 
 // ChatLine is one chat message.
