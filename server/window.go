@@ -20,9 +20,16 @@ const (
 	maxRows    = 200
 )
 
-// maxEnv bounds the environment a client may send before its shell: each variable is
-// kept for the life of the session.
-const maxEnv = 64
+// maxEnv and maxEnvBytes bound the environment a client may send before its shell, in
+// variables and in bytes: each is kept for the life of the session, and one packet may
+// carry 256 KB. maxTerm bounds the terminal's name (longer is cut) and maxCommand an
+// exec request's command (longer is refused): ours are a few words.
+const (
+	maxEnv      = 64
+	maxEnvBytes = 16 << 10
+	maxTerm     = 64
+	maxCommand  = 4 << 10
+)
 
 // ptyRequest and windowChange are the SSH payloads that carry a window size
 // (RFC 4254 6.2 and 6.7).
@@ -65,12 +72,13 @@ type channelSession struct {
 	ctx  ssh.Context
 	reqs <-chan *gossh.Request
 
-	mu      sync.Mutex
-	env     []string
-	pty     *ssh.Pty // with the newest window; nil without a terminal
-	started bool     // a shell or command was asked for
-	rawCmd  string
-	exited  bool
+	mu       sync.Mutex
+	env      []string
+	envBytes int      // of env
+	pty      *ssh.Pty // with the newest window; nil without a terminal
+	started  bool     // a shell or command was asked for
+	rawCmd   string
+	exited   bool
 }
 
 // openSession is the "session" channel handler. It bounds the sessions one connection
@@ -114,6 +122,9 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 	case "pty-req":
 		var p ptyRequest
 		if c.pty == nil && !c.started && gossh.Unmarshal(req.Payload, &p) == nil {
+			if len(p.Term) > maxTerm {
+				p.Term = p.Term[:maxTerm]
+			}
 			c.pty = &ssh.Pty{Term: p.Term, Window: clamp(p.Columns, p.Rows, p.Width, p.Height)}
 			ok = true
 		}
@@ -125,13 +136,15 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 		}
 	case "env":
 		var kv struct{ Key, Value string }
-		if !c.started && len(c.env) < maxEnv && gossh.Unmarshal(req.Payload, &kv) == nil {
+		if !c.started && len(c.env) < maxEnv && gossh.Unmarshal(req.Payload, &kv) == nil &&
+			c.envBytes+len(kv.Key)+1+len(kv.Value) <= maxEnvBytes {
 			c.env = append(c.env, kv.Key+"="+kv.Value)
+			c.envBytes += len(kv.Key) + 1 + len(kv.Value)
 			ok = true
 		}
 	case "shell", "exec":
 		var cmd struct{ Value string }
-		if !c.started && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &cmd) == nil) {
+		if !c.started && (req.Type == "shell" || gossh.Unmarshal(req.Payload, &cmd) == nil && len(cmd.Value) <= maxCommand) {
 			c.started, c.rawCmd = true, cmd.Value
 			ok, start = true, true
 		}

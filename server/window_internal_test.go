@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -113,4 +115,29 @@ func TestProgramTakesABurstOfResizesAsOne(t *testing.T) {
 	}
 	prog.Send(tea.QuitMsg{})
 	<-done
+}
+
+// A session's environment, terminal name and command are bounded in bytes too: a packet
+// may carry 256 KB, and a client with 64 such variables held 16 MB for the session's life.
+func TestSessionRequestsAreBoundedInBytes(t *testing.T) {
+	c := &channelSession{}
+	big := strings.Repeat("x", 250<<10)
+	for i := range maxEnv {
+		c.serve(request("env", struct{ Key, Value string }{fmt.Sprintf("V%d", i), big}))
+	}
+	c.serve(request("env", struct{ Key, Value string }{"LANG", "de_DE.UTF-8"}))
+	n := 0
+	for _, kv := range c.Environ() {
+		n += len(kv)
+	}
+	if n > maxEnvBytes || !slices.Contains(c.Environ(), "LANG=de_DE.UTF-8") {
+		t.Fatalf("%d bytes of environment kept (at most %d), LANG among them: %v", n, maxEnvBytes, slices.Contains(c.Environ(), "LANG=de_DE.UTF-8"))
+	}
+	c.serve(request("pty-req", ptyRequest{Term: big, Columns: 80, Rows: 24}))
+	if c.pty == nil || len(c.pty.Term) > maxTerm {
+		t.Fatalf("a terminal name of %d bytes: pty %v", len(big), c.pty != nil)
+	}
+	if _, start := c.serve(request("exec", struct{ Value string }{"join " + big})); start {
+		t.Fatal("a command of 250 KB started the session")
+	}
 }
