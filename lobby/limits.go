@@ -48,7 +48,7 @@ func (a *addrLimits) allow(addr string, now time.Time) bool {
 	if addr == "" {
 		return true
 	}
-	addr = addrKey(addr)
+	addr = AddrKey(addr)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	lim := a.addr[addr]
@@ -81,9 +81,10 @@ func (a *addrLimits) makeRoom(now time.Time) {
 	}
 }
 
-// addrKey is what an address is limited by: an IPv6 host usually holds a whole /64, so
-// its addresses count as one.
-func addrKey(addr string) string {
+// AddrKey is what an address (without its port) is limited by: an IPv6 host usually
+// holds a whole /64, so its addresses count as one. The SSH gate counts connections by
+// it too.
+func AddrKey(addr string) string {
 	ip, err := netip.ParseAddr(addr)
 	if err != nil || ip.Unmap().Is4() {
 		return addr
@@ -103,6 +104,6 @@ func (a *addrLimits) ready(addr string, now time.Time) bool {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	lim := a.addr[addrKey(addr)]
+	lim := a.addr[AddrKey(addr)]
 	return lim == nil || lim.TokensAt(now) >= 1
 }

@@ -13,6 +13,8 @@ import (
 	"charm.land/ssh"
 	"github.com/pires/go-proxyproto"
 	"golang.org/x/time/rate"
+
+	"parlor/lobby"
 )
 
 // Why a connection was turned away: the reason label of parlor_refused_total.
@@ -125,7 +127,7 @@ func (g *gate) admitLate(c net.Conn) net.Conn {
 // admit applies the limits that hold before login to a new connection from its
 // address; it closes and returns nil the connection it refuses.
 func (g *gate) admit(c net.Conn) *gatedConn {
-	host := hostOf(c.RemoteAddr())
+	host := lobby.AddrKey(hostOf(c.RemoteAddr()))
 	reason := g.take(host)
 	if reason != "" {
 		g.refused.add(host, reason)
