@@ -315,6 +315,10 @@ func (l *Lobby) offers(p Player, spec *rules.Spec) []store.Pack {
 	return out
 }
 
+// MaxShared is how many packs a table keeps shared with it: the last ones. Each is in
+// the table's log with its content, which one entry of the log must hold.
+const MaxShared = 6
+
 // ErrNotSeated answers a player who shares a pack with a table where they have no seat.
 var ErrNotSeated = errors.New("you have no seat at that table: only its players can share packs with it")
 
@@ -348,6 +352,12 @@ func (t *Table) share(p Player, pk store.Pack) error {
 			}
 		}
 		t.shared = append(t.shared, tp)
+		if len(t.shared) > MaxShared {
+			// The oldest offer goes (a deck chosen from it stays: the deck is a copy).
+			old := t.shared[0]
+			t.shared = slices.Delete(t.shared, 0, 1)
+			defer t.system(now, "The pack %q is no longer offered: a table keeps the last %d shared packs.", old.Label, MaxShared)
+		}
 		if p.ID == t.host {
 			// The host's own packs are the deck's choices already (candidates): this one
 			// joins them as it is now, without a second "(Ann)" entry; shared, it stays a

@@ -314,3 +314,32 @@ func TestAPackAddedWhileSeatedCanBeChosen(t *testing.T) {
 		t.Errorf("deck choices = %q", got)
 	}
 }
+
+// A table keeps the last MaxShared packs shared with it: one more puts the oldest out of
+// the deck's choices, and the chat says so. (Every shared pack's content goes into the
+// table's log: without a bound, one player could make an entry too large to store.)
+func TestATableKeepsTheLastSharedPacks(t *testing.T) {
+	l, lib := packLobby(t)
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range lobby.MaxShared + 1 {
+		addPack(t, lib, ben.ID, "quadrant-criteria", fmt.Sprintf("K%d", i), "leckerer\nteurer\nlauter\n")
+		if err := b.Share(fmt.Sprintf("K%d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	last := fmt.Sprintf("K%d (Ben)", lobby.MaxShared)
+	u := waitFor(t, a, "the last shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), last) })
+	if got := deckChoices(t, u); slices.Contains(got, "K0 (Ben)") || !slices.Contains(got, "K1 (Ben)") {
+		t.Errorf("deck choices = %q: K0 should be out, K1 in", got)
+	}
+	if said := u.Chat[len(u.Chat)-1].Text; !strings.Contains(said, `The pack "K0 (Ben)" is no longer offered: a table keeps the last 6 shared packs.`) {
+		t.Errorf("chat says %q", said)
+	}
+}

@@ -194,6 +194,22 @@ func (j *journal) commit() {
 	if len(batch) == 0 {
 		return
 	}
+	err := j.write(batch)
+	if errors.Is(err, store.ErrInvalid) && len(batch) > 1 {
+		// The store took none of it, for one table's entry most likely (one too large):
+		// each table's on its own, so that only that table closes.
+		for _, h := range batch {
+			j.committed(h, j.write([]handover{h}))
+		}
+		return
+	}
+	for _, h := range batch {
+		j.committed(h, err)
+	}
+}
+
+// write stores the entries of batch in one transaction.
+func (j *journal) write(batch []handover) error {
 	var all []store.TableEntry
 	for _, h := range batch {
 		all = append(all, h.entries...)
@@ -204,9 +220,12 @@ func (j *journal) commit() {
 	if err != nil {
 		j.logger.Error("could not save table logs", "entries", len(all), "err", err)
 	}
-	for _, h := range batch {
-		h.t.jr.committed(h.entries[len(h.entries)-1].Seq, err)
-	}
+	return err
+}
+
+// committed tells h's table how far its log is durable, or that it could not be saved.
+func (j *journal) committed(h handover, err error) {
+	h.t.jr.committed(h.entries[len(h.entries)-1].Seq, err)
 }
 
 func (j *journal) markAlive() {

@@ -669,3 +669,60 @@ func TestAfterARestartAFinishedGameKeepsItsSeats(t *testing.T) {
 		t.Errorf("after the restart Ben is at seat %d, in the game at %d (GameSeats %v); want 0 and 1", u.Seat, u.View.Head().Seat, u.Table.GameSeats)
 	}
 }
+
+// pickyLog refuses, as invalid, every batch with an entry of the table bad; it holds
+// each write until release has a value, so that the writes of many tables gather.
+type pickyLog struct {
+	store.TableLog
+	mu      sync.Mutex
+	bad     string
+	release chan struct{}
+}
+
+func (p *pickyLog) AppendTables(ctx context.Context, es []store.TableEntry) error {
+	p.mu.Lock()
+	bad, release := p.bad, p.release
+	p.mu.Unlock()
+	if release != nil {
+		<-release
+	}
+	for _, e := range es {
+		if e.Table == bad {
+			return fmt.Errorf("%w: table %s: too large", store.ErrInvalid, bad)
+		}
+	}
+	return p.TableLog.AppendTables(ctx, es)
+}
+
+// One table's entry that no store takes closes that table only, not every table whose
+// entries were written with it (one batch for all).
+func TestAnEntryTheStoreRefusesClosesOnlyItsTable(t *testing.T) {
+	st := &pickyLog{TableLog: store.NewMemory()}
+	r := start(t, st, newClock(), nil)
+	a, _ := r.l.Create(ann, testgame.ID, nil, false)
+	b, _ := r.l.Create(ben, testgame.ID, nil, false)
+	c, _ := r.l.Create(cat, testgame.ID, nil, false)
+	release := make(chan struct{})
+	st.mu.Lock()
+	st.bad, st.release = a.Code(), release
+	st.mu.Unlock()
+	errs := make(chan error, 3)
+	go func() { errs <- c.Chat("first") }()
+	time.Sleep(50 * time.Millisecond) // Cat's chat is on its way to the store, held
+	go func() { errs <- a.Chat("one") }()
+	go func() { errs <- b.Chat("two") }()
+	time.Sleep(50 * time.Millisecond) // Ann's and Ben's wait for the next write, together
+	close(release)
+	failed := 0
+	var got []error
+	for range 3 {
+		err := <-errs
+		if got = append(got, err); err != nil {
+			failed++
+		}
+	}
+	if failed != 1 {
+		t.Fatalf("chats: %v; want one refused (Ann's table) and two stored", got)
+	}
+	follow(b).until(t, "Ben's chat", func(u lobby.Update) bool { return chatSays(u, "two") })
+}

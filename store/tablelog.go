@@ -18,7 +18,8 @@ import (
 type TableLog interface {
 	// AppendTables writes entries of any number of tables in one atomic step, in order:
 	// either all of them are stored or none (one transaction, so one writer can group
-	// the commits of many tables). A seq already stored for that table is ErrInvalid.
+	// the commits of many tables). A seq already stored for that table, or an entry
+	// CheckEntry refuses, is ErrInvalid.
 	AppendTables(ctx context.Context, entries []TableEntry) error
 	// OpenTables lists the codes of the tables that have a log, sorted.
 	OpenTables(ctx context.Context) ([]string, error)
@@ -63,6 +64,12 @@ func CheckEntry(e TableEntry) error {
 		return fmt.Errorf("%w: table %s entry with seq %d", ErrInvalid, e.Table, e.Seq)
 	case e.Kind < EntryEvent || e.Kind > EntryClosed:
 		return fmt.Errorf("%w: table %s entry of unknown kind %d", ErrInvalid, e.Table, e.Kind)
+	case len(e.Data) > MaxEntryBytes:
+		return fmt.Errorf("%w: table %s entry of %d bytes (at most %d)", ErrInvalid, e.Table, len(e.Data), MaxEntryBytes)
 	}
 	return nil
 }
+
+// MaxEntryBytes is the largest entry every implementation stores: a NATS message is at
+// most 1 MB by default, with room left here for its headers.
+const MaxEntryBytes = 1000 << 10

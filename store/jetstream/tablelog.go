@@ -85,10 +85,11 @@ func decodeEntry(code string, h nats.Header, data []byte) (store.TableEntry, err
 // wrote to that table in between (ErrConflict).
 //
 // Everything that can be refused for the input — a seq not above the table's last
-// stored one is ErrInvalid — is checked before anything is sent, so such a batch stores
-// nothing. A batch that fails for other reasons (NATS unreachable, a conflict) may have
-// stored some tables' entries, each table's up to the failure; the lobby closes every
-// table of a batch that failed.
+// stored one, an entry too large (store.CheckEntry) — is ErrInvalid and checked before
+// anything is sent, so such a batch stores nothing, and the lobby writes each table's
+// entries again on their own. A batch that fails for other reasons (NATS unreachable, a
+// conflict) may have stored some tables' entries, each table's up to the failure; the
+// lobby closes every table of a batch that failed so.
 func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) error {
 	if err := s.ready(ctx); err != nil {
 		return fmt.Errorf("store: append table log: %w", err)

@@ -163,9 +163,10 @@ func testTableLogInvalid(t *testing.T, s store.Store) {
 		{Seq: 1, Data: []byte("x")},
 		{Table: "ABCD", Seq: 0},
 		{Table: "ABCD", Seq: 1, Kind: store.EntryKind(9)},
+		{Table: "ABCD", Seq: 1, Data: make([]byte, store.MaxEntryBytes+1)}, // larger than a NATS message
 	} {
 		if err := s.AppendTables(context.Background(), []store.TableEntry{e}); !errors.Is(err, store.ErrInvalid) {
-			t.Errorf("AppendTables(%+v): err = %v, want ErrInvalid", e, err)
+			t.Errorf("AppendTables(%s %d, %d bytes): err = %v, want ErrInvalid", e.Table, e.Seq, len(e.Data), err)
 		}
 	}
 	if got := mustOpen(t, s); len(got) != 0 {
