@@ -64,3 +64,11 @@ func CatchUp(p Place) error {
 		return nil
 	})
 }
+
+// SetMaxLogEntries bounds tables' logs at n entries until the returned function is
+// called.
+func SetMaxLogEntries(n int) func() {
+	old := maxLogEntries
+	maxLogEntries = n
+	return func() { maxLogEntries = old }
+}

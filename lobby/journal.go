@@ -53,6 +53,12 @@ const (
 // writes a snapshot instead, so chat and seat changes cannot grow a log without bound.
 const compactAfter = 200
 
+// maxLogEntries bounds a table's log. A game's entries are kept from its start (a game
+// is replayed move by move), so a player who moved a token to and fro for days would
+// grow it without end, and with it every restart's time: a table whose log holds this
+// many entries since its last snapshot closes. A real game makes a few thousand.
+var maxLogEntries = 100_000
+
 // record is one entry's data. At is kept here at full precision (the store keeps
 // milliseconds) so a replayed game sees exactly the times the live one saw.
 type record struct {

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"encoding/json"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -138,6 +139,9 @@ func (t *Table) endStep(now time.Time) {
 			}
 		}
 		jr.chatID = t.chatID
+	}
+	if jr.sinceSnap >= maxLogEntries && t.closing == "" {
+		t.closing = fmt.Sprintf("This table closed: its game's log reached %d moves and messages, the most parlor keeps.", maxLogEntries)
 	}
 	if len(jr.unsent) > 0 {
 		jr.w.submit(t, jr.unsent)

@@ -99,6 +99,9 @@ type Lobby struct {
 	online  int
 	names   map[string]heldName  // the names of the players online here, by nameKey
 	lost    map[string]lostTable // tables that could not be restored, by code
+	// unread are the codes of tables whose log could not be read at this start: they
+	// stay in the store for the next, and no new table takes their code.
+	unread map[string]bool
 	// lists are the lobby list as Tables returns it, public tables only and everything
 	// (for admins): one shared, immutable snapshot each, made again on the first call
 	// after a table changed (nil: stale), so a thousand players in the lobby do not each
@@ -373,7 +376,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		for i := range b {
 			b[i] = codeLetters[rand.IntN(len(codeLetters))]
 		}
-		if _, taken := l.tables[string(b)]; !taken {
+		if _, taken := l.tables[string(b)]; !taken && !l.unread[string(b)] {
 			code = string(b)
 			break
 		}

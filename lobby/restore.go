@@ -65,8 +65,9 @@ func lastAliveOf(tl store.TableLog) time.Time {
 // Restore brings back every table in the log, each with its code, seats, host, options,
 // chat, scores and game, its deadlines moved by the downtime; seats wait as away until
 // their players connect, and bots play on by themselves. A table whose log no longer
-// replays is closed (see above). It returns how many tables came back; an error means
-// the store could not be read.
+// replays is closed (see above). A table whose log cannot be read (or not in ctx's time)
+// is left in the store for the next start, and its code kept from new tables. It returns
+// how many tables came back; an error means the store's list of tables could not be read.
 func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	if l.journal == nil {
 		return 0, nil
@@ -77,15 +78,27 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	}
 	l.journal.held.Store(true)
 	var back []restored
+	unread := map[string]bool{}
 	for _, code := range codes {
 		r, err := l.restoreOne(ctx, code)
-		if errors.Is(err, ErrLost) {
-			continue
+		switch {
+		case errors.Is(err, ErrLost):
+		case err != nil:
+			unread[code] = true
+			if ctx.Err() == nil {
+				l.log.Error("a table's log could not be read; it stays for the next start", "table", code, "err", err)
+			}
+		default:
+			back = append(back, r)
 		}
-		if err != nil {
-			return len(back), err
+	}
+	if len(unread) > 0 {
+		if ctx.Err() != nil {
+			l.log.Error("restoring tables took too long; the others stay for the next start", "restored", len(back), "left", len(unread))
 		}
-		back = append(back, r)
+		l.mu.Lock()
+		l.unread = unread
+		l.mu.Unlock()
 	}
 	if err := resumedDurable(ctx, back); err != nil {
 		// The server is not noted alive in this run, so the next restart measures

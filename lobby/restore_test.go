@@ -726,3 +726,75 @@ func TestAnEntryTheStoreRefusesClosesOnlyItsTable(t *testing.T) {
 	}
 	follow(b).until(t, "Ben's chat", func(u lobby.Update) bool { return chatSays(u, "two") })
 }
+
+// unreadableLog cannot read one table's log.
+type unreadableLog struct {
+	store.TableLog
+	code string
+}
+
+func (u unreadableLog) ReadTable(ctx context.Context, code string) ([]store.TableEntry, error) {
+	if code == u.code {
+		return nil, errors.New("read error")
+	}
+	return u.TableLog.ReadTable(ctx, code)
+}
+
+// A table whose log cannot be read this time does not keep the server from starting,
+// nor the other tables from coming back: it stays in the store for the next start.
+func TestATableThatCannotBeReadIsLeftForTheNextStart(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, _ := r1.l.Create(ann, testgame.ID, nil, false)
+	b, _ := r1.l.Create(ben, testgame.ID, nil, false)
+	r1.stop()
+
+	r2 := start(t, unreadableLog{st, a.Code()}, c, nil)
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want Ben's table back and no error", n, err)
+	}
+	if _, err := r2.l.Join(ben, b.Code()); err != nil {
+		t.Fatalf("Ben's table: %v", err)
+	}
+	if codes, _ := st.OpenTables(context.Background()); !slices.Contains(codes, a.Code()) {
+		t.Errorf("Ann's table left the store: %v", codes)
+	}
+	r2.stop()
+
+	r3 := start(t, st, c, nil)
+	if n, err := r3.l.Restore(context.Background()); err != nil || n != 2 {
+		t.Fatalf("the next start: Restore = %d, %v; want both tables", n, err)
+	}
+}
+
+// A game's log is bounded: a table whose log reaches the most entries parlor keeps
+// closes, says why, and leaves the store (a restart's time stays bounded too).
+func TestAGameLogIsBounded(t *testing.T) {
+	defer lobby.SetMaxLogEntries(4)()
+	st := store.NewMemory()
+	r := start(t, st, newClock(), nil)
+	a, _ := r.l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, false)
+	b, _ := r.l.Join(ben, a.Code())
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	seenB := follow(b)
+	for range 3 {
+		if a.Act(testgame.Pick(1)) != nil || b.Act(testgame.Pick(2)) != nil {
+			break
+		}
+	}
+	_, why := seenB.final(t)
+	if !strings.Contains(why, "its game's log reached 4 moves and messages") {
+		t.Fatalf("Ben was told %q", why)
+	}
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		codes, _ := st.OpenTables(context.Background())
+		if !slices.Contains(codes, a.Code()) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the closed table's log is still in the store")
+		}
+	}
+}
