@@ -17,6 +17,7 @@ import (
 	_ "parlor/games"
 	"parlor/internal/testclock"
 	"parlor/lobby"
+	"parlor/internal/testgame"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -1216,5 +1217,49 @@ func TestLongPackNamesStayApart(t *testing.T) {
 	}
 	if len(rows) != 2 || rows[0] == rows[1] || !strings.Contains(rows[1], "ring B ›") {
 		t.Errorf("the deck rows: %q", rows)
+	}
+}
+
+// TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn: at a game with no clock, a player
+// who is here but does nothing holds everyone up without end. After a minute the host
+// reads how to let a bot play for them, and the others that the host can; the session
+// wakes for it by itself (no clock ticks on such a screen).
+func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, testgame.ID, rules.Options{"timer": "off"}, false))
+	code := h.m.table.member.Code()
+	if _, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, code); err != nil {
+		t.Fatal(err)
+	}
+	c := newHarness(t, "Cat", 80, 24)
+	c.l, c.m.o.Lobby = h.l, h.l
+	c.m.enter(h.l.Join(c.m.o.Player, code))
+	if err := h.m.table.member.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*harness{h, c} {
+		p.pump(func() bool { return p.m.table.showGame() })
+		p.press("1")
+	}
+	waitingForBen := func(p *harness) func() bool {
+		return func() bool { v := p.m.table.u.View; return v != nil && slices.Equal(v.Head().Waiting, []int{1}) }
+	}
+	h.pump(waitingForBen(h))
+	c.pump(waitingForBen(c))
+	if strings.Contains(h.flat(), "kept the table waiting") {
+		t.Fatalf("the hint before a minute:\n%s", h.screen())
+	}
+	if at := h.m.wakeAt(h.l.Now()); !at.Equal(h.l.Now().Add(time.Minute)) {
+		t.Fatalf("the session wakes at %v, want in a minute (%v)", at, h.l.Now().Add(time.Minute))
+	}
+	h.clock.Advance(time.Minute)
+	for _, p := range []*harness{h, c} {
+		p.m.Update(tickMsg(h.clock.Now()))
+	}
+	if want := "Ben has kept the table waiting over a minute: press esc, then a on their seat, and a bot plays for them."; !strings.Contains(h.flat(), want) {
+		t.Fatalf("the host is not told how to go on:\n%s", h.screen())
+	}
+	if want := "Ben has kept the table waiting over a minute: the host can let a bot play for them."; !strings.Contains(c.flat(), want) {
+		t.Fatalf("another player is not told:\n%s", c.screen())
 	}
 }
