@@ -1263,3 +1263,21 @@ func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
 		t.Fatalf("another player is not told:\n%s", c.screen())
 	}
 }
+
+// TestARefusedActionReadsWithoutTheGamesID: a game's errors start with its id for the
+// logs; the player reads the refusal without it.
+func TestARefusedActionReadsWithoutTheGamesID(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, testgame.ID, nil, false))
+	if _, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code()); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.m.table.member.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h.pump(func() bool { return h.m.table.showGame() })
+	h.press("1", "2")
+	if flat := h.flat(); !strings.Contains(flat, "You have already picked") || strings.Contains(flat, "pick: you") {
+		t.Fatalf("the refusal:\n%s", h.screen())
+	}
+}

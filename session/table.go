@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -229,9 +230,20 @@ func (t *tableScreen) send(m *Model, action any) tea.Cmd {
 		t.queue(action)
 		return m.after(retryAfter, retryMsg{t.member})
 	case err != nil:
-		m.setStatus(err.Error(), true)
+		m.setStatus(t.refusal(err), true)
 	}
 	return nil
+}
+
+// refusal is what the player reads of a refused action, as a sentence: a game's errors
+// start with its id for the logs ("fingertip: taken — pick another"), which means
+// nothing on its screen.
+func (t *tableScreen) refusal(err error) string {
+	s := strings.TrimPrefix(err.Error(), t.u.Table.Game+": ")
+	if r, n := utf8.DecodeRuneInString(s); n > 0 && r != utf8.RuneError {
+		return string(unicode.ToUpper(r)) + s[n:]
+	}
+	return s
 }
 
 func (t *tableScreen) queue(action any) {
@@ -251,7 +263,7 @@ func (t *tableScreen) retry(m *Model) tea.Cmd {
 		}
 		t.pending = t.pending[1:]
 		if err != nil {
-			m.setStatus(err.Error(), true)
+			m.setStatus(t.refusal(err), true)
 		}
 	}
 	return nil
