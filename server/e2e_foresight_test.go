@@ -58,7 +58,7 @@ func TestGameForesightWholeGame(t *testing.T) {
 		ann.WaitFor("ready for the next question")
 		ann.Press("enter")
 	}
-	scr := ann.WaitFor("Game over: ", "The game is over.")
+	scr := ann.WaitFor("Game over, all 5 rounds are played: ", "Press esc for the table: the host can start another game")
 	if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
 		t.Fatalf("no winner line at the end:\n%s", scr)
 	}

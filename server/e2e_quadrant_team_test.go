@@ -134,7 +134,7 @@ func TestGameQuadrantTeamWithBots(t *testing.T) {
 		}
 	}
 	for _, p := range []*e2e.Player{ann, ben} {
-		scr := p.WaitFor("★ ", "The game is over.")
+		scr := p.WaitFor("★ ", "Press esc for the table: the host can start another game")
 		if !strings.Contains(scr, "Team A wins") && !strings.Contains(scr, "Team B wins") && !strings.Contains(scr, "The teams tie") {
 			t.Fatalf("no result line on the last screen:\n%s", scr)
 		}

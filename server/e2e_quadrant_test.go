@@ -70,7 +70,7 @@ func TestGameQuadrantWholeGame(t *testing.T) {
 		}
 	}
 	for _, p := range humans {
-		scr := p.WaitFor("★ ", "The game is over.")
+		scr := p.WaitFor("★ ", "Press esc for the table: the host can start another game")
 		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the win with ") {
 			t.Fatalf("no winner line on the last screen:\n%s", scr)
 		}

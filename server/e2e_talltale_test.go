@@ -65,7 +65,7 @@ func TestGameTallTaleWholeGame(t *testing.T) {
 		t.Error("no reveal was ever seen")
 	}
 	for _, p := range humans {
-		scr := p.WaitFor("The game is over: ", "Score sheet", "Last round:", "The game is over. Press esc")
+		scr := p.WaitFor("The game is over: ", "Score sheet", "Last round:", "Press esc for the table: the host can start another game")
 		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
 			t.Fatalf("no winner line at the end:\n%s", scr)
 		}

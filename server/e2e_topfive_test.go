@@ -79,5 +79,5 @@ func topFiveOver(t *testing.T, p *e2e.Player) {
 	if !strings.Contains(scr, "wins") && !strings.Contains(scr, "share") {
 		t.Fatalf("no winner line on the final screen:\n%s", scr)
 	}
-	p.WaitFor("The game is over.")
+	p.WaitFor("Game over: ", "Press esc for the table: the host can start another game")
 }

@@ -676,7 +676,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	note := t.heldUpNote(m.now)
 	t.hinted = note != ""
 	if head.Over {
-		prompt = "The game is over. Press esc for the table: the host can start another game."
+		// The game's own words say who won and why it ended (a round limit, a target).
+		prompt = sentence(head.Prompt) + " Press esc for the table: the host can start another game."
 	} else if t.botPlaysForMe() {
 		prompt = errStyle.Paint(botPlaysNote) + " " + prompt
 	} else if note != "" {

@@ -381,15 +381,18 @@ func (p *Player) Changed() <-chan struct{} { return p.term.Changed() }
 // Screen is the text on the player's screen now.
 func (p *Player) Screen() string { return p.term.Screen() }
 
-// WaitFor waits until every text appears on the screen together, and returns the screen.
+// WaitFor waits until every text appears on the screen together (a sentence wrapped
+// over lines counts), and returns the screen.
 func (p *Player) WaitFor(texts ...string) string {
 	p.t.Helper()
 	deadline := time.Now().Add(Wait)
 	for {
 		scr := p.Screen()
+		words := strings.Join(strings.Fields(scr), " ")
 		all := true
 		for _, s := range texts {
-			all = all && strings.Contains(scr, s)
+			// A sentence may wrap: it counts as shown when its words are, in order.
+			all = all && (strings.Contains(scr, s) || strings.Contains(words, strings.Join(strings.Fields(s), " ")))
 		}
 		if all {
 			return scr

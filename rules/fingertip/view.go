@@ -138,7 +138,7 @@ func (g *Game) prompt(seat int) string {
 	switch g.phase {
 	case PhaseOver:
 		res, _ := g.Outcome()
-		return "Game over: " + res.Summary + "."
+		return "Game over, the square cannot be refilled: " + res.Summary + "."
 	case PhaseReveal:
 		return "Turn over: " + g.last.Summary
 	case PhaseClue:

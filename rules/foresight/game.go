@@ -42,6 +42,7 @@ type Game struct {
 	question  Question
 	round     int
 	limit     int           // round limit; 0 means none
+	why       string        // why the game ended, once it has
 	timer     time.Duration // submission time limit; 0 means none
 	revealFor time.Duration
 	phase     string
@@ -241,7 +242,7 @@ func (g *Game) reveal(now time.Time) {
 	case reached:
 		g.end(fmt.Sprintf("%d points reached", TargetPoints))
 	case g.limit > 0 && g.round >= g.limit:
-		g.end("the last round is played")
+		g.end(fmt.Sprintf("all %d rounds are played", g.limit))
 	case g.next >= len(g.deck):
 		g.end("the questions ran out")
 	default:
@@ -253,7 +254,7 @@ func (g *Game) reveal(now time.Time) {
 
 // end finishes the game: the highest total wins, tied players share the victory.
 func (g *Game) end(why string) {
-	g.phase = PhaseOver
+	g.phase, g.why = PhaseOver, why
 	g.deadline = time.Time{}
 	best := slices.Max(g.points)
 	g.winners = nil

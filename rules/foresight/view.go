@@ -86,7 +86,7 @@ func (g *Game) prompt(seat int, waiting []int) string {
 	others := joinAnd(names)
 	switch {
 	case g.phase == PhaseOver:
-		return "Game over: " + g.summary() + "."
+		return "Game over, " + g.why + ": " + g.summary() + "."
 	case seat < 0 && g.phase == PhaseAnswering:
 		return fmt.Sprintf("The players are answering; waiting for %s.", others)
 	case seat < 0:
