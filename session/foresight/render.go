@@ -215,7 +215,9 @@ func (s *Screen) formNotes(f gameui.Frame) []string {
 	}
 	notes := []string{status}
 	for _, b := range s.f.breaches(pts) {
-		notes = append(notes, paint(f, warn, "✗ "+b))
+		for _, l := range gameui.Wrap("✗ "+b, f.Width) { // a rule is read whole
+			notes = append(notes, paint(f, warn, l))
+		}
 	}
 	switch {
 	case s.msg != "":
@@ -225,8 +227,8 @@ func (s *Screen) formNotes(f gameui.Frame) []string {
 	case len(notes) == 1 && !s.f.same(s.v.Mine):
 		notes = append(notes, paint(f, good, "Ready: press enter to submit."))
 	}
-	if len(notes) > 3 {
-		notes = notes[:3]
+	if len(notes) > 4 {
+		notes = notes[:4]
 	}
 	return notes
 }

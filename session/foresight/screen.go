@@ -204,7 +204,7 @@ func (s *Screen) send() any {
 		return nil
 	}
 	if b := s.f.breaches(s.points()); len(b) > 0 {
-		s.msg = "Not sent. " + b[0] + "."
+		s.msg = "Not sent: a wager breaks the rule marked ✗." // which the line above says
 		return nil
 	}
 	if s.f.same(s.v.Mine) {

@@ -147,6 +147,10 @@ func TestOverPointsShownLive(t *testing.T) {
 	s.SetView(v)
 	press(s, "right", "2")
 	mustContain(t, render(t, s, frame), "You have 0 points", "✗ With 0 points you may wager at most 50 in total, all on one single wager")
+	// The rule reads whole (it wraps), and enter says it was not sent without repeating it.
+	press(s, "up", "1", "down", "left", "left", "1", "enter") // the answer and the prediction too
+	flat := strings.Join(strings.Fields(render(t, s, frame)), " ")
+	mustContain(t, flat, "all on one single wager (you wager 75 on 2 wagers)", "Not sent: a wager breaks the rule marked ✗.")
 }
 
 // TestRevealShowsTheWorkedExample: the reveal table of the rules page's example.
