@@ -49,6 +49,7 @@ type slot struct {
 // Game is one game of Fingertip.
 type Game struct {
 	names    []string
+	standIn  rules.StandInFlag // the action being applied is a bot's for an absent player (ApplyStandIn)
 	pics     []Picture
 	rng      *rand.Rand
 	clueTime time.Duration
@@ -181,8 +182,26 @@ func (g *Game) giveClue(seat int, text string, now time.Time) error {
 	if g.raceTime > 0 {
 		g.deadline = now.Add(g.raceTime)
 	}
-	g.log.Add("%s's clue: %q", g.names[seat], clue)
+	if g.standIn.On() {
+		g.log.Add("A bot for %s gives the clue: %q", g.names[seat], clue)
+	} else {
+		g.log.Add("%s's clue: %q", g.names[seat], clue)
+	}
 	return nil
+}
+
+// ApplyStandIn implements rules.StandIns: the log says a bot gave the clue or pointed
+// for an absent player, whose own moves these are not.
+func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error {
+	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
+}
+
+// pointer is who points for seat, in the log: its player, or a bot for them.
+func (g *Game) pointer(seat int) string {
+	if g.standIn.On() {
+		return "A bot for " + g.names[seat]
+	}
+	return g.names[seat]
 }
 
 // point puts seat's finger on the card at position (1-9).
@@ -207,13 +226,13 @@ func (g *Game) point(seat, position int, now time.Time) error {
 	s.finger = seat
 	if position-1 == g.target {
 		s.answer = "yes"
-		g.log.Add("%s points at %d: yes!", g.names[seat], position)
+		g.log.Add("%s points at %d: yes!", g.pointer(seat), position)
 		g.endTurn(seat, EndFound, now)
 		return nil
 	}
 	s.answer = "no"
 	g.out[seat] = true
-	g.log.Add("%s points at %d: no", g.names[seat], position)
+	g.log.Add("%s points at %d: no", g.pointer(seat), position)
 	if len(g.racing()) == 0 {
 		g.endTurn(-1, EndAllWrong, now)
 	}

@@ -2,6 +2,7 @@ package fingertip
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -441,6 +442,32 @@ func TestRacePromptNamesTheRacersOnce(t *testing.T) {
 	for s, name := range g.names {
 		if p := view(g, rules.Spectator).Prompt; s != g.active && strings.Contains(p, name) {
 			t.Errorf("the spectator's prompt %q names %s", p, name)
+		}
+	}
+}
+
+// TestAStandInsMovesAreTheBots: what a bot does for an absent player is the bot's in the
+// log, so the player back at the table does not read it as their own.
+func TestAStandInsMovesAreTheBots(t *testing.T) {
+	g := newGame(t, 4, 3, nil)
+	active := g.names[g.active]
+	if err := rules.ApplyBy(g, g.active, act(Clue{Type: TypeClue, Text: "dream"}), t0, true); err != nil {
+		t.Fatal(err)
+	}
+	gs, wrong := guessers(g), wrongPositions(g)
+	if err := rules.ApplyBy(g, gs[0], act(Point{Type: TypePoint, Position: wrong[0]}), t0.Add(time.Second), true); err != nil {
+		t.Fatal(err)
+	}
+	mustApply(t, g, gs[1], Point{Type: TypePoint, Position: wrong[1]}, t0.Add(2*time.Second))
+	log := view(g, gs[1]).Log
+	want := []string{
+		fmt.Sprintf("A bot for %s gives the clue: %q", active, "dream"),
+		fmt.Sprintf("A bot for %s points at %d: no", g.names[gs[0]], wrong[0]),
+		fmt.Sprintf("%s points at %d: no", g.names[gs[1]], wrong[1]),
+	}
+	for _, w := range want {
+		if !slices.Contains(log, w) {
+			t.Errorf("the log lacks %q: %q", w, log)
 		}
 	}
 }
