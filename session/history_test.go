@@ -62,3 +62,20 @@ func TestMovingUpAfterAGameKeepsTheGameScreen(t *testing.T) {
 		t.Errorf("the game's names: %q", got)
 	}
 }
+
+// A second game at the table starts its log under a rule, so that its rounds are not
+// read as more of the first game's.
+func TestANewGameStartsUnderARule(t *testing.T) {
+	view := func(log ...string) rules.View {
+		return testgame.View{Header: rules.Header{Game: testgame.ID, Log: log}}
+	}
+	seats := []lobby.SeatInfo{{Name: "Ann"}, {Name: "Ben"}}
+	var ts tableScreen
+	ts.apply(lobby.Update{Table: lobby.TableInfo{Game: testgame.ID, State: lobby.StatePlaying, Seats: seats}, View: view("Round 1: first game")})
+	ts.apply(lobby.Update{Table: lobby.TableInfo{Game: testgame.ID, State: lobby.StateFinished, Seats: seats}, View: view("Round 1: first game", "Game over.")})
+	ts.apply(lobby.Update{Table: lobby.TableInfo{Game: testgame.ID, State: lobby.StatePlaying, Seats: seats}, View: view("Round 1: second game")})
+	want := []string{"Round 1: first game", "Game over.", newGameRule, "Round 1: second game"}
+	if !slices.Equal(ts.feed, want) {
+		t.Fatalf("the log: %q, want %q", ts.feed, want)
+	}
+}

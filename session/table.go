@@ -104,6 +104,9 @@ func (t *tableScreen) apply(u lobby.Update) bool {
 	if u.View != nil {
 		key := fmt.Sprintf("%s/%d", u.Table.Game, t.gameSeat())
 		if key != t.gameKey || (!wasPlaying && t.playing()) {
+			if t.game != nil && !wasPlaying && t.playing() {
+				t.feed = append(t.feed, newGameRule) // the game before's lines stay above
+			}
 			t.game, t.gameKey = gameScreen(u.Table.Game, t.gameSeat()), key
 			t.lastLog = nil
 			// The game's log starts here: the table's lines so far (who sat down, "the
@@ -153,6 +156,9 @@ func (t *tableScreen) addChat(chat []lobby.ChatLine) {
 		}
 	}
 }
+
+// newGameRule heads the lines of another game at the table in the log (apply).
+const newGameRule = "── a new game ──"
 
 // historyRule heads the game's earlier lines in a log that starts late (apply).
 const historyRule = "── the game so far ──"
