@@ -10,6 +10,7 @@ type Sheet struct {
 	Rows   []SheetRow `json:"rows"`           // oldest first
 	Totals []int      `json:"totals"`         // score per seat after the last row
 	Last   []string   `json:"last,omitempty"` // the last round's full breakdown, a line each
+	Word   string     `json:"word,omitempty"` // what a row is when not a round (Spec.RoundWord): "turn"
 }
 
 // SheetRow is one round of a Sheet.
@@ -39,7 +40,7 @@ func (s *Sheet) Add(round int, label string, points, totals []int, breakdown []s
 
 // Clone copies the sheet for a view, sharing no memory with the game.
 func (s Sheet) Clone() Sheet {
-	c := Sheet{Rows: make([]SheetRow, len(s.Rows)), Totals: slices.Clone(s.Totals), Last: slices.Clone(s.Last)}
+	c := Sheet{Rows: make([]SheetRow, len(s.Rows)), Totals: slices.Clone(s.Totals), Last: slices.Clone(s.Last), Word: s.Word}
 	for i, r := range s.Rows {
 		c.Rows[i] = SheetRow{Round: r.Round, Label: r.Label, Points: slices.Clone(r.Points)}
 	}

@@ -78,7 +78,7 @@ func TestGameFingertipWholeGame(t *testing.T) {
 		}
 	}
 	for _, p := range humans {
-		scr := p.WaitFor("Game over, the square cannot be refilled: ", "Score sheet", "Last round:", "Press esc for the table: the host can start another game")
+		scr := p.WaitFor("Game over, the square cannot be refilled: ", "Score sheet", "Last turn:", "Press esc for the table: the host can start another game")
 		if !strings.Contains(scr, " wins with ") && !strings.Contains(scr, " share the victory with ") {
 			t.Fatalf("no winner line on the results:\n%s", scr)
 		}

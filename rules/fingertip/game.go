@@ -98,6 +98,7 @@ func New(s rules.Setup) (*Game, error) {
 		out:      make([]bool, n),
 		sheet:    rules.NewSheet(n, 0),
 	}
+	g.sheet.Word = "turn" // a row is a turn (Spec.RoundWord)
 	g.total = PileSize(n)
 	if own/2 < len(pics)/2 {
 		// A mixed pack's cards come first, the built-in ones fill the pile.

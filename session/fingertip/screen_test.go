@@ -264,7 +264,7 @@ func TestFinalResults(t *testing.T) {
 	}
 	refresh(g, ss)
 	out := render(t, ss[1], false)
-	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last round:") {
+	if !strings.Contains(out, "Game over") || !strings.Contains(out, res.Summary) || !strings.Contains(out, "Score sheet") || !strings.Contains(out, "Last turn:") {
 		t.Fatalf("results:\n%s", out)
 	}
 	for _, s := range ss {

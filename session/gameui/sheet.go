@@ -1,6 +1,7 @@
 package gameui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -45,9 +46,10 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 		}
 		heads[seat] = p.Paint(SeatStyle(seat), cell(name))
 	}
+	word := cmp.Or(s.Word, "round")
 	var last []string
 	if len(s.Last) > 0 {
-		last = append(last, "Last round:")
+		last = append(last, "Last "+word+":")
 		for _, l := range s.Last {
 			for i, part := range Wrap(l, width-4) {
 				indent := "  "
@@ -68,7 +70,7 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 	}
 	out := []string{row("Score sheet", heads)}
 	if skipped > 0 {
-		out = append(out, Fit(fmt.Sprintf("  (rounds 1–%d not shown)", s.Rows[skipped-1].Round), width))
+		out = append(out, Fit(fmt.Sprintf("  (%ss 1–%d not shown: v shows the log)", word, s.Rows[skipped-1].Round), width))
 	}
 	for _, r := range s.Rows[skipped:] {
 		cells := make([]string, n)

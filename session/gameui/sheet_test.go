@@ -101,3 +101,16 @@ func TestSheetBreakdownKeepsSignedNumbersWhole(t *testing.T) {
 		}
 	}
 }
+
+// A sheet of turns (Fingertip's) says turns where it says what it leaves out and whose
+// breakdown is last, and where the rest is.
+func TestSheetOfTurnsSaysTurns(t *testing.T) {
+	s := sheetOf(20)
+	s.Word = "turn"
+	out := checkBox(t, Sheet(s, []string{"Ann", "Bob", "Cyd"}, 80, 12, true), 80, 12)
+	for _, want := range []string{"(turns 1–", "not shown: v shows the log)", "Last turn:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("sheet lacks %q:\n%s", want, out)
+		}
+	}
+}
