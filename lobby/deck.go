@@ -48,27 +48,29 @@ func (t *Table) tableOptions(forHost bool) []rules.Option {
 	return []rules.Option{deck, contentOption}
 }
 
-// choices are the options the host may set at the table: the game's, then the table's.
+// choices are the options the host may set at the table: the game itself, the game's,
+// then the table's.
 func (t *Table) choices(forHost bool) []rules.Option {
-	return append(slices.Clone(t.spec.Options), t.tableOptions(forHost)...)
+	return append(append([]rules.Option{gameOption()}, t.spec.Options...), t.tableOptions(forHost)...)
 }
 
 // tableOptionValues are the values of tableOptions.
 func (t *Table) tableOptionValues() rules.Options {
 	if len(t.spec.Decks) == 0 {
-		return nil
+		return rules.Options{OptGame: t.spec.Name}
 	}
 	content := ContentFamily
 	if t.everything {
 		content = ContentAll
 	}
-	return rules.Options{OptDeck: t.deckLabel(), OptContent: content}
+	return rules.Options{OptGame: t.spec.Name, OptDeck: t.deckLabel(), OptContent: content}
 }
 
 // setTableOptions sets the deck and the family filter from o, if it holds them; on an
 // error nothing changed.
 func (t *Table) setTableOptions(o rules.Options) error {
-	if len(t.spec.Decks) == 0 && len(gameOptions(o)) < len(o) {
+	_, deck := o[OptDeck]
+	if _, content := o[OptContent]; len(t.spec.Decks) == 0 && (deck || content) {
 		return fmt.Errorf("%w: %s plays no decks, so it has no %s or %s option", rules.ErrBadOption, t.spec.Name, OptDeck, OptContent)
 	}
 	if v, ok := o[OptContent]; ok {
@@ -91,12 +93,14 @@ func (t *Table) setTableOptions(o rules.Options) error {
 func gameOptions(o rules.Options) rules.Options {
 	_, deck := o[OptDeck]
 	_, content := o[OptContent]
-	if !deck && !content {
+	_, game := o[OptGame]
+	if !deck && !content && !game {
 		return o
 	}
 	out := cloneOptions(o)
 	delete(out, OptDeck)
 	delete(out, OptContent)
+	delete(out, OptGame)
 	return out
 }
 

@@ -251,8 +251,18 @@ func (m *Member) SetOptions(o rules.Options) error {
 	// Choosing the deck reads the member's packs afresh (from the store, before the
 	// actor's turn): a pack the host added while seated is a choice at once.
 	_, deck := o[OptDeck]
+	var game *rules.Spec
+	if name, ok := o[OptGame]; ok {
+		var err error
+		if game, err = gameNamed(name); err != nil {
+			return err
+		}
+	}
 	var offers []store.Pack
-	if deck {
+	switch {
+	case game != nil: // the host's own packs the new game plays are the deck's choices
+		offers = m.t.lobby.offers(m.player, game)
+	case deck:
 		offers = m.t.lobby.offers(m.player, m.t.spec)
 	}
 	return m.t.do(func(now time.Time) error {
@@ -262,7 +272,12 @@ func (m *Member) SetOptions(o rules.Options) error {
 		if err := m.t.beforeStart(); err != nil {
 			return err
 		}
-		if deck && m.seat >= 0 && m.seat < len(m.t.seats) {
+		if game != nil {
+			if err := m.t.switchGame(game, m.actor(), now); err != nil {
+				return err
+			}
+		}
+		if (deck || game != nil) && m.seat >= 0 && m.seat < len(m.t.seats) {
 			m.offers, m.t.seats[m.seat].offers = offers, offers
 		}
 		merged := cloneOptions(m.t.opts)

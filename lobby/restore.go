@@ -298,8 +298,11 @@ func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
 	if t == nil {
 		t = newTable(l, code, spec, nil, st.Private, st.Created)
 		*tp = t
-	} else if t.spec != spec {
-		return corrupt("the table changed its game from %s to %s", t.spec.ID, spec.ID)
+	} else if t.spec != spec { // the host switched the game (switchGame)
+		t.spec = spec
+		if st.State == StateWaiting {
+			t.game = nil
+		}
 	}
 	switch st.State {
 	case StateWaiting, StatePlaying, StateFinished:

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"parlor/assets"
 	"parlor/internal/testgame"
 	"parlor/lobby"
 	"parlor/rules"
@@ -796,5 +797,48 @@ func TestAGameLogIsBounded(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("the closed table's log is still in the store")
 		}
+	}
+}
+
+// A table switched to another game after a game comes back as that game, waiting.
+func TestAfterARestartASwitchedTableIsItsNewGame(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := startConfig(t, lobby.Config{Log: st, Clock: c, Content: assets.Load})
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := a.Code()
+	if err := a.AddBot(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	ann1 := follow(a)
+	ann1.until(t, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+		t.Fatal(err)
+	}
+	u := ann1.until(t, "Top Five", func(u lobby.Update) bool { return u.Table.Game == "topfive" })
+	if u.Table.State != lobby.StateWaiting || u.View != nil || u.Table.Result == nil {
+		t.Fatalf("after the switch: state %s, view %v, last result %v", u.Table.State, u.View != nil, u.Table.Result)
+	}
+	r1.stop()
+
+	r2 := startConfig(t, lobby.Config{Log: st, Clock: c, Content: assets.Load})
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v", n, err)
+	}
+	a2, err := r2.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u = follow(a2).until(t, "the table", func(u lobby.Update) bool { return u.Table.Code == code })
+	if u.Table.Game != "topfive" || u.Table.State != lobby.StateWaiting {
+		t.Errorf("after the restart: %s, %s", u.Table.Game, u.Table.State)
 	}
 }

@@ -936,6 +936,10 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	// input line.
 	free := h - 3 - len(status) - len(foot)
 	chatH := max(3, min(len(chatLines), free/2, free-len(seats)))
+	if need := 3 + len(info.Choices) + rulesMinLines; spec != nil && need > free-chatH {
+		// The chat's empty lines (down to two) give way to the rules beside the options.
+		chatH = max(free-need, min(chatH, max(len(chatLines), 2)))
+	}
 	topH := free - chatH
 	seats = seatWindow(seats, seatHead, t.seatSel, topH)
 	rightW := w - leftW - 2

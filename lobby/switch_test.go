@@ -1,0 +1,90 @@
+package lobby_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/rules/quadrant"
+	"parlor/rules/topfive"
+)
+
+// The host can switch the table to another game between games, so that friends play
+// several games at one table: the table's Game option. The new game's options start
+// from its defaults (an option both games have keeps its value), packs that game cannot
+// play leave the deck's choices, and a finished game makes way for the next.
+func TestTheHostSwitchesTheTablesGame(t *testing.T) {
+	l, lib := packLobby(t)
+	a, err := l.Create(ann, topfive.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := addPack(t, lib, ben.ID, "quadrant-words", "Wörter", "Apfel\nBaum\nHaus\nMaus\nTisch\nStuhl\n")
+	if err := l.Share(ben, a.Code(), words); err == nil {
+		t.Fatal("a Quadrant pack was shared with a Top Five table")
+	}
+	u := waitFor(t, a, "the game option", func(u lobby.Update) bool {
+		return len(u.Table.Choices) > 0 && u.Table.Choices[0].Key == lobby.OptGame
+	})
+	if got := u.Table.Options[lobby.OptGame]; got != "Top Five" || !slices.Contains(u.Table.Choices[0].Choices, "Foresight") {
+		t.Fatalf("game option %q, choices %q", got, u.Table.Choices[0].Choices)
+	}
+	if err := b.SetOptions(rules.Options{lobby.OptGame: "Foresight"}); err == nil {
+		t.Error("a player who is not the host switched the game")
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Crossword"}); err == nil || !strings.Contains(err.Error(), "Quadrant") {
+		t.Errorf("an unknown game: %v", err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Foresight"}); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, b, "Foresight", func(u lobby.Update) bool { return u.Table.Game == "foresight" })
+	if u.Table.Options[lobby.OptGame] != "Foresight" || u.Table.Options["rounds"] == "" || u.Table.Options[rules.OptAway] != rules.AwayHost {
+		t.Errorf("options after the switch: %v", u.Table.Options)
+	}
+	if said := u.Chat[len(u.Chat)-1].Text; !strings.Contains(said, "The host switched the table to Foresight") {
+		t.Errorf("chat says %q", said)
+	}
+
+	// Quadrant takes the pack; a game is played and finishes; the next can be another.
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Quadrant"}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "Quadrant", func(u lobby.Update) bool { return u.Table.Game == quadrant.ID })
+	if err := l.Share(ben, a.Code(), words); err != nil {
+		t.Fatalf("sharing a Quadrant pack with a Quadrant table: %v", err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "Top Five", func(u lobby.Update) bool { return u.Table.Game == topfive.ID })
+	for _, c := range deckChoices(t, u) {
+		if strings.Contains(c, "Wörter") {
+			t.Errorf("Top Five offers the Quadrant pack: %q", deckChoices(t, u))
+		}
+	}
+}
+
+// A game that seats fewer players than are at the table is refused, with the way out.
+func TestASwitchToAGameWithFewerSeatsIsRefused(t *testing.T) {
+	l, _ := packLobby(t)
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 6 {
+		if err := a.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = a.SetOptions(rules.Options{lobby.OptGame: "Fingertip"})
+	if err == nil || !strings.Contains(err.Error(), "Fingertip seats at most 6 players and 7 are seated") {
+		t.Fatalf("a switch to a smaller game: %v", err)
+	}
+}
