@@ -1256,7 +1256,7 @@ func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
 	for _, p := range []*harness{h, c} {
 		p.m.Update(tickMsg(h.clock.Now()))
 	}
-	if want := "Ben has kept the table waiting over a minute: press esc, then a on their seat, and a bot plays for them."; !strings.Contains(h.flat(), want) {
+	if want := "Ben has kept the table waiting over a minute: press esc, pick their seat (tab, ↑↓), then a: a bot plays for them."; !strings.Contains(h.flat(), want) {
 		t.Fatalf("the host is not told how to go on:\n%s", h.screen())
 	}
 	if want := "Ben has kept the table waiting over a minute: the host can let a bot play for them."; !strings.Contains(c.flat(), want) {

@@ -557,7 +557,7 @@ func (t *tableScreen) heldUpNote(now time.Time) string {
 	}
 	way := "the host can let a bot play for them."
 	if t.u.Host {
-		way = "press esc, then a on their seat, and a bot plays for them."
+		way = "press esc, pick their seat (tab, ↑↓), then a: a bot plays for them."
 	}
 	return fmt.Sprintf("%s %s kept the table waiting over a minute: %s", who, verb, way)
 }
