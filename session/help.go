@@ -103,6 +103,8 @@ func (m *Model) helpLines(w int) []string {
 			}
 			if now := keyLines(gameui.Bindings(keys)); len(now) > 0 {
 				section("Keys: the game now", now...)
+			} else if t.u.View != nil && t.u.View.Head().Over {
+				section("Keys: the game now", dimStyle.Paint("none: the game is over (esc: the table, where the host can start another)"))
 			} else {
 				section("Keys: the game now", dimStyle.Paint("none: nothing to do until the next phase"))
 			}

@@ -79,3 +79,13 @@ func TestANewGameStartsUnderARule(t *testing.T) {
 		t.Fatalf("the log: %q, want %q", ts.feed, want)
 	}
 }
+
+// A list item's own items ("  - ") are drawn under it, indented, so that "sends:" reads
+// as the head of what follows.
+func TestRulesListItemsNest(t *testing.T) {
+	got := rulesLines("- Everyone sends:\n  - an answer\n  - a prediction for every other player\n- Then the round is scored.", 20)
+	want := []string{"• Everyone sends:", "  ◦ an answer", "  ◦ a prediction for", "    every other", "    player", "• Then the round is", "  scored."}
+	if !slices.Equal(got, want) {
+		t.Fatalf("rules lines:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -18,15 +18,24 @@ func rulesOf(spec *rules.Spec) string {
 }
 
 // rulesLines lays out a game's rules text (rules.Spec.Rules) for a width: "# " and "## "
-// lines are headings, "- " lines list items with a hanging indent, other lines
-// paragraphs. The text is our own light markdown, so a full markdown renderer is not
+// lines are headings, "- " lines list items with a hanging indent ("  - " an item's own
+// items, under it), other lines paragraphs. The text is our own light markdown, so a full markdown renderer is not
 // needed.
 func rulesLines(text string, w int) []string {
 	var out []string
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
+		sub := strings.HasPrefix(line, "  - ")
 		line = strings.TrimSpace(line)
 		switch {
 		case line == "":
+		case sub:
+			for i, l := range gameui.Wrap(strings.TrimPrefix(line, "- "), w-4) {
+				if i == 0 {
+					out = append(out, "  ◦ "+l)
+				} else {
+					out = append(out, "    "+l)
+				}
+			}
 		case strings.HasPrefix(line, "# "):
 			out = append(out, headStyle.Paint(strings.ToUpper(strings.TrimPrefix(line, "# "))), "")
 		case strings.HasPrefix(line, "## "):

@@ -1281,3 +1281,17 @@ func TestARefusedActionReadsWithoutTheGamesID(t *testing.T) {
 		t.Fatalf("the refusal:\n%s", h.screen())
 	}
 }
+
+// TestHelpAtTheEndSaysTheGameIsOver: with no keys left at the end, the help says the
+// game is over and where to go, not that something comes next.
+func TestHelpAtTheEndSaysTheGameIsOver(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt(testgame.ID, rules.Options{"rounds": "1"}, 2)
+	h.press("1")
+	h.pump(func() bool { v := h.m.table.u.View; return v != nil && v.Head().Over })
+	h.m.table.game = keyless{h.m.table.game}
+	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
+	if !strings.Contains(help, "Keys: the game now none: the game is over (esc: the table, where the host can start another)") {
+		t.Fatalf("the help at the end:\n%s", help)
+	}
+}
