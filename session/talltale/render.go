@@ -63,22 +63,37 @@ func (s *Screen) status(f gameui.Frame) string {
 	}
 	if v.Phase == tt.PhaseRace {
 		line += " · tokens: "
-		tokens := func(nameW int) string {
+		// mark is how an away racer is marked: " (away)", or "~" where that is too long.
+		tokens := func(nameW int, mark func(int) string) string {
 			parts := make([]string, 0, len(v.Racers))
 			for _, r := range v.Racers {
 				name := v.Names[r]
 				if r == s.seat {
 					name = "you"
 				}
-				parts = append(parts, ansi.Truncate(name, nameW, "…")+gameui.AwayMark(f, r)+" "+
+				parts = append(parts, ansi.Truncate(name, nameW, "…")+mark(r)+" "+
 					strings.Repeat("*", v.Placed[r])+strings.Repeat(".", tt.Tokens-v.Placed[r]))
 			}
 			return strings.Join(parts, "  ")
 		}
-		all := tokens(f.Width)
-		if ansi.StringWidth(line+all) > f.Width {
-			// Every racer's count shows: long names give way, each to its share.
-			all = tokens(max(3, (f.Width-ansi.StringWidth(line))/max(1, len(v.Racers))-len(" ***  ")))
+		long := func(r int) string { return gameui.AwayMark(f, r) }
+		all := tokens(f.Width, long)
+		for _, mark := range []func(int) string{long, func(r int) string {
+			if f.Away.Has(r) {
+				return "~"
+			}
+			return ""
+		}} {
+			if ansi.StringWidth(line+all) <= f.Width {
+				break
+			}
+			// Every racer's count shows: long names give way, each to its share of what
+			// the counts and the away marks leave.
+			marks := 0
+			for _, r := range v.Racers {
+				marks += ansi.StringWidth(mark(r))
+			}
+			all = tokens(max(3, (f.Width-ansi.StringWidth(line)-marks)/max(1, len(v.Racers))-len(" ***  ")), mark)
 		}
 		line += all
 	}

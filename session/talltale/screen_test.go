@@ -689,9 +689,11 @@ func TestRaceStatusKeepsEveryRacer(t *testing.T) {
 	v := g.View(rules.Spectator).(tt.View)
 	s := New(rules.Spectator)
 	s.SetView(v)
-	line := s.status(gameui.Frame{Width: 80, Plain: true})
-	if got := strings.Count(line, "..."); got != len(v.Racers) || ansi.StringWidth(line) > 80 {
-		t.Fatalf("%d racers, the line shows %d: %q (%d columns)", len(v.Racers), got, line, ansi.StringWidth(line))
+	for _, away := range []gameui.SeatSet{0, gameui.SeatSet(0).With(v.Racers[0]).With(v.Racers[1]).With(v.Racers[2])} {
+		line := s.status(gameui.Frame{Width: 80, Plain: true, Away: away}) // "(away)" marks take room too
+		if got := strings.Count(line, "..."); got != len(v.Racers) || ansi.StringWidth(line) > 80 {
+			t.Fatalf("%d racers, the line shows %d: %q (%d columns)", len(v.Racers), got, line, ansi.StringWidth(line))
+		}
 	}
 }
 
