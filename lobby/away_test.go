@@ -356,3 +356,24 @@ func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 		t.Fatalf("a later update carries the history again: %q", u.History)
 	}
 }
+
+// A player still away when the next game starts has a bot play for them from its first
+// move: the table says so at the start.
+func TestTheNextGameSaysABotPlaysForAnAwayPlayer(t *testing.T) {
+	l, clock := newClockLobby(t)
+	a, b := startPickGame(t, l, rules.AwayBot, "1")
+	b.Disconnect()
+	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
+	clock.Advance(61 * time.Second)
+	waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
+	if err := a.Act(testgame.Pick(1)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the notice", func(u lobby.Update) bool {
+		return u.Table.State == lobby.StatePlaying && chatSays(u, "A bot plays for Ben, away since the last game, until they are back.")
+	})
+}

@@ -215,6 +215,7 @@ func (t *Table) start(now time.Time) error {
 	t.game, t.content, t.result, t.state = g, content, nil, StatePlaying
 	t.games++
 	t.progressed(now)
+	var standIns []string
 	for i, s := range t.seats {
 		s.inGame = i
 		if s.bot != nil {
@@ -222,9 +223,15 @@ func (t *Table) start(now time.Time) error {
 		}
 		if s.standIn != nil {
 			s.standIn = t.newBot(i) // for an away player (game over ends an idle one's)
+			standIns = append(standIns, s.player.Name)
 		}
 	}
 	t.system(now, "The game has started. Good luck!")
+	if len(standIns) > 0 {
+		// Said at the start: the bot plays from the first move, which nobody would
+		// otherwise know was not the player's.
+		t.system(now, "A bot plays for %s, away since the last game, until they are back.", rules.List(standIns))
+	}
 	t.lobby.log.Info("game started", "table", t.code, "game", t.spec.ID, "players", len(t.seats))
 	t.lobby.hooks.started(t.spec.ID)
 	t.runBots(now)
