@@ -642,18 +642,8 @@ func TestAfterARestartTheHostRoleWaitsForTheHost(t *testing.T) {
 func TestAfterARestartAFinishedGameKeepsItsSeats(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
-	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a, b := startPickGame(t, r1.l, rules.AwayBot, "1")
 	code := a.Code()
-	b, err := r1.l.Join(ben, code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := a.Start(); err != nil {
-		t.Fatal(err)
-	}
 	for _, m := range []lobby.Place{a, b} {
 		if err := m.Act(testgame.Pick(2)); err != nil {
 			t.Fatal(err)
