@@ -58,14 +58,16 @@ func (t *Table) checkAway(now time.Time) {
 
 // stallAfter is how long a game without a time limit waits for a player who is here
 // before the table is told what the host can do about it.
-const stallAfter = 2 * time.Minute
+const stallAfter = time.Minute
 
 // progressed notes that the game moved on: its wait starts again.
-func (t *Table) progressed(now time.Time) { t.progressAt, t.stallTold = now, false }
+func (t *Table) progressed(now time.Time) { t.progressAt, t.stallTold, t.heldUpBy = now, false, nil }
 
 // checkStall tells the table, once per wait, that a game without a time limit has
 // waited stallAfter for players who are here (an away player has the away option), and
-// the host's way out: a bot plays for them until they press a key.
+// the way on: the host lets a bot play for them until they press a key, or, for the
+// host, a nudge. TableInfo.HeldUpBy names them until the game moves on, for the game
+// screens to say so where the prompt is.
 func (t *Table) checkStall(now time.Time) {
 	if t.progressAt.IsZero() {
 		t.progressAt = now // a restored table: its wait counts from now
@@ -79,16 +81,26 @@ func (t *Table) checkStall(now time.Time) {
 		return
 	}
 	var names []string
+	host := ""
 	for _, i := range head.Waiting {
 		if i >= 0 && i < len(t.seats) {
-			if s := t.seats[i]; s.member != nil && s.bot == nil && s.standIn == nil && s.player.ID != t.host {
-				names = append(names, s.player.Name)
+			if s := t.seats[i]; s.member != nil && s.bot == nil && s.standIn == nil {
+				t.heldUpBy = append(t.heldUpBy, i)
+				if s.player.ID == t.host {
+					host = s.player.Name
+				} else {
+					names = append(names, s.player.Name)
+				}
 			}
 		}
 	}
+	waited := AwayFor(now.Sub(t.progressAt))
 	if len(names) > 0 {
-		t.system(now, "The game has waited %s for %s. The host can let a bot play for them until they press a key: esc, then a on their seat.",
-			AwayFor(now.Sub(t.progressAt)), rules.List(names))
+		t.system(now, "The game has waited %s for %s. The host can let a bot play for them until they press a key: esc, pick their seat (tab, ↑↓), then a.",
+			waited, rules.List(names))
+	}
+	if host != "" {
+		t.system(now, "The game has waited %s for %s, the host: nudge them in the chat (/).", waited, host)
 	}
 }
 

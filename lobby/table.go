@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -67,6 +68,7 @@ type Table struct {
 	emptySince time.Time     // when the last connected human left; zero while someone is here
 	progressAt time.Time     // when the game last moved on (an action, a deadline): how long it has waited
 	stallTold  bool          // the table was told it waits (checkStall) since progressAt
+	heldUpBy   []int         // then, the seats it waits for (TableInfo.HeldUpBy)
 	dirty      bool          // something members see has changed since the last fan-out
 	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
 	closing    string        // non-empty: close the table after this step, telling members why
@@ -371,7 +373,7 @@ func (t *Table) info(views map[int]rules.View) TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
-		Choices: t.choices(false), GameSeats: t.gameSeats(),
+		Choices: t.choices(false), GameSeats: t.gameSeats(), HeldUpBy: slices.Clone(t.heldUpBy),
 	}
 	for k, v := range t.tableOptionValues() {
 		info.Options[k] = v

@@ -52,9 +52,12 @@ type TableInfo struct {
 	// GameSeats is each seat's seat in the game (the running or the last one; -1: none),
 	// when they differ: after a game, players leave and sit down. Views, a game's names
 	// and its marks go by the game's seats.
-	GameSeats []int     `json:"game_seats,omitempty"`
-	Round     int       `json:"round,omitempty"` // the game's round, once one has started
-	Created   time.Time `json:"-"`
+	GameSeats []int `json:"game_seats,omitempty"`
+	// HeldUpBy are the seats of players here whom a game with no clock has waited for
+	// over a minute (said in the chat too), until it moves on.
+	HeldUpBy []int     `json:"held_up_by,omitempty"`
+	Round    int       `json:"round,omitempty"` // the game's round, once one has started
+	Created  time.Time `json:"-"`
 }
 
 // ChatLine is one chat message.

@@ -370,7 +370,6 @@ func (m *Model) takeUpdate(u lobby.Update) {
 	if m.table.apply(u) {
 		m.status = "" // an old notice must not hide the new phase's prompt
 	}
-	m.table.noteWaiting(m.now)
 	if m.arrival != "" { // why the player is here as they are, from the first update on
 		m.setStatus(m.arrival, false)
 		m.arrival = ""
@@ -396,9 +395,6 @@ func (m *Model) onTick(now time.Time) tea.Cmd {
 		m.dirty = true
 	}
 	if m.tickShows() != m.ticked {
-		m.dirty = true
-	}
-	if m.screen == screenTable && (m.table.heldUpNote(m.now) != "") != m.table.hinted {
 		m.dirty = true
 	}
 	if !m.dirty {

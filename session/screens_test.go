@@ -1221,9 +1221,9 @@ func TestLongPackNamesStayApart(t *testing.T) {
 }
 
 // TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn: at a game with no clock, a player
-// who is here but does nothing holds everyone up without end. After a minute the host
-// reads how to let a bot play for them, and the others that the host can; the session
-// wakes for it by itself (no clock ticks on such a screen).
+// who is here but does nothing holds everyone up without end. After a minute (the
+// table's HeldUpBy) the host reads where the prompt is how to let a bot play for them,
+// and the others that the host can.
 func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.m.enter(h.l.Create(h.m.o.Player, testgame.ID, rules.Options{"timer": "off"}, false))
@@ -1249,12 +1249,9 @@ func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
 	if strings.Contains(h.flat(), "kept the table waiting") {
 		t.Fatalf("the hint before a minute:\n%s", h.screen())
 	}
-	if at := h.m.wakeAt(h.l.Now()); !at.Equal(h.l.Now().Add(time.Minute)) {
-		t.Fatalf("the session wakes at %v, want in a minute (%v)", at, h.l.Now().Add(time.Minute))
-	}
-	h.clock.Advance(time.Minute)
+	h.clock.Advance(61 * time.Second) // the lobby's next tick tells the table
 	for _, p := range []*harness{h, c} {
-		p.m.Update(tickMsg(h.clock.Now()))
+		p.pump(func() bool { return len(p.m.table.u.Table.HeldUpBy) > 0 })
 	}
 	if want := "Ben has kept the table waiting over a minute: press esc, pick their seat (tab, ↑↓), then a: a bot plays for them."; !strings.Contains(h.flat(), want) {
 		t.Fatalf("the host is not told how to go on:\n%s", h.screen())
@@ -1293,5 +1290,25 @@ func TestHelpAtTheEndSaysTheGameIsOver(t *testing.T) {
 	help := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.m.helpLines(80), " "))), " ")
 	if !strings.Contains(help, "Keys: the game now none: the game is over (esc: the table, where the host can start another)") {
 		t.Fatalf("the help at the end:\n%s", help)
+	}
+}
+
+// TestAHostWhoHoldsTheGameUpIsNudged: when the one the game waits for is the host,
+// nobody else can let a bot play: the others read that they may nudge them.
+func TestAHostWhoHoldsTheGameUpIsNudged(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, testgame.ID, rules.Options{"timer": "off"}, false))
+	c := newHarness(t, "Cat", 80, 24)
+	c.l, c.m.o.Lobby = h.l, h.l
+	c.m.enter(h.l.Join(c.m.o.Player, h.m.table.member.Code()))
+	if err := h.m.table.member.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c.pump(func() bool { return c.m.table.showGame() })
+	c.press("1")
+	h.clock.Advance(61 * time.Second)
+	c.pump(func() bool { return len(c.m.table.u.Table.HeldUpBy) > 0 })
+	if want := "Zed, the host, has kept the table waiting over a minute: nudge them in the chat (/)."; !strings.Contains(c.flat(), want) {
+		t.Fatalf("the others are not told:\n%s", c.screen())
 	}
 }

@@ -48,12 +48,6 @@ type tableScreen struct {
 	pending     []any // actions the table's rate limit held back, sent by retry
 	lastLog     []string
 	lastChat    int
-	// waitKey is the game's round, phase and waiting seats as of waitSince, when they
-	// last changed (noteWaiting); hinted, that the frame last drawn said who holds the
-	// table up (heldUpBy).
-	waitKey   string
-	waitSince time.Time
-	hinted    bool
 }
 
 func newTableScreen(m lobby.Place) tableScreen {
@@ -504,62 +498,43 @@ func (t *tableScreen) inGame(seat int) int {
 // gameSeat is the viewer's seat in the game.
 func (t *tableScreen) gameSeat() int { return t.inGame(t.u.Seat) }
 
-// heldUpAfter is how long a game with no clock waits for players who are here before
-// the others read who holds it up and how the host lets a bot play for them.
-const heldUpAfter = time.Minute
-
-// noteWaiting notes when the game last changed whom it waits for.
-func (t *tableScreen) noteWaiting(now time.Time) {
-	key := ""
-	if t.u.View != nil {
-		head := t.u.View.Head()
-		key = fmt.Sprint(head.Round, head.Phase, head.Waiting)
-	}
-	if key != t.waitKey {
-		t.waitKey, t.waitSince = key, now
-	}
-}
-
-// heldUpBy are the players here, with no bot for them, whom a game with no clock has
-// waited for since heldAt; nil when the viewer is one of them (they know), when the
-// game has a clock (it moves on by itself) and when nobody holds it up.
-func (t *tableScreen) heldUpBy() (seats []int, heldAt time.Time) {
-	if !t.playing() || t.u.View == nil {
-		return nil, time.Time{}
-	}
-	head := t.u.View.Head()
-	if head.Over || !head.Deadline.IsZero() || contains(head.Waiting, t.gameSeat()) {
-		return nil, time.Time{}
-	}
-	info := t.u.Table.Seats
-	for _, s := range head.Waiting { // while a game runs, its seats are the table's
-		if s >= 0 && s < len(info) && !info[s].Bot && !info[s].Away && !info[s].StandIn {
-			seats = append(seats, s)
-		}
-	}
-	if len(seats) == 0 {
-		return nil, time.Time{}
-	}
-	return seats, t.waitSince.Add(heldUpAfter)
-}
-
-// heldUpNote is what the game screen says, from heldUpAfter on, of the players who hold
-// the game up: the host's way on, or that the host has one.
-func (t *tableScreen) heldUpNote(now time.Time) string {
-	seats, at := t.heldUpBy()
-	if seats == nil || now.Before(at) {
+// heldUpNote is what the game screen says, where the prompt is, of the players here a
+// game with no clock has waited for over a minute (lobby.TableInfo.HeldUpBy): the host's
+// way on, or that the host has one, or, when it is the host, a nudge. A player it waits
+// for reads their own prompt.
+func (t *tableScreen) heldUpNote() string {
+	held := t.u.Table.HeldUpBy
+	if len(held) == 0 || !t.playing() || t.u.View == nil || contains(held, t.u.Seat) {
 		return ""
 	}
-	who := nameList(t.names(), seats)
-	verb := "has"
-	if len(seats) > 1 {
-		verb = "have"
+	var names []string
+	host := ""
+	for _, i := range held {
+		if i < 0 || i >= len(t.u.Table.Seats) {
+			continue
+		}
+		if s := t.u.Table.Seats[i]; s.Host {
+			host = s.Name
+		} else {
+			names = append(names, s.Name)
+		}
 	}
-	way := "the host can let a bot play for them."
-	if t.u.Host {
-		way = "press esc, pick their seat (tab, ↑↓), then a: a bot plays for them."
+	var notes []string
+	if len(names) > 0 {
+		verb := "has"
+		if len(names) > 1 {
+			verb = "have"
+		}
+		way := "the host can let a bot play for them."
+		if t.u.Host {
+			way = "press esc, pick their seat (tab, ↑↓), then a: a bot plays for them."
+		}
+		notes = append(notes, fmt.Sprintf("%s %s kept the table waiting over a minute: %s", rules.List(names), verb, way))
 	}
-	return fmt.Sprintf("%s %s kept the table waiting over a minute: %s", who, verb, way)
+	if host != "" {
+		notes = append(notes, fmt.Sprintf("%s, the host, has kept the table waiting over a minute: nudge them in the chat (/).", host))
+	}
+	return strings.Join(notes, " ")
 }
 
 // botPlaysForMe says a bot plays the viewer's own seat while they are here (the host let
@@ -679,8 +654,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	out := make([]string, 0, h) // the frame's rows: one allocation, not one per append
 	out = append(out, t.titleBar(m, w, head))
 	prompt := head.Prompt
-	note := t.heldUpNote(m.now)
-	t.hinted = note != ""
+	note := t.heldUpNote()
 	if head.Over {
 		// The game's own words say who won and why it ended (a round limit, a target).
 		prompt = sentence(head.Prompt) + " Press esc for the table: the host can start another game."

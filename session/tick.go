@@ -51,9 +51,6 @@ func (m *Model) wakeAt(now time.Time) time.Time {
 	if m.changesEverySecond() {
 		sooner(now.Add(tickEvery))
 	}
-	if _, held := m.table.heldUpBy(); m.screen == screenTable && held.After(m.now) {
-		sooner(now.Add(held.Sub(m.now))) // the note of who holds the game up appears then (m.now is the table's time)
-	}
 	return at
 }
 
