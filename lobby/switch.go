@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -35,9 +36,42 @@ func gameNamed(name string) (*rules.Spec, error) {
 	return nil, fmt.Errorf("%w: no game %q: the games are %s", rules.ErrBadOption, playertext.Short(name, 30), strings.Join(gameOption().Choices, ", "))
 }
 
+// seating is spec's options from kept for seated players: its defaults, or, when they
+// seat fewer, the first other choice of one option that seats them all (Quadrant's team
+// mode for eight or more).
+func seating(spec *rules.Spec, kept rules.Options, seated int) (rules.Options, error) {
+	opts, err := spec.CheckOptions(kept)
+	if err != nil {
+		return nil, err
+	}
+	_, max := spec.PlayerRange(opts)
+	if seated <= max {
+		return opts, nil
+	}
+	for _, o := range spec.Options {
+		for _, c := range o.Choices {
+			try := cloneOptions(opts)
+			try[o.Key] = c
+			if _, m := spec.PlayerRange(try); seated <= m {
+				return try, nil
+			}
+		}
+	}
+	return nil, seatsError(fmt.Sprintf("%s seats at most %d players and %d are seated: remove someone first", spec.Name, max, seated))
+}
+
+// ErrSeats is a switch to a game that seats fewer players than the table has.
+var ErrSeats = errors.New("the game seats fewer players than are seated")
+
+// seatsError is ErrSeats in words for the host.
+type seatsError string
+
+func (e seatsError) Error() string        { return string(e) }
+func (e seatsError) Is(target error) bool { return target == ErrSeats }
+
 // switchGame makes spec the table's game, between games: its options from their defaults
-// (keeping the value of an option both games have), its deck the built-in one, the shared
-// packs it plays, and the table waiting for its first game; actor is who switched.
+// (keeping the values of the options every game has), its deck the built-in one, the
+// shared packs it plays, and the table waiting for its first game; actor is who switched.
 func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error {
 	if spec == t.spec {
 		return nil
@@ -45,24 +79,29 @@ func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error 
 	if err := t.beforeStart(); err != nil {
 		return err
 	}
-	kept := rules.Options{} // the values the new game takes too: bot skill, away players
-	for _, o := range spec.Options {
-		if v, ok := t.opts[o.Key]; ok && slices.Contains(o.Choices, v) {
+	// The options every game has (bot skill, away players) keep their values; a game's
+	// own start from its defaults, even where another game has one of the same key (a
+	// "timer" is another limit in each).
+	kept := rules.Options{}
+	for _, o := range rules.CommonOptions {
+		if v, ok := t.opts[o.Key]; ok {
 			kept[o.Key] = v
 		}
 	}
-	opts, err := spec.CheckOptions(kept)
+	opts, err := seating(spec, kept, len(t.seats))
 	if err != nil {
-		if opts, err = spec.CheckOptions(nil); err != nil {
-			return err
-		}
-	}
-	if _, max := spec.PlayerRange(opts); len(t.seats) > max {
-		return fmt.Errorf("%s seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats))
+		return err
 	}
 	t.spec, t.opts = spec, opts
 	t.deck, t.mix = nil, false
-	t.shared = slices.DeleteFunc(t.shared, func(tp tablePack) bool { _, ok := t.fits(tp.Pack.Kind); return !ok })
+	var dropped []string
+	t.shared = slices.DeleteFunc(t.shared, func(tp tablePack) bool {
+		_, ok := t.fits(tp.Pack.Kind)
+		if !ok {
+			dropped = append(dropped, tp.Label)
+		}
+		return !ok
+	})
 	if t.state == StateFinished {
 		// The last game's screen is of another game: the table waits for its next.
 		t.state, t.game = StateWaiting, nil
@@ -73,6 +112,9 @@ func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error 
 		}
 	}
 	t.system(now, "%s switched the table to %s: its options start from their defaults.", actor, spec.Name)
+	if len(dropped) > 0 {
+		t.system(now, "%s cannot play the shared packs %s: they are no longer offered (share them again at a table that plays them).", spec.Name, rules.List(dropped))
+	}
 	t.changed(now)
 	return nil
 }

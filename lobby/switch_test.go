@@ -1,6 +1,7 @@
 package lobby_test
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -64,6 +65,9 @@ func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "Top Five", func(u lobby.Update) bool { return u.Table.Game == topfive.ID })
+	if !chatSays(u, `Top Five cannot play the shared packs Wörter (Ben): they are no longer offered`) {
+		t.Errorf("the chat does not say the pack went: %+v", u.Chat)
+	}
 	for _, c := range deckChoices(t, u) {
 		if strings.Contains(c, "Wörter") {
 			t.Errorf("Top Five offers the Quadrant pack: %q", deckChoices(t, u))
@@ -84,7 +88,37 @@ func TestASwitchToAGameWithFewerSeatsIsRefused(t *testing.T) {
 		}
 	}
 	err = a.SetOptions(rules.Options{lobby.OptGame: "Fingertip"})
-	if err == nil || !strings.Contains(err.Error(), "Fingertip seats at most 6 players and 7 are seated") {
+	if !errors.Is(err, lobby.ErrSeats) || !strings.Contains(err.Error(), "Fingertip seats at most 6 players and 7 are seated") {
 		t.Fatalf("a switch to a smaller game: %v", err)
+	}
+}
+
+// A game's own option of the same key as another game's is a different option: a switch
+// does not carry its value (Tall Tale's narrator limit "off" is not Top Five's ranking
+// limit). And a game that seats the players in another mode is switched to in that mode.
+func TestASwitchCarriesOnlyTheOptionsEveryGameHas(t *testing.T) {
+	l, _ := packLobby(t)
+	a, err := l.Create(ann, "talltale", rules.Options{"timer": "off", rules.OptBots: rules.SkillSharp}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "Top Five", func(u lobby.Update) bool { return u.Table.Game == topfive.ID })
+	if u.Table.Options["timer"] != "90s" || u.Table.Options[rules.OptBots] != rules.SkillSharp {
+		t.Errorf("Top Five's options after Tall Tale's: %v", u.Table.Options)
+	}
+	for range 7 {
+		if err := a.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := a.SetOptions(rules.Options{lobby.OptGame: "Quadrant"}); err != nil {
+		t.Fatal(err)
+	}
+	u = waitFor(t, a, "Quadrant", func(u lobby.Update) bool { return u.Table.Game == quadrant.ID })
+	if u.Table.Options[quadrant.OptMode] != quadrant.ModeTeam {
+		t.Errorf("eight players at Quadrant: mode %q", u.Table.Options[quadrant.OptMode])
 	}
 }

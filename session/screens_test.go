@@ -1312,3 +1312,67 @@ func TestAHostWhoHoldsTheGameUpIsNudged(t *testing.T) {
 		t.Fatalf("the others are not told:\n%s", c.screen())
 	}
 }
+
+// TestTheEndsLineIsWhole: at the end a game's line says who won and why, and the way on;
+// with many winners that is three lines at 80 columns, and all of it shows.
+func TestTheEndsLineIsWhole(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.sitAt(testgame.ID, rules.Options{"rounds": "1"}, 2)
+	h.press("1")
+	h.pump(func() bool { v := h.m.table.u.View; return v != nil && v.Head().Over })
+	v := h.m.table.u.View.(testgame.View)
+	v.Prompt = "Game over, the square cannot be refilled: Alexandra, Benedict, Bot Ada and Dorothea share the victory with 0 cards each."
+	h.m.table.u.View = v
+	if flat := h.flat(); !strings.Contains(flat, v.Prompt+" Press esc for the table: the host can start another game.") {
+		t.Fatalf("the end's line is cut:\n%s", h.screen())
+	}
+}
+
+// TestTheGameRowPassesOverGamesTooSmall: ←→ on the Game row goes on past a game that
+// seats fewer than are at the table, and says which it passed over.
+func TestTheGameRowPassesOverGamesTooSmall(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "quadrant", nil, false))
+	for range 6 {
+		if err := h.m.table.member.AddBot(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 7 })
+	h.m.table.panel, h.m.table.optSel = panelOptions, 0 // the Game row
+	h.press("right")
+	h.pump(func() bool { return h.m.table.u.Table.Game == "topfive" })
+	if !strings.Contains(h.flat(), "Passed over Tall Tale: too few seats for the 7 players here.") {
+		t.Fatalf("the passing over is not said:\n%s", h.screen())
+	}
+}
+
+// TestTabPassesOverRulesNotShown: on a short terminal where the rules beside the options
+// are only "press ? to read them", tab does not focus them (keys would page them unseen).
+func TestTabPassesOverRulesNotShown(t *testing.T) {
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.enter(h.l.Create(h.m.o.Player, "talltale", nil, false))
+	for _, line := range []string{"one", "two", "three"} {
+		if err := h.m.table.member.Chat(line); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.pump(func() bool { return chatIn(h.m.table.u, "three") })
+	if !strings.Contains(h.screen(), "press ? to read them") {
+		t.Fatalf("the rules are shown; the test needs them not to be:\n%s", h.screen())
+	}
+	h.m.table.panel = panelSeats
+	h.press("tab", "tab")
+	if h.m.table.panel != panelSeats {
+		t.Fatalf("tab focused panel %d, want the seats again past the hidden rules", h.m.table.panel)
+	}
+}
+
+func chatIn(u lobby.Update, text string) bool {
+	for _, c := range u.Chat {
+		if c.Text == text {
+			return true
+		}
+	}
+	return false
+}

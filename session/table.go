@@ -23,23 +23,26 @@ import (
 // tableScreen is a seat (or a spectator's chair) at a table: the room (seats, options,
 // chat, host controls) and, once a game runs, the game's own screen.
 type tableScreen struct {
-	member   lobby.Place
-	u        lobby.Update
-	game     gameui.Screen
-	gameKey  string // game id and seat the game screen was made for
-	room     bool   // show the room over a running game
-	panel    int    // room focus: 0 seats, 1 options
-	seatSel  int
-	optSel   int
-	chatting bool
-	chat     *lineInput   // made when the player first chats (chatBox)
-	scroll   int          // chat lines scrolled back
-	rules    *pager       // the game's rules beside the seats (rulesPager)
-	areaFit  gameui.Refit // the game area's lines, fitted (unless the screen is a gameui.Lines)
-	logOpen  bool         // the whole feed is shown over the game
-	log      *pager       // while the log is open
-	feed     []string     // game events and chat, newest last, for the game screen and its log
-	feedSeq  int          // entries ever added to feed: the feed's version
+	member  lobby.Place
+	u       lobby.Update
+	game    gameui.Screen
+	gameKey string // game id and seat the game screen was made for
+	room    bool   // show the room over a running game
+	panel   int    // room focus: 0 seats, 1 options
+	// rulesShown says the room last drawn had room for the rules panel: tab skips it
+	// when not (a short terminal at a game with many options says "press ?" instead).
+	rulesShown bool
+	seatSel    int
+	optSel     int
+	chatting   bool
+	chat       *lineInput   // made when the player first chats (chatBox)
+	scroll     int          // chat lines scrolled back
+	rules      *pager       // the game's rules beside the seats (rulesPager)
+	areaFit    gameui.Refit // the game area's lines, fitted (unless the screen is a gameui.Lines)
+	logOpen    bool         // the whole feed is shown over the game
+	log        *pager       // while the log is open
+	feed       []string     // game events and chat, newest last, for the game screen and its log
+	feedSeq    int          // entries ever added to feed: the feed's version
 	// tailDrawn is the feed's tail as last drawn, feedDrawn the lines of the game
 	// screen that show it, footerDrawn the game screen's footer.
 	tailDrawn   lastDrawing[tailKey, []string]
@@ -359,7 +362,7 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	key := k.String()
 	report := func(err error, ok string) {
 		if err != nil {
-			m.setStatus(err.Error(), true)
+			m.setStatus(t.refusal(err), true)
 		} else if ok != "" {
 			m.setStatus(ok, false)
 		}
@@ -376,10 +379,14 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "q":
 		return t.leave(m)
-	case "tab":
-		t.panel = (t.panel + 1) % panels
-	case "shift+tab":
-		t.panel = (t.panel + panels - 1) % panels
+	case "tab", "shift+tab":
+		d := 1
+		if key == "shift+tab" {
+			d = panels - 1
+		}
+		if t.panel = (t.panel + d) % panels; t.panel == panelRules && !t.rulesShown {
+			t.panel = (t.panel + d) % panels
+		}
 	case "up", "k":
 		if t.panel == panelSeats && t.seatSel > 0 {
 			t.seatSel--
@@ -407,7 +414,20 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		if key == "left" || key == "h" {
 			d = -1
 		}
-		report(mem.SetOptions(rules.Options{opt.Key: cycle(opt.Choices, t.u.Table.Options[opt.Key], d)}), "")
+		next := cycle(opt.Choices, t.u.Table.Options[opt.Key], d)
+		err := mem.SetOptions(rules.Options{opt.Key: next})
+		var skipped []string
+		for errors.Is(err, lobby.ErrSeats) && len(skipped) < len(opt.Choices)-2 {
+			// A game that seats fewer than are here is passed over, as ←→ goes on.
+			skipped = append(skipped, next)
+			next = cycle(opt.Choices, next, d)
+			err = mem.SetOptions(rules.Options{opt.Key: next})
+		}
+		if err == nil && len(skipped) > 0 {
+			report(nil, fmt.Sprintf("Passed over %s: too few seats for the %d players here.", rules.List(skipped), len(t.u.Table.Seats)))
+		} else {
+			report(err, "")
+		}
 	case "s":
 		report(mem.Start(), "")
 	case "b":
@@ -686,6 +706,9 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	// are no event lines: the game area gives up one line then, so that a prompt (a turn's
 	// summary) is never cut.
 	room := max(2, feedH+1)
+	if head.Over {
+		room = max(room, 3) // who won, why it ended and the way on: the game is done with its area
+	}
 	if t.chatting {
 		room = 1
 	}
@@ -939,7 +962,9 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		if info.Result != nil {
 			opts = append(opts, headStyle.Paint("  Last game: ")+info.Result.Summary)
 		}
-		if rulesH := topH - len(opts) - 2; rulesH < rulesMinLines {
+		rulesH := topH - len(opts) - 2
+		t.rulesShown = rulesH >= rulesMinLines
+		if !t.rulesShown {
 			// A title and a sentence or two of the rules would say nothing: say where
 			// they are whole.
 			opts = append(opts, focus(panelRules, "Rules")+dimStyle.Paint(" · press ? to read them"))

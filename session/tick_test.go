@@ -390,12 +390,12 @@ func TestANoticeArmsTheTickThatClearsIt(t *testing.T) {
 	if !sh.timer.armed || sh.timer.d != statusFor {
 		t.Fatalf("the notice armed no tick for its end (armed %v, %s)", sh.timer.armed, sh.timer.d)
 	}
-	if !strings.Contains(sh.screen(), "only the host can do that") {
+	if !strings.Contains(sh.screen(), "Only the host can do that") {
 		t.Fatalf("the notice is not on screen:\n%s", sh.screen())
 	}
 	sh.clock.Advance(statusFor)
 	sh.tick()
-	if sh.m.status != "" || strings.Contains(sh.screen(), "only the host can do that") {
+	if sh.m.status != "" || strings.Contains(sh.screen(), "Only the host can do that") {
 		t.Fatal("the tick left the notice on screen")
 	}
 	if sh.timer.armed {
