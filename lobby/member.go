@@ -158,7 +158,7 @@ func (m *Member) hostOnly() error {
 // beforeStart fails while a game is running.
 func (t *Table) beforeStart() error {
 	if t.state == StatePlaying {
-		return fmt.Errorf("not while a game is running")
+		return fmt.Errorf("not while a game is running: the table can change when it ends")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/rules"
 	fs "parlor/rules/foresight"
 	"parlor/session/gameui"
 )
@@ -189,7 +190,7 @@ func (s *Screen) overLine() string {
 	case 1:
 		return fmt.Sprintf("Game over: %s wins with %d points!", names[0], best)
 	}
-	return fmt.Sprintf("Game over: %s share the victory with %d points!", strings.Join(names, " and "), best)
+	return fmt.Sprintf("Game over: %s share the victory with %d points!", rules.List(names), best)
 }
 
 // results are the end of the game: the winner(s), then the score sheet with the last

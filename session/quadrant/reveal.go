@@ -166,7 +166,7 @@ func (s *Screen) winners() string {
 	if len(names) == 1 {
 		return fmt.Sprintf("%s wins with %s", names[0], rules.Count(best, "point"))
 	}
-	return fmt.Sprintf("%s share the win with %s", strings.Join(names, " and "), rules.Count(best, "point"))
+	return fmt.Sprintf("%s share the win with %s", rules.List(names), rules.Count(best, "point"))
 }
 
 // wrap lays items after a label over as many lines of width w as they need.
