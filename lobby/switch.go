@@ -111,7 +111,7 @@ func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error 
 			s.bot = t.newBot(i)
 		}
 	}
-	t.system(now, "%s switched the table to %s (its own options at their defaults).", actor, spec.Name)
+	t.system(now, "%s switched to %s; its options start at their defaults.", actor, spec.Name)
 	if len(dropped) > 0 {
 		t.system(now, "%s cannot play the shared packs %s: they are no longer offered (share them again at a table that plays them).", spec.Name, rules.List(dropped))
 	}

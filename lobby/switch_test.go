@@ -49,7 +49,7 @@ func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 	if u.Table.Options[lobby.OptGame] != "Foresight" || u.Table.Options["rounds"] == "" || u.Table.Options[rules.OptAway] != rules.AwayHost {
 		t.Errorf("options after the switch: %v", u.Table.Options)
 	}
-	if said := u.Chat[len(u.Chat)-1].Text; !strings.Contains(said, "The host switched the table to Foresight") {
+	if said := u.Chat[len(u.Chat)-1].Text; !strings.Contains(said, "The host switched to Foresight; its options start at their defaults.") {
 		t.Errorf("chat says %q", said)
 	}
 
