@@ -89,6 +89,8 @@ type tableState struct {
 	Options rules.Options `json:"options"`
 	Seats   []seatState   `json:"seats"`
 	Result  *rules.Result `json:"result,omitempty"`
+	// ResultOf names the game of Result (the table may have switched since).
+	ResultOf string `json:"result_of,omitempty"`
 	// The deck (deck.go): the chosen pack, alone or mixed, the packs shared with the
 	// table, and the content option. Packs are named by hash (journal_deck.go).
 	Deck       *packState  `json:"deck,omitempty"`

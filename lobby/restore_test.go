@@ -814,8 +814,8 @@ func TestAfterARestartASwitchedTableIsItsNewGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := ann1.until(t, "Top Five", func(u lobby.Update) bool { return u.Table.Game == "topfive" })
-	if u.Table.State != lobby.StateWaiting || u.View != nil || u.Table.Result == nil {
-		t.Fatalf("after the switch: state %s, view %v, last result %v", u.Table.State, u.View != nil, u.Table.Result)
+	if u.Table.State != lobby.StateWaiting || u.View != nil || u.Table.Result == nil || !strings.HasPrefix(u.Table.Result.Summary, "Pick: ") {
+		t.Fatalf("after the switch: state %s, view %v, last result %+v (named by its game)", u.Table.State, u.View != nil, u.Table.Result)
 	}
 	r1.stop()
 
@@ -828,7 +828,7 @@ func TestAfterARestartASwitchedTableIsItsNewGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	u = follow(a2).until(t, "the table", func(u lobby.Update) bool { return u.Table.Code == code })
-	if u.Table.Game != "topfive" || u.Table.State != lobby.StateWaiting {
-		t.Errorf("after the restart: %s, %s", u.Table.Game, u.Table.State)
+	if u.Table.Game != "topfive" || u.Table.State != lobby.StateWaiting || u.Table.Result == nil || !strings.HasPrefix(u.Table.Result.Summary, "Pick: ") {
+		t.Errorf("after the restart: %s, %s, last result %+v", u.Table.Game, u.Table.State, u.Table.Result)
 	}
 }

@@ -69,6 +69,7 @@ type Table struct {
 	progressAt time.Time     // when the game last moved on (an action, a deadline): how long it has waited
 	stallTold  bool          // the table was told it waits (checkStall) since progressAt
 	heldUpBy   []int         // then, the seats it waits for (TableInfo.HeldUpBy)
+	resultOf   string        // the name of the game whose result is result
 	dirty      bool          // something members see has changed since the last fan-out
 	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
 	closing    string        // non-empty: close the table after this step, telling members why
@@ -234,7 +235,7 @@ func (t *Table) checkOver(now time.Time) {
 		return
 	}
 	t.state = StateFinished
-	t.result = &res
+	t.result, t.resultOf = &res, t.spec.Name
 	for _, s := range t.seats {
 		if s.member != nil {
 			s.standIn = nil // a bot played for an idle player: the game it played is over
@@ -307,6 +308,17 @@ func (t *Table) fanOut() {
 	t.dirty = false
 }
 
+// lastResult is the last game's result, for TableInfo: named by its game when the table
+// has switched to another since (switchGame).
+func (t *Table) lastResult() *rules.Result {
+	if t.result == nil || t.resultOf == "" || t.resultOf == t.spec.Name {
+		return t.result
+	}
+	r := *t.result
+	r.Summary = t.resultOf + ": " + r.Summary
+	return &r
+}
+
 // inGame is a table seat's seat in the game (seat.inGame); rules.Spectator for a
 // spectator or a seat that has none.
 func (t *Table) inGame(seat int) int {
@@ -372,7 +384,7 @@ func (t *Table) info(views map[int]rules.View) TableInfo {
 	min, max := t.spec.PlayerRange(t.opts)
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
-		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.result, Created: t.created,
+		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.lastResult(), Created: t.created,
 		Choices: t.choices(false), GameSeats: t.gameSeats(), HeldUpBy: slices.Clone(t.heldUpBy),
 	}
 	for k, v := range t.tableOptionValues() {
