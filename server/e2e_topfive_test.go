@@ -79,5 +79,5 @@ func topFiveOver(t *testing.T, p *e2e.Player) {
 	if !strings.Contains(scr, "wins") && !strings.Contains(scr, "share") {
 		t.Fatalf("no winner line on the final screen:\n%s", scr)
 	}
-	p.WaitFor("Game over: ", "Press esc for the table: the host can start another game")
+	p.WaitFor("Game over after ", "Press esc for the table: the host can start another game")
 }

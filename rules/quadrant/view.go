@@ -182,7 +182,7 @@ func (g *Game) visibleLog(seat, n int) []string {
 func (g *Game) prompt(seat int) string {
 	if g.over {
 		res, _ := g.Outcome()
-		return "Game over: " + res.Summary
+		return fmt.Sprintf("Game over after %s: %s.", rules.Count(g.rounds, "round"), res.Summary)
 	}
 	active := seat >= 0 && g.playing(seat)
 	other := teamName(1 - g.active)

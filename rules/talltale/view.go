@@ -211,7 +211,7 @@ func (g *Game) prompt(seat int) string {
 	case PhaseReveal:
 		return "The narrator's illustrations are revealed."
 	case PhaseOver:
-		return "The game is over: " + g.summary + "."
+		return fmt.Sprintf("Game over after %s: %s.", rules.Count(g.round, "round"), g.summary)
 	}
 	return ""
 }

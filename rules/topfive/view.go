@@ -178,7 +178,7 @@ func (g *Game) logFor(seat, n int) []string {
 func (g *Game) prompt(seat int) string {
 	switch g.phase {
 	case PhaseOver:
-		return "Game over: " + g.result().Summary + "."
+		return fmt.Sprintf("Game over after %s: %s.", rules.Count(g.rounds, "round"), g.result().Summary)
 	case PhaseReveal:
 		if g.duo {
 			return "Revealing your rankings, one topic at a time…"
