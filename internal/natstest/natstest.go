@@ -63,6 +63,9 @@ func (s *Server) URL() string {
 	return fmt.Sprintf("nats://127.0.0.1:%d", s.port)
 }
 
+// Name is the server's name, as JetStream names a stream's leader.
+func (s *Server) Name() string { return s.name }
+
 // Dir is the folder that holds the server's JetStream data.
 func (s *Server) Dir() string { return s.dir }
 

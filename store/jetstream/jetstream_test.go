@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -426,15 +427,33 @@ func TestOpenWaitsOutStreamsWithoutALeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Close()
-	c.Servers[1].Stop()
-	c.Servers[2].Stop()
+	// The server kept is not the table log's leader (the first stream Open reads): a
+	// leader answers for its stream a while after its peers are gone, and Open would
+	// then find it.
+	js, err := natsjs.New(natstest.Connect(t, c.URL()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := js.Stream(ctx, prefix+"_tablelog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leader := st.CachedInfo().Cluster.Leader
+	kept := slices.IndexFunc(c.Servers, func(s *natstest.Server) bool { return s.Name() != leader })
+	var stopped []*natstest.Server
+	for i, s := range c.Servers {
+		if i != kept {
+			s.Stop()
+			stopped = append(stopped, s)
+		}
+	}
 
 	const deadline = 30 * time.Second
 	opened := make(chan error, 1)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), deadline)
 		defer cancel()
-		b, err := jetstream.Open(ctx, jetstream.Config{Conn: natstest.Connect(t, c.Servers[0].URL()), Prefix: prefix})
+		b, err := jetstream.Open(ctx, jetstream.Config{Conn: natstest.Connect(t, c.Servers[kept].URL()), Prefix: prefix})
 		if err == nil {
 			b.Close()
 		}
@@ -445,8 +464,9 @@ func TestOpenWaitsOutStreamsWithoutALeader(t *testing.T) {
 		t.Fatalf("Open returned %v with two of three servers down", err)
 	case <-time.After(2 * time.Second):
 	}
-	c.Servers[1].Restart()
-	c.Servers[2].Restart()
+	for _, s := range stopped {
+		s.Restart()
+	}
 	if err := <-opened; err != nil {
 		t.Fatalf("Open after the servers came back: %v", err)
 	}
