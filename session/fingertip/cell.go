@@ -57,7 +57,7 @@ func faded(c ft.Card) bool { return c.Answer == "no" || (c.Leaves != "" && !c.Ta
 // label is the line above a picture: its number, then what happened to it.
 func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 	num := " " + strconv.Itoa(c.Position) + " "
-	cursorOn := s.mayPoint() && i == s.cursor
+	cursorOn := s.mayPoint() && s.aimed && i == s.cursor
 	if cursorOn {
 		num = "[" + strconv.Itoa(c.Position) + "]"
 	}

@@ -27,7 +27,8 @@ type Screen struct {
 	seat     int
 	v        ft.View
 	have     bool
-	cursor   int // 0-8, for pointing with the arrow keys
+	cursor   int  // 0-8, for pointing with the arrow keys
+	aimed    bool // the arrows have moved the cursor: it shows, and enter points there
 	clue     textinput.Model
 	typing   bool
 	textMode bool         // the player toggled the display: descriptions in colour, pictures in plain
@@ -171,14 +172,20 @@ func (s *Screen) key(k string) (any, tea.Cmd) {
 	}
 	switch k {
 	case "up", "k":
-		s.cursor = (s.cursor + 6) % 9
+		s.cursor, s.aimed = (s.cursor+6)%9, true
 	case "down", "j":
-		s.cursor = (s.cursor + 3) % 9
+		s.cursor, s.aimed = (s.cursor+3)%9, true
 	case "left", "h":
-		s.cursor = s.cursor/3*3 + (s.cursor+2)%3
+		s.cursor, s.aimed = s.cursor/3*3+(s.cursor+2)%3, true
 	case "right", "l":
-		s.cursor = s.cursor/3*3 + (s.cursor+1)%3
+		s.cursor, s.aimed = s.cursor/3*3+(s.cursor+1)%3, true
 	case "enter", "space":
+		if !s.aimed {
+			// The cursor shows once the arrows move it: a newcomer who presses the
+			// digits never sees a marked card they did not choose, nor points at it.
+			s.note = "Press 1-9, or aim with the arrows first."
+			return nil, nil
+		}
 		return s.point(s.cursor + 1), nil
 	default:
 		if len(k) == 1 && k[0] >= '1' && k[0] <= '9' {

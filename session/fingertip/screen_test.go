@@ -178,6 +178,8 @@ func TestWholeTurnOnScreens(t *testing.T) {
 
 	// Move with the arrows onto the target and point with enter.
 	g2.cursor = 4
+	press(g2, "right") // aimed: the cursor shows
+	press(g2, "left")
 	row, col := (target-1)/3, (target-1)%3
 	for range (row - 1 + 3) % 3 {
 		press(g2, "down")
@@ -646,5 +648,31 @@ func TestRevealLabelsFitAt80(t *testing.T) {
 		if l := s.label(c, 0, cw, true); strings.Contains(l, "…") {
 			t.Errorf("card %d's label is cut at %d columns: %q", c.Position, cw, l)
 		}
+	}
+}
+
+// TestTheCursorShowsOnceTheArrowsMoveIt: a racer who points with the digits never sees
+// a marked card they did not choose, and enter before any arrow points at nothing but
+// says how to point.
+func TestTheCursorShowsOnceTheArrowsMoveIt(t *testing.T) {
+	g := newGame(t, 3)
+	active, _ := activeAndTarget(g)
+	mustApply(t, g, active, ft.Clue{Type: ft.TypeClue, Text: "fog"})
+	racer := screens(g, 3)[(active+1)%3+1]
+	if out := render(t, racer, true); strings.Contains(out, "[5]") {
+		t.Fatalf("a cursor before any arrow:\n%s", out)
+	}
+	if a := press(racer, "enter"); a != nil {
+		t.Fatalf("enter before any arrow pointed: %#v", a)
+	}
+	if racer.note != "Press 1-9, or aim with the arrows first." {
+		t.Fatalf("enter says %q", racer.note)
+	}
+	press(racer, "right")
+	if out := render(t, racer, true); !strings.Contains(out, "[6]") {
+		t.Fatalf("no cursor after an arrow:\n%s", out)
+	}
+	if p, ok := press(racer, "enter").(ft.Point); !ok || p.Position != 6 {
+		t.Fatalf("enter after the arrow gave %#v, want card 6", p)
 	}
 }
