@@ -280,6 +280,9 @@ func (m *Member) SetOptions(o rules.Options) error {
 			return err
 		}
 		if game != nil {
+			if err := m.t.checkSwitch(game, o); err != nil {
+				return err
+			}
 			if err := m.t.switchGame(game, m.actor(), now); err != nil {
 				return err
 			}

@@ -36,6 +36,46 @@ func gameNamed(name string) (*rules.Spec, error) {
 	return nil, fmt.Errorf("%w: no game %q: the games are %s", rules.ErrBadOption, playertext.Short(name, 30), strings.Join(gameOption().Choices, ", "))
 }
 
+// common is the options every game has (bot skill, away players) of opts: a switch keeps
+// their values, where a game's own start from its defaults, even where another game has
+// one of the same key (a "timer" is another limit in each).
+func common(opts rules.Options) rules.Options {
+	kept := rules.Options{}
+	for _, o := range rules.CommonOptions {
+		if v, ok := opts[o.Key]; ok {
+			kept[o.Key] = v
+		}
+	}
+	return kept
+}
+
+// checkSwitch refuses, before anything changes, a switch to spec with more options o
+// that the new game would refuse: the switch and the options are one change.
+func (t *Table) checkSwitch(spec *rules.Spec, o rules.Options) error {
+	if spec == t.spec {
+		return nil
+	}
+	_, deck := o[OptDeck]
+	if _, content := o[OptContent]; deck || content {
+		return fmt.Errorf("%w: choose the deck once the table plays %s: its choices are that game's", rules.ErrBadOption, spec.Name)
+	}
+	opts, err := seating(spec, common(t.opts), len(t.seats))
+	if err != nil {
+		return err
+	}
+	for k, v := range gameOptions(o) {
+		opts[k] = v
+	}
+	checked, err := spec.CheckOptions(opts)
+	if err != nil {
+		return err
+	}
+	if _, max := spec.PlayerRange(checked); len(t.seats) > max {
+		return seatsError(fmt.Sprintf("%s with those options seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats)))
+	}
+	return nil
+}
+
 // seating is spec's options from kept for seated players: its defaults, or, when they
 // seat fewer, the first other choice of one option that seats them all (Quadrant's team
 // mode for eight or more).
@@ -79,16 +119,7 @@ func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error 
 	if err := t.beforeStart(); err != nil {
 		return err
 	}
-	// The options every game has (bot skill, away players) keep their values; a game's
-	// own start from its defaults, even where another game has one of the same key (a
-	// "timer" is another limit in each).
-	kept := rules.Options{}
-	for _, o := range rules.CommonOptions {
-		if v, ok := t.opts[o.Key]; ok {
-			kept[o.Key] = v
-		}
-	}
-	opts, err := seating(spec, kept, len(t.seats))
+	opts, err := seating(spec, common(t.opts), len(t.seats))
 	if err != nil {
 		return err
 	}

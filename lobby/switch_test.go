@@ -122,3 +122,28 @@ func TestASwitchCarriesOnlyTheOptionsEveryGameHas(t *testing.T) {
 		t.Errorf("eight players at Quadrant: mode %q", u.Table.Options[quadrant.OptMode])
 	}
 }
+
+// A switch with other options the new game refuses changes nothing: the switch and
+// the options are one change.
+func TestASwitchWithBadOptionsChangesNothing(t *testing.T) {
+	l, _ := packLobby(t)
+	a, err := l.Create(ann, topfive.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []rules.Options{
+		{lobby.OptGame: "Foresight", "rounds": "bogus"},
+		{lobby.OptGame: "Quadrant", lobby.OptDeck: "Mine"},
+	} {
+		if err := a.SetOptions(o); err == nil {
+			t.Errorf("%v was taken", o)
+		}
+	}
+	if err := a.Chat("done"); err != nil { // a step after the refusals
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "the chat", func(u lobby.Update) bool { return chatSays(u, "done") })
+	if u.Table.Game != topfive.ID || chatSays(u, "switched") {
+		t.Errorf("after refused switches: %s, chat %+v", u.Table.Game, u.Chat)
+	}
+}
