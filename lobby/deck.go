@@ -56,14 +56,14 @@ func (t *Table) choices(forHost bool) []rules.Option {
 
 // tableOptionValues are the values of tableOptions.
 func (t *Table) tableOptionValues() rules.Options {
-	if len(t.spec.Decks) == 0 {
-		return rules.Options{OptGame: t.spec.Name}
+	vals := rules.Options{OptGame: t.spec.Name}
+	if len(t.spec.Decks) > 0 {
+		vals[OptDeck], vals[OptContent] = t.deckLabel(), ContentFamily
+		if t.everything {
+			vals[OptContent] = ContentAll
+		}
 	}
-	content := ContentFamily
-	if t.everything {
-		content = ContentAll
-	}
-	return rules.Options{OptGame: t.spec.Name, OptDeck: t.deckLabel(), OptContent: content}
+	return vals
 }
 
 // setTableOptions sets the deck and the family filter from o, if it holds them; on an

@@ -129,7 +129,6 @@ func (m *Member) present() error {
 	return nil
 }
 
-// hostOnly fails unless the member holds the host role (or is an admin).
 // isHost reports whether the member holds the table's host role.
 func (m *Member) isHost() bool {
 	return m.seat >= 0 && m.seat < len(m.t.seats) && m.t.seats[m.seat].player.ID == m.t.host
@@ -145,6 +144,7 @@ func (m *Member) actor() string {
 	return "An admin (" + m.player.Name + ")"
 }
 
+// hostOnly fails unless the member holds the host role (or is an admin).
 func (m *Member) hostOnly() error {
 	if err := m.present(); err != nil {
 		return err
@@ -280,10 +280,7 @@ func (m *Member) SetOptions(o rules.Options) error {
 			return err
 		}
 		if game != nil {
-			if err := m.t.checkSwitch(game, o); err != nil {
-				return err
-			}
-			if err := m.t.switchGame(game, m.actor(), now); err != nil {
+			if err := m.t.switchGame(game, o, m.actor(), now); err != nil {
 				return err
 			}
 		}

@@ -49,33 +49,6 @@ func common(opts rules.Options) rules.Options {
 	return kept
 }
 
-// checkSwitch refuses, before anything changes, a switch to spec with more options o
-// that the new game would refuse: the switch and the options are one change.
-func (t *Table) checkSwitch(spec *rules.Spec, o rules.Options) error {
-	if spec == t.spec {
-		return nil
-	}
-	_, deck := o[OptDeck]
-	if _, content := o[OptContent]; deck || content {
-		return fmt.Errorf("%w: choose the deck once the table plays %s: its choices are that game's", rules.ErrBadOption, spec.Name)
-	}
-	opts, err := seating(spec, common(t.opts), len(t.seats))
-	if err != nil {
-		return err
-	}
-	for k, v := range gameOptions(o) {
-		opts[k] = v
-	}
-	checked, err := spec.CheckOptions(opts)
-	if err != nil {
-		return err
-	}
-	if _, max := spec.PlayerRange(checked); len(t.seats) > max {
-		return seatsError(fmt.Sprintf("%s with those options seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats)))
-	}
-	return nil
-}
-
 // seating is spec's options from kept for seated players: its defaults, or, when they
 // seat fewer, the first other choice of one option that seats them all (Quadrant's team
 // mode for eight or more).
@@ -112,16 +85,30 @@ func (e seatsError) Is(target error) bool { return target == ErrSeats }
 // switchGame makes spec the table's game, between games: its options from their defaults
 // (keeping the values of the options every game has), its deck the built-in one, the
 // shared packs it plays, and the table waiting for its first game; actor is who switched.
-func (t *Table) switchGame(spec *rules.Spec, actor string, now time.Time) error {
+// more are the other options of the same change: one the new game refuses refuses the
+// switch too, before anything changed. The caller sets them on the new game.
+func (t *Table) switchGame(spec *rules.Spec, more rules.Options, actor string, now time.Time) error {
 	if spec == t.spec {
 		return nil
 	}
-	if err := t.beforeStart(); err != nil {
-		return err
+	_, deck := more[OptDeck]
+	if _, content := more[OptContent]; deck || content {
+		return fmt.Errorf("%w: choose the deck once the table plays %s: its choices are that game's", rules.ErrBadOption, spec.Name)
 	}
 	opts, err := seating(spec, common(t.opts), len(t.seats))
 	if err != nil {
 		return err
+	}
+	with := cloneOptions(opts)
+	for k, v := range gameOptions(more) {
+		with[k] = v
+	}
+	checked, err := spec.CheckOptions(with)
+	if err != nil {
+		return err
+	}
+	if _, max := spec.PlayerRange(checked); len(t.seats) > max {
+		return seatsError(fmt.Sprintf("%s with those options seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats)))
 	}
 	t.spec, t.opts = spec, opts
 	t.deck, t.mix = nil, false

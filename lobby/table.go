@@ -330,17 +330,13 @@ func (t *Table) inGame(seat int) int {
 
 // gameSeats is TableInfo.GameSeats: nil while every seat is its own in the game.
 func (t *Table) gameSeats() []int {
-	var out []int
+	out := make([]int, len(t.seats))
+	same := true
 	for i, s := range t.seats {
-		if s.inGame != i && out == nil && t.game != nil {
-			out = make([]int, len(t.seats))
-			for j := range i {
-				out[j] = j
-			}
-		}
-		if out != nil {
-			out[i] = s.inGame
-		}
+		out[i], same = s.inGame, same && s.inGame == i
+	}
+	if same || t.game == nil {
+		return nil
 	}
 	return out
 }

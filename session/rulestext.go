@@ -19,8 +19,8 @@ func rulesOf(spec *rules.Spec) string {
 
 // rulesLines lays out a game's rules text (rules.Spec.Rules) for a width: "# " and "## "
 // lines are headings, "- " lines list items with a hanging indent ("  - " an item's own
-// items, under it), other lines paragraphs. The text is our own light markdown, so a full markdown renderer is not
-// needed.
+// items, under it), other lines paragraphs. The text is our own light markdown, so a
+// full markdown renderer is not needed.
 func rulesLines(text string, w int) []string {
 	var out []string
 	for _, line := range strings.Split(strings.TrimSpace(text), "\n") {

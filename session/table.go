@@ -932,13 +932,6 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 	// Besides the footer: the title, the hint (or a notice), the chat's heading and its
 	// input line.
 	free := h - 3 - len(status) - len(foot)
-	chatH := max(3, min(len(chatLines), free/2, free-len(seats)))
-	if need := 3 + len(info.Choices) + rulesMinLines; spec != nil && need > free-chatH {
-		// The chat's empty lines (down to two) give way to the rules beside the options.
-		chatH = max(free-need, min(chatH, max(len(chatLines), 2)))
-	}
-	topH := free - chatH
-	seats = seatWindow(seats, seatHead, t.seatSel, topH)
 	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
@@ -962,6 +955,15 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		if info.Result != nil {
 			opts = append(opts, headStyle.Paint("  Last game: ")+info.Result.Summary)
 		}
+	}
+	chatH := max(3, min(len(chatLines), free/2, free-len(seats)))
+	if need := len(opts) + 2 + rulesMinLines; spec != nil && need > free-chatH { // as rulesH reckons below
+		// The chat's empty lines (down to two) give way to the rules beside the options.
+		chatH = max(free-need, min(chatH, max(len(chatLines), 2)))
+	}
+	topH := free - chatH
+	seats = seatWindow(seats, seatHead, t.seatSel, topH)
+	if spec != nil {
 		rulesH := topH - len(opts) - 2
 		t.rulesShown = rulesH >= rulesMinLines
 		if !t.rulesShown {
