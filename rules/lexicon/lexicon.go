@@ -33,11 +33,10 @@ var data []byte
 
 // Lexicon is a parsed association lexicon. It is read-only and safe to share.
 type Lexicon struct {
-	ids    map[string]int32
-	strong [][]int32 // per lemma: its strong relations, sorted
-	weak   [][]int32 // per lemma: its weak relations, sorted
-	pos    []string  // per lemma: its parts of speech (n, v, a, r), the most used first
-	forms  map[string]string
+	ids   map[string]int32
+	rel   [][]int32 // per lemma: its relations, id<<1 for a strong one, id<<1|1 for a weak one, sorted
+	pos   []string  // per lemma: its parts of speech (n, v, a, r), the most used first
+	forms map[string]string
 }
 
 var (
@@ -91,21 +90,22 @@ func Parse(gz []byte) (*Lexicon, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("lexicon: %w", err)
 	}
-	ids := func(s string) []int32 {
+	rel := func(strong, weak string) []int32 {
 		var out []int32
-		for _, w := range strings.Fields(s) {
-			if id, ok := l.ids[w]; ok {
-				out = append(out, id)
+		for kind, s := range []string{strong, weak} {
+			for _, w := range strings.Fields(s) {
+				if id, ok := l.ids[w]; ok {
+					out = append(out, id<<1|int32(kind))
+				}
 			}
 		}
 		slices.Sort(out)
-		return slices.Compact(out)
+		return slices.Clip(slices.Compact(out))
 	}
-	l.strong = make([][]int32, len(rows))
-	l.weak = make([][]int32, len(rows))
+	l.rel = make([][]int32, len(rows))
 	l.pos = make([]string, len(rows))
 	for i, r := range rows {
-		l.strong[i], l.weak[i], l.pos[i] = ids(r.strong), ids(r.weak), r.pos
+		l.rel[i], l.pos[i] = rel(r.strong, r.weak), r.pos
 	}
 	return l, nil
 }
@@ -154,16 +154,23 @@ const (
 // Word is a word looked up once, for comparing it with many others.
 type Word struct {
 	text string
-	id   int32 // -1: the lexicon does not know it
+	id   int32  // -1: the lexicon does not know it
+	near relSet // its relations, laid out to be found by id
 }
 
 // Word looks word up.
 func (l *Lexicon) Word(word string) Word {
-	w := Word{text: strings.ToLower(word), id: -1}
-	if id, ok := l.id(w.text); ok {
-		w.id = id
+	w := strings.ToLower(word)
+	id, ok := l.id(w)
+	if !ok {
+		return Word{text: w, id: -1}
 	}
-	return w
+	return l.lemmaWord(w, id)
+}
+
+// lemmaWord is text, known as the lemma id.
+func (l *Lexicon) lemmaWord(text string, id int32) Word {
+	return Word{text: text, id: id, near: newRelSet(l.rel[id])}
 }
 
 // Words looks every word up.
@@ -195,40 +202,106 @@ func (l *Lexicon) RelatedWords(a, b Word) float64 {
 	if ia == ib {
 		return Same
 	}
-	sa, sb, wa, wb := l.strong[ia], l.strong[ib], l.weak[ia], l.weak[ib]
-	if has(sa, ib) || has(sb, ia) {
+	rb := l.rel[ib]
+	switch direct := a.near.kinds(ib) | kinds(rb, ia); {
+	case direct&strong != 0:
 		return Strong
-	}
-	if has(wa, ib) || has(wb, ia) {
+	case direct&weak != 0:
 		return Weak
 	}
 	// Words that share relations are near each other ("castle" and "fortress" are both
-	// a fortification): shared strong relations count most, and two make the most.
-	common := 2*overlap(sa, sb) + overlap(sa, wb) + overlap(wa, sb)
-	return Shared * min(1, (float64(common)+0.5*float64(overlap(wa, wb)))/4)
-}
-
-func has(sorted []int32, id int32) bool {
-	_, ok := slices.BinarySearch(sorted, id)
-	return ok
-}
-
-// overlap counts the ids two sorted lists share.
-func overlap(a, b []int32) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] < b[j]:
-			i++
-		case a[i] > b[j]:
-			j++
-		default:
-			n++
-			i++
-			j++
+	// a fortification): a shared relation strong on both sides counts 2, strong on one
+	// side 1, weak on both ½, and four make the most. Counted in halves.
+	halves := 0
+	for _, v := range rb {
+		if k := a.near.kinds(v >> 1); k != 0 {
+			halves += sharedHalves[k][strong<<(v&1)]
+			if halves >= 8 {
+				return Shared
+			}
 		}
 	}
-	return n
+	return Shared * float64(halves) / 8
+}
+
+// kind is a set of relation strengths.
+type kind uint8
+
+const (
+	strong kind = 1 << iota
+	weak
+)
+
+// sharedHalves is, in halves, what a relation shared with these strengths on either
+// side counts: 2 for strong with strong, 1 for strong with weak, ½ for weak with weak.
+var sharedHalves = func() (t [4][4]int) {
+	for a := range kind(4) {
+		for b := range kind(4) {
+			for _, k := range [][3]int{{int(strong), int(strong), 4}, {int(strong), int(weak), 2}, {int(weak), int(strong), 2}, {int(weak), int(weak), 1}} {
+				if int(a)&k[0] != 0 && int(b)&k[1] != 0 {
+					t[a][b] += k[2]
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// kinds is how a lemma's relations (rel) hold id: strong, weak, both or not at all.
+func kinds(rel []int32, id int32) kind {
+	i, _ := slices.BinarySearch(rel, id<<1)
+	return kindsAt(rel, i, id)
+}
+
+// kindsAt reads id's entries, which start at rel[i] if there are any, and gives their
+// strengths.
+func kindsAt(rel []int32, i int, id int32) kind {
+	var k kind
+	for ; i < len(rel) && rel[i]>>1 == id; i++ {
+		k |= strong << (rel[i] & 1)
+	}
+	return k
+}
+
+// relSet is a lemma's relations as a hash set of ids: (id+1)<<2 | its kinds in each
+// slot, 0 for an empty one, a power of two of slots at most a quarter full, found by linear
+// probing. Comparing one word with many (a story's word with every word a bot knows
+// the pictures by) looks each relation of the other word up in it. Written here because
+// a Go map of a few dozen ids costs several times as much per lookup, and walking the
+// two sorted lists side by side mispredicts a branch at every step; this was half of a
+// Tall Tale bot's time.
+type relSet []int32
+
+func newRelSet(rel []int32) relSet {
+	n := 16
+	for n < 4*len(rel) {
+		n *= 2
+	}
+	s := make(relSet, n)
+	for _, v := range rel {
+		id := v >> 1
+		i := s.slot(id)
+		s[i] = (id+1)<<2 | s[i]&3 | int32(strong<<(v&1))
+	}
+	return s
+}
+
+// slot is the slot that holds id, or the empty one where it would go.
+func (s relSet) slot(id int32) int {
+	mask := len(s) - 1
+	for i := int(uint32(id)*2654435761>>7) & mask; ; i = (i + 1) & mask {
+		if v := s[i]; v == 0 || v>>2 == id+1 {
+			return i
+		}
+	}
+}
+
+// kinds is how the set holds id: strong, weak, both or not at all.
+func (s relSet) kinds(id int32) kind {
+	if len(s) == 0 {
+		return 0
+	}
+	return kind(s[s.slot(id)] & 3)
 }
 
 // Fit is how well the words of a clue fit the words something is known by: for every
