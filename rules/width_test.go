@@ -2,8 +2,11 @@ package rules_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"parlor/packs"
 	"parlor/rules"
@@ -83,4 +86,45 @@ func TestControlCharSaysWhichAndWhere(t *testing.T) {
 			t.Errorf("ControlChar(%q) = %q, want %q", s, got, want)
 		}
 	}
+}
+
+// TestWidthIsTheGraphemeWidth: Width's short way for ASCII gives ansi.StringWidth's
+// width, on ASCII with escape sequences and control characters, and on text that is
+// not ASCII (where it is ansi.StringWidth itself).
+func TestWidthIsTheGraphemeWidth(t *testing.T) {
+	pieces := []string{
+		"a", "Z", " ", "~", "\x1b[31m", "\x1b[0m", "\x1b]8;;http://x\x07", "\x1b]8;;\x1b\\",
+		"\t", "\r\n", "\r", "\n", "\x7f", "\x00", "\x1b", "[", "e\u0301", "漢", "🙂",
+		"👍🏽", "🇫🇷", "1\ufe0f\u20e3", "\u200d", "é", "\x9b", "Ａ",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	ascii := 0
+	for range 20000 {
+		s := ""
+		for range r.IntN(12) {
+			if r.IntN(3) == 0 {
+				s += string(rune(r.IntN(128))) // any ASCII byte, controls too
+			} else {
+				s += pieces[r.IntN(len(pieces))]
+			}
+		}
+		if got, want := rules.Width(s), ansi.StringWidth(s); got != want {
+			t.Fatalf("Width(%q) = %d, ansi.StringWidth gives %d", s, got, want)
+		}
+		if isASCII(s) {
+			ascii++
+		}
+	}
+	if ascii < 1000 {
+		t.Fatalf("only %d of the strings tried were ASCII", ascii)
+	}
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

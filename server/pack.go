@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"charm.land/ssh"
-	"github.com/charmbracelet/x/ansi"
 
 	"parlor/docs"
 	"parlor/internal/playertext"
@@ -193,7 +192,7 @@ func (s *Server) packList(ctx context.Context, p lobby.Player) (string, error) {
 				mark = "  (published)"
 			}
 			// Padded by terminal columns, so names in wide scripts line up too.
-			name := pk.Name + strings.Repeat(" ", max(0, packs.MaxNameLen/2-ansi.StringWidth(pk.Name)))
+			name := pk.Name + strings.Repeat(" ", max(0, packs.MaxNameLen/2-rules.Width(pk.Name)))
 			fmt.Fprintf(&b, "  %s  %-22s %4d %s%s\n", name, pk.Kind, pk.Entries, d.What, mark)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
 	"parlor/session/gameui"
@@ -136,7 +135,7 @@ func (c *createScreen) render(m *Model, w, h int) []string {
 	if opts := c.options(); c.row > 0 && c.row <= len(opts) {
 		opt := opts[c.row-1]
 		// A value too long for its row (a pack's name) is shown whole above the help.
-		if v := c.opts[opt.Key]; ansi.StringWidth(fmt.Sprintf("▸ %-20s ‹ %s ›", opt.Name, v)) > leftW {
+		if v := c.opts[opt.Key]; rules.Width(fmt.Sprintf("▸ %-20s ‹ %s ›", opt.Name, v)) > leftW {
 			for _, l := range gameui.Wrap(v, leftW-2) {
 				left = append(left, " "+l)
 			}

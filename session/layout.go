@@ -4,8 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"parlor/rules"
 	"parlor/session/gameui"
 )
 
@@ -41,7 +40,7 @@ func columns(gap int, cols ...[]string) []string {
 			if i < len(c) {
 				parts[j] = c[i]
 			} else if len(c) > 0 {
-				parts[j] = strings.Repeat(" ", ansi.StringWidth(c[0]))
+				parts[j] = strings.Repeat(" ", rules.Width(c[0]))
 			}
 		}
 		out[i] = strings.Join(parts, sep)

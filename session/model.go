@@ -724,7 +724,7 @@ const statusMax = 3
 // those is cut with "…".
 func (m *Model) statusLines(w, n int, fallback string) []string {
 	if m.status == "" {
-		if ansi.StringWidth(fallback) <= w { // the usual case, on every frame: no wrapping
+		if rules.Width(fallback) <= w { // the usual case, on every frame: no wrapping
 			return []string{fit(fallback, w)}
 		}
 		text := wrapWithin(fallback, w, n)
@@ -763,13 +763,13 @@ func wrapWithin(text string, w, n int) []string {
 // last whole word, if that keeps half the line, so that "Bo -150 → 450" is not cut to a
 // wrong number, "Bo -150 → 45…".
 func cutAtSpace(s string, w int) string {
-	if ansi.StringWidth(s) <= w {
+	if rules.Width(s) <= w {
 		return s
 	}
 	head := ansi.Truncate(s, w-1, "")
 	plain := ansi.Strip(s)
 	if rest := plain[len(ansi.Strip(head)):]; !strings.HasPrefix(rest, " ") {
-		if i := strings.LastIndexByte(head, ' '); i > 0 && ansi.StringWidth(head[:i]) >= w/2 {
+		if i := strings.LastIndexByte(head, ' '); i > 0 && rules.Width(head[:i]) >= w/2 {
 			head = head[:i]
 		}
 	}
@@ -800,11 +800,11 @@ func (m *Model) title(w int, left, right string) string {
 
 // title is Model.title drawn afresh.
 func title(w int, left, right string) string {
-	gap := w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
+	gap := w - rules.Width(left) - rules.Width(right) - 2
 	if gap < 1 {
 		// The left part says where you are: keep it whole when it can be, and cut the right.
-		right = ansi.Truncate(right, max(0, w-ansi.StringWidth(left)-4), "…")
-		gap = w - ansi.StringWidth(left) - ansi.StringWidth(right) - 2
+		right = ansi.Truncate(right, max(0, w-rules.Width(left)-4), "…")
+		gap = w - rules.Width(left) - rules.Width(right) - 2
 		if gap < 1 {
 			return titleStyle.Paint(fit(" "+left, w))
 		}

@@ -649,7 +649,7 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 			who = "waiting for you"
 		}
 		right = clock + " · " + who
-		if ansi.StringWidth(left)+ansi.StringWidth(right)+4 > w {
+		if rules.Width(left)+rules.Width(right)+4 > w {
 			right = clock // the time, whole, before who you are (a long name)
 		}
 	}
@@ -911,11 +911,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		var marks string
 		for _, short := range []bool{false, true} {
 			marks = seatMarks(s, i == t.u.Seat, m.now, short)
-			if leftW-len("  "+num+" ")-ansi.StringWidth(marks) >= min(ansi.StringWidth(plain), seatNameMin) {
+			if leftW-len("  "+num+" ")-rules.Width(marks) >= min(rules.Width(plain), seatNameMin) {
 				break
 			}
 		}
-		if room := leftW - len("  "+num+" ") - ansi.StringWidth(marks); ansi.StringWidth(plain) > room {
+		if room := leftW - len("  "+num+" ") - rules.Width(marks); rules.Width(plain) > room {
 			plain = ansi.Truncate(plain, max(1, room), "…")
 		}
 		name := gameui.SeatInk(i).Paint(plain)
@@ -974,7 +974,7 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			rp := t.rulesPager()
 			rp.set(specRules(spec, rightW-2), rightW-2, rulesH)
 			head := "Rules · " + rp.position() + rulesHint(t.panel == panelRules)
-			if ansi.StringWidth(head)+2 > rightW {
+			if rules.Width(head)+2 > rightW {
 				head = "Rules · " + rp.percent() + rulesHint(t.panel == panelRules) // the key, not the line numbers
 			}
 			title, rest, _ := strings.Cut(head, " ")
@@ -1234,7 +1234,7 @@ func (t *tableScreen) chatLines(w int) []string {
 			name = dimStyle.Paint(name)
 		}
 		// The text wraps under itself; a very long name gives way to the text.
-		indent := min(ansi.StringWidth(name)+2, w/3)
+		indent := min(rules.Width(name)+2, w/3)
 		for i, l := range gameui.Wrap(c.Text, w-6-indent) {
 			if i == 0 {
 				out = append(out, fit(stamp+name+": "+l, w))

@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"parlor/rules"
 )
 
 // Clean returns s as one line of text that is safe on any terminal: escape sequences
@@ -39,8 +41,8 @@ func Typed(s string) string {
 // what someone sent in an error message or a log line.
 func Short(s string, cols int) string { return strings.TrimSpace(Truncate(Clean(s), cols)) }
 
-// Width is how many terminal columns s takes.
-func Width(s string) int { return ansi.StringWidth(s) }
+// Width is how many terminal columns s takes: rules.Width, the project's one measure.
+func Width(s string) int { return rules.Width(s) }
 
 // Truncate cuts s to at most cols terminal columns, never inside a character.
 func Truncate(s string, cols int) string { return ansi.Truncate(s, cols, "") }

@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"parlor/rules"
 )
 
@@ -98,7 +96,7 @@ func FindForbidden(story string, forms []string) (string, bool) {
 const MaxStory = 280
 
 // StoryWidth is how much room a story takes on screen, the measure MaxStory limits.
-func StoryWidth(story string) int { return ansi.StringWidth(story) }
+func StoryWidth(story string) int { return rules.Width(story) }
 
 // Sentences counts the sentences of a story the way a reader would. A run of '.', '!'
 // or '?' (with any closing quotes or brackets) ends a sentence only when a space and more

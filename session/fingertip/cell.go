@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
 )
@@ -93,7 +94,7 @@ func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 	if text != "" {
 		text = ansi.Truncate(" "+text+" ", w-3, "…")
 	}
-	rest := max(0, w-3-ansi.StringWidth(text))
+	rest := max(0, w-3-rules.Width(text))
 	line := strings.Repeat("─", rest)
 	if plain {
 		return num + text + line

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"
 )
@@ -114,7 +115,7 @@ func (s *Screen) topLines(w int, plain bool) []string {
 	default:
 		line = p.Paint(boldStyle, name+"'s clue: ") + "“" + v.Clue + "”"
 	}
-	if ansi.StringWidth(line) <= w {
+	if rules.Width(line) <= w {
 		return []string{gameui.Fit(line, w)}
 	}
 	wrapped := gameui.Wrap(line, w)

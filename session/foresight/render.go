@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/rules"
 	fs "parlor/rules/foresight"
 	"parlor/session/gameui"
 )
@@ -76,7 +77,7 @@ func wrap(text string, w, maxLines int) []string {
 		lines = append(lines[:maxLines-1], ansi.Truncate(rest, w, "…"))
 	}
 	for i := range lines {
-		if ansi.StringWidth(lines[i]) > w {
+		if rules.Width(lines[i]) > w {
 			lines[i] = ansi.Truncate(lines[i], w, "…")
 		}
 	}

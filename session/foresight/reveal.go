@@ -109,7 +109,7 @@ func (s *Screen) revealWidths(f gameui.Frame) (nameW, cw int) {
 	fixed := markW + ansW + resW + totW
 	want := 6
 	for _, p := range players {
-		want = max(want, ansi.StringWidth(name(s.v.Names, p.Seat)+gameui.AwayMark(f, p.Seat)))
+		want = max(want, rules.Width(name(s.v.Names, p.Seat)+gameui.AwayMark(f, p.Seat)))
 	}
 	cells := min(max((f.Width-fixed-6)/n, 7), 12)
 	cw = min(max((f.Width-fixed-want)/n, min(cells, 9)), nameMax+1)
@@ -132,7 +132,7 @@ func (s *Screen) answerKey(r *fs.Reveal, w, maxLines int) []string {
 		switch {
 		case line == "":
 			line = p
-		case ansi.StringWidth(line+sep+p) <= w:
+		case rules.Width(line+sep+p) <= w:
 			line += sep + p
 		default:
 			out, line = append(out, line), p
@@ -143,7 +143,7 @@ func (s *Screen) answerKey(r *fs.Reveal, w, maxLines int) []string {
 		return out
 	}
 	per := (len(parts) + maxLines - 1) / maxLines // answers a line
-	share := max((w-(per-1)*ansi.StringWidth(sep))/per, 2)
+	share := max((w-(per-1)*rules.Width(sep))/per, 2)
 	out = nil
 	for i := 0; i < len(parts); i += per {
 		cut := make([]string, 0, per)
@@ -158,7 +158,7 @@ func (s *Screen) answerKey(r *fs.Reveal, w, maxLines int) []string {
 // fits reports whether every line is at most w cells wide.
 func fits(lines []string, w int) bool {
 	for _, l := range lines {
-		if ansi.StringWidth(l) > w {
+		if rules.Width(l) > w {
 			return false
 		}
 	}

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"parlor/rules"
 )
 
 // Fit makes one line exactly w cells wide: cut with an ellipsis, or padded with spaces.
@@ -35,7 +37,7 @@ func Fit(s string, w int) string {
 // around an ellipsis, for names that differ at their end ("…spring A", "…spring B").
 // Plain text only (an option's value, a pack's name).
 func CutMiddle(s string, w int) string {
-	n := ansi.StringWidth(s)
+	n := rules.Width(s)
 	if n <= w {
 		return s
 	}
@@ -59,10 +61,10 @@ var fits = &memo[fitKey]{max: 1 << 15}
 
 // fitLine is Fit without the memory.
 func fitLine(s string, w int) string {
-	if ansi.StringWidth(s) > w {
+	if rules.Width(s) > w {
 		s = ansi.Truncate(s, w, "…")
 	}
-	if n := w - ansi.StringWidth(s); n > 0 {
+	if n := w - rules.Width(s); n > 0 {
 		s += strings.Repeat(" ", n)
 	}
 	return s

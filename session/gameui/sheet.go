@@ -31,7 +31,7 @@ func Sheet(s rules.Sheet, names []string, width, height int, plain bool) []strin
 	// ("14 Bartholomew Jone narrates").
 	labelW := sheetLabelWidth
 	for _, r := range s.Rows {
-		labelW = max(labelW, ansi.StringWidth(fmt.Sprintf("%2d %s", r.Round, r.Label))+1)
+		labelW = max(labelW, rules.Width(fmt.Sprintf("%2d %s", r.Round, r.Label))+1)
 	}
 	labelW = max(sheetLabelWidth, min(labelW, width-n*cw))
 	cell := func(text string) string { return fmt.Sprintf("%*s", cw, ansi.Truncate(text, cw-1, "…")) }

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 )
 
 // boxCursor is a text box's cursor: the character under it in reverse video.
@@ -78,7 +79,7 @@ func Wrap(text string, w int) []string {
 			if word == "" {
 				continue
 			}
-			for w > 0 && ansi.StringWidth(word) > w {
+			for w > 0 && rules.Width(word) > w {
 				if line != "" {
 					out, line = append(out, line), ""
 				}
@@ -95,7 +96,7 @@ func Wrap(text string, w int) []string {
 			case word == "":
 			case line == "":
 				line = word
-			case ansi.StringWidth(line)+1+ansi.StringWidth(word) <= w:
+			case rules.Width(line)+1+rules.Width(word) <= w:
 				line += " " + word
 			default:
 				out = append(out, line)

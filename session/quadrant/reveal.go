@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
@@ -70,7 +68,7 @@ func (s *Screen) revealTokens(p gameui.Painter) []string {
 	// it (six, and the team ballot's, at 80 columns) stay in view with short words too.
 	ww := 0
 	for _, word := range v.Words {
-		ww = max(ww, ansi.StringWidth(word))
+		ww = max(ww, rules.Width(word))
 	}
 	ww = min(ww, qd.MaxWordLen)
 	cells := cellTexts(v.Tokens, s.shown)
@@ -174,7 +172,7 @@ func wrap(label string, items []string, w int) []string {
 	var out []string
 	line := label
 	for _, it := range items {
-		if ansi.StringWidth(line)+ansi.StringWidth(it)+2 > w {
+		if rules.Width(line)+rules.Width(it)+2 > w {
 			out = append(out, line)
 			line = " "
 		}

@@ -84,16 +84,16 @@ func (s *Screen) status(f gameui.Frame) string {
 			}
 			return ""
 		}} {
-			if ansi.StringWidth(line+all) <= f.Width {
+			if rules.Width(line+all) <= f.Width {
 				break
 			}
 			// Every racer's count shows: long names give way, each to its share of what
 			// the counts and the away marks leave.
 			marks := 0
 			for _, r := range v.Racers {
-				marks += ansi.StringWidth(mark(r))
+				marks += rules.Width(mark(r))
 			}
-			all = tokens(max(3, (f.Width-ansi.StringWidth(line)-marks)/max(1, len(v.Racers))-len(" ***  ")), mark)
+			all = tokens(max(3, (f.Width-rules.Width(line)-marks)/max(1, len(v.Racers))-len(" ***  ")), mark)
 		}
 		line += all
 	}

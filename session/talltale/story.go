@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/internal/playertext"
+	"parlor/rules"
 	tt "parlor/rules/talltale"
 )
 
@@ -71,7 +72,7 @@ func (s *Screen) storyView(width int, plain bool) []string {
 // cursorAt shows "_" at column x of a plain line: in place of a blank (the end of the
 // text), or before the character there, the line then giving up a trailing blank.
 func cursorAt(line string, x int) string {
-	w := ansi.StringWidth(line)
+	w := rules.Width(line)
 	left, rest := ansi.Cut(line, 0, x), ansi.Cut(line, x, w)
 	if rest == "" || strings.HasPrefix(rest, " ") {
 		return left + "_" + strings.TrimPrefix(rest, " ")

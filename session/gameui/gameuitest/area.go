@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"parlor/rules"
 )
 
 // The game area of a 120×40 terminal: from 120 columns the session shows the log and chat
@@ -24,7 +26,7 @@ func Area(tb testing.TB, out string, w, h int) []string {
 		tb.Fatalf("%d lines, at most %d:\n%s", len(lines), h, ansi.Strip(out))
 	}
 	for i, l := range lines {
-		if lw := ansi.StringWidth(l); lw > w {
+		if lw := rules.Width(l); lw > w {
 			tb.Fatalf("line %d is %d wide, at most %d: %q", i, lw, w, l)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/rules"
 	"parlor/session/gameui"
 )
 
@@ -46,7 +47,7 @@ func FooterError(width int, keys []gameui.Key, typing bool) error {
 		return fmt.Errorf("footer has %d lines, at most 2: %q", len(lines), lines)
 	}
 	for _, l := range lines {
-		if w := ansi.StringWidth(l); w > width {
+		if w := rules.Width(l); w > width {
 			return fmt.Errorf("footer line is %d wide, at most %d: %q", w, width, l)
 		}
 		if strings.Contains(l, "…") {
