@@ -214,3 +214,31 @@ func TestTokenXReadsThePanelLine(t *testing.T) {
 		}
 	}
 }
+
+// TestLatenciesKeepTheirTimes: the -profile file pairs each action's latency with its
+// own start, also after the report's percentiles are read from the same samples.
+func TestLatenciesKeepTheirTimes(t *testing.T) {
+	start := time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC)
+	var s samples
+	// Latencies that fall as the phase goes on: sorting them would turn them round.
+	for i := range 10 {
+		s.add(start.Add(time.Duration(i)*time.Second), time.Duration(100-i)*time.Millisecond)
+	}
+	if p := percentilesOf(s.all); p.Max != 100*time.Millisecond || p.P50 != 95*time.Millisecond {
+		t.Fatalf("percentiles %+v; want max 100 ms and p50 95 ms", p)
+	}
+	path := filepath.Join(t.TempDir(), "busy.latencies.tsv")
+	if err := s.writeTo(path, start, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")[2:]
+	for i, l := range lines {
+		if want := fmt.Sprintf("%d.000\t%d.0", i, 100-i); l != want {
+			t.Errorf("line %d is %q; want %q (the action started at %d s took %d ms)", i, l, want, i, 100-i)
+		}
+	}
+}

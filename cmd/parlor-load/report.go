@@ -22,13 +22,14 @@ type Percentiles struct {
 	Max   time.Duration `json:"max_ns"`
 }
 
-// percentilesOf sorts ds (in place) and reads its nearest-rank percentiles.
+// percentilesOf reads the nearest-rank percentiles of ds from a sorted copy: ds stays in
+// the order of its samples, which -profile's file pairs with their starts.
 func percentilesOf(ds []time.Duration) Percentiles {
 	p := Percentiles{Count: len(ds)}
 	if len(ds) == 0 {
 		return p
 	}
-	slices.Sort(ds)
+	ds = slices.Sorted(slices.Values(ds))
 	at := func(q float64) time.Duration {
 		return ds[int(math.Ceil(q*float64(len(ds))))-1]
 	}
