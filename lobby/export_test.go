@@ -3,6 +3,7 @@ package lobby
 import (
 	"encoding/json"
 	"fmt"
+	"testing"
 	"time"
 
 	"parlor/rules"
@@ -71,4 +72,20 @@ func SetMaxLogEntries(n int) func() {
 	old := maxLogEntries
 	maxLogEntries = n
 	return func() { maxLogEntries = old }
+}
+
+// QuietTickAllocs is how many allocations the member's table makes on average in a
+// step of its actor that only ticks (the tick and the step's end, as run does), measured
+// on the actor itself over n such steps at the time it is now.
+func QuietTickAllocs(p Place, n int) (float64, error) {
+	m := p.(*Member)
+	var allocs float64
+	err := m.t.do(func(now time.Time) error {
+		allocs = testing.AllocsPerRun(n, func() {
+			m.t.tick(now)
+			m.t.endStep(now)
+		})
+		return nil
+	})
+	return allocs, err
 }

@@ -6,6 +6,9 @@ import (
 	"parlor/rules"
 )
 
+// ID is the game id used by the registry, the lobby and the JSON API.
+const ID = "foresight"
+
 // HowToPlay is the game's rules in one plain-words paragraph, for the lobby and '?'.
 const HowToPlay = "Everyone starts with 600 points; the first to reach 1200 wins (the highest total wins, ties share). " +
 	"Each round shows a question about yourself with 2 to 5 answers. In secret you pick your own answer, " +
@@ -17,7 +20,7 @@ const HowToPlay = "Everyone starts with 600 points; the first to reach 1200 wins
 	"so every guess about you is wrong."
 
 var spec = &rules.Spec{
-	ID:         "foresight",
+	ID:         ID,
 	Version:    1,
 	Name:       "Foresight",
 	MinPlayers: 2,
