@@ -41,9 +41,12 @@ import (
 // cursor, bracketed paste, window title) plus Bubble Tea's keyboard set-up, set on the
 // first frame and undone by close.
 //
-// Everything here runs on the program's event loop (Update) or after it has ended
-// (close): no lock is needed. A frame not yet due is drawn by a drawMsg sent from a
-// timer, so no goroutine waits per session.
+// Everything here runs on the program's event loop (Update), on a renderer while the
+// loop waits for it (a quick message's update and its frame), or after the loop has
+// ended (close): no lock is needed. A frame not yet due is drawn by a drawMsg sent from
+// a timer, so no goroutine waits per session. What a frame sends is written to the
+// terminal on the loop's own goroutine: a player who stops reading blocks the write,
+// and a renderer must never wait on one player.
 type painter struct {
 	tea.Model
 	ctx context.Context
@@ -55,41 +58,90 @@ type painter struct {
 
 	width, height int
 	profile       colorprofile.Profile
-	graphemes     bool      // the terminal measures graphemes whole (mode 2027)
-	sized         bool      // a window size has come
-	colored       bool      // the colour profile has come
-	syncd         bool      // the terminal takes synchronized output (mode 2026)
-	started       bool      // the terminal modes are set
-	title         string    // the window title they set
-	rows          []string  // the rows on screen (the painter's own copy); nil: draw the next frame whole
-	plain         []bool    // plainStarts(rows)
-	redraw        bool      // draw the next frame even if its content is the same
-	last          time.Time // when the last frame went out
-	waiting       bool      // a drawMsg is on its way
-	frame         bytes.Buffer
-	job           renderJob // rendering the frame (render.go)
+	graphemes     bool         // the terminal measures graphemes whole (mode 2027)
+	sized         bool         // a window size has come
+	colored       bool         // the colour profile has come
+	syncd         bool         // the terminal takes synchronized output (mode 2026)
+	started       bool         // the terminal modes are set
+	title         string       // the window title they set
+	rows          []string     // the rows on screen (the painter's own copy); nil: draw the next frame whole
+	plain         []bool       // plainStarts(rows)
+	redraw        bool         // draw the next frame even if its content is the same
+	last          time.Time    // when the last frame went out
+	waiting       bool         // a drawMsg is on its way
+	timer         *time.Timer  // sends it; made once and reset
+	frame         bytes.Buffer // what goes to the terminal at the end of this update
+
+	// Work on a renderer (render.go). The functions are made once: a method value
+	// made at each hand-over would allocate on the session's goroutine.
+	job              renderJob
+	renderFn, stepFn func()
+	onRenderer       bool     // this update runs on a renderer: render in place
+	rendered         []string // the rows renderFn drew
+	quick            tea.Msg  // the message stepFn updates with
+	cmd              tea.Cmd  // and the command it gave
+}
+
+// A preparer is a model that can tell which messages it takes quickly: Prepare does on
+// the session's goroutine what msg needs there and returns the message Update is to take
+// instead, quick when that update neither blocks nor reads the store. The painter
+// updates with a quick message on a renderer, with the frame it changes.
+type preparer interface {
+	Prepare(msg tea.Msg) (next tea.Msg, quick bool)
 }
 
 // drawMsg draws a frame that was not yet due when its change came.
 type drawMsg struct{}
 
 func newPainter(ctx context.Context, m tea.Model, out io.Writer, fps int, send func(tea.Msg)) *painter {
-	return &painter{Model: m, ctx: ctx, out: out, send: send, every: time.Second / time.Duration(fps)}
+	p := &painter{Model: m, ctx: ctx, out: out, send: send, every: time.Second / time.Duration(fps)}
+	p.renderFn, p.stepFn = p.renderRows, p.stepQuick
+	return p
 }
 
 func (p *painter) Init() tea.Cmd {
 	// As Bubble Tea asks every terminal: does it take synchronized output (2026), and
 	// does it measure graphemes as whole (2027)? The answers come as ModeReportMsg.
 	p.write(ansi.RequestModeSynchronizedOutput + ansi.RequestModeUnicodeCore)
+	p.flush()
 	return p.Model.Init()
 }
 
+// Update updates the model with msg and draws the frame if it changed; a message the
+// model takes quickly is taken on a renderer, frame and all.
 func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	if pr, ok := p.Model.(preparer); ok {
+		next, quick := pr.Prepare(msg)
+		msg = next
+		if quick {
+			p.quick, p.job.run = msg, p.stepFn
+			onRenderer(&p.job)
+			cmd = p.cmd
+			p.quick, p.cmd = nil, nil
+			p.flush()
+			return p, cmd
+		}
+	}
+	cmd = p.step(msg)
+	p.flush()
+	return p, cmd
+}
+
+// stepQuick is step with p.quick, run on a renderer.
+func (p *painter) stepQuick() {
+	p.onRenderer = true
+	defer func() { p.onRenderer = false }()
+	p.cmd = p.step(p.quick)
+}
+
+// step updates the model with msg and paints what changed into p.frame.
+func (p *painter) step(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case drawMsg:
 		p.waiting = false
 		p.paint(true)
-		return p, nil
+		return nil
 	case tea.WindowSizeMsg:
 		p.sized = true
 		p.width, p.height = msg.Width, msg.Height
@@ -103,7 +155,15 @@ func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	p.Model, cmd = p.Model.Update(msg)
 	p.paint(false)
-	return p, cmd
+	return cmd
+}
+
+// flush writes what this update painted to the terminal.
+func (p *painter) flush() {
+	if p.frame.Len() > 0 {
+		_, _ = p.out.Write(p.frame.Bytes())
+		p.frame.Reset()
+	}
 }
 
 // View is what a renderer would draw: nothing. The painter asks the model for its
@@ -134,15 +194,14 @@ func (p *painter) paint(due bool) {
 	}
 	if wait := p.every - time.Since(p.last); wait > 0 && !due {
 		p.waiting = true
-		ctx, send := p.ctx, p.send
-		time.AfterFunc(wait, func() {
-			if ctx.Err() == nil {
-				send(drawMsg{})
-			}
-		})
+		if p.timer == nil {
+			p.timer = time.AfterFunc(wait, p.due)
+		} else {
+			p.timer.Reset(wait)
+		}
 		return
 	}
-	rows := render(&p.job, p.Model)
+	rows := p.frameRows()
 	if len(rows) > p.height {
 		rows = rows[:p.height]
 	}
@@ -157,6 +216,27 @@ func (p *painter) paint(due bool) {
 // again, a frame's worth of garbage per seat and frame.
 type framer interface{ Frame() []string }
 
+// due sends the drawMsg of a frame that has come due (on the timer's goroutine).
+func (p *painter) due() {
+	if p.ctx.Err() == nil {
+		p.send(drawMsg{})
+	}
+}
+
+// frameRows is the model's frame as rows, rendered on a renderer.
+func (p *painter) frameRows() []string {
+	if p.onRenderer {
+		return rowsOf(p.Model)
+	}
+	p.job.run = p.renderFn
+	onRenderer(&p.job)
+	rows := p.rendered
+	p.rendered = nil
+	return rows
+}
+
+func (p *painter) renderRows() { p.rendered = rowsOf(p.Model) }
+
 // rowsOf is m's frame as rows.
 func rowsOf(m tea.Model) []string {
 	if f, ok := m.(framer); ok {
@@ -165,12 +245,12 @@ func rowsOf(m tea.Model) []string {
 	return strings.Split(m.View().Content, "\n")
 }
 
-// draw sends one frame: the rows that differ from what the terminal shows. The frame
-// is made in the painter's own buffer, kept from frame to frame (a few KB a session),
-// so drawing allocates nothing once it has grown.
+// draw paints one frame into p.frame: the rows that differ from what the terminal
+// shows. The buffer is the painter's own, kept from frame to frame (a few KB a
+// session), so drawing allocates nothing once it has grown.
 func (p *painter) draw(rows []string) {
 	b := &p.frame
-	b.Reset()
+	start := b.Len()
 	if p.syncd {
 		b.WriteString(ansi.SetModeSynchronizedOutput)
 	}
@@ -189,12 +269,12 @@ func (p *painter) draw(rows []string) {
 	p.rowsTo(b, rows)
 	p.redraw, p.last = false, time.Now()
 	if b.Len() == before && !first {
-		return // no row changed
+		b.Truncate(start) // no row changed
+		return
 	}
 	if p.syncd {
 		b.WriteString(ansi.ResetModeSynchronizedOutput)
 	}
-	_, _ = p.out.Write(b.Bytes())
 }
 
 // rowsTo writes to b what brings the screen from p.rows to rows (at most the window's
@@ -367,6 +447,9 @@ func at[T any](s []T, i int, def T) T {
 // were (mode 1049 saved it), a cursor shown, no bracketed paste, no title, the keyboard
 // as before. Called once the program has ended.
 func (p *painter) close() {
+	if p.timer != nil {
+		p.timer.Stop()
+	}
 	if !p.started {
 		return
 	}
@@ -379,6 +462,8 @@ func (p *painter) close() {
 		tail += ansi.ResetModeUnicodeCore
 	}
 	p.write(tail)
+	p.flush()
 }
 
-func (p *painter) write(s string) { _, _ = io.WriteString(p.out, s) }
+// write adds s to what this update sends.
+func (p *painter) write(s string) { p.frame.WriteString(s) }

@@ -3,9 +3,11 @@ package server
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -395,5 +397,72 @@ func TestPainterTakesRowsAndKeepsItsOwnCopy(t *testing.T) {
 	term.feed()
 	if got := term.em.String(); !strings.HasPrefix(got, "title ⏱ 9s\nbody") {
 		t.Fatalf("the row changed in place is not on screen:\n%s", got)
+	}
+}
+
+// onARenderer tells whether the calling goroutine is one of the renderers.
+func onARenderer() bool { return strings.Contains(string(debug.Stack()), "server.renderer(") }
+
+// quickly is a model that takes quickMsg quickly (Prepare) and records where each of
+// its updates ran.
+type quickly struct {
+	framed
+	ranOnRenderer map[string]bool // by the message's type
+}
+
+type quickMsg struct{}
+
+func (q *quickly) Prepare(msg tea.Msg) (tea.Msg, bool) {
+	_, quick := msg.(quickMsg)
+	return msg, quick
+}
+
+func (q *quickly) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	q.ranOnRenderer[fmt.Sprintf("%T", msg)] = onARenderer()
+	q.rows = []string{fmt.Sprintf("after %T", msg)}
+	return q, nil
+}
+
+// writes records whether each write came from a renderer.
+type writes struct {
+	bytes.Buffer
+	fromRenderer int
+}
+
+func (w *writes) Write(b []byte) (int, error) {
+	if onARenderer() {
+		w.fromRenderer++
+	}
+	return w.Buffer.Write(b)
+}
+
+// A message the model takes quickly is taken on a renderer, and its frame drawn
+// there, so the session's goroutine allocates nothing for it (render.go); any other
+// message is taken on the session's goroutine, since it may block. Either way the
+// terminal is written on the session's goroutine: a player who stops reading must not
+// hold a renderer.
+func TestQuickMessagesAreTakenOnARenderer(t *testing.T) {
+	model := &quickly{framed: framed{rows: []string{"first"}}, ranOnRenderer: map[string]bool{}}
+	out := &writes{}
+	p := newPainter(context.Background(), model, out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 40, Height: 3})
+	p.Update(quickMsg{})
+	if !model.ranOnRenderer["server.quickMsg"] {
+		t.Error("a quick message was taken on the session's goroutine")
+	}
+	if !strings.Contains(out.String(), "after server.quickMsg") {
+		t.Errorf("the quick message's frame was not drawn: %q", out.String())
+	}
+	p.Update(nothing{})
+	if model.ranOnRenderer["server.nothing"] {
+		t.Error("a message that is not quick was taken on a renderer")
+	}
+	if !strings.Contains(out.String(), "after server.nothing") {
+		t.Errorf("the other message's frame was not drawn: %q", out.String())
+	}
+	if out.fromRenderer > 0 {
+		t.Errorf("%d writes to the terminal came from a renderer", out.fromRenderer)
 	}
 }

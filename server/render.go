@@ -5,12 +5,11 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
-
-	tea "charm.land/bubbletea/v2"
 )
 
 // Frames are rendered on a few long-lived goroutines (one per processor), not on each
-// session's own.
+// session's own, and so are the updates that come with them from the table (a model's
+// quick messages, paint.go).
 //
 // Why: rendering goes deep (lipgloss passes its large Style by value down long call
 // chains), and a goroutine's stack starts at 8 KB and grows by copying itself into a
@@ -20,13 +19,21 @@ import (
 // each collection, and on its first frame of all. That copying was 15 % of the
 // server's CPU at login and 5 % under load (docs/performance.md). A renderer's stack
 // grows once and is used by every session, and the sessions' stacks stay small, which
-// also leaves the collector less to scan. The cost is two hand-overs per frame, and
-// that a frame which never finished would hold a renderer for every session: rendering
-// must not block (it reads the session's model and its table's shared drawings).
+// also leaves the collector less to scan.
+//
+// And while the collector marks, every goroutine that allocates is made to help it,
+// with at least 64 KB of scanning however little it allocated (the runtime's
+// gcOverAssistWork), paid again in each collection. Seven sessions drawing an action
+// each on their own goroutines were seven such payments, and at 5,000 players they
+// crowded a mark into a burst that took both cores (docs/performance.md); a renderer
+// pays once for many frames.
+//
+// The cost is two hand-overs per frame, and that work which never finished would hold
+// a renderer for every session: what runs here must not block (it reads the session's
+// model and its table's shared drawings).
 type renderJob struct {
-	m     tea.Model
-	rows  []string
-	fault *commandPanic // what rendering panicked with, with the renderer's stack
+	run   func()        // the work; its owner sets it before each hand-over
+	fault *commandPanic // what it panicked with, with the renderer's stack
 	done  chan struct{}
 }
 
@@ -35,10 +42,10 @@ var (
 	startRenderers sync.Once
 )
 
-// render returns m's frame as rows, rendered on a renderer. j is the caller's own job,
-// kept from frame to frame; one render at a time per job. A panic in rendering is
-// raised again here, on the caller's goroutine, so it ends that session only.
-func render(j *renderJob, m tea.Model) []string {
+// onRenderer runs j.run on a renderer and returns once it has; one at a time per job.
+// A panic in it is raised again here, on the caller's goroutine, so it ends that
+// session only.
+func onRenderer(j *renderJob) {
 	startRenderers.Do(func() {
 		for range runtime.GOMAXPROCS(0) {
 			go renderer()
@@ -47,29 +54,27 @@ func render(j *renderJob, m tea.Model) []string {
 	if j.done == nil {
 		j.done = make(chan struct{}, 1)
 	}
-	j.m = m
 	renderQueue <- j
 	<-j.done
-	rows, fault := j.rows, j.fault
-	j.m, j.rows, j.fault = nil, nil, nil
+	fault := j.fault
+	j.fault = nil
 	if fault != nil {
 		panic(fmt.Sprintf("%v\n\nrenderer's stack:\n%s", fault.value, fault.stack))
 	}
-	return rows
 }
 
 func renderer() {
 	for j := range renderQueue {
-		renderOne(j)
+		runJob(j)
 	}
 }
 
-func renderOne(j *renderJob) {
+func runJob(j *renderJob) {
 	defer func() {
 		if r := recover(); r != nil {
 			j.fault = &commandPanic{r, debug.Stack()}
 		}
 		j.done <- struct{}{}
 	}()
-	j.rows = rowsOf(j.m)
+	j.run()
 }

@@ -5,7 +5,16 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
+
+// render is m's frame as rows, rendered on a renderer with j.
+func render(j *renderJob, m tea.Model) (rows []string) {
+	j.run = func() { rows = rowsOf(m) }
+	onRenderer(j)
+	return rows
+}
 
 // faulty is a model whose frame panics.
 type faulty struct{ shown }
