@@ -108,22 +108,21 @@ func (p *painter) Init() tea.Cmd {
 }
 
 // Update updates the model with msg and draws the frame if it changed; a message the
-// model takes quickly is taken on a renderer, frame and all.
+// model takes quickly, or a frame come due, is taken on a renderer, frame and all.
 func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	var cmd tea.Cmd
-	if pr, ok := p.Model.(preparer); ok {
-		next, quick := pr.Prepare(msg)
-		msg = next
-		if quick {
-			p.quick, p.job.run = msg, p.stepFn
-			onRenderer(&p.job)
-			cmd = p.cmd
-			p.quick, p.cmd = nil, nil
-			p.flush()
-			return p, cmd
-		}
+	_, quick := msg.(drawMsg)
+	if pr, ok := p.Model.(preparer); ok && !quick {
+		msg, quick = pr.Prepare(msg)
 	}
-	cmd = p.step(msg)
+	var cmd tea.Cmd
+	if quick {
+		p.quick, p.job.run = msg, p.stepFn
+		onRenderer(&p.job)
+		cmd = p.cmd
+		p.quick, p.cmd = nil, nil
+	} else {
+		cmd = p.step(msg)
+	}
 	p.flush()
 	return p, cmd
 }
