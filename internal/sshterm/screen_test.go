@@ -12,7 +12,8 @@ import (
 )
 
 // The screen's text is the emulator's own reading of it, for styled rows, wide
-// characters, blank rows and rows that end in styled blanks.
+// characters, blank rows and rows that end in styled blanks; and so is each row read
+// alone.
 func TestScreenStringIsTheEmulators(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	pieces := []string{"plain ", "\x1b[31mred\x1b[m", "\x1b[44m   \x1b[m", "中文", "🎲", "\r\n", "\r\n\r\n", "  ", "\x1b[7mrev", "\x1b[m"}
@@ -25,6 +26,14 @@ func TestScreenStringIsTheEmulators(t *testing.T) {
 		_, _ = s.em.Write([]byte(in.String()))
 		if got, want := s.String(), s.em.String(); got != want {
 			t.Fatalf("round %d, after %q:\ngot  %q\nwant %q", round, in.String(), got, want)
+		}
+		for y, want := range strings.Split(s.em.String(), "\n") {
+			if got := s.Row(y); got != want {
+				t.Fatalf("round %d, after %q: row %d is %q, want %q", round, in.String(), y, got, want)
+			}
+		}
+		if got := s.Row(6); got != "" {
+			t.Fatalf("round %d: the row past the screen is %q", round, got)
 		}
 	}
 }

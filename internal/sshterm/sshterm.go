@@ -200,6 +200,10 @@ func (t *Terminal) Changed() <-chan struct{} { return t.scr.changed }
 // Screen is the text on the screen now.
 func (t *Terminal) Screen() string { return t.scr.String() }
 
+// Row is the text of row y (from 0) of Screen, read alone: a watcher that knows where
+// to look reads 80 cells instead of the whole screen.
+func (t *Terminal) Row(y int) string { return t.scr.Row(y) }
+
 // Done is closed when the session has ended.
 func (t *Terminal) Done() <-chan struct{} { return t.done }
 
@@ -249,26 +253,45 @@ func (s *screen) String() string {
 		if y > 0 {
 			b.WriteByte('\n')
 		}
-		spaces := 0 // blanks not yet written: a row's trailing ones never are
-		for x := range w {
-			c := s.em.CellAt(x, y)
-			switch {
-			case c == nil || c.Content == "":
-			case c.Content == " ":
-				spaces++
-			default:
-				for ; spaces > 0; spaces-- {
-					b.WriteByte(' ')
-				}
-				if len(c.Content) == 1 {
-					b.WriteByte(c.Content[0])
-				} else {
-					b.WriteString(c.Content)
-				}
+		s.rowInto(&b, y, w)
+	}
+	return b.String()
+}
+
+// Row is row y of String (empty past the screen's last row).
+func (s *screen) Row(y int) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if y < 0 || y >= s.em.Height() {
+		return ""
+	}
+	var b strings.Builder
+	w := s.em.Width()
+	b.Grow(w)
+	s.rowInto(&b, y, w)
+	return b.String()
+}
+
+// rowInto writes row y's text, without its trailing spaces; s.mu is held.
+func (s *screen) rowInto(b *strings.Builder, y, w int) {
+	spaces := 0 // blanks not yet written: a row's trailing ones never are
+	for x := range w {
+		c := s.em.CellAt(x, y)
+		switch {
+		case c == nil || c.Content == "":
+		case c.Content == " ":
+			spaces++
+		default:
+			for ; spaces > 0; spaces-- {
+				b.WriteByte(' ')
+			}
+			if len(c.Content) == 1 {
+				b.WriteByte(c.Content[0])
+			} else {
+				b.WriteString(c.Content)
 			}
 		}
 	}
-	return b.String()
 }
 
 func (s *screen) Resize(w, h int) {
