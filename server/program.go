@@ -64,6 +64,20 @@ func (p *program) Send(msg tea.Msg) {
 	}
 }
 
+// TrySend delivers msg if the loop has room for it now, and reports whether it did; it
+// never waits. After the end it may take msg and drop it, as Send does.
+func (p *program) TrySend(msg tea.Msg) bool {
+	if p.ctx.Err() != nil {
+		return true
+	}
+	select {
+	case p.msgs <- msg:
+		return true
+	default:
+		return false
+	}
+}
+
 // run calls m.Init, updates m with each of first, then with every message sent, until
 // the model quits or the context ends. It returns the last model.
 func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {

@@ -147,3 +147,36 @@ func TestProgramCommandPanicReachesTheLoop(t *testing.T) {
 		t.Fatal("the command's panic never reached the loop")
 	}
 }
+
+// TrySend hands a message over only when the loop has room for it, and never waits: the
+// table's actor calls it with news.
+func TestTrySendNeverWaits(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prog := newProgram(ctx) // no loop yet: nothing takes the messages
+	taken := 0
+	for range cap(prog.msgs) + 3 {
+		if prog.TrySend(note("news")) {
+			taken++
+		}
+	}
+	if taken != cap(prog.msgs) {
+		t.Fatalf("TrySend took %d messages with room for %d", taken, cap(prog.msgs))
+	}
+	l := &logged{seen: make(chan tea.Msg, 64)}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		prog.run(l)
+	}()
+	for range taken {
+		if msg := next(t, l); msg != note("news") {
+			t.Fatalf("the loop took %v, want the news", msg)
+		}
+	}
+	cancel()
+	<-done
+	if !prog.TrySend(note("late")) {
+		t.Error("after the end TrySend says the message waits to be sent")
+	}
+}

@@ -49,7 +49,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	// The table, the clock, the keys and resizes reach the model through prog.Send, from
 	// goroutines that live only while they carry something, and the key reader.
 	prog := newProgram(ctx)
-	opts.Send = prog.Send
+	opts.Send, opts.TrySend = prog.Send, prog.TrySend
 	model := session.New(ctx, opts)
 	var screen io.Writer = sess
 	cs, _ := sess.(*channelSession)

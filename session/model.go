@@ -43,6 +43,10 @@ type Options struct {
 	// waiting for the table or the clock: the table and a timer call it when there is
 	// news. Without it (tests) commands wait instead, one goroutine each.
 	Send func(tea.Msg)
+	// TrySend is Send if the program takes msg at once, else false; may be nil. The
+	// table's news goes this way first: a goroutine for each piece of news was a
+	// goroutine started and scheduled for each seat an action reached.
+	TrySend func(tea.Msg) bool
 }
 
 type screen int
@@ -194,9 +198,16 @@ func (m *Model) Prepare(msg tea.Msg) (tea.Msg, bool) {
 // session takes them when the news arrives: no goroutine waits.
 func (m *Model) wait(mem lobby.Place) tea.Cmd {
 	if send := m.o.Send; send != nil {
-		// The table runs this: hand the news to a goroutine that lives until the
-		// program took it, never more than one per member at a time.
-		mem.Notify(func() { go send(newsMsg{mem}) })
+		// The table runs this and must not wait: the news goes to the program at once if
+		// it has room, else to a goroutine that lives until the program took it; never
+		// more than one per member at a time.
+		var news tea.Msg = newsMsg{mem}
+		try := m.o.TrySend
+		mem.Notify(func() {
+			if try == nil || !try(news) {
+				go send(news)
+			}
+		})
 		return nil
 	}
 	ctx := m.ctx

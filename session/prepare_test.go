@@ -28,7 +28,15 @@ func TestTableNewsIsQuickUnlessTheTableClosed(t *testing.T) {
 	}
 	sent := make(chan tea.Msg, 64)
 	m := New(ctx, Options{Lobby: l, Player: lobby.Player{ID: "SHA256:bob", Name: "Bob"},
-		Join: host.Code(), Send: func(msg tea.Msg) { sent <- msg }})
+		Join: host.Code(), Send: func(msg tea.Msg) { sent <- msg },
+		TrySend: func(msg tea.Msg) bool {
+			select {
+			case sent <- msg:
+				return true
+			default:
+				return false
+			}
+		}})
 	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
 	m.Init() // joins the table
 
