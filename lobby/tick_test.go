@@ -14,7 +14,7 @@ import (
 // TestAQuietTickAllocatesNothing: a table ticks four times a second however quiet it
 // is, and every goroutine that allocates while the collector marks is made to help it
 // mark (at least 64 KB of scanning, whatever it allocated): at 700 tables, tables that
-// allocated on every tick paid a fifth of the collector's assists at 5,000 players
+// allocated on every tick paid a third of the collector's assists at 5,000 players
 // (docs/performance.md). So a tick that changes nothing allocates nothing, in every game.
 func TestAQuietTickAllocatesNothing(t *testing.T) {
 	for _, game := range []string{tf.ID, qd.ID, fi.ID, fs.ID, tt.ID} {

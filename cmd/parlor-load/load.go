@@ -61,17 +61,18 @@ func (p *player) tokenOf(t *table, mover string) (int, bool) {
 	if p.tokenRows == nil {
 		p.tokenRows = map[string]int{}
 	}
+	x, found := 0, false
 	for y, line := range strings.Split(p.term.Screen(), "\n") {
 		for _, other := range t.players {
-			if _, ok := tokenX(other.name, line); ok {
+			if ox, ok := tokenX(other.name, line); ok {
 				p.tokenRows[other.name] = y
+				if other.name == mover {
+					x, found = ox, true
+				}
 			}
 		}
 	}
-	if y, ok := p.tokenRows[mover]; ok {
-		return tokenX(mover, p.term.Row(y))
-	}
-	return 0, false
+	return x, found
 }
 
 // table is one table's players; seat 0 is the host.
