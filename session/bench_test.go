@@ -109,3 +109,34 @@ func BenchmarkMoveToSevenScreens(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoginFirstScreen is a session's share of a login: the model is made and its
+// first screen drawn at 80×24 (the name screen, or the lobby for a player whose name is
+// remembered), each on a goroutine of its own as every connection's session is, so the
+// cost of growing that goroutine's stack is counted too.
+func BenchmarkLoginFirstScreen(b *testing.B) {
+	for _, first := range []string{"name", "lobby"} {
+		b.Run(first, func(b *testing.B) {
+			ctx, cancel := context.WithCancel(context.Background())
+			c := testclock.New(time.Date(2026, 11, 28, 9, 0, 0, 0, time.UTC))
+			l := lobby.New(ctx, lobby.Config{Content: assets.Load, Clock: c})
+			b.Cleanup(func() {
+				cancel()
+				_ = l.Shutdown(context.Background())
+			})
+			o := Options{Lobby: l, Player: lobby.Player{ID: "SHA256:x", Name: "Ann"}, Now: c.Now, AskName: first == "name"}
+			b.ReportAllocs()
+			done := make(chan string)
+			for b.Loop() {
+				go func() {
+					m := New(ctx, o)
+					m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+					done <- m.View().Content
+				}()
+				if frame := <-done; frame == "" {
+					b.Fatal("no first screen")
+				}
+			}
+		})
+	}
+}

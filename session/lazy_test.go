@@ -55,12 +55,45 @@ func TestTextBoxesAreIndependent(t *testing.T) {
 	a, b := newLineInput(10), newLineInput(20)
 	a.update(tea.KeyPressMsg{Code: 'x', Text: "x"})
 	a.update(tea.KeyPressMsg{Code: 'y', Text: "y"})
-	if a.value() != "xy" || b.value() != "" || b.ti.Position() != 0 || b.ti.CharLimit != 20 {
-		t.Fatalf("boxes share state: a %q, b %q at %d, limit %d", a.value(), b.value(), b.ti.Position(), b.ti.CharLimit)
+	b.update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	if a.value() != "xy" || b.value() != "" || b.ed.Position() != 0 || b.ed.CharLimit != 20 {
+		t.Fatalf("boxes share state: a %q, b %q at %d, limit %d", a.value(), b.value(), b.ed.Position(), b.ed.CharLimit)
 	}
 	a.view(10, false)
-	if !b.ti.Focused() || blankInput().Value() != "" {
+	if !b.ed.Focused() || blankInput().Value() != "" {
 		t.Fatal("blurring one box changed another, or the blank box")
+	}
+}
+
+// A text box makes its editor at the first key that may edit it: a name accepted as
+// suggested, or a box never typed in, costs none. Text set before then is cut to the
+// box's limit and its cursor put at the end, as the editor would, and the first keys
+// edit that text from there.
+func TestATextBoxMakesItsEditorAtTheFirstKey(t *testing.T) {
+	lazy, eager := newLineInput(5), newLineInput(5)
+	eager.update(tea.KeyPressMsg{Code: tea.KeyEnd})
+	if eager.ed == nil {
+		t.Fatal("a key made no editor")
+	}
+	for _, s := range []string{"abcdefg", "é✓ab", ""} {
+		lazy.set(s)
+		eager.set(s)
+		if lazy.ed != nil {
+			t.Fatal("setting the text made an editor")
+		}
+		if lazy.value() != eager.value() || lazy.pos != eager.ed.Position() || lazy.view(8, true) != eager.view(8, true) {
+			t.Fatalf("set(%q): %q at %d without an editor, %q at %d with one", s, lazy.value(), lazy.pos, eager.value(), eager.ed.Position())
+		}
+	}
+	lazy.set("abcdefg")
+	lazy.update(tea.KeyPressMsg{Code: tea.KeyLeft})
+	lazy.update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	if lazy.value() != "abce" || lazy.pos != 3 || lazy.ed.Position() != 3 {
+		t.Fatalf("left and backspace after set: %q at %d, want \"abce\" at 3", lazy.value(), lazy.pos)
+	}
+	lazy.reset()
+	if lazy.value() != "" || lazy.pos != 0 || lazy.ed.Value() != "" {
+		t.Fatalf("reset left %q at %d", lazy.value(), lazy.pos)
 	}
 }
 
