@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -210,8 +211,21 @@ func (s *lobbyScreen) tableRows(w, n int) []string {
 }
 
 // gamesLines list the games under the tables, each summary wrapped under itself so that
-// each game's line reads whole.
+// each game's line reads whole. The list is the same for every session at a width, and
+// wrapping it measures every summary (45 µs, half the time a lobby took to draw at a
+// login), so it is drawn once per width for the whole process and shared: callers must
+// not change it. The server clamps widths to 500 columns, which bounds what it holds.
 func gamesLines(w int) []string {
+	if l, ok := gamesDrawn.Load(w); ok {
+		return l.([]string)
+	}
+	l, _ := gamesDrawn.LoadOrStore(w, drawGames(w))
+	return l.([]string)
+}
+
+var gamesDrawn sync.Map // width → gamesLines
+
+func drawGames(w int) []string {
 	out := []string{"", headStyle.Paint("  Games")}
 	for _, g := range rules.Games() {
 		for i, l := range gameui.Wrap(fmt.Sprintf("%s players · %s", playersText(g), g.Summary), w-16) {
