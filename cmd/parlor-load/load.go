@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"parlor/internal/sshterm"
+	"parlor/server"
 )
 
 const (
@@ -255,9 +256,9 @@ func (w *workload) login(ctx context.Context) (time.Duration, error) {
 	for _, group := range [][]seated{hosts, others} {
 		var err error
 		if w.cfg.LoginRate > 0 {
-			err = paced(ctx, len(group), w.cfg.LoginRate, max(w.cfg.Parallel, openLoopInFlight), func(i int, due time.Time) error { return w.sitDown(ctx, group[i], due) })
+			err = paced(ctx, len(group), w.cfg.LoginRate, loginsInFlight(w.cfg), func(i int, due time.Time) error { return w.sitDown(ctx, group[i], due) })
 		} else {
-			err = parallel(ctx, len(group), w.cfg.Parallel, func(i int) error { return w.sitDown(ctx, group[i], time.Now()) })
+			err = parallel(ctx, len(group), loginsInFlight(w.cfg), func(i int) error { return w.sitDown(ctx, group[i], time.Now()) })
 		}
 		if err != nil {
 			return 0, err
@@ -269,12 +270,22 @@ func (w *workload) login(ctx context.Context) (time.Duration, error) {
 // With -login-rate, logins start on a schedule (an open loop): a server that falls
 // behind meets more logins at once, as it would from real players, and each login's
 // first screen is timed from when it was due, so time spent waiting to start counts
-// (no coordinated omission). openLoopInFlight bounds the logins in flight all the same;
-// maxLoginRate bounds the rate.
-const (
-	openLoopInFlight = 1024
-	maxLoginRate     = 5000
-)
+// (no coordinated omission). openLoopInFlight bounds the logins in flight all the same:
+// as many as a parlor server lets log in at once (--max-unauthenticated), since it
+// refuses more at the door, and a refused login ended the run (it was 1,024, and a run
+// on a slow hour of a 2-core box stopped there). maxLoginRate bounds the rate.
+var openLoopInFlight = server.Defaults().MaxUnauthenticated
+
+const maxLoginRate = 5000
+
+// loginsInFlight is how many logins c keeps in flight at once: -parallel, and in an
+// open loop at least openLoopInFlight.
+func loginsInFlight(c Config) int {
+	if c.LoginRate > 0 {
+		return max(c.Parallel, openLoopInFlight)
+	}
+	return c.Parallel
+}
 
 // paced runs f(i, due) for i in [0, n), the i-th due i/rate seconds after the start,
 // with at most limit running at once; it returns the first error.
