@@ -300,28 +300,107 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 		if !whole && !changed || whole && plainTail(row, carriedIn) == 0 { // a cleared screen has its blank rows
 			continue
 		}
+		if !whole && sameStart && !carriedIn && at(p.plain, y, true) {
+			if off, col, style, ok := p.sameStart(row, old); ok {
+				// The row starts as it did: only what follows its common start is sent.
+				if col < p.width {
+					b.WriteString(ansi.CursorPosition(col+1, y+1))
+					p.rowTo(b, style+row[off:], false, col)
+				}
+				continue
+			}
+		}
 		b.WriteString(ansi.CursorPosition(1, y+1))
 		if carriedIn {
 			b.WriteString(ansi.ResetStyle)
 			styleInto(b, rows, plain, y)
 		}
-		p.rowTo(b, row, carriedIn)
+		p.rowTo(b, row, carriedIn, 0)
 	}
 	// A copy: the model may change its rows in place (a countdown's line), and these
 	// must stay what the terminal shows.
 	p.rows, p.plain = append(p.rows[:0], rows...), plain
 }
 
-// rowTo writes one row at the cursor, cut to the window's width, and clears the rest
-// of the line unstyled. carriedIn: a style from the rows above was set before it.
-func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
+// sameStart is where row may be sent from when the terminal shows old in its place, both
+// starting in the default style: off, a byte offset of row, at column col, and style,
+// the style sequences before it (since the last reset), which set the style row has
+// there. What comes before off is the same in both, so the cells it drew stay as they
+// are. ok is false when the row must be sent whole: nothing in common, or a sequence
+// other than a style (a hyperlink) before the point.
+//
+// A point is taken only before a printable character that old has there too: then it
+// starts a character in old as well (a character's bounds depend on what comes before
+// it and on itself), and it is not a combining mark, which a terminal would put on the
+// cell before the cursor. A token's move changes a few cells of a row of eighty; sending
+// the row from its first change on halves what a move costs the wire and the players'
+// terminals, and the parse here is the width measure rowTo no longer makes of that part.
+func (p *painter) sameStart(row, old string) (off, col int, style string, ok bool) {
+	common := 0
+	for common < len(row) && common < len(old) && row[common] == old[common] {
+		common++
+	}
+	decode := ansi.DecodeSequenceWc[string]
+	if p.graphemes {
+		decode = ansi.DecodeSequence[string]
+	}
+	parser := ansi.GetParser()
+	defer ansi.PutParser(parser)
+	var (
+		state     byte
+		sgr, kept []string // the style sequences since the last reset; at the point
+		x         int
+	)
+	for i := 0; i < common; {
+		if c := row[i]; state == 0 && c >= ' ' && c < 0x7f && i+1 < common && row[i+1] < 0x80 {
+			// A printable ASCII character followed by another ASCII byte is a character
+			// of its own, a column wide: most of a row, read without the parser.
+			if i > 0 {
+				off, col, kept, ok = i, x, sgr, true
+			}
+			i, x = i+1, x+1
+			continue
+		}
+		parser.Reset()
+		seq, w, n, next := decode(row[i:], state, parser)
+		if i+n >= common { // not wholly in common: nothing after it is
+			break
+		}
+		switch {
+		case w > 0:
+			if i > 0 {
+				off, col, kept, ok = i, x, sgr, true
+			}
+		case ansi.HasCsiPrefix(seq) && parser.Command() == 'm':
+			if seq == ansi.ResetStyle || seq == "\x1b[0m" {
+				sgr = nil // not [:0]: kept may hold the sequences before it
+			} else {
+				sgr = append(sgr, seq)
+			}
+		default: // a hyperlink, or anything else that is not a style
+			return 0, 0, "", false
+		}
+		x += w
+		i, state = i+n, next
+	}
+	return off, col, strings.Join(kept, ""), ok
+}
+
+// rowTo writes one row at the cursor, which is at column col, cut to the window's
+// width, and clears the rest of the line unstyled. carriedIn: a style from the rows
+// above was set before it.
+func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool, col int) {
 	width, truncate := ansi.StringWidthWc, ansi.TruncateWc
 	if p.graphemes {
 		width, truncate = ansi.StringWidth, ansi.Truncate
 	}
+	room := p.width - col
 	w := width(row)
-	if w > p.width {
-		row, w = truncate(row, p.width, ""), p.width
+	if w > room {
+		// Cut to the room, or a column short of it where a wide character did not fit:
+		// that column is then erased like the rest.
+		row = truncate(row, room, "")
+		w = width(row)
 	}
 	if cut := plainTail(row, carriedIn); cut < len(row) {
 		row, w = row[:cut], -1 // less than the width: the line is erased from here
@@ -338,7 +417,7 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool) {
 			b.WriteString(ansi.ResetHyperlink())
 		}
 	}
-	if w < p.width { // a full row leaves the cursor waiting to wrap: clearing would take its last cell
+	if w < room { // a full row leaves the cursor waiting to wrap: clearing would take its last cell
 		b.WriteString(ansi.EraseLineRight)
 	}
 }

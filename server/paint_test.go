@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 )
 
@@ -215,6 +216,90 @@ func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
 						frame, x, y, got, want, term.em.String(), model.content)
 				}
 			}
+		}
+	}
+}
+
+// A changed row is sent from where it differs from the row on screen, and the screen
+// is still the whole frame's: rows that keep a start of their words and change the rest,
+// with styles that run through the part kept, wide characters and combining marks.
+func TestPainterSendsARowFromWhereItChanged(t *testing.T) {
+	const w, h = 40, 6
+	rng := rand.New(rand.NewPCG(3, 4))
+	pieces := []string{"plain", "\x1b[31mred\x1b[m", "\x1b[1mbold runs on", "\x1b[0m", "\x1b[31mred runs on",
+		"\x1b[32mgreen", "\x1b[4;38;2;200;10;10mdeep", "中文", "丁", "e", "e\u0301x", "\x1b[7m rev \x1b[m", "    ",
+		"\x1b]8;;https://x\x07link\x1b]8;;\x07", "a", "b"}
+	words := make([][]string, h)
+	row := func(y int) string {
+		// Most of the time the row keeps some of its words, as a token's move keeps
+		// most of a row; it never passes the window's width.
+		if rng.IntN(4) > 0 {
+			words[y] = words[y][:rng.IntN(len(words[y])+1)]
+		} else {
+			words[y] = nil
+		}
+		for range rng.IntN(4) {
+			next := append(words[y], pieces[rng.IntN(len(pieces))]+" ")
+			if ansi.StringWidth(strings.Join(next, "")) > w {
+				break
+			}
+			words[y] = next
+		}
+		return strings.Join(words[y], "")
+	}
+	term := newTerminal(w, h)
+	model := &shown{}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	rows := make([]string, h)
+	from := 0 // rows sent from a column past the first
+	for frame := range 1500 {
+		y := rng.IntN(h)
+		rows[y] = row(y)
+		model.content = strings.Join(rows, "\n")
+		before := term.out.Len()
+		p.Update(nothing{})
+		if regexp.MustCompile(`\x1b\[[0-9]+;([2-9]|[1-9][0-9])H`).MatchString(term.out.String()[before:]) {
+			from++
+		}
+		term.feed()
+		whole := uv.NewScreenBuffer(w, h)
+		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
+		for y := range h {
+			for x := range w {
+				if got, want := term.em.CellAt(x, y), whole.CellAt(x, y); !sameCell(got, want) {
+					t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
+						frame, x, y, got, want, term.em.String(), model.content)
+				}
+			}
+		}
+	}
+	if from < 100 {
+		t.Fatalf("only %d of 1500 changes were sent from a later column: the test shows little", from)
+	}
+}
+
+// A wide character that does not fit in the window's last column is cut, and that
+// column is cleared, not left showing what the frame before had there.
+func TestPainterClearsTheColumnACutWideCharacterLeaves(t *testing.T) {
+	term := newTerminal(10, 2)
+	model := &shown{content: "abcdefghij\nxyz"}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 10, Height: 2})
+	for _, c := range []struct{ content, want string }{
+		{"abcdefghi中\nxyz", "abcdefghi"},
+		{"abcdefghij\nxyz", "abcdefghij"},
+		{"\x1b[1mabcdefghi中\x1b[m\nxyz", "abcdefghi"},
+	} {
+		model.content = c.content
+		p.Update(nothing{})
+		term.feed()
+		if got := strings.Split(term.em.String(), "\n")[0]; got != c.want {
+			t.Fatalf("after %q the first row shows %q; want %q", c.content, got, c.want)
 		}
 	}
 }
@@ -452,14 +537,21 @@ func TestQuickMessagesAreTakenOnARenderer(t *testing.T) {
 	if !model.ranOnRenderer["server.quickMsg"] {
 		t.Error("a quick message was taken on the session's goroutine")
 	}
-	if !strings.Contains(out.String(), "after server.quickMsg") {
+	// On screen: a changed row is sent from where it changed ("r server.quickMsg").
+	shows := func(what string) bool {
+		em := vt.NewEmulator(40, 3)
+		go discardReplies(em)
+		_, _ = em.Write(out.Bytes())
+		return strings.Contains(em.String(), what)
+	}
+	if !shows("after server.quickMsg") {
 		t.Errorf("the quick message's frame was not drawn: %q", out.String())
 	}
 	p.Update(nothing{})
 	if model.ranOnRenderer["server.nothing"] {
 		t.Error("a message that is not quick was taken on a renderer")
 	}
-	if !strings.Contains(out.String(), "after server.nothing") {
+	if !shows("after server.nothing") {
 		t.Errorf("the other message's frame was not drawn: %q", out.String())
 	}
 	if out.fromRenderer > 0 {
