@@ -301,7 +301,7 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 			continue
 		}
 		if !whole && sameStart && !carriedIn && at(p.plain, y, true) {
-			if off, col, style, ok := p.sameStart(row, old); ok {
+			if off, col, style, ok := p.sendFrom(row, old); ok {
 				// The row starts as it did: only what follows its common start is sent.
 				if col < p.width {
 					b.WriteString(ansi.CursorPosition(col+1, y+1))
@@ -322,7 +322,7 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 	p.rows, p.plain = append(p.rows[:0], rows...), plain
 }
 
-// sameStart is where row may be sent from when the terminal shows old in its place, both
+// sendFrom is where row may be sent from when the terminal shows old in its place, both
 // starting in the default style: off, a byte offset of row, at column col, and style,
 // the style sequences before it (since the last reset), which set the style row has
 // there. What comes before off is the same in both, so the cells it drew stay as they
@@ -335,7 +335,7 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 // cell before the cursor. A token's move changes a few cells of a row of eighty; sending
 // the row from its first change on halves what a move costs the wire and the players'
 // terminals, and the parse here is the width measure rowTo no longer makes of that part.
-func (p *painter) sameStart(row, old string) (off, col int, style string, ok bool) {
+func (p *painter) sendFrom(row, old string) (off, col int, style string, ok bool) {
 	common := 0
 	for common < len(row) && common < len(old) && row[common] == old[common] {
 		common++

@@ -82,10 +82,11 @@ func (in *lineInput) set(s string) {
 		in.keep()
 		return
 	}
-	if in.limit > 0 && utf8.RuneCountInString(s) > in.limit {
-		s = string([]rune(s)[:in.limit])
+	n := utf8.RuneCountInString(s)
+	if in.limit > 0 && n > in.limit {
+		s, n = string([]rune(s)[:in.limit]), in.limit
 	}
-	in.text, in.pos = s, utf8.RuneCountInString(s)
+	in.text, in.pos = s, n
 }
 
 func (in *lineInput) reset() {
