@@ -29,7 +29,7 @@ func BenchmarkActionToScreen(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer host.Leave()
+	defer lobby.Run(host, lobby.Leave{})
 	var ben lobby.Place
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if ben, err = lb.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, host.Code()); err == nil || time.Now().After(deadline) {
@@ -39,7 +39,7 @@ func BenchmarkActionToScreen(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer ben.Leave()
+	defer lobby.Run(ben, lobby.Leave{})
 	seen := map[lobby.Place]lobby.Update{}
 	// await reads p's updates until one satisfies ok.
 	await := func(p lobby.Place, ok func(lobby.Update) bool) {
@@ -72,18 +72,18 @@ func BenchmarkActionToScreen(b *testing.B) {
 				clock.Advance(time.Second) // the action rate limits refill on the lobby's clock
 				u := seen[c.second]
 				if u.Table.State != lobby.StatePlaying {
-					if err := host.Start(); err != nil {
+					if err := lobby.Run(host, lobby.Start{}); err != nil {
 						b.Fatal(err)
 					}
 					await(c.second, func(u lobby.Update) bool { return u.Table.State == lobby.StatePlaying && round(u) == 1 })
 					await(c.first, func(u lobby.Update) bool { return u.Table.State == lobby.StatePlaying && round(u) == 1 })
 				}
 				r := round(seen[c.second])
-				if err := c.first.Act(testgame.Pick(1)); err != nil {
+				if err := lobby.Run(c.first, lobby.ActOf(testgame.Pick(1))); err != nil {
 					b.Fatal(err)
 				}
 				start := time.Now()
-				if err := c.second.Act(testgame.Pick(2)); err != nil {
+				if err := lobby.Run(c.second, lobby.ActOf(testgame.Pick(2))); err != nil {
 					b.Fatal(err)
 				}
 				await(c.second, func(u lobby.Update) bool { return round(u) > r })

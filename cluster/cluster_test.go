@@ -8,6 +8,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"parlor/assets"
 	"parlor/cluster"
 	"parlor/internal/natstest"
 	"parlor/internal/testgame"
@@ -38,7 +39,7 @@ func startNodeOn(t testing.TB, url, name string, clock lobby.Clock) (*cluster.No
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	st := store.NewMemory()
-	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock})
+	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock, Content: assets.Load})
 	if err := n.Start(l); err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestOneLobbyOnTwoNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Leave()
+	defer lobby.Run(m, lobby.Leave{})
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		tables := lb.Tables(lobby.Player{})
@@ -124,7 +125,7 @@ func TestRemoteErrorsKeepTheirMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Leave()
+	defer lobby.Run(m, lobby.Leave{})
 	ben := lobby.Player{ID: "SHA256:ben", Name: "Ben"}
 	var remote lobby.Place
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
@@ -135,17 +136,17 @@ func TestRemoteErrorsKeepTheirMeaning(t *testing.T) {
 	if err != nil {
 		t.Fatalf("join through node b: %v", err)
 	}
-	defer remote.Leave()
-	if err := remote.Start(); !errors.Is(err, lobby.ErrNotHost) {
+	defer lobby.Run(remote, lobby.Leave{})
+	if err := lobby.Run(remote, lobby.Start{}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("start by a guest at a remote table: %v, want ErrNotHost", err)
 	}
-	if err := remote.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrNoGame) {
+	if err := lobby.Run(remote, lobby.ActOf(testgame.Pick(1))); !errors.Is(err, lobby.ErrNoGame) {
 		t.Errorf("act before the game: %v, want ErrNoGame", err)
 	}
-	if err := remote.Kick(7); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(remote, lobby.Kick{Seat: 7}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("kick: %v", err)
 	}
-	if err := remote.Chat("hi"); err != nil {
+	if err := lobby.Run(remote, lobby.Chat{Text: "hi"}); err != nil {
 		t.Errorf("chat: %v", err)
 	}
 	u := saysLast(t, remote, "hi")
@@ -180,7 +181,7 @@ func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer m.Leave()
+	defer lobby.Run(m, lobby.Leave{})
 	var remote lobby.Place
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if remote, err = lb.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, m.Code()); err == nil || time.Now().After(deadline) {
@@ -190,14 +191,14 @@ func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
 	if err != nil {
 		t.Fatalf("join through node b: %v", err)
 	}
-	defer remote.Leave()
-	if err := m.Start(); err != nil {
+	defer lobby.Run(remote, lobby.Leave{})
+	if err := lobby.Run(m, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := m.StandIn(1); err != nil {
+	if err := lobby.Run(m, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := remote.Resume(); err != nil {
+	if err := lobby.Run(remote, lobby.Resume{}); err != nil {
 		t.Fatal(err)
 	}
 	if u := saysLast(t, remote, "Ben plays again."); u.Table.Seats[1].StandIn {

@@ -3,12 +3,14 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/nats-io/nats.go"
 
 	"parlor/lobby"
+	"parlor/rules"
 )
 
 // The owner's side: for each table it owns, a node answers requests on the table's
@@ -24,6 +26,9 @@ type remote struct {
 	ready          chan string // subjects the proxy listens on, newest first
 	since          time.Time   // admitted: its node's presence may not have arrived yet
 }
+
+// errBadRequest answers a request that does not decode.
+var errBadRequest = errors.New("bad request")
 
 // readyWait is how long a pump waits for a proxy to listen before it gives the
 // session up as gone.
@@ -72,10 +77,10 @@ func (n *Node) letGo(code, notice string) {
 func (n *Node) serve(code string, m *nats.Msg) {
 	var req request
 	if err := json.Unmarshal(m.Data, &req); err != nil {
-		n.respond(m, reply{Err: "bad request"})
+		n.respond(m, failed(errBadRequest))
 		return
 	}
-	if req.Op == "join" || req.Op == "watch" {
+	if req.Op == opJoin || req.Op == opWatch {
 		n.respond(m, n.admit(code, req))
 		return
 	}
@@ -86,7 +91,7 @@ func (n *Node) serve(code string, m *nats.Msg) {
 	}
 	n.mu.Unlock()
 	if r == nil {
-		n.respond(m, reply{Err: lobby.ErrTableClosed.Error()})
+		n.respond(m, failed(lobby.ErrTableClosed))
 		return
 	}
 	n.respond(m, n.call(r, req))
@@ -100,29 +105,29 @@ func (n *Node) respond(m *nats.Msg, r reply) {
 // admit seats (or lets watch) a remote player and answers with the first update.
 func (n *Node) admit(code string, req request) reply {
 	if req.Player == nil || req.Member == "" {
-		return reply{Err: "bad request"}
+		return failed(errBadRequest)
 	}
 	var place lobby.Place
 	var err error
-	if req.Op == "join" {
+	if req.Op == opJoin {
 		place, err = n.lobby.Join(*req.Player, code)
 	} else {
 		place, err = n.lobby.Watch(*req.Player, code)
 	}
 	if err != nil {
-		return reply{Err: err.Error()}
+		return failed(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), readyWait)
 	u, ok, reason := place.Next(ctx)
 	cancel()
 	if !ok {
-		place.Disconnect()
-		return reply{Err: reason}
+		_ = lobby.Run(place, lobby.Disconnect{})
+		return reply{Err: &rules.Wire{Text: reason}}
 	}
 	w, err := encodeUpdate(u)
 	if err != nil {
-		place.Disconnect()
-		return reply{Err: err.Error()}
+		_ = lobby.Run(place, lobby.Disconnect{})
+		return failed(err)
 	}
 	n.mu.Lock()
 	ot := n.owned[code]
@@ -132,59 +137,35 @@ func (n *Node) admit(code string, req request) reply {
 	}
 	n.mu.Unlock()
 	if ot == nil {
-		place.Disconnect()
-		return reply{Err: lobby.ErrTableClosed.Error()}
+		_ = lobby.Run(place, lobby.Disconnect{})
+		return failed(lobby.ErrTableClosed)
 	}
 	n.wg.Add(1)
 	go n.pump(r, seatSubject(code, u.Seat))
 	return reply{Update: w}
 }
 
-// call runs one of a remote member's calls on its local member.
+// call runs one of a remote member's requests on its local member: ready, or any table
+// operation, decoded by its name.
 func (n *Node) call(r *remote, req request) reply {
-	var err error
-	var count int
-	switch req.Op {
-	case "ready":
+	if req.Op == opReady {
 		select { // only the newest subject counts
 		case <-r.ready:
 		default:
 		}
 		r.ready <- req.Listen
-	case "act":
-		err = r.place.Act(req.Action)
-	case "chat":
-		err = r.place.Chat(req.Text)
-	case "takeseat":
-		err = r.place.TakeSeat()
-	case "share":
-		err = r.place.Share(req.Text)
-	case "shareall":
-		count, err = r.place.ShareAll()
-	case "start":
-		err = r.place.Start()
-	case "options":
-		err = r.place.SetOptions(req.Options)
-	case "addbot":
-		err = r.place.AddBot()
-	case "kick":
-		err = r.place.Kick(req.Seat)
-	case "makehost":
-		err = r.place.MakeHost(req.Seat)
-	case "standin":
-		err = r.place.StandIn(req.Seat)
-	case "resume":
-		err = r.place.Resume()
-	case "close":
-		err = r.place.CloseTable()
-	case "leave":
-		r.place.Leave()
-	case "disconnect":
-		r.place.Disconnect()
-	default:
-		err = fmt.Errorf("unknown request %q", req.Op)
+		return reply{}
 	}
-	return reply{Err: errText(err), N: count}
+	op, err := lobby.DecodeRequest(req.Op, req.Args)
+	if err != nil {
+		return failed(err)
+	}
+	res, err := r.place.Call(op)
+	raw, encErr := lobby.EncodeResult(res)
+	if err == nil && encErr != nil {
+		err = encErr
+	}
+	return reply{Err: rules.ToWire(err), Result: raw}
 }
 
 // pump publishes a remote member's updates on its seat's subject; listen is the subject
@@ -194,7 +175,7 @@ func (n *Node) pump(r *remote, listen string) {
 	defer n.forgetRemote(r)
 	var seq uint64
 	if !n.awaitReady(r, listen) {
-		r.place.Disconnect()
+		_ = lobby.Run(r.place, lobby.Disconnect{})
 		return
 	}
 	for {
@@ -215,7 +196,7 @@ func (n *Node) pump(r *remote, listen string) {
 			n.publish(listen, delivery{Member: r.id, Seq: seq, Moved: true, Seat: u.Seat})
 			listen = subj
 			if !n.awaitReady(r, listen) {
-				r.place.Disconnect()
+				_ = lobby.Run(r.place, lobby.Disconnect{})
 				return
 			}
 		}

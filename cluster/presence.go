@@ -130,6 +130,6 @@ func (n *Node) dropDeparted() {
 	n.mu.Unlock()
 	for _, r := range gone {
 		n.log.Info("a node went away: its player is away", "table", r.code, "node", r.node)
-		r.place.Disconnect()
+		_ = lobby.Run(r.place, lobby.Disconnect{})
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"parlor/lobby"
-	"parlor/rules"
 )
 
 // proxy is a session's place at a table another node runs (lobby.Place). Its calls go
@@ -79,9 +78,9 @@ func (pr *proxy) attach() error {
 		return pr.attachHere()
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
-	op := "join"
+	op := opJoin
 	if pr.watch {
-		op = "watch"
+		op = opWatch
 	}
 	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player})
 	if err != nil {
@@ -106,7 +105,7 @@ func (pr *proxy) attach() error {
 	pr.id, pr.owner, pr.sub, pr.seq, pr.local = id, owner, sub, 0, nil
 	pr.mu.Unlock()
 	pr.box.Put(u)
-	_, err = pr.request(request{Op: "ready", Member: id, Listen: subject})
+	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
 	return err
 }
 
@@ -194,7 +193,7 @@ func (pr *proxy) listen(id, subject string) {
 	}
 	pr.sub = sub
 	pr.mu.Unlock()
-	_, _ = pr.request(request{Op: "ready", Member: id, Listen: subject})
+	_, _ = pr.request(request{Op: opReady, Member: id, Listen: subject})
 }
 
 // lost is the end of this attachment: the table moved (then the proxy attaches again
@@ -291,25 +290,15 @@ func (pr *proxy) request(req request) (reply, error) {
 	if err := json.Unmarshal(m.Data, &rep); err != nil {
 		return reply{}, err
 	}
-	return rep, textErr(rep.Err)
+	return rep, rep.Err.Err()
 }
 
-// here is the local member when the table runs on this node; nil otherwise.
-func (pr *proxy) here() (lobby.Place, string) {
+// here is the local member when the table runs on this node (nil otherwise), the
+// member's id at the owner, and whether the proxy is out of its table.
+func (pr *proxy) here() (lobby.Place, string, bool) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	return pr.local, pr.id
-}
-
-// call runs one call at the owner (or here) and returns its error.
-func (pr *proxy) call(req request, local func(lobby.Place) error) error {
-	place, id := pr.here()
-	if place != nil {
-		return local(place)
-	}
-	req.Member = id
-	_, err := pr.request(req)
-	return err
+	return pr.local, pr.id, pr.done
 }
 
 // Code implements lobby.Place.
@@ -324,97 +313,31 @@ func (pr *proxy) Notify(f func()) { pr.box.Notify(f) }
 // Take reads what Notify announced.
 func (pr *proxy) Take() (lobby.Update, bool, string) { return pr.box.Take() }
 
-// Act implements lobby.Place.
-func (pr *proxy) Act(action any) error {
-	var raw json.RawMessage
-	switch v := action.(type) {
-	case json.RawMessage:
-		raw = v
-	case []byte:
-		raw = v
-	default:
-		b, err := json.Marshal(action)
-		if err != nil {
-			return rules.ErrBadAction
-		}
-		raw = b
+// Call implements lobby.Place: any table operation, carried to the owner as its name and
+// its arguments, or run here when the table runs on this node now.
+func (pr *proxy) Call(req lobby.Request) (any, error) {
+	res, err := pr.call(req)
+	if lobby.Departs(req) {
+		pr.finish("You left the table.")
 	}
-	return pr.call(request{Op: "act", Action: raw}, func(p lobby.Place) error { return p.Act(raw) })
+	return res, err
 }
 
-// Chat implements lobby.Place.
-func (pr *proxy) Chat(text string) error {
-	return pr.call(request{Op: "chat", Text: text}, func(p lobby.Place) error { return p.Chat(text) })
-}
-
-// TakeSeat implements lobby.Place.
-func (pr *proxy) TakeSeat() error {
-	return pr.call(request{Op: "takeseat"}, func(p lobby.Place) error { return p.TakeSeat() })
-}
-
-// Share implements lobby.Place.
-func (pr *proxy) Share(name string) error {
-	return pr.call(request{Op: "share", Text: name}, func(p lobby.Place) error { return p.Share(name) })
-}
-
-// ShareAll implements lobby.Place.
-func (pr *proxy) ShareAll() (int, error) {
-	place, id := pr.here()
+func (pr *proxy) call(req lobby.Request) (any, error) {
+	place, id, done := pr.here()
 	if place != nil {
-		return place.ShareAll()
+		return place.Call(req)
 	}
-	rep, err := pr.request(request{Op: "shareall", Member: id})
-	return rep.N, err
-}
-
-// Start implements lobby.Place.
-func (pr *proxy) Start() error {
-	return pr.call(request{Op: "start"}, func(p lobby.Place) error { return p.Start() })
-}
-
-// SetOptions implements lobby.Place.
-func (pr *proxy) SetOptions(o rules.Options) error {
-	return pr.call(request{Op: "options", Options: o}, func(p lobby.Place) error { return p.SetOptions(o) })
-}
-
-// AddBot implements lobby.Place.
-func (pr *proxy) AddBot() error {
-	return pr.call(request{Op: "addbot"}, func(p lobby.Place) error { return p.AddBot() })
-}
-
-// Kick implements lobby.Place.
-func (pr *proxy) Kick(seat int) error {
-	return pr.call(request{Op: "kick", Seat: seat}, func(p lobby.Place) error { return p.Kick(seat) })
-}
-
-// MakeHost implements lobby.Place.
-func (pr *proxy) MakeHost(seat int) error {
-	return pr.call(request{Op: "makehost", Seat: seat}, func(p lobby.Place) error { return p.MakeHost(seat) })
-}
-
-// StandIn implements lobby.Place.
-func (pr *proxy) StandIn(seat int) error {
-	return pr.call(request{Op: "standin", Seat: seat}, func(p lobby.Place) error { return p.StandIn(seat) })
-}
-
-// Resume implements lobby.Place.
-func (pr *proxy) Resume() error {
-	return pr.call(request{Op: "resume"}, func(p lobby.Place) error { return p.Resume() })
-}
-
-// CloseTable implements lobby.Place.
-func (pr *proxy) CloseTable() error {
-	return pr.call(request{Op: "close"}, func(p lobby.Place) error { return p.CloseTable() })
-}
-
-// Leave implements lobby.Place.
-func (pr *proxy) Leave() {
-	_ = pr.call(request{Op: "leave"}, func(p lobby.Place) error { p.Leave(); return nil })
-	pr.finish("You left the table.")
-}
-
-// Disconnect implements lobby.Place.
-func (pr *proxy) Disconnect() {
-	_ = pr.call(request{Op: "disconnect"}, func(p lobby.Place) error { p.Disconnect(); return nil })
-	pr.finish("disconnected")
+	if done {
+		return nil, lobby.ErrTableClosed // as a local member that is out of its table
+	}
+	args, err := lobby.EncodeRequest(req)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args})
+	if err != nil {
+		return nil, err
+	}
+	return lobby.DecodeResult(req, rep.Result)
 }

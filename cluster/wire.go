@@ -2,10 +2,8 @@ package cluster
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"parlor/lobby"
 	"parlor/rules"
@@ -24,25 +22,34 @@ func seatSubject(code string, seat int) string {
 	return "parlor.table." + code + ".seat." + strconv.Itoa(seat)
 }
 
-// request is one call of a proxy to the table's owner.
+// request is one call of a proxy to the table's owner: join, watch or ready, or any table
+// operation (lobby.Request) by its name, with its arguments as JSON. The cluster carries
+// every operation the same way and knows none of them.
 type request struct {
-	Op      string          `json:"op"`
-	Member  string          `json:"member"`
-	Node    string          `json:"node,omitempty"`   // the proxy's node, on join and watch
-	Player  *lobby.Player   `json:"player,omitempty"` // on join and watch
-	Action  json.RawMessage `json:"action,omitempty"`
-	Text    string          `json:"text,omitempty"` // chat, or a pack name to share
-	Seat    int             `json:"seat,omitempty"`
-	Options rules.Options   `json:"options,omitempty"`
-	Listen  string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
+	Op     string          `json:"op"`
+	Member string          `json:"member"`
+	Node   string          `json:"node,omitempty"`   // the proxy's node, on join and watch
+	Player *lobby.Player   `json:"player,omitempty"` // on join and watch
+	Args   json.RawMessage `json:"args,omitempty"`   // a table operation's arguments
+	Listen string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
 }
+
+// Requests of the cluster itself, beside the table operations.
+const (
+	opJoin  = "join"
+	opWatch = "watch"
+	opReady = "ready"
+)
 
 // reply is the owner's answer.
 type reply struct {
-	Err    string      `json:"err,omitempty"`
-	N      int         `json:"n,omitempty"`
-	Update *wireUpdate `json:"update,omitempty"` // on join and watch: the first update
+	Err    *rules.Wire     `json:"err,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"` // a table operation's result
+	Update *wireUpdate     `json:"update,omitempty"` // on join and watch: the first update
 }
+
+// failed is a reply with only an error.
+func failed(err error) reply { return reply{Err: rules.ToWire(err)} }
 
 // delivery is what the owner publishes on a seat subject for one member.
 type delivery struct {
@@ -95,35 +102,4 @@ func (w *wireUpdate) decode() (lobby.Update, error) {
 		u.View = v
 	}
 	return u, nil
-}
-
-// sentinels are the lobby errors callers branch on: an error from the owner with one of
-// these texts (or ending in one) is that error again on the proxy's side.
-var sentinels = []error{
-	lobby.ErrNoTable, lobby.ErrTableClosed, lobby.ErrFull, lobby.ErrStarted, lobby.ErrNotHost,
-	lobby.ErrNoGame, lobby.ErrSpectator, lobby.ErrUnknownGame, lobby.ErrSlowDown, lobby.ErrBadSeat,
-	lobby.ErrEmptyChat, lobby.ErrHostLimit, lobby.ErrCreateLimit, lobby.ErrCodeLimit, lobby.ErrNotSeated,
-}
-
-func errText(err error) string {
-	if err == nil {
-		return ""
-	}
-	return err.Error()
-}
-
-// textErr turns an owner's error text back into an error, a sentinel where it was one.
-func textErr(s string) error {
-	if s == "" {
-		return nil
-	}
-	for _, e := range sentinels {
-		switch {
-		case s == e.Error():
-			return e
-		case strings.HasSuffix(s, ": "+e.Error()):
-			return fmt.Errorf("%s: %w", strings.TrimSuffix(s, ": "+e.Error()), e)
-		}
-	}
-	return errors.New(s)
 }

@@ -41,7 +41,7 @@ func chatSays(u lobby.Update, text string) bool {
 func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a lobby.Place, code string) {
 	t.Helper()
 	a, b := startPickGame(t, l, away, "3")
-	b.Disconnect()
+	lobby.Run(b, lobby.Disconnect{})
 	return a, a.Code()
 }
 
@@ -56,7 +56,7 @@ func startPickGame(t *testing.T, l *lobby.Lobby, away, rounds string) (a, b lobb
 	if b, err = l.Join(ben, a.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	return a, b
@@ -76,7 +76,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 		t.Fatalf("away seat %+v, want away since %v and no bot yet", s, gone)
 	}
 	clock.Advance(30 * time.Second)
-	if err := a.Chat("still here"); err != nil { // a table step at 30 s
+	if err := lobby.Run(a, lobby.Chat{Text: "still here"}); err != nil { // a table step at 30 s
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "still here") })
@@ -89,7 +89,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 		t.Fatalf("seat %+v, chat %+v", u.Table.Seats[1], u.Chat)
 	}
 	// The game goes on: Ann picks, the bot picks for Ben, the round is scored.
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
@@ -110,14 +110,14 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 		t.Errorf("Ben's own line about the stand-in's pick: %q", said)
 	}
 	// The bot stopped at once: in round 3 the seat waits for Ben's own pick.
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "round 3", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 3 })
 	if w := u.View.Head().Waiting; len(w) != 2 {
 		t.Fatalf("round 3 waits for %v, want both seats", w)
 	}
-	if err := b.Act(testgame.Pick(3)); err != nil {
+	if err := lobby.Run(b, lobby.ActOf(testgame.Pick(3))); err != nil {
 		t.Fatalf("Ben cannot play his seat again: %v", err)
 	}
 	waitFor(t, b, "Ben's own pick", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Said == "You picked 3." })
@@ -132,7 +132,7 @@ func TestAwayPlayerWaitsForHost(t *testing.T) {
 		t.Errorf("the host is not told what they can do: %+v", u.Chat)
 	}
 	clock.Advance(10 * time.Minute)
-	if err := a.Chat("waiting"); err != nil {
+	if err := lobby.Run(a, lobby.Chat{Text: "waiting"}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "waiting") })
@@ -143,17 +143,17 @@ func TestAwayPlayerWaitsForHost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.StandIn(1); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(c, lobby.StandIn{Seat: 1}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("a spectator let a bot in: %v", err)
 	}
-	if err := a.StandIn(0); err == nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 0}); err == nil {
 		t.Error("the host let a bot play their own, present seat")
 	}
-	if err := a.StandIn(1); err != nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
@@ -169,7 +169,7 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 		return u.Table.Seats[1].Away && chatSays(u, "the host can let a bot play for them meanwhile")
 	})
 	clock.Advance(10 * time.Minute)
-	if err := a.Chat("waiting"); err != nil {
+	if err := lobby.Run(a, lobby.Chat{Text: "waiting"}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "waiting") })
@@ -184,14 +184,14 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	l, _ := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayTimers, "3")
-	if err := a.StandIn(0); err == nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 0}); err == nil {
 		t.Error("the host let a bot play their own seat")
 	}
-	if err := b.StandIn(0); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(b, lobby.StandIn{Seat: 0}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("a player let a bot play the host's seat: %v", err)
 	}
 	// Ben is here and idle: the game waits for his pick.
-	if err := a.StandIn(1); err != nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatalf("the host cannot let a bot play for an idle player: %v", err)
 	}
 	u := waitFor(t, b, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
@@ -202,27 +202,27 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 		t.Errorf("the table is not told how Ben gets his seat back: %+v", u.Chat)
 	}
 	// The bot has picked for Ben: the round needs only Ann now, and waits no more for Ben.
-	if err := a.StandIn(1); err == nil || !strings.Contains(err.Error(), "already") {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err == nil || !strings.Contains(err.Error(), "already") {
 		t.Errorf("a second bot for Ben: %v", err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, b, "round 2", func(u lobby.Update) bool {
 		return u.View != nil && u.View.Head().Round == 2 && !slices.Contains(u.View.Head().Waiting, 1)
 	})
 	// Ben presses a key: he plays his seat himself again, from the next round on.
-	if err := b.Resume(); err != nil {
+	if err := lobby.Run(b, lobby.Resume{}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "Ben plays again", func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
 	if !chatSays(u, "Ben plays again") {
 		t.Errorf("the table is not told Ben is back: %+v", u.Chat)
 	}
-	if err := b.Resume(); err != nil {
+	if err := lobby.Run(b, lobby.Resume{}); err != nil {
 		t.Errorf("a key press with no bot playing: %v", err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "round 3", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 3 })
@@ -231,11 +231,11 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	}
 	// Acting takes the seat back too (the API's players have no keys to press). Ann has
 	// not picked: the round, the last, goes on after the bot's pick for Ben.
-	if err := a.StandIn(1); err != nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, b, "a bot for Ben again", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
-	_ = b.Act(testgame.Pick(3)) // the bot may have picked already: refused, and still back
+	_ = lobby.Run(b, lobby.ActOf(testgame.Pick(3))) // the bot may have picked already: refused, and still back
 	waitFor(t, b, "Ben back by acting", func(u lobby.Update) bool { return !u.Table.Seats[1].StandIn })
 }
 
@@ -244,10 +244,10 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 	l, _ := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayBot, "3")
-	if err := b.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
-	err := a.StandIn(1)
+	err := lobby.Run(a, lobby.StandIn{Seat: 1})
 	if err == nil || !strings.Contains(err.Error(), "not waiting for Ben") {
 		t.Fatalf("StandIn on a player with nothing to do: %v", err)
 	}
@@ -257,10 +257,10 @@ func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 	l, _ := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayBot, "1")
-	if err := a.StandIn(1); err != nil {
+	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil { // the bot has picked for Ben: game over
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil { // the bot has picked for Ben: game over
 		t.Fatal(err)
 	}
 	u := waitFor(t, b, "game over", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
@@ -275,7 +275,7 @@ func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
 	l, _ := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayBot, "3")
-	b.Leave()
+	lobby.Run(b, lobby.Leave{})
 	u := waitFor(t, a, "Ben gone", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	if !chatSays(u, "Ben left the game: a bot plays for them if they are not back within 60 s.") {
 		t.Errorf("the table is not told Ben left: %+v", u.Chat)
@@ -291,11 +291,11 @@ func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
 func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
 	l, clock := newClockLobby(t)
 	a, _ := startPickGame(t, l, rules.AwayBot, "3")
-	if err := a.Act(testgame.Pick(1)); err != nil { // Ann picks; the game waits for Ben
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil { // Ann picks; the game waits for Ben
 		t.Fatal(err)
 	}
 	clock.Advance(45 * time.Second)
-	if err := a.Chat("Ben?"); err != nil { // a table step; a chat line is no progress of the game
+	if err := lobby.Run(a, lobby.Chat{Text: "Ben?"}); err != nil { // a table step; a chat line is no progress of the game
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "Ben?") })
@@ -311,7 +311,7 @@ func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
 		t.Errorf("HeldUpBy = %v, want Ben's seat", u.Table.HeldUpBy)
 	}
 	clock.Advance(5 * time.Minute)
-	if err := a.Chat("still?"); err != nil {
+	if err := lobby.Run(a, lobby.Chat{Text: "still?"}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "chat", func(u lobby.Update) bool { return chatSays(u, "still?") })
@@ -333,10 +333,10 @@ func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 	l, _ := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayBot, "3")
 	for round := 0; round < 3; round++ { // nine lines: more than a view's eight
-		if err := a.Act(testgame.Pick(1)); err != nil {
+		if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Act(testgame.Pick(2)); err != nil {
+		if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 			t.Fatal(err)
 		}
 		waitFor(t, a, "the next round", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == round+2 })
@@ -352,7 +352,7 @@ func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 	if log := u.View.Head().Log; len(log) >= len(u.History) || !slices.Equal(log, u.History[len(u.History)-len(log):]) {
 		t.Fatalf("the view's log %q is not the end of the history %q", log, u.History)
 	}
-	if err := s.Chat("hello"); err != nil {
+	if err := lobby.Run(s, lobby.Chat{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	if u := waitFor(t, s, "the chat", func(u lobby.Update) bool { return chatSays(u, "hello") }); u.History != nil {
@@ -365,15 +365,15 @@ func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 func TestTheNextGameSaysABotPlaysForAnAwayPlayer(t *testing.T) {
 	l, clock := newClockLobby(t)
 	a, b := startPickGame(t, l, rules.AwayBot, "1")
-	b.Disconnect()
+	lobby.Run(b, lobby.Disconnect{})
 	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	clock.Advance(61 * time.Second)
 	waitFor(t, a, "a bot for Ben", func(u lobby.Update) bool { return u.Table.Seats[1].StandIn })
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "the notice", func(u lobby.Update) bool {

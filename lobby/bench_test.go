@@ -111,7 +111,7 @@ func benchFanOut(b *testing.B, tl store.TableLog) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := a.Start(); err != nil {
+		if err := lobby.Run(a, lobby.Start{}); err != nil {
 			b.Fatal(err)
 		}
 		ts[i] = table{a, o}
@@ -130,7 +130,7 @@ func benchFanOut(b *testing.B, tl store.TableLog) {
 			for k := 1; k <= actions; k++ {
 				time.Sleep(time.Duration(500+rng.IntN(1000)) * time.Millisecond)
 				start := time.Now()
-				if err := tb.actor.Act(map[string]string{"type": "add"}); err != nil {
+				if err := lobby.Run(tb.actor, lobby.ActOf(map[string]string{"type": "add"})); err != nil {
 					b.Error(err)
 					return
 				}

@@ -49,11 +49,11 @@ func TestBotsGetContentAndSkill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
 	<-botSetups // the bot made when it sat down, before there is any content
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	b := <-botSetups

@@ -96,20 +96,20 @@ func TestDeadlineSeenByALateActionIsFannedOut(t *testing.T) {
 	ms := humans(t, l, qd.ID, 4, rules.Options{qd.OptPlacement: "30s"})
 	viewOf[qd.View](t, ms[3], qd.PhasePlacement)
 	clk.Advance(31 * time.Second)
-	_ = ms[0].Act(qd.Move{Type: "move", X: 1, Y: 1})
+	_ = lobby.Run(ms[0], lobby.ActOf(qd.Move{Type: "move", X: 1, Y: 1}))
 	viewOf[qd.View](t, ms[3], qd.PhaseVoting)
 }
 
 func mustRefuse(t *testing.T, m lobby.Place, action any, want error) {
 	t.Helper()
-	if err := m.Act(action); !errors.Is(err, want) {
+	if err := lobby.Run(m, lobby.ActOf(action)); !errors.Is(err, want) {
 		t.Fatalf("act %+v: %v, want %v", action, err, want)
 	}
 }
 
 func mustAct(t *testing.T, m lobby.Place, action any) {
 	t.Helper()
-	if err := m.Act(action); err != nil {
+	if err := lobby.Run(m, lobby.ActOf(action)); err != nil {
 		t.Fatalf("act %+v: %v", action, err)
 	}
 }

@@ -3,7 +3,6 @@ package lobby
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -324,7 +323,7 @@ func (l *Lobby) offers(p Player, spec *rules.Spec) []store.Pack {
 const MaxShared = 6
 
 // ErrNotSeated answers a player who shares a pack with a table where they have no seat.
-var ErrNotSeated = errors.New("you have no seat at that table: only its players can share packs with it")
+var ErrNotSeated = rules.Sentinel("lobby.not_seated", "you have no seat at that table: only its players can share packs with it")
 
 // Share offers one of the player's packs to a table where they hold a seat: its host may
 // then choose it as the deck. Sharing a pack of the same name again replaces it.
@@ -377,7 +376,7 @@ func (t *Table) share(p Player, pk store.Pack) error {
 }
 
 // Share offers one of the member's own packs, by name, to the member's table.
-func (m *Member) Share(name string) error {
+func (m *Member) share(name string) error {
 	if pk, ok := packs.Named(m.ownPacks(), name); ok {
 		return m.t.share(m.player, pk)
 	}
@@ -386,7 +385,7 @@ func (m *Member) Share(name string) error {
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
 // says how many.
-func (m *Member) ShareAll() (int, error) {
+func (m *Member) shareAll() (int, error) {
 	mine := m.ownPacks()
 	if len(mine) == 0 {
 		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.SSH())

@@ -95,7 +95,7 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	if err := l.Share(ben, a.Code(), topics); err == nil || !strings.Contains(err.Error(), "takes quadrant-words or quadrant-criteria") {
 		t.Errorf("sharing a pack of another game: %v", err)
 	}
-	if err := b.Share("Kriterien"); err != nil {
+	if err := lobby.Run(b, lobby.Share{Pack: "Kriterien"}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "the shared pack", func(u lobby.Update) bool { return slices.Contains(deckChoices(t, u), "mix: Kriterien (Ben)") })
@@ -106,13 +106,13 @@ func TestDeckChoicesAndSharing(t *testing.T) {
 	if got := deckChoices(t, ub); slices.Contains(got, "Bürowörter") || slices.Contains(got, "日本語") {
 		t.Errorf("Ben sees the host's own packs before they are shared: %q", got)
 	}
-	if err := b.SetOptions(rules.Options{lobby.OptDeck: "Kriterien (Ben)"}); err == nil {
+	if err := lobby.Run(b, lobby.SetOptions{Options: rules.Options{lobby.OptDeck: "Kriterien (Ben)"}}); err == nil {
 		t.Error("a player who is not the host chose the deck")
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Somebody else's"}); err == nil || !strings.Contains(err.Error(), "no deck") {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptDeck: "Somebody else's"}}); err == nil || !strings.Contains(err.Error(), "no deck") {
 		t.Errorf("an unknown deck: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "mix: Kriterien (Ben)", quadrant.OptPlacement: "60s"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptDeck: "mix: Kriterien (Ben)", quadrant.OptPlacement: "60s"}}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "the chosen deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "mix: Kriterien (Ben)" })
@@ -130,11 +130,11 @@ func startWith(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, bo
 		t.Fatal(err)
 	}
 	for range bots {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return a, a.Start()
+	return a, lobby.Run(a, lobby.Start{})
 }
 
 // gameJSON is ann's view, once the game has started, as JSON.
@@ -152,7 +152,7 @@ func gameJSON(t *testing.T, a lobby.Place) string {
 // may open another (MaxHostedTables).
 func closeTable(t *testing.T, a lobby.Place) {
 	t.Helper()
-	if err := a.CloseTable(); err != nil {
+	if err := lobby.Run(a, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	waitClosed(t, a)
@@ -199,10 +199,10 @@ func TestTablesPlayPacks(t *testing.T) {
 	if err := lib.Remove(context.Background(), ann.ID, "Few"); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "mix: Few"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptDeck: "mix: Few"}}); err != nil {
 		t.Fatalf("the table forgot its copy of a removed pack: %v", err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatalf("a small pack mixed with the built-in deck: %v", err)
 	}
 	gameJSON(t, a)
@@ -225,10 +225,10 @@ func TestFamilyFilter(t *testing.T) {
 		!strings.Contains(err.Error(), "(Content is family: its entries marked [adult] are left out)") {
 		t.Fatalf("a family table counted the adult topics, or did not say it left them out: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptContent: "everything"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptContent: "everything"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	if v := gameJSON(t, a); strings.Contains(v, rules.AdultTag) {
@@ -240,10 +240,10 @@ func TestFamilyFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := p.SetOptions(rules.Options{lobby.OptContent: "everything"}); err == nil {
+	if err := lobby.Run(p, lobby.SetOptions{Options: rules.Options{lobby.OptContent: "everything"}}); err == nil {
 		t.Error("a game without decks took a content option")
 	}
-	p.Leave()
+	lobby.Run(p, lobby.Leave{})
 }
 
 // The lobby's advice gives the command players reach this server by (Config.SSH), port
@@ -259,10 +259,10 @@ func TestPackAdviceNamesTheServersCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.ShareAll(); err == nil || !strings.Contains(err.Error(), "upload one with ssh -p 2299 HOST pack add") {
+	if _, err := lobby.Do(a, lobby.ShareAll{}); err == nil || !strings.Contains(err.Error(), "upload one with ssh -p 2299 HOST pack add") {
 		t.Errorf("sharing without packs: %v", err)
 	}
-	if err := a.Share("Nope"); err == nil || !strings.Contains(err.Error(), "(ssh -p 2299 HOST pack list shows yours)") {
+	if err := lobby.Run(a, lobby.Share{Pack: "Nope"}); err == nil || !strings.Contains(err.Error(), "(ssh -p 2299 HOST pack list shows yours)") {
 		t.Errorf("sharing an unknown pack: %v", err)
 	}
 	for _, o := range l.TableOptions(ann, quadrant.ID) {
@@ -283,8 +283,8 @@ func TestTheHostSharingTheirPacks(t *testing.T) {
 	}
 	waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
 	addPack(t, lib, ann.ID, "quadrant-words", "Office life big", packtest.JapaneseWords) // while seated
-	if n, err := a.ShareAll(); err != nil || n != 2 {
-		t.Fatalf("ShareAll = %d, %v", n, err)
+	if n, err := lobby.Do(a, lobby.ShareAll{}); err != nil || n.Count != 2 {
+		t.Fatalf("ShareAll = %d, %v", n.Count, err)
 	}
 	u := waitFor(t, a, "shared", func(u lobby.Update) bool { return chatSays(u, `"Office life big"`) })
 	want := []string{"built-in", "Office life", "mix: Office life", "Office life big", "mix: Office life big"}
@@ -306,7 +306,7 @@ func TestAPackAddedWhileSeatedCanBeChosen(t *testing.T) {
 	}
 	waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
 	addPack(t, lib, ann.ID, "quadrant-words", "Fresh", packtest.GermanWords)
-	if err := a.SetOptions(rules.Options{lobby.OptDeck: "Fresh"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptDeck: "Fresh"}}); err != nil {
 		t.Fatalf("choosing a pack added while seated: %v", err)
 	}
 	u := waitFor(t, a, "the deck", func(u lobby.Update) bool { return u.Table.Options[lobby.OptDeck] == "Fresh" })
@@ -330,7 +330,7 @@ func TestATableKeepsTheLastSharedPacks(t *testing.T) {
 	}
 	for i := range lobby.MaxShared + 1 {
 		addPack(t, lib, ben.ID, "quadrant-criteria", fmt.Sprintf("K%d", i), "leckerer\nteurer\nlauter\n")
-		if err := b.Share(fmt.Sprintf("K%d", i)); err != nil {
+		if err := lobby.Run(b, lobby.Share{Pack: fmt.Sprintf("K%d", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -1,27 +1,28 @@
 package lobby
 
 import (
-	"errors"
+	"parlor/rules"
+
 	"fmt"
 )
 
 // Errors a caller may branch on; their text is shown to players as it is.
 var (
-	ErrNoTable     = errors.New("no table has that code")
-	ErrTableClosed = errors.New("the table has closed")
-	ErrFull        = errors.New("the table is full")
-	ErrStarted     = errors.New("the game has already started: you can watch it instead")
-	ErrNotHost     = errors.New("only the host can do that")
-	ErrNoGame      = errors.New("no game is running at this table")
-	ErrSpectator   = errors.New("spectators cannot play: you can take a seat when this game ends")
-	ErrUnknownGame = errors.New("no game has that id")
-	ErrSlowDown    = errors.New("slow down: too many messages at once")
-	ErrBadSeat     = errors.New("no such seat")
-	ErrEmptyChat   = errors.New("nothing to send")
+	ErrNoTable     = rules.Sentinel("lobby.no_table", "no table has that code")
+	ErrTableClosed = rules.Sentinel("lobby.table_closed", "the table has closed")
+	ErrFull        = rules.Sentinel("lobby.full", "the table is full")
+	ErrStarted     = rules.Sentinel("lobby.started", "the game has already started: you can watch it instead")
+	ErrNotHost     = rules.Sentinel("lobby.not_host", "only the host can do that")
+	ErrNoGame      = rules.Sentinel("lobby.no_game", "no game is running at this table")
+	ErrSpectator   = rules.Sentinel("lobby.spectator", "spectators cannot play: you can take a seat when this game ends")
+	ErrUnknownGame = rules.Sentinel("lobby.unknown_game", "no game has that id")
+	ErrSlowDown    = rules.Sentinel("lobby.slow_down", "slow down: too many messages at once")
+	ErrBadSeat     = rules.Sentinel("lobby.bad_seat", "no such seat")
+	ErrEmptyChat   = rules.Sentinel("lobby.empty_chat", "nothing to send")
 
-	ErrHostLimit   = fmt.Errorf("you already host %d open tables: close one first", MaxHostedTables)
-	ErrCreateLimit = errors.New("too many new tables from your address: please wait a minute and try again")
-	ErrCodeLimit   = errors.New("too many unknown table codes from your address: please wait a few seconds, then check the code")
+	ErrHostLimit   = rules.Sentinel("lobby.host_limit", fmt.Sprintf("you already host %d open tables: close one first", MaxHostedTables))
+	ErrCreateLimit = rules.Sentinel("lobby.create_limit", "too many new tables from your address: please wait a minute and try again")
+	ErrCodeLimit   = rules.Sentinel("lobby.code_limit", "too many unknown table codes from your address: please wait a few seconds, then check the code")
 )
 
 // toldErr is an error a caller may branch on (errors.Is finds err) told in other words,

@@ -30,13 +30,13 @@ func TestShutdownWaitsForTheRecorder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
 	<-entered // the recorder is running (slowly, as a busy disk would)

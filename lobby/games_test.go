@@ -45,7 +45,7 @@ func humans(t *testing.T, l *lobby.Lobby, game string, n int, opts rules.Options
 		}
 		members = append(members, m)
 	}
-	if err := host.Start(); err != nil {
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	return members

@@ -41,7 +41,7 @@ func TestOnePlayerHostsAtMostThreeOpenTables(t *testing.T) {
 		t.Fatalf("an admin: %v", err)
 	}
 	// Closing one makes room again.
-	if err := hosted[0].CloseTable(); err != nil {
+	if err := lobby.Run(hosted[0], lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	waitClosed(t, hosted[0])
@@ -66,7 +66,7 @@ func TestHandingTheHostRoleOverFreesASlot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.MakeHost(1); err != nil {
+	if err := lobby.Run(first, lobby.MakeHost{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, b, "host role", func(u lobby.Update) bool { return u.Host })
@@ -180,7 +180,7 @@ func TestChatAllowanceRefillsOnTheLobbyClock(t *testing.T) {
 	}
 	sent := 0
 	for ; sent < 20; sent++ {
-		if err := a.Chat("hello"); errors.Is(err, lobby.ErrSlowDown) {
+		if err := lobby.Run(a, lobby.Chat{Text: "hello"}); errors.Is(err, lobby.ErrSlowDown) {
 			break
 		} else if err != nil {
 			t.Fatal(err)
@@ -190,10 +190,10 @@ func TestChatAllowanceRefillsOnTheLobbyClock(t *testing.T) {
 		t.Fatalf("%d chat lines went through at once, want a burst of 6", sent)
 	}
 	clk.Advance(2 * time.Second)
-	if err := a.Chat("again"); err != nil {
+	if err := lobby.Run(a, lobby.Chat{Text: "again"}); err != nil {
 		t.Fatalf("after two seconds: %v", err)
 	}
-	if err := a.Chat("and again"); !errors.Is(err, lobby.ErrSlowDown) {
+	if err := lobby.Run(a, lobby.Chat{Text: "and again"}); !errors.Is(err, lobby.ErrSlowDown) {
 		t.Fatalf("two seconds earn one line: %v", err)
 	}
 }

@@ -394,8 +394,8 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if len(own) == 0 {
 		return m, nil
 	}
-	if err := m.SetOptions(own); err != nil {
-		m.Leave()
+	if err := Run(m, SetOptions{Options: own}); err != nil {
+		_ = Run(m, Leave{})
 		return nil, err
 	}
 	return m, nil

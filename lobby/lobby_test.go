@@ -68,38 +68,38 @@ func TestCreateJoinChatAndPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Chat("hello \x1b[31mthere\x1b[0m"); err != nil {
+	if err := lobby.Run(b, lobby.Chat{Text: "hello \x1b[31mthere\x1b[0m"}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "chat", func(u lobby.Update) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == "hello there" })
 	if len(u.Table.Seats) != 2 || !u.Host || u.Table.Seats[1].Name != "Ben" {
 		t.Fatalf("table = %+v host=%v", u.Table, u.Host)
 	}
-	if err := b.Start(); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(b, lobby.Start{}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Fatalf("non-host start: %v", err)
 	}
-	if err := a.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrNoGame) {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); !errors.Is(err, lobby.ErrNoGame) {
 		t.Fatalf("act before start: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{"rounds": "1"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{"rounds": "1"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetOptions(rules.Options{"rounds": "9"}); !errors.Is(err, rules.ErrBadOption) {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{"rounds": "9"}}); !errors.Is(err, rules.ErrBadOption) {
 		t.Fatalf("bad option: %v", err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := l.Join(cat, a.Code()); !errors.Is(err, lobby.ErrStarted) {
 		t.Fatalf("join started: %v", err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Act(testgame.Pick(2)); !errors.Is(err, testgame.ErrPicked) {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(2))); !errors.Is(err, testgame.ErrPicked) {
 		t.Fatalf("second pick: %v", err)
 	}
-	if err := a.Act(json.RawMessage(`{"type":`)); !errors.Is(err, rules.ErrBadAction) {
+	if err := lobby.Run(a, lobby.ActOf(json.RawMessage(`{"type":`))); !errors.Is(err, rules.ErrBadAction) {
 		t.Fatalf("malformed: %v", err)
 	}
 	// Ben must not see Ann's secret before the reveal.
@@ -107,7 +107,7 @@ func TestCreateJoinChatAndPlay(t *testing.T) {
 	if raw, _ := json.Marshal(u.View); strings.Contains(string(raw), testgame.Secret) {
 		t.Fatalf("Ben sees Ann's secret: %s", raw)
 	}
-	if err := b.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "game over", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
@@ -120,16 +120,16 @@ func TestBotsPlayAndKickReplacesWithBot(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, true)
 	b, _ := l.Join(ben, a.Code())
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
 	if len(l.Tables(ann)) != 0 {
 		t.Fatal("a private table is listed")
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Kick(1); err != nil {
+	if err := lobby.Run(a, lobby.Kick{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok, reason := b.Next(context.Background()); ok {
@@ -145,7 +145,7 @@ func TestBotsPlayAndKickReplacesWithBot(t *testing.T) {
 		waitFor(t, a, "my turn", func(u lobby.Update) bool {
 			return u.Table.State == lobby.StatePlaying && u.View.(testgame.View).Mine == 0
 		})
-		if err := a.Act(testgame.Pick(3)); err != nil {
+		if err := lobby.Run(a, lobby.ActOf(testgame.Pick(3))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -159,7 +159,7 @@ func TestReconnectTakesSeatBack(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, nil, false)
 	b, _ := l.Join(ben, a.Code())
-	_ = a.Start()
+	_ = lobby.Run(a, lobby.Start{})
 	b2, err := l.Join(ben, a.Code())
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +173,7 @@ func TestReconnectTakesSeatBack(t *testing.T) {
 			break
 		}
 	}
-	b2.Disconnect()
+	lobby.Run(b2, lobby.Disconnect{})
 	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	b3, err := l.Join(ben, a.Code())
 	if err != nil {
@@ -205,12 +205,12 @@ func TestErrors(t *testing.T) {
 	if _, err := l.Join(lobby.Player{ID: "e", Name: "E"}, a.Code()); !errors.Is(err, lobby.ErrFull) {
 		t.Fatalf("full: %v", err)
 	}
-	if err := a.Chat("\x1b[2J\x07"); !errors.Is(err, lobby.ErrEmptyChat) {
+	if err := lobby.Run(a, lobby.Chat{Text: "\x1b[2J\x07"}); !errors.Is(err, lobby.ErrEmptyChat) {
 		t.Fatalf("empty chat: %v", err)
 	}
 	var slowed bool
 	for i := 0; i < 20; i++ {
-		if err := a.Chat("spam"); errors.Is(err, lobby.ErrSlowDown) {
+		if err := lobby.Run(a, lobby.Chat{Text: "spam"}); errors.Is(err, lobby.ErrSlowDown) {
 			slowed = true
 			break
 		}
@@ -222,10 +222,10 @@ func TestErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Act(testgame.Pick(1)); !errors.Is(err, lobby.ErrSpectator) {
+	if err := lobby.Run(w, lobby.ActOf(testgame.Pick(1))); !errors.Is(err, lobby.ErrSpectator) {
 		t.Fatalf("spectator act: %v", err)
 	}
-	if err := a.CloseTable(); err != nil {
+	if err := lobby.Run(a, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	for {
@@ -247,8 +247,8 @@ func TestIdleTableCloses(t *testing.T) {
 	l := newLobbyWith(t, lobby.Config{Clock: clock, IdleClose: time.Minute})
 	a, _ := l.Create(ann, testgame.ID, nil, false)
 	code := a.Code()
-	_ = a.Start()
-	a.Disconnect()
+	_ = lobby.Run(a, lobby.Start{})
+	lobby.Run(a, lobby.Disconnect{})
 	clock.Advance(time.Minute) // the first tick with nobody here starts the idle time
 	if len(l.Tables(ann)) != 1 {
 		t.Fatal("the table closed before it was idle for IdleClose")
@@ -270,7 +270,7 @@ func TestTablesLiveByTheLobbyClock(t *testing.T) {
 	l := newLobbyWith(t, lobby.Config{Clock: clock, Tick: time.Minute})
 	a, _ := l.Create(ann, testgame.ID, rules.Options{"timer": "30s"}, false)
 	b, _ := l.Join(ben, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, b, "round 1", func(u lobby.Update) bool { return u.View != nil })
@@ -279,7 +279,7 @@ func TestTablesLiveByTheLobbyClock(t *testing.T) {
 	}
 	// Past the deadline but before the next tick: the round goes on.
 	clock.Advance(45 * time.Second)
-	if err := a.Chat("still here"); err != nil {
+	if err := lobby.Run(a, lobby.Chat{Text: "still here"}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "the chat line", func(u lobby.Update) bool { return u.Chat[len(u.Chat)-1].Text == "still here" })
@@ -307,10 +307,10 @@ func TestAdminSeesPrivateTablesAndMayUseHostControls(t *testing.T) {
 	if u := waitFor(t, w, "host controls", func(u lobby.Update) bool { return u.Host }); u.Seat != -1 {
 		t.Fatalf("admin seat %d", u.Seat)
 	}
-	if err := w.AddBot(); err != nil {
+	if err := lobby.Run(w, lobby.AddBot{}); err != nil {
 		t.Fatalf("admin add bot: %v", err)
 	}
-	if err := w.CloseTable(); err != nil {
+	if err := lobby.Run(w, lobby.CloseTable{}); err != nil {
 		t.Fatalf("admin close: %v", err)
 	}
 }
@@ -326,10 +326,10 @@ func TestAGuestTakesTheirSeatBackOnTheSameConnection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	g.Leave()
+	lobby.Run(g, lobby.Leave{})
 	waitFor(t, a, "Gus away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	if got := l.SeatedAt(guest.ID); !slices.Equal(got, []string{a.Code()}) {
 		t.Fatalf("the lobby offers the guest %v, want their table %s", got, a.Code())
@@ -354,11 +354,11 @@ func TestARemovedPlayerIsNoLongerSeated(t *testing.T) {
 			t.Fatal(err)
 		}
 		if started {
-			if err := a.Start(); err != nil {
+			if err := lobby.Run(a, lobby.Start{}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if err := a.Kick(1); err != nil {
+		if err := lobby.Run(a, lobby.Kick{Seat: 1}); err != nil {
 			t.Fatal(err)
 		}
 		for {

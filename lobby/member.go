@@ -3,6 +3,7 @@ package lobby
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -69,14 +70,10 @@ func (m *Member) allow(lim *rate.Limiter) error {
 	return nil
 }
 
-// Act applies a game action (an action struct or its JSON) for the member's seat. The
-// error, if any, is the game's own readable message.
-func (m *Member) Act(action any) error {
+// act applies a game action (its JSON) for the member's seat. The error, if any, is the
+// game's own readable message.
+func (m *Member) act(raw json.RawMessage) error {
 	if err := m.allow(m.actions); err != nil {
-		return err
-	}
-	raw, err := actionJSON(action)
-	if err != nil {
 		return err
 	}
 	return m.t.do(func(now time.Time) error {
@@ -104,7 +101,7 @@ func (m *Member) Act(action any) error {
 }
 
 // Chat says something to the table.
-func (m *Member) Chat(text string) error {
+func (m *Member) chat(text string) error {
 	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
@@ -164,7 +161,7 @@ func (t *Table) beforeStart() error {
 }
 
 // Start starts a game (the host only), with the seated players and bots.
-func (m *Member) Start() error {
+func (m *Member) start() error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
@@ -254,7 +251,7 @@ func playerRange(min, max int) string {
 }
 
 // SetOptions changes the game options (the host only, before a game starts).
-func (m *Member) SetOptions(o rules.Options) error {
+func (m *Member) setOptions(o rules.Options) error {
 	// Choosing the deck reads the member's packs afresh (from the store, before the
 	// actor's turn): a pack the host added while seated is a choice at once.
 	_, deck := o[OptDeck]
@@ -308,7 +305,7 @@ func (m *Member) SetOptions(o rules.Options) error {
 }
 
 // AddBot seats a bot (the host only, before a game starts).
-func (m *Member) AddBot() error {
+func (m *Member) addBot() error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
@@ -328,7 +325,7 @@ func (m *Member) AddBot() error {
 
 // Kick removes the player or bot in seat (the host only). During a game a bot takes the
 // seat over, so the game can go on.
-func (m *Member) Kick(seatNo int) error {
+func (m *Member) kick(seatNo int) error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
@@ -367,7 +364,7 @@ func (m *Member) Kick(seatNo int) error {
 }
 
 // MakeHost hands the host role to the human in seat (the host only).
-func (m *Member) MakeHost(seatNo int) error {
+func (m *Member) makeHost(seatNo int) error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
@@ -386,7 +383,7 @@ func (m *Member) MakeHost(seatNo int) error {
 }
 
 // CloseTable ends the table for everyone (the host only).
-func (m *Member) CloseTable() error {
+func (m *Member) closeTable() error {
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
@@ -396,19 +393,10 @@ func (m *Member) CloseTable() error {
 	})
 }
 
-// Leave takes the member away from the table. Before a game the seat is freed; during a
-// game it stays (shown as away) so the player can come back, and the game's timers decide
-// what an absent player's turn does. Disconnecting without leaving keeps the seat too.
-func (m *Member) Leave() {
-	m.depart(true)
-}
-
-// Disconnect is Leave for a connection that ended: a key-holding player keeps their seat
-// even before the game starts, to take it back by connecting again.
-func (m *Member) Disconnect() {
-	m.depart(false)
-}
-
+// depart takes the member away from the table (Leave, Disconnect). Before a game the seat
+// is freed, unless the connection ended (!freeSeat) and a key-holding player may take it
+// back by connecting again; during a game it stays (shown as away) so the player can come
+// back, and the game's timers decide what an absent player's turn does.
 func (m *Member) depart(freeSeat bool) {
 	_ = m.t.do(func(now time.Time) error {
 		t := m.t

@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"errors"
 	"strings"
 	"sync"
 
@@ -14,7 +13,7 @@ import (
 // taking it would let anyone pass for them in the lobby's list, where tables go by
 // their host's name. At a table, players with the same name are told apart anyway
 // (uniqueName), for a name whose owner is offline.
-var ErrNameInUse = errors.New("that name is in use")
+var ErrNameInUse = rules.Sentinel("lobby.name_in_use", "that name is in use")
 
 // nameKeys are what two names must differ in to be two names: case, accents and letters
 // that look alike aside ("Bob", "BÖB", "B0b", "Bɪll" and "BiII" for "Bill"), by Unicode's

@@ -1,10 +1,6 @@
 package lobby
 
-import (
-	"context"
-
-	"parlor/rules"
-)
+import "context"
 
 // Place is one connection's place at a table, as a player or a spectator: what a
 // session (the TUI or the JSON API) holds while it is at a table. A table on this node
@@ -24,40 +20,9 @@ type Place interface {
 	// Take reads what Notify announced: the newest update if one is pending (has), and
 	// the reason once the place is gone (closed).
 	Take() (u Update, has bool, closed string)
-	// Act applies a game action (an action struct or its JSON) for the seat.
-	Act(action any) error
-	// Chat says something to the table.
-	Chat(text string) error
-	// TakeSeat seats a spectator at a table that is not playing.
-	TakeSeat() error
-	// Leave frees the seat before a game (keeps it, as away, during one).
-	Leave()
-	// Disconnect is Leave for a connection that ended: a keyed player keeps the seat.
-	Disconnect()
-	// Share offers one of the player's own packs, by name, to the table.
-	Share(name string) error
-	// ShareAll offers every own pack the table's game plays, and says how many.
-	ShareAll() (int, error)
-
-	// Host controls: they fail with ErrNotHost unless the place holds the host role.
-
-	// Start starts a game with the seated players and bots.
-	Start() error
-	// SetOptions changes the game options before a game starts.
-	SetOptions(o rules.Options) error
-	// AddBot seats a bot before a game starts.
-	AddBot() error
-	// Kick removes the player or bot in a seat (a bot takes it over during a game).
-	Kick(seat int) error
-	// MakeHost hands the host role to the human in a seat.
-	MakeHost(seat int) error
-	// StandIn lets a bot play an away player's seat until they return, or an idle
-	// player's (the game waits for them) until they press a key or act.
-	StandIn(seat int) error
-	// Resume takes the place's own seat back from a bot that plays it (a key press).
-	Resume() error
-	// CloseTable ends the table for everyone.
-	CloseTable() error
+	// Call runs one table operation (see ops.go) and returns its result; Do and Run are
+	// its typed forms.
+	Call(req Request) (any, error)
 }
 
 var _ Place = (*Member)(nil)

@@ -137,7 +137,7 @@ func resumedDurable(ctx context.Context, back []restored) error {
 
 // ErrLost says a table's log did not replay, so the table was closed (see lose); its
 // players are told why when they come back.
-var ErrLost = errors.New("the table could not be restored")
+var ErrLost = rules.Sentinel("lobby.lost", "the table could not be restored")
 
 // restoreOne brings back the table with code from its log, or closes it (ErrLost).
 func (l *Lobby) restoreOne(ctx context.Context, code string) (restored, error) {

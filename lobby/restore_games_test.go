@@ -80,11 +80,11 @@ func crashAndResume(t *testing.T, gameID string, seed uint64) {
 		}
 	}
 	for range n - humans {
-		if err := host.AddBot(); err != nil {
+		if err := lobby.Run(host, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := host.Start(); err != nil {
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	watcher := &sitting{p: lobby.Player{ID: "SHA256:watcher", Name: "Wes"}}
@@ -191,7 +191,7 @@ func play(t *testing.T, rng *rand.Rand, c *handClock, seats []*sitting, watcher 
 			continue
 		}
 		if a := s.script.Act(u.View, c.Now()); a != nil {
-			_ = s.m.Act(a) // a stale view may make an action refused, as for a player
+			_ = lobby.Run(s.m, lobby.ActOf(a)) // a stale view may make an action refused, as for a player
 		}
 	}
 	deadline := time.Now().Add(40 * time.Millisecond)

@@ -58,10 +58,10 @@ func TestRestoreKeepsAPackTablesDeck(t *testing.T) {
 	if err := r1.l.Share(ben, code, themen); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	// One move before the crash: the replay applies it to the pack's topics.
@@ -71,7 +71,7 @@ func TestRestoreKeepsAPackTablesDeck(t *testing.T) {
 	if v.Role == topfive.RoleHonour {
 		marker = -1
 	}
-	if err := a.Act(topfive.NewRank([topfive.Hand]int{1, 2, 3, 4, 5}, marker)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(topfive.NewRank([topfive.Hand]int{1, 2, 3, 4, 5}, marker))); err != nil {
 		t.Fatal(err)
 	}
 	spec, err := r1.l.Watch(cat, code)
@@ -152,7 +152,7 @@ func TestRestoredTableStartsWithItsCopyOfAPack(t *testing.T) {
 	}
 	code := a.Code()
 	for range 2 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -169,7 +169,7 @@ func TestRestoredTableStartsWithItsCopyOfAPack(t *testing.T) {
 	if o := u.Table.Options; o[lobby.OptDeck] != "Übungen" || o[lobby.OptContent] != lobby.ContentAll {
 		t.Errorf("options after the restart: %v", o)
 	}
-	if err := a2.Start(); err != nil {
+	if err := lobby.Run(a2, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	if v := gameJSON(t, a2); strings.Count(v, "Übung Nummer") != topfive.Hand {

@@ -186,17 +186,17 @@ func TestRestoreBringsTheTableBackWithDeadlinesMovedByTheDowntime(t *testing.T) 
 	r1 := start(t, st, c, nil)
 	a, b := timedTable(t, r1.l)
 	code := a.Code()
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Chat("hi all"); err != nil {
+	if err := lobby.Run(b, lobby.Chat{Text: "hi all"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	c.Advance(10 * time.Second)
-	if err := a.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
 	spec, err := r1.l.Watch(cat, code)
@@ -266,7 +266,7 @@ func TestRestoreBringsTheTableBackWithDeadlinesMovedByTheDowntime(t *testing.T) 
 		}
 	}
 	// The game goes on: Ben picks, the bot has picked, the round ends.
-	if err := b2.Act(testgame.Pick(3)); err != nil {
+	if err := lobby.Run(b2, lobby.ActOf(testgame.Pick(3))); err != nil {
 		t.Fatal(err)
 	}
 	after["ann"].until(t, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
@@ -280,10 +280,10 @@ func TestClosedTablesLeaveTheStore(t *testing.T) {
 	if codes, _ := st.OpenTables(context.Background()); len(codes) != 2 {
 		t.Fatalf("open tables in the store = %v, want 2", codes)
 	}
-	if err := a.CloseTable(); err != nil {
+	if err := lobby.Run(a, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
-	b.Leave() // everyone left: the table closes
+	lobby.Run(b, lobby.Leave{}) // everyone left: the table closes
 	r1.stop()
 	if codes, _ := st.OpenTables(context.Background()); len(codes) != 0 {
 		t.Fatalf("closed tables are still stored: %v", codes)
@@ -331,11 +331,11 @@ func TestAnActionIsAcknowledgedOnlyOnceItIsStored(t *testing.T) {
 	if _, err := r.l.Join(ben, a.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	seenA := follow(a)
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	if got := st.acts(); got != 1 {
@@ -446,7 +446,7 @@ func TestTheLogStaysBoundedByTheOpenTables(t *testing.T) {
 	// A waiting table that chats a lot is compacted into snapshots.
 	for i := range 300 {
 		c.Advance(3 * time.Second) // the chat rate limit refills
-		if err := a.Chat(fmt.Sprintf("line %d", i)); err != nil {
+		if err := lobby.Run(a, lobby.Chat{Text: fmt.Sprintf("line %d", i)}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -455,13 +455,13 @@ func TestTheLogStaysBoundedByTheOpenTables(t *testing.T) {
 	}
 	// Each game starts the log over: the stored log holds one game.
 	for range 2 {
-		if err := a.Start(); err != nil {
+		if err := lobby.Run(a, lobby.Start{}); err != nil {
 			t.Fatal(err)
 		}
-		if err := a.Act(testgame.Pick(1)); err != nil {
+		if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 			t.Fatal(err)
 		}
-		if err := b.Act(testgame.Pick(2)); err != nil {
+		if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -489,7 +489,7 @@ func TestASecondCrashBeforeTheResumedEntryKeepsTheFirstDowntime(t *testing.T) {
 	r1 := start(t, st, c, nil)
 	a, _ := timedTable(t, r1.l)
 	code := a.Code()
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	s := follow(a)
@@ -522,11 +522,11 @@ func TestRestoreWithTheClockSetBackKeepsTheTimeLeft(t *testing.T) {
 	r1 := start(t, st, c, nil)
 	a, _ := timedTable(t, r1.l)
 	code := a.Code()
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	c.Advance(10 * time.Second)
-	if err := a.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
 	s := follow(a)
@@ -572,13 +572,13 @@ func TestAStandInsMoveStaysTheBotsAfterARestart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	b.Disconnect()
+	lobby.Run(b, lobby.Disconnect{})
 	ann1 := follow(a)
 	ann1.until(t, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
-	if err := a.(*lobby.Member).StandIn(1); err != nil {
+	if err := lobby.Run(a.(*lobby.Member), lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
 	ann1.until(t, "the bot's pick for Ben", func(u lobby.Update) bool { return u.View != nil && u.View.(testgame.View).Picked[1] })
@@ -598,7 +598,7 @@ func TestAfterARestartTheHostRoleWaitsForTheHost(t *testing.T) {
 	r1 := start(t, st, c, nil)
 	a, _ := timedTable(t, r1.l)
 	code := a.Code()
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	r1.stop()
@@ -645,13 +645,13 @@ func TestAfterARestartAFinishedGameKeepsItsSeats(t *testing.T) {
 	a, b := startPickGame(t, r1.l, rules.AwayBot, "1")
 	code := a.Code()
 	for _, m := range []lobby.Place{a, b} {
-		if err := m.Act(testgame.Pick(2)); err != nil {
+		if err := lobby.Run(m, lobby.ActOf(testgame.Pick(2))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	ben1 := follow(b)
 	ben1.until(t, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
-	a.Leave()
+	lobby.Run(a, lobby.Leave{})
 	ben1.until(t, "Ann gone", func(u lobby.Update) bool { return len(u.Table.Seats) == 1 })
 	r1.stop()
 
@@ -698,10 +698,10 @@ func TestAnEntryTheStoreRefusesClosesOnlyItsTable(t *testing.T) {
 	st.bad, st.release = a.Code(), release
 	st.mu.Unlock()
 	errs := make(chan error, 3)
-	go func() { errs <- c.Chat("first") }()
+	go func() { errs <- lobby.Run(c, lobby.Chat{Text: "first"}) }()
 	time.Sleep(50 * time.Millisecond) // Cat's chat is on its way to the store, held
-	go func() { errs <- a.Chat("one") }()
-	go func() { errs <- b.Chat("two") }()
+	go func() { errs <- lobby.Run(a, lobby.Chat{Text: "one"}) }()
+	go func() { errs <- lobby.Run(b, lobby.Chat{Text: "two"}) }()
 	time.Sleep(50 * time.Millisecond) // Ann's and Ben's wait for the next write, together
 	close(release)
 	failed := 0
@@ -766,12 +766,12 @@ func TestAGameLogIsBounded(t *testing.T) {
 	r := start(t, st, newClock(), nil)
 	a, _ := r.l.Create(ann, testgame.ID, rules.Options{"rounds": "3"}, false)
 	b, _ := r.l.Join(ben, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	seenB := follow(b)
 	for range 3 {
-		if a.Act(testgame.Pick(1)) != nil || b.Act(testgame.Pick(2)) != nil {
+		if lobby.Run(a, lobby.ActOf(testgame.Pick(1))) != nil || lobby.Run(b, lobby.ActOf(testgame.Pick(2))) != nil {
 			break
 		}
 	}
@@ -799,18 +799,18 @@ func TestAfterARestartASwitchedTableIsItsNewGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := a.Code()
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	ann1 := follow(a)
 	ann1.until(t, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Top Five"}}); err != nil {
 		t.Fatal(err)
 	}
 	u := ann1.until(t, "Top Five", func(u lobby.Update) bool { return u.Table.Game == "topfive" })

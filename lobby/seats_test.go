@@ -27,7 +27,7 @@ func TestNamesAreUniqueAtATable(t *testing.T) {
 	if _, err := l.Join(third, a.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Chat("hi"); err != nil {
+	if err := lobby.Run(b, lobby.Chat{Text: "hi"}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "three seats", func(u lobby.Update) bool { return len(u.Table.Seats) == 3 && chatSays(u, "hi") })
@@ -39,7 +39,7 @@ func TestNamesAreUniqueAtATable(t *testing.T) {
 		t.Errorf("chat from %q, want ann²", c.From)
 	}
 	// Taking one's own seat back keeps its name.
-	b.Disconnect()
+	lobby.Run(b, lobby.Disconnect{})
 	b2, err := l.Join(other, a.Code())
 	if err != nil {
 		t.Fatal(err)
@@ -56,29 +56,29 @@ func TestHostRoleComesBack(t *testing.T) {
 	a, _ := l.Create(ann, testgame.ID, nil, false)
 	b, _ := l.Join(ben, a.Code())
 	c, _ := l.Join(cat, a.Code())
-	a.Disconnect()
+	lobby.Run(a, lobby.Disconnect{})
 	waitFor(t, b, "Ben hosts", func(u lobby.Update) bool { return u.Host })
 	a2, err := l.Join(ann, a.Code())
 	if err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a2, "Ann hosts again", func(u lobby.Update) bool { return u.Host })
-	if err := b.AddBot(); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(b, lobby.AddBot{}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("Ben still hosts: %v", err)
 	}
 	// Handed over, it stays with the new host.
-	if err := a2.MakeHost(2); err != nil {
+	if err := lobby.Run(a2, lobby.MakeHost{Seat: 2}); err != nil {
 		t.Fatal(err)
 	}
-	a2.Disconnect()
+	lobby.Run(a2, lobby.Disconnect{})
 	a3, err := l.Join(ann, a.Code())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a3.AddBot(); !errors.Is(err, lobby.ErrNotHost) {
+	if err := lobby.Run(a3, lobby.AddBot{}); !errors.Is(err, lobby.ErrNotHost) {
 		t.Errorf("Ann took back a role she handed over: %v", err)
 	}
-	if err := c.AddBot(); err != nil {
+	if err := lobby.Run(c, lobby.AddBot{}); err != nil {
 		t.Errorf("Cat is not the host: %v", err)
 	}
 }
@@ -91,21 +91,21 @@ func TestSpectatorTakesAFreeSeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.TakeSeat(); err != nil {
+	if err := lobby.Run(w, lobby.TakeSeat{}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, w, "seated", func(u lobby.Update) bool { return u.Seat == 1 })
 	if u.Table.Seats[1].Name != "Ben" || u.Table.Spectators != 0 {
 		t.Fatalf("table %+v", u.Table)
 	}
-	if err := w.TakeSeat(); err == nil {
+	if err := lobby.Run(w, lobby.TakeSeat{}); err == nil {
 		t.Error("a seated player took a second seat")
 	}
 	w2, _ := l.Watch(cat, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	err = w2.TakeSeat()
+	err = lobby.Run(w2, lobby.TakeSeat{})
 	if !errors.Is(err, lobby.ErrStarted) {
 		t.Errorf("a spectator sat down during a game: %v", err)
 	}
@@ -120,7 +120,7 @@ func TestSpectatorAtAFullTable(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, nil, false)
 	for range 3 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -128,7 +128,7 @@ func TestSpectatorAtAFullTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = w.TakeSeat()
+	err = lobby.Run(w, lobby.TakeSeat{})
 	if !errors.Is(err, lobby.ErrFull) {
 		t.Fatalf("a spectator sat at a full table: %v", err)
 	}
@@ -143,11 +143,11 @@ func TestFinishedTablesInTheList(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
 	waiting, _ := l.Create(ben, testgame.ID, nil, false)
-	_ = a.AddBot()
-	if err := a.Start(); err != nil {
+	_ = lobby.Run(a, lobby.AddBot{})
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
@@ -155,7 +155,7 @@ func TestFinishedTablesInTheList(t *testing.T) {
 	if len(list) != 2 || list[0].Code != waiting.Code() || list[1].State != lobby.StateFinished {
 		t.Fatalf("list %+v", list)
 	}
-	if err := a.CloseTable(); err != nil {
+	if err := lobby.Run(a, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	// The table leaves the list as its actor stops, just after the host's request.
@@ -172,7 +172,7 @@ func TestFinishedTablesInTheList(t *testing.T) {
 func TestLobbyErrorsHaveNoTerminalKeys(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, nil, false)
-	errs := []error{a.Start(), a.Kick(0)}
+	errs := []error{lobby.Run(a, lobby.Start{}), lobby.Run(a, lobby.Kick{Seat: 0})}
 	for _, err := range errs {
 		if err == nil {
 			t.Fatal("no error")
@@ -193,7 +193,7 @@ func TestClosingTheTableTellsWhoClosedIt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.CloseTable(); err != nil {
+	if err := lobby.Run(a, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := closedWhy(a); got != "You closed the table." {
@@ -222,17 +222,17 @@ func TestAnAdminsActionsAreTheAdmins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Kick(2); err != nil {
+	if err := lobby.Run(w, lobby.Kick{Seat: 2}); err != nil {
 		t.Fatal(err)
 	}
 	if got := closedWhy(c); got != "An admin (Root) removed you from the table." {
 		t.Errorf("Cat is told %q", got)
 	}
-	if err := w.Start(); err != nil {
+	if err := lobby.Run(w, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, a, "the admin's start", func(u lobby.Update) bool { return chatSays(u, "An admin (Root) started the game.") })
-	if err := w.CloseTable(); err != nil {
+	if err := lobby.Run(w, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := closedWhy(b); got != "An admin (Root) closed the table." {
@@ -258,16 +258,16 @@ func TestFinishedGameKeepsEachPlayersSeatInIt(t *testing.T) {
 	a, _ := l.Create(ann, testgame.ID, rules.Options{"rounds": "1"}, false)
 	b, _ := l.Join(ben, a.Code())
 	c, _ := l.Join(cat, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []lobby.Place{a, b, c} {
-		if err := m.Act(testgame.Pick(1)); err != nil {
+		if err := lobby.Run(m, lobby.ActOf(testgame.Pick(1))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	waitFor(t, c, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
-	a.Leave()
+	lobby.Run(a, lobby.Leave{})
 	for i, m := range []lobby.Place{b, c} {
 		u := waitFor(t, m, "ann gone", func(u lobby.Update) bool { return len(u.Table.Seats) == 2 })
 		if u.Seat != i || u.View == nil || u.View.Head().Seat != i+1 {
@@ -286,7 +286,7 @@ func TestFinishedGameKeepsEachPlayersSeatInIt(t *testing.T) {
 		t.Errorf("GameSeats = %v, want %v", u.Table.GameSeats, want)
 	}
 	// The next game is everyone's own again.
-	if err := b.Start(); err != nil {
+	if err := lobby.Run(b, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, d, "playing", func(u lobby.Update) bool { return u.Table.State == lobby.StatePlaying })

@@ -38,7 +38,7 @@ func TestLobbyListIsOneSharedSnapshot(t *testing.T) {
 	if all := l.Tables(admin); len(all) != 2 || lobby.SameTables(all, after) {
 		t.Fatalf("the admin's list has %d tables; want both, in a snapshot of its own", len(all))
 	}
-	if err := m.Chat("hello"); err != nil {
+	if err := lobby.Run(m, lobby.Chat{Text: "hello"}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, m, "the chat", func(u lobby.Update) bool { return len(u.Chat) > 1 })
@@ -71,7 +71,7 @@ func TestNotifyAndTakeDeliverTheNewestUpdateAndTheClose(t *testing.T) {
 		t.Fatalf("first take: has %v, closed %q, seat %d", has, closed, u.Seat)
 	}
 	for _, text := range []string{"one", "two", "three"} {
-		if err := m.Chat(text); err != nil {
+		if err := lobby.Run(m, lobby.Chat{Text: text}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -84,7 +84,7 @@ func TestNotifyAndTakeDeliverTheNewestUpdateAndTheClose(t *testing.T) {
 	if _, has, _ := m.Take(); has {
 		t.Fatal("Take gave an update twice")
 	}
-	if err := m.CloseTable(); err != nil {
+	if err := lobby.Run(m, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	for {

@@ -1,7 +1,6 @@
 package lobby
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -70,17 +69,11 @@ func seating(spec *rules.Spec, kept rules.Options, seated int) (rules.Options, e
 			}
 		}
 	}
-	return nil, seatsError(fmt.Sprintf("%s seats at most %d players and %d are seated: remove someone first", spec.Name, max, seated))
+	return nil, told(ErrSeats, "%s seats at most %d players and %d are seated: remove someone first", spec.Name, max, seated)
 }
 
 // ErrSeats is a switch to a game that seats fewer players than the table has.
-var ErrSeats = errors.New("the game seats fewer players than are seated")
-
-// seatsError is ErrSeats in words for the host.
-type seatsError string
-
-func (e seatsError) Error() string        { return string(e) }
-func (e seatsError) Is(target error) bool { return target == ErrSeats }
+var ErrSeats = rules.Sentinel("lobby.seats", "the game seats fewer players than are seated")
 
 // switchGame makes spec the table's game, between games: its options from their defaults
 // (keeping the values of the options every game has), its deck the built-in one, the
@@ -108,7 +101,7 @@ func (t *Table) switchGame(spec *rules.Spec, more rules.Options, actor string, n
 		return err
 	}
 	if _, max := spec.PlayerRange(checked); len(t.seats) > max {
-		return seatsError(fmt.Sprintf("%s with those options seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats)))
+		return told(ErrSeats, "%s with those options seats at most %d players and %d are seated: remove someone first", spec.Name, max, len(t.seats))
 	}
 	t.spec, t.opts = spec, opts
 	t.deck, t.mix = nil, false

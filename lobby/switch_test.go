@@ -36,13 +36,13 @@ func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 	if got := u.Table.Options[lobby.OptGame]; got != "Top Five" || !slices.Contains(u.Table.Choices[0].Choices, "Foresight") {
 		t.Fatalf("game option %q, choices %q", got, u.Table.Choices[0].Choices)
 	}
-	if err := b.SetOptions(rules.Options{lobby.OptGame: "Foresight"}); err == nil {
+	if err := lobby.Run(b, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Foresight"}}); err == nil {
 		t.Error("a player who is not the host switched the game")
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Crossword"}); err == nil || !strings.Contains(err.Error(), "Quadrant") {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Crossword"}}); err == nil || !strings.Contains(err.Error(), "Quadrant") {
 		t.Errorf("an unknown game: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Foresight"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Foresight"}}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "Foresight", func(u lobby.Update) bool { return u.Table.Game == "foresight" })
@@ -54,14 +54,14 @@ func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 	}
 
 	// Quadrant takes the pack; a game is played and finishes; the next can be another.
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Quadrant"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Quadrant"}}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, b, "Quadrant", func(u lobby.Update) bool { return u.Table.Game == quadrant.ID })
 	if err := l.Share(ben, a.Code(), words); err != nil {
 		t.Fatalf("sharing a Quadrant pack with a Quadrant table: %v", err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Top Five"}}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "Top Five", func(u lobby.Update) bool { return u.Table.Game == topfive.ID })
@@ -83,11 +83,11 @@ func TestASwitchToAGameWithFewerSeatsIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 6 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	err = a.SetOptions(rules.Options{lobby.OptGame: "Fingertip"})
+	err = lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Fingertip"}})
 	if !errors.Is(err, lobby.ErrSeats) || !strings.Contains(err.Error(), "Fingertip seats at most 6 players and 7 are seated") {
 		t.Fatalf("a switch to a smaller game: %v", err)
 	}
@@ -102,7 +102,7 @@ func TestASwitchCarriesOnlyTheOptionsEveryGameHas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Top Five"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Top Five"}}); err != nil {
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "Top Five", func(u lobby.Update) bool { return u.Table.Game == topfive.ID })
@@ -110,11 +110,11 @@ func TestASwitchCarriesOnlyTheOptionsEveryGameHas(t *testing.T) {
 		t.Errorf("Top Five's options after Tall Tale's: %v", u.Table.Options)
 	}
 	for range 7 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := a.SetOptions(rules.Options{lobby.OptGame: "Quadrant"}); err != nil {
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Quadrant"}}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "Quadrant", func(u lobby.Update) bool { return u.Table.Game == quadrant.ID })
@@ -135,11 +135,11 @@ func TestASwitchWithBadOptionsChangesNothing(t *testing.T) {
 		{lobby.OptGame: "Foresight", "rounds": "bogus"},
 		{lobby.OptGame: "Quadrant", lobby.OptDeck: "Mine"},
 	} {
-		if err := a.SetOptions(o); err == nil {
+		if err := lobby.Run(a, lobby.SetOptions{Options: o}); err == nil {
 			t.Errorf("%v was taken", o)
 		}
 	}
-	if err := a.Chat("done"); err != nil { // a step after the refusals
+	if err := lobby.Run(a, lobby.Chat{Text: "done"}); err != nil { // a step after the refusals
 		t.Fatal(err)
 	}
 	u := waitFor(t, a, "the chat", func(u lobby.Update) bool { return chatSays(u, "done") })

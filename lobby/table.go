@@ -2,7 +2,6 @@ package lobby
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
@@ -532,18 +531,4 @@ func (t *Table) finishClose() {
 		t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
 	}
 	close(t.done) // last: Shutdown returns once every table's is closed
-}
-
-func actionJSON(a any) (json.RawMessage, error) {
-	switch v := a.(type) {
-	case json.RawMessage:
-		return v, nil
-	case []byte:
-		return json.RawMessage(v), nil
-	}
-	b, err := json.Marshal(a)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", rules.ErrBadAction, err)
-	}
-	return b, nil
 }

@@ -17,7 +17,7 @@ func TestSeatsSayTheirTeam(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range qd.TeamMin - 1 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -32,7 +32,7 @@ func TestSeatsSayTheirTeam(t *testing.T) {
 	if got := teams(u); got != "A.B.A.B.A.B.A.B." {
 		t.Fatalf("teams before the game: %s", got)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	u = waitFor(t, a, "the game", func(u lobby.Update) bool { return u.View != nil })

@@ -14,7 +14,7 @@ import (
 )
 
 // ErrBadAction wraps every action that cannot be decoded.
-var ErrBadAction = errors.New("bad action")
+var ErrBadAction = Sentinel("rules.bad_action", "bad action")
 
 // Encode marshals an action struct for Apply. Action structs always marshal.
 func Encode(action any) json.RawMessage {

@@ -119,7 +119,7 @@ func SmallDeck(format string, args ...any) error {
 }
 
 // ErrPack is the sentinel of problems found only when a file is used as a pack.
-var ErrPack = errors.New("bad pack")
+var ErrPack = Sentinel("rules.pack", "bad pack")
 
 // Check parses b as a pack of this deck: the number of entries, or a *ContentError
 // listing every problem (the game's, and too few entries for one round).

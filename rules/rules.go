@@ -7,7 +7,6 @@ package rules
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 )
@@ -171,7 +170,7 @@ func (s *Spec) Defaults() Options {
 }
 
 // ErrBadOption is returned for an unknown option or a value that is not one of its choices.
-var ErrBadOption = errors.New("bad option")
+var ErrBadOption = Sentinel("rules.bad_option", "bad option")
 
 // CheckOptions returns o with defaults filled in, or an error naming the bad key or value.
 func (s *Spec) CheckOptions(o Options) (Options, error) {

@@ -22,7 +22,9 @@ import (
 	"parlor/session"
 )
 
-// apiRequest is one line a client sends: {"op": "...", "id": ..., fields}.
+// apiRequest is one line a client sends: {"op": "...", "id": ..., fields}. The fields
+// here are those of the API's own requests (hello, create, join, …); a table operation
+// (lobby.Requests) reads its arguments from the same line.
 type apiRequest struct {
 	Op      string          `json:"op"`
 	ID      json.RawMessage `json:"id,omitempty"`
@@ -31,15 +33,17 @@ type apiRequest struct {
 	Code    string          `json:"code,omitempty"`
 	Options rules.Options   `json:"options,omitempty"`
 	Private bool            `json:"private,omitempty"`
-	Seat    *int            `json:"seat,omitempty"`
-	Remove  bool            `json:"remove,omitempty"`
-	Action  json.RawMessage `json:"action,omitempty"`
-	Text    string          `json:"text,omitempty"`
-	Pack    string          `json:"pack,omitempty"`
+	Remove  bool            `json:"remove,omitempty"` // "bot" with "remove": an old name of "kick"
 }
 
-// apiOps lists every request, for the error that answers an unknown one.
-var apiOps = []string{"hello", "games", "tables", "create", "join", "watch", "leave", "start", "options", "bot", "kick", "host", "sit", "stand_in", "resume", "act", "chat", "share"}
+// apiOps lists every request: the API's own, then every table operation.
+var apiOps = func() []string {
+	ops := []string{"hello", "games", "tables", "create", "join", "watch"}
+	for _, r := range lobby.Requests {
+		ops = append(ops, r.Op())
+	}
+	return ops
+}()
 
 const apiMaxLine = 64 << 10
 
@@ -204,8 +208,13 @@ func badRequest(line []byte, err error) (json.RawMessage, error) {
 	return obj["id"], errors.New("a request's fields could not be read: see docs/api.md for each op's fields")
 }
 
+// fail answers with an error, and its stable code when it has one (docs/api.md).
 func (c *apiConn) fail(id json.RawMessage, err error) {
-	c.reply(id, "error", map[string]any{"error": err.Error()})
+	fields := map[string]any{"error": err.Error()}
+	if code := rules.ErrorCode(err); code != "" {
+		fields["code"] = code
+	}
+	c.reply(id, "error", fields)
 }
 
 func (c *apiConn) playerJSON() map[string]any {
@@ -228,7 +237,7 @@ func (c *apiConn) handle(line []byte) {
 		c.fail(req.ID, lobby.ErrSlowDown)
 		return
 	}
-	if err := c.do(req); err != nil {
+	if err := c.do(req, line); err != nil {
 		c.fail(req.ID, err)
 	}
 }
@@ -240,7 +249,7 @@ func (c *apiConn) needTable() error {
 	return nil
 }
 
-func (c *apiConn) do(req apiRequest) error {
+func (c *apiConn) do(req apiRequest, line []byte) error {
 	l := c.s.lobby
 	switch req.Op {
 	case "hello":
@@ -284,83 +293,40 @@ func (c *apiConn) do(req apiRequest) error {
 		c.member = m
 		c.reply(req.ID, "joined", map[string]any{"code": m.Code()})
 		go c.pump(m)
-	case "leave":
-		if err := c.needTable(); err != nil {
-			return err
-		}
-		c.leave(true)
-		c.reply(req.ID, "ok", nil)
 	default:
-		return c.tableOp(req)
+		return c.tableOp(req, line)
 	}
 	return nil
 }
 
-// tableOp runs a request that needs a table.
-func (c *apiConn) tableOp(req apiRequest) error {
-	seat := func() (int, error) {
-		if req.Seat == nil {
-			return 0, errors.New(`this request needs "seat": the seat number, from 0`)
-		}
-		return *req.Seat, nil
+// tableOp runs a table operation, decoded from the request line by its name.
+func (c *apiConn) tableOp(req apiRequest, line []byte) error {
+	name := req.Op
+	if name == (lobby.AddBot{}).Op() && req.Remove {
+		name = (lobby.Kick{}).Op()
 	}
-	var err error
-	switch req.Op {
-	case "start", "options", "bot", "kick", "host", "sit", "stand_in", "resume", "act", "chat", "share":
-		if err := c.needTable(); err != nil {
-			return err
-		}
-	default:
+	op, err := lobby.DecodeRequest(name, line)
+	if errors.Is(err, lobby.ErrUnknownOp) {
 		return fmt.Errorf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", "))
-	}
-	m := c.member
-	switch req.Op {
-	case "start":
-		err = m.Start()
-	case "options":
-		err = m.SetOptions(req.Options)
-	case "bot":
-		if req.Remove {
-			var n int
-			if n, err = seat(); err == nil {
-				err = m.Kick(n)
-			}
-		} else {
-			err = m.AddBot()
-		}
-	case "kick":
-		var n int
-		if n, err = seat(); err == nil {
-			err = m.Kick(n)
-		}
-	case "host":
-		var n int
-		if n, err = seat(); err == nil {
-			err = m.MakeHost(n)
-		}
-	case "sit":
-		err = m.TakeSeat()
-	case "stand_in":
-		var n int
-		if n, err = seat(); err == nil {
-			err = m.StandIn(n)
-		}
-	case "resume":
-		err = m.Resume()
-	case "act":
-		if len(req.Action) == 0 {
-			return errors.New(`"act" needs "action": the game action object, with its "type"`)
-		}
-		err = m.Act(req.Action)
-	case "chat":
-		err = m.Chat(req.Text)
-	case "share":
-		err = m.Share(req.Pack)
 	}
 	if err != nil {
 		return err
 	}
-	c.reply(req.ID, "ok", nil)
+	if err := c.needTable(); err != nil {
+		return err
+	}
+	res, err := c.member.Call(op)
+	if lobby.Departs(op) {
+		c.member = nil
+	}
+	if err != nil {
+		return err
+	}
+	var fields map[string]any
+	if _, none := res.(lobby.Done); !none && res != nil {
+		fields = map[string]any{"result": res}
+	}
+	c.reply(req.ID, "ok", fields)
 	return nil
 }
 
@@ -371,9 +337,9 @@ func (c *apiConn) leave(asked bool) {
 		return
 	}
 	if asked {
-		c.member.Leave()
+		_ = lobby.Run(c.member, lobby.Leave{})
 	} else {
-		c.member.Disconnect()
+		_ = lobby.Run(c.member, lobby.Disconnect{})
 	}
 	c.member = nil
 }

@@ -66,8 +66,8 @@ func TestFootersAt80ColumnsShowEveryKey(t *testing.T) {
 			t.Errorf("the rules' heading is cut: %q", line)
 		}
 	}
-	for _, b := range []func() error{host.AddBot, host.AddBot, host.Start} {
-		if err := b(); err != nil {
+	for _, op := range []lobby.Op[lobby.Done]{lobby.AddBot{}, lobby.AddBot{}, lobby.Start{}} {
+		if err := lobby.Run(host, op); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -26,7 +26,7 @@ func TestASeatedSessionHoldsOnlyWhatItShows(t *testing.T) {
 	sh.press("enter")
 	host := tableFor(t, sh.l, "quadrant", rules.Options{qd.OptPlacement: "off", qd.OptVoting: "off"}, 4)
 	sh.joinByCode(host.Code(), 4)
-	if err := host.Start(); err != nil {
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	sh.deliver(func() bool { return sh.m.table.showGame() })

@@ -558,7 +558,7 @@ func (m *Model) tableClosed(reason string) tea.Cmd {
 func (m *Model) leaveTable() {
 	m.arrival = ""
 	if m.table.member != nil {
-		m.table.member.Leave()
+		lobby.Run(m.table.member, lobby.Leave{})
 		m.table = tableScreen{}
 	}
 }
@@ -567,7 +567,7 @@ func (m *Model) leaveTable() {
 // player keeps their seat, to take it back later.
 func (m *Model) Disconnected() {
 	if m.table.member != nil {
-		m.table.member.Disconnect()
+		lobby.Run(m.table.member, lobby.Disconnect{})
 	}
 }
 
@@ -664,7 +664,7 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 		m.toLobby()
 		m.setStatus("You left the table. Your seat is kept while the game runs: join it again to come back.", false)
 	case "close":
-		if err := m.table.member.CloseTable(); err != nil {
+		if err := lobby.Run(m.table.member, lobby.CloseTable{}); err != nil {
 			m.setStatus(err.Error(), true)
 		}
 	case "remove":
@@ -672,7 +672,7 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 			m.setStatus(fmt.Sprintf("The seats changed while you were asked: nobody was removed. Pick %s's seat again.", m.confirmName), true)
 			return nil
 		}
-		if err := m.table.member.Kick(m.confirmSeat); err != nil {
+		if err := lobby.Run(m.table.member, lobby.Kick{Seat: m.confirmSeat}); err != nil {
 			m.setStatus(err.Error(), true)
 		}
 	}

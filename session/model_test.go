@@ -112,7 +112,7 @@ func TestCountdownReadsTheLobbyClock(t *testing.T) {
 	if _, err := l.Join(ben, a.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	m := session.New(ctx, session.Options{Lobby: l, Player: ben, Join: a.Code()})
@@ -142,10 +142,10 @@ func TestLobbyTellsAPlayerTheirTableIsWaiting(t *testing.T) {
 	if _, err := l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, a.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	a.Disconnect()
+	lobby.Run(a, lobby.Disconnect{})
 	tm := teatest.NewTestModel(t, session.New(ctx, session.Options{Lobby: l, Player: ann}), teatest.WithInitialTermSize(80, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	waitFor(t, tm, "Your Pick table "+a.Code()+" is in round 1 — press r to go back.")

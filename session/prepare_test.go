@@ -66,7 +66,7 @@ func TestTableNewsIsQuickUnlessTheTableClosed(t *testing.T) {
 			t.Fatalf("a table update was not quick:\n%s", screen())
 		}
 	}
-	if err := host.Chat("hello from Ann"); err != nil {
+	if err := lobby.Run(host, lobby.Chat{Text: "hello from Ann"}); err != nil {
 		t.Fatal(err)
 	}
 	for !strings.Contains(screen(), "hello from Ann") {
@@ -77,7 +77,7 @@ func TestTableNewsIsQuickUnlessTheTableClosed(t *testing.T) {
 	if next, quick := m.Prepare(tea.KeyPressMsg{Code: 'x', Text: "x"}); quick || next == nil {
 		t.Fatalf("a key press is quick (%v) or lost (%v)", quick, next)
 	}
-	if err := host.CloseTable(); err != nil {
+	if err := lobby.Run(host, lobby.CloseTable{}); err != nil {
 		t.Fatal(err)
 	}
 	for news() { // the updates before the close

@@ -98,7 +98,7 @@ func (h *harness) pump(cond func() bool) {
 func (h *harness) closeTable() {
 	h.t.Helper()
 	if mem := h.m.table.member; mem != nil {
-		if err := mem.CloseTable(); err != nil {
+		if err := lobby.Run(mem, lobby.CloseTable{}); err != nil {
 			h.t.Fatal(err)
 		}
 		for ok := true; ok; _, ok, _ = mem.Next(h.ctx) { // until the lobby has let it go
@@ -112,11 +112,11 @@ func (h *harness) sitAt(game string, opts rules.Options, players int) {
 	h.t.Helper()
 	h.m.enter(h.l.Create(h.m.o.Player, game, opts, true))
 	for i := 1; i < players; i++ {
-		if err := h.m.table.member.AddBot(); err != nil {
+		if err := lobby.Run(h.m.table.member, lobby.AddBot{}); err != nil {
 			h.t.Fatal(err)
 		}
 	}
-	if err := h.m.table.member.Start(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Start{}); err != nil {
 		h.t.Fatal(err)
 	}
 	h.pump(func() bool { return h.m.table.showGame() })
@@ -462,7 +462,7 @@ func TestInGameChatShowsTheConversationWhileTyping(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.sitAt("topfive", nil, 3)
 	long := "a rather long message " + strings.Repeat("that goes on ", 8) + "THE END"
-	if err := h.m.table.member.Chat(long); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Chat{Text: long}); err != nil {
 		t.Fatal(err)
 	}
 	h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, " "), "THE END") })
@@ -696,7 +696,7 @@ func TestASpectatorsChatIsMarkedOnTheGameScreen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Chat("I am Zed"); err != nil {
+	if err := lobby.Run(w, lobby.Chat{Text: "I am Zed"}); err != nil {
 		t.Fatal(err)
 	}
 	h.pump(func() bool { return strings.Contains(h.screen(), "I am Zed") })
@@ -719,14 +719,14 @@ func TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := h.m.table.member.AddBot(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.m.table.member.Start(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	h.pump(func() bool { return h.m.table.showGame() })
-	ben.Disconnect()
+	lobby.Run(ben, lobby.Disconnect{})
 	h.pump(func() bool { return len(h.m.table.u.Table.Seats) > 1 && h.m.table.u.Table.Seats[1].Away })
 	h.clock.Advance(75 * time.Second)
 	h.press("esc")
@@ -893,7 +893,7 @@ func TestALongWordInChatIsReadWhole(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.sitAt("topfive", nil, 3)
 	msg := "LONGPASTE-" + strings.Repeat("abcdefghij", 18) + "-END"
-	if err := h.m.table.member.Chat(msg); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Chat{Text: msg}); err != nil {
 		t.Fatal(err)
 	}
 	h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, ""), "-END") })
@@ -1062,7 +1062,7 @@ func TestRemovingAfterTheSeatsChangedAsksAgain(t *testing.T) {
 	}
 	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 3 })
 	h.press("down", "down", "x") // Ben, seat 3
-	cat.Leave()
+	lobby.Run(cat, lobby.Leave{})
 	h.pump(func() bool { return len(h.m.table.u.Table.Seats) == 2 })
 	h.press("y")
 	if got := h.l.SeatedAt("SHA256:ben"); len(got) != 1 {
@@ -1141,11 +1141,11 @@ func TestJoiningAStartedGameByCodeWatchesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 2 {
-		if err := a.AddBot(); err != nil {
+		if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	h.press("tab")
@@ -1188,7 +1188,7 @@ func TestRoomSeatKeepsTheNameBesideManyMarks(t *testing.T) {
 	h.m.o.Player.Guest = true
 	h.m.enter(h.l.Create(h.m.o.Player, "quadrant", rules.Options{qd.OptMode: qd.ModeTeam}, false))
 	for range 9 {
-		if err := h.m.table.member.AddBot(); err != nil {
+		if err := lobby.Run(h.m.table.member, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1234,7 +1234,7 @@ func TestAPlayerTheGameWaitsLongForIsNamedWithTheWayOn(t *testing.T) {
 	c := newHarness(t, "Cat", 80, 24)
 	c.l, c.m.o.Lobby = h.l, h.l
 	c.m.enter(h.l.Join(c.m.o.Player, code))
-	if err := h.m.table.member.Start(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []*harness{h, c} {
@@ -1269,7 +1269,7 @@ func TestARefusedActionReadsWithoutTheGamesID(t *testing.T) {
 	if _, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code()); err != nil {
 		t.Fatal(err)
 	}
-	if err := h.m.table.member.Start(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	h.pump(func() bool { return h.m.table.showGame() })
@@ -1301,7 +1301,7 @@ func TestAHostWhoHoldsTheGameUpIsNudged(t *testing.T) {
 	c := newHarness(t, "Cat", 80, 24)
 	c.l, c.m.o.Lobby = h.l, h.l
 	c.m.enter(h.l.Join(c.m.o.Player, h.m.table.member.Code()))
-	if err := h.m.table.member.Start(); err != nil {
+	if err := lobby.Run(h.m.table.member, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	c.pump(func() bool { return c.m.table.showGame() })
@@ -1334,7 +1334,7 @@ func TestTheGameRowPassesOverGamesTooSmall(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.m.enter(h.l.Create(h.m.o.Player, "quadrant", nil, false))
 	for range 6 {
-		if err := h.m.table.member.AddBot(); err != nil {
+		if err := lobby.Run(h.m.table.member, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -1353,7 +1353,7 @@ func TestTabPassesOverRulesNotShown(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
 	h.m.enter(h.l.Create(h.m.o.Player, "talltale", nil, false))
 	for _, line := range []string{"one", "two", "three"} {
-		if err := h.m.table.member.Chat(line); err != nil {
+		if err := lobby.Run(h.m.table.member, lobby.Chat{Text: line}); err != nil {
 			t.Fatal(err)
 		}
 	}

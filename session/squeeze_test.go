@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"parlor/lobby"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	fs "parlor/rules/foresight"
@@ -306,7 +307,7 @@ func TestNothingSqueezesAt80x24(t *testing.T) {
 		t.Run("chat, "+sq.name, func(t *testing.T) {
 			h := newHarness(t, longName(0), 80, 24)
 			h.sitAt(sq.game, sq.opts, sq.players)
-			if err := h.m.table.member.Chat(longChat); err != nil {
+			if err := lobby.Run(h.m.table.member, lobby.Chat{Text: longChat}); err != nil {
 				t.Fatal(err)
 			}
 			h.pump(func() bool { return strings.Contains(strings.Join(h.m.table.feed, " "), "漢字") })

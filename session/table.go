@@ -227,7 +227,7 @@ func (t *tableScreen) send(m *Model, action any) tea.Cmd {
 		t.queue(action)
 		return nil
 	}
-	err := t.member.Act(action)
+	err := lobby.Run(t.member, lobby.ActOf(action))
 	switch {
 	case errors.Is(err, lobby.ErrSlowDown):
 		t.queue(action)
@@ -260,7 +260,7 @@ func (t *tableScreen) queue(action any) {
 // retry sends the held-back actions in order, until the limit stops it again.
 func (t *tableScreen) retry(m *Model) tea.Cmd {
 	for len(t.pending) > 0 {
-		err := t.member.Act(t.pending[0])
+		err := lobby.Run(t.member, lobby.ActOf(t.pending[0]))
 		if errors.Is(err, lobby.ErrSlowDown) {
 			return m.after(retryAfter, retryMsg{t.member})
 		}
@@ -296,7 +296,7 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			t.chatting = false
 		case "enter":
 			if text := t.chatBox().value(); text != "" {
-				if err := t.member.Chat(text); err != nil {
+				if err := lobby.Run(t.member, lobby.Chat{Text: text}); err != nil {
 					m.setStatus(err.Error(), true)
 					return nil
 				}
@@ -415,13 +415,13 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			d = -1
 		}
 		next := cycle(opt.Choices, t.u.Table.Options[opt.Key], d)
-		err := mem.SetOptions(rules.Options{opt.Key: next})
+		err := lobby.Run(mem, lobby.SetOptions{Options: rules.Options{opt.Key: next}})
 		var skipped []string
 		for errors.Is(err, lobby.ErrSeats) && len(skipped) < len(opt.Choices)-2 {
 			// A game that seats fewer than are here is passed over, as ←→ goes on.
 			skipped = append(skipped, next)
 			next = cycle(opt.Choices, next, d)
-			err = mem.SetOptions(rules.Options{opt.Key: next})
+			err = lobby.Run(mem, lobby.SetOptions{Options: rules.Options{opt.Key: next}})
 		}
 		if err == nil && len(skipped) > 0 {
 			report(nil, fmt.Sprintf("Passed over %s: too few seats for the %d players here.", rules.List(skipped), len(t.u.Table.Seats)))
@@ -429,14 +429,14 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			report(err, "")
 		}
 	case "s":
-		report(mem.Start(), "")
+		report(lobby.Run(mem, lobby.Start{}), "")
 	case "b":
-		report(mem.AddBot(), "")
+		report(lobby.Run(mem, lobby.AddBot{}), "")
 	case "p":
-		if n, err := mem.ShareAll(); err != nil {
+		if n, err := lobby.Do(mem, lobby.ShareAll{}); err != nil {
 			report(err, "")
 		} else {
-			report(nil, fmt.Sprintf("You shared %d pack(s) with the table: the host can choose them as the deck.", n))
+			report(nil, fmt.Sprintf("You shared %d pack(s) with the table: the host can choose them as the deck.", n.Count))
 		}
 	case "x":
 		// A person loses their seat: ask first (a bot's seat goes at once).
@@ -444,13 +444,13 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.confirm, m.confirmSeat, m.confirmName = "remove", t.seatSel, seats[t.seatSel].Name
 			return nil
 		}
-		report(mem.Kick(t.seatSel), "")
+		report(lobby.Run(mem, lobby.Kick{Seat: t.seatSel}), "")
 	case "a":
-		report(mem.StandIn(t.seatSel), "")
+		report(lobby.Run(mem, lobby.StandIn{Seat: t.seatSel}), "")
 	case "t":
-		report(mem.TakeSeat(), "")
+		report(lobby.Run(mem, lobby.TakeSeat{}), "")
 	case "H":
-		report(mem.MakeHost(t.seatSel), "")
+		report(lobby.Run(mem, lobby.MakeHost{Seat: t.seatSel}), "")
 	case "C":
 		if !t.u.Host {
 			report(lobby.ErrNotHost, "")
@@ -570,7 +570,7 @@ func (t *tableScreen) atTheKeys(m *Model) bool {
 	if !t.botPlaysForMe() {
 		return false
 	}
-	if err := t.member.Resume(); err != nil {
+	if err := lobby.Run(t.member, lobby.Resume{}); err != nil {
 		m.setStatus(err.Error(), true)
 	} else {
 		m.setStatus("You play your seat again.", false)

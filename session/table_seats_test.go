@@ -97,10 +97,10 @@ func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
 	l, ctx := newLobbyT(t, testclock.New(clock))
 	a, _ := l.Create(annP, testgame.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
 	b, _ := l.Join(benP, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
-	b.Disconnect()
+	lobby.Run(b, lobby.Disconnect{})
 	m := New(ctx, Options{Lobby: l, Player: annP, Now: func() time.Time { return clock.Add(3 * time.Minute) }})
 	m.now = m.o.Now()
 	ts := newTableScreen(a)
@@ -127,10 +127,10 @@ func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
 func TestTableScreenSaysItIsYourTurn(t *testing.T) {
 	l, ctx := newLobbyT(t, nil)
 	a, _ := l.Create(annP, testgame.ID, nil, false)
-	if err := a.AddBot(); err != nil {
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	m := New(ctx, Options{Lobby: l, Player: annP})
@@ -157,7 +157,7 @@ func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
 	l, ctx := newLobbyT(t, nil)
 	a, _ := l.Create(annP, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayTimers}, false)
 	b, _ := l.Join(benP, a.Code())
-	if err := a.Start(); err != nil {
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	host := New(ctx, Options{Lobby: l, Player: annP})

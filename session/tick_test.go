@@ -289,9 +289,9 @@ func tableFor(t *testing.T, l *lobby.Lobby, game string, opts rules.Options, pla
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(host.Leave)
+	t.Cleanup(func() { _ = lobby.Run(host, lobby.Leave{}) })
 	for i := 2; i < players; i++ {
-		if err := host.AddBot(); err != nil {
+		if err := lobby.Run(host, lobby.AddBot{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -311,7 +311,7 @@ func TestNoTickAtAnUntimedGame(t *testing.T) {
 	if sh.m.status != "" {
 		t.Fatalf("a notice at the table: %q", sh.m.status)
 	}
-	if err := host.Start(); err != nil {
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	sh.deliver(func() bool { return sh.m.table.showGame() })
@@ -341,7 +341,7 @@ func TestTicksResumeWhenATimedPhaseBegins(t *testing.T) {
 	if sh.timer.armed {
 		t.Fatal("a tick is pending in a table's room with nothing that changes with the time")
 	}
-	if err := host.Start(); err != nil {
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
 		t.Fatal(err)
 	}
 	sh.deliver(func() bool { return sh.m.table.showGame() })
@@ -359,10 +359,10 @@ func TestTicksResumeWhenATimedPhaseBegins(t *testing.T) {
 		}
 	}
 	// The game ends: the last tick finds nothing to count down and arms no other.
-	if err := host.Act(testgame.Pick(1)); err != nil {
+	if err := lobby.Run(host, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Fatal(err)
 	}
-	if err := sh.m.table.member.Act(testgame.Pick(2)); err != nil {
+	if err := lobby.Run(sh.m.table.member, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
 	sh.deliver(func() bool { return sh.m.table.u.View.Head().Over })

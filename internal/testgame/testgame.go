@@ -7,7 +7,6 @@ package testgame
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strconv"
@@ -27,10 +26,37 @@ const Secret = "SECRET-PICK"
 
 // Errors.
 var (
-	ErrPicked = errors.New("pick: you have already picked")
-	ErrRange  = errors.New("pick: pick 1, 2 or 3")
-	ErrSeat   = errors.New("pick: not a player")
+	ErrPicked = rules.Sentinel("pick.picked", "pick: you have already picked")
+	ErrRange  = rules.Sentinel("pick.range", "pick: pick 1, 2 or 3")
+	ErrSeat   = rules.Sentinel("pick.seat", "pick: not a player")
 )
+
+// Fail is an action that fails with the sentinel error whose code it names, wrapped in
+// more words when wrapped: the tests of every door send each sentinel through them.
+func Fail(code string, wrapped bool) any { return fail{Type: "fail", Code: code, Wrapped: wrapped} }
+
+type fail struct {
+	Type    string `json:"type"`
+	Code    string `json:"code"`
+	Wrapped bool   `json:"wrapped,omitempty"`
+}
+
+// failWith is the error a fail action asks for.
+func failWith(raw json.RawMessage) error {
+	var a fail
+	if err := rules.Decode(raw, &a); err != nil {
+		return err
+	}
+	for _, e := range rules.Sentinels() {
+		if e.Code() == a.Code {
+			if a.Wrapped {
+				return fmt.Errorf("pick says: %w", e)
+			}
+			return e
+		}
+	}
+	return fmt.Errorf("pick: no error has the code %q", a.Code)
+}
 
 func init() {
 	rules.Register(&rules.Spec{
@@ -100,6 +126,9 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	t, err := rules.ActionType(raw)
 	if err != nil {
 		return err
+	}
+	if t == "fail" {
+		return failWith(raw)
 	}
 	if t != "pick" {
 		return fmt.Errorf("%w: unknown action %q", rules.ErrBadAction, t)

@@ -19,7 +19,7 @@ const (
 )
 
 // ErrContent wraps every problem found in the pictures file.
-var ErrContent = errors.New("fingertip: bad pictures file")
+var ErrContent = rules.Sentinel("fingertip.content", "fingertip: bad pictures file")
 
 // Picture is one side of a card: text art, its inks (colours) and a plain description.
 type Picture struct {

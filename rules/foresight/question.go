@@ -26,7 +26,7 @@ const (
 )
 
 // ErrBadContent is returned by Parse for a malformed question file.
-var ErrBadContent = errors.New("foresight: bad question file")
+var ErrBadContent = rules.Sentinel("foresight.bad_content", "foresight: bad question file")
 
 // Question is one card of the deck: a question about the player's own behaviour or
 // preferences and its 2–5 answer choices, numbered from 1 in play.

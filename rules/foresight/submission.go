@@ -1,7 +1,8 @@
 package foresight
 
 import (
-	"errors"
+	"parlor/rules"
+
 	"fmt"
 	"slices"
 )
@@ -23,18 +24,18 @@ const (
 
 // Errors a player can read as they are. Each wager restriction has its own, naming the rule.
 var (
-	ErrNotPlayer     = errors.New("foresight: only seated players can do that")
-	ErrGameOver      = errors.New("foresight: the game is over")
-	ErrUnknownAction = errors.New("foresight: unknown action")
-	ErrNotAnswering  = errors.New("foresight: submissions are closed until the next question")
-	ErrNotReveal     = errors.New("foresight: there are no results to move on from")
-	ErrAlreadyReady  = errors.New("foresight: you are already ready for the next question")
-	ErrBadAnswer     = errors.New("foresight: choose one of the answers")
-	ErrBadPrediction = errors.New("foresight: give one prediction for every opponent")
-	ErrBadWager      = errors.New("foresight: a wager must be 0, 25, 50 or 100")
-	ErrOverPoints    = errors.New("foresight: your wagers may not total more than your points")
-	ErrTwoHundreds   = errors.New("foresight: at most one 100-point wager per column")
-	ErrZeroPoints    = errors.New("foresight: with 0 points you may wager at most 50 in total, all on one single wager")
+	ErrNotPlayer     = rules.Sentinel("foresight.not_player", "foresight: only seated players can do that")
+	ErrGameOver      = rules.Sentinel("foresight.game_over", "foresight: the game is over")
+	ErrUnknownAction = rules.Sentinel("foresight.unknown_action", "foresight: unknown action")
+	ErrNotAnswering  = rules.Sentinel("foresight.not_answering", "foresight: submissions are closed until the next question")
+	ErrNotReveal     = rules.Sentinel("foresight.not_reveal", "foresight: there are no results to move on from")
+	ErrAlreadyReady  = rules.Sentinel("foresight.already_ready", "foresight: you are already ready for the next question")
+	ErrBadAnswer     = rules.Sentinel("foresight.bad_answer", "foresight: choose one of the answers")
+	ErrBadPrediction = rules.Sentinel("foresight.bad_prediction", "foresight: give one prediction for every opponent")
+	ErrBadWager      = rules.Sentinel("foresight.bad_wager", "foresight: a wager must be 0, 25, 50 or 100")
+	ErrOverPoints    = rules.Sentinel("foresight.over_points", "foresight: your wagers may not total more than your points")
+	ErrTwoHundreds   = rules.Sentinel("foresight.two_hundreds", "foresight: at most one 100-point wager per column")
+	ErrZeroPoints    = rules.Sentinel("foresight.zero_points", "foresight: with 0 points you may wager at most 50 in total, all on one single wager")
 )
 
 // Submit is a player's secret submission for the round: their own answer, and for every

@@ -2,7 +2,6 @@ package quadrant
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"parlor/rules"
@@ -81,26 +80,26 @@ type Continue struct {
 
 // Sentinel errors; the wrapped text says what is wrong in words a player can read.
 var (
-	ErrSpectator     = errors.New("quadrant: spectators cannot play")
-	ErrNoSuchSeat    = errors.New("quadrant: no such seat")
-	ErrUnknownAction = errors.New("quadrant: unknown action")
-	ErrGameOver      = errors.New("quadrant: the game is over")
-	ErrWrongPhase    = errors.New("quadrant: not now")
-	ErrNotActive     = errors.New("quadrant: your team is not placing this round")
-	ErrNotInactive   = errors.New("quadrant: only the other team edits the team ballot")
-	ErrOffBoard      = errors.New("quadrant: off the board")
-	ErrLocked        = errors.New("quadrant: your token is locked")
-	ErrNotLocked     = errors.New("quadrant: your token is not locked")
-	ErrVoted         = errors.New("quadrant: you have already voted")
-	ErrBallot        = errors.New("quadrant: the ballot is not valid")
-	ErrSelfVote      = errors.New("quadrant: you do not vote on your own token")
-	ErrNumberUsed    = errors.New("quadrant: that number is already used")
-	ErrIncomplete    = errors.New("quadrant: the ballot is not complete")
-	ErrLineTaken     = errors.New("quadrant: a teammate chose this line; a suggestion cannot change it")
-	ErrBallotChanged = errors.New("quadrant: the ballot changed, look again")
-	ErrApproved      = errors.New("quadrant: you have already approved this ballot")
-	ErrNotApproved   = errors.New("quadrant: you have not approved the ballot")
-	ErrContinued     = errors.New("quadrant: already continued")
+	ErrSpectator     = rules.Sentinel("quadrant.spectator", "quadrant: spectators cannot play")
+	ErrNoSuchSeat    = rules.Sentinel("quadrant.no_such_seat", "quadrant: no such seat")
+	ErrUnknownAction = rules.Sentinel("quadrant.unknown_action", "quadrant: unknown action")
+	ErrGameOver      = rules.Sentinel("quadrant.game_over", "quadrant: the game is over")
+	ErrWrongPhase    = rules.Sentinel("quadrant.wrong_phase", "quadrant: not now")
+	ErrNotActive     = rules.Sentinel("quadrant.not_active", "quadrant: your team is not placing this round")
+	ErrNotInactive   = rules.Sentinel("quadrant.not_inactive", "quadrant: only the other team edits the team ballot")
+	ErrOffBoard      = rules.Sentinel("quadrant.off_board", "quadrant: off the board")
+	ErrLocked        = rules.Sentinel("quadrant.locked", "quadrant: your token is locked")
+	ErrNotLocked     = rules.Sentinel("quadrant.not_locked", "quadrant: your token is not locked")
+	ErrVoted         = rules.Sentinel("quadrant.voted", "quadrant: you have already voted")
+	ErrBallot        = rules.Sentinel("quadrant.ballot", "quadrant: the ballot is not valid")
+	ErrSelfVote      = rules.Sentinel("quadrant.self_vote", "quadrant: you do not vote on your own token")
+	ErrNumberUsed    = rules.Sentinel("quadrant.number_used", "quadrant: that number is already used")
+	ErrIncomplete    = rules.Sentinel("quadrant.incomplete", "quadrant: the ballot is not complete")
+	ErrLineTaken     = rules.Sentinel("quadrant.line_taken", "quadrant: a teammate chose this line; a suggestion cannot change it")
+	ErrBallotChanged = rules.Sentinel("quadrant.ballot_changed", "quadrant: the ballot changed, look again")
+	ErrApproved      = rules.Sentinel("quadrant.approved", "quadrant: you have already approved this ballot")
+	ErrNotApproved   = rules.Sentinel("quadrant.not_approved", "quadrant: you have not approved the ballot")
+	ErrContinued     = rules.Sentinel("quadrant.continued", "quadrant: already continued")
 )
 
 // moveAction is Move as decoded: pointers tell a missing coordinate from 0.

@@ -1,7 +1,6 @@
 package quadrant
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -27,7 +26,7 @@ const (
 )
 
 // ErrContent reports a content file that cannot be used.
-var ErrContent = errors.New("quadrant: bad content")
+var ErrContent = rules.Sentinel("quadrant.content", "quadrant: bad content")
 
 // Decks are the word and criteria decks of a game.
 type Decks struct {

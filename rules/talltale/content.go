@@ -1,7 +1,6 @@
 package talltale
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -42,7 +41,7 @@ type Illustration struct {
 }
 
 // ErrContent wraps every problem found in the illustrations file.
-var ErrContent = errors.New("talltale: bad content")
+var ErrContent = rules.Sentinel("talltale.content", "talltale: bad content")
 
 // ParseIllustrations reads an illustrations file and validates every line: "[colour]"
 // starts a board's section (each colour once, at most 25 illustrations in it), "#" starts

@@ -1,24 +1,24 @@
 package talltale
 
-import "errors"
+import "parlor/rules"
 
 // Sentinel errors: Apply wraps them with context a player can read.
 var (
-	ErrSpectator       = errors.New("talltale: spectators cannot play")
-	ErrNoSuchSeat      = errors.New("talltale: no such seat")
-	ErrUnknownAction   = errors.New("talltale: unknown action")
-	ErrGameOver        = errors.New("talltale: the game is over")
-	ErrWrongPhase      = errors.New("talltale: not now")
-	ErrNotNarrator     = errors.New("talltale: only the narrator can do that")
-	ErrNarratorRaces   = errors.New("talltale: the narrator does not place tokens")
-	ErrNotRacing       = errors.New("talltale: you are not in this round's race")
-	ErrNotDrawn        = errors.New("talltale: that illustration is not one you drew")
-	ErrNoSuchCard      = errors.New("talltale: no such illustration")
-	ErrNotInPlay       = errors.New("talltale: that illustration is not on a board in play")
-	ErrAlreadyHere     = errors.New("talltale: you already have a token there")
-	ErrNoTokensLeft    = errors.New("talltale: you have placed all 3 tokens")
-	ErrEmptyStory      = errors.New("talltale: the story is empty")
-	ErrStoryTooLong    = errors.New("talltale: the story is too long")
-	ErrTooManySentence = errors.New("talltale: a story is one or two sentences")
-	ErrForbiddenWord   = errors.New("talltale: forbidden word")
+	ErrSpectator       = rules.Sentinel("talltale.spectator", "talltale: spectators cannot play")
+	ErrNoSuchSeat      = rules.Sentinel("talltale.no_such_seat", "talltale: no such seat")
+	ErrUnknownAction   = rules.Sentinel("talltale.unknown_action", "talltale: unknown action")
+	ErrGameOver        = rules.Sentinel("talltale.game_over", "talltale: the game is over")
+	ErrWrongPhase      = rules.Sentinel("talltale.wrong_phase", "talltale: not now")
+	ErrNotNarrator     = rules.Sentinel("talltale.not_narrator", "talltale: only the narrator can do that")
+	ErrNarratorRaces   = rules.Sentinel("talltale.narrator_races", "talltale: the narrator does not place tokens")
+	ErrNotRacing       = rules.Sentinel("talltale.not_racing", "talltale: you are not in this round's race")
+	ErrNotDrawn        = rules.Sentinel("talltale.not_drawn", "talltale: that illustration is not one you drew")
+	ErrNoSuchCard      = rules.Sentinel("talltale.no_such_card", "talltale: no such illustration")
+	ErrNotInPlay       = rules.Sentinel("talltale.not_in_play", "talltale: that illustration is not on a board in play")
+	ErrAlreadyHere     = rules.Sentinel("talltale.already_here", "talltale: you already have a token there")
+	ErrNoTokensLeft    = rules.Sentinel("talltale.no_tokens_left", "talltale: you have placed all 3 tokens")
+	ErrEmptyStory      = rules.Sentinel("talltale.empty_story", "talltale: the story is empty")
+	ErrStoryTooLong    = rules.Sentinel("talltale.story_too_long", "talltale: the story is too long")
+	ErrTooManySentence = rules.Sentinel("talltale.too_many_sentence", "talltale: a story is one or two sentences")
+	ErrForbiddenWord   = rules.Sentinel("talltale.forbidden_word", "talltale: forbidden word")
 )

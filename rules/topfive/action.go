@@ -3,7 +3,6 @@ package topfive
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 
 	"parlor/rules"
@@ -42,17 +41,17 @@ func NewRank(ranks [Hand]int, marker int) Rank {
 
 // Sentinel errors; the wrapped text names what is wrong in words a player can read.
 var (
-	ErrSpectator     = errors.New("topfive: spectators cannot play")
-	ErrNoSuchSeat    = errors.New("topfive: no such seat")
-	ErrUnknownAction = errors.New("topfive: unknown action")
-	ErrWrongPhase    = errors.New("topfive: not now")
-	ErrGameOver      = errors.New("topfive: the game is over")
-	ErrSubmitted     = errors.New("topfive: already submitted")
-	ErrRanking       = errors.New("topfive: the ranking is not complete")
-	ErrMarker        = errors.New("topfive: the marker is missing")
-	ErrTwoMarkers    = errors.New("topfive: only one \"I know this one!\" marker")
-	ErrNoMarker      = errors.New("topfive: no marker here")
-	ErrAlreadyReady  = errors.New("topfive: already ready")
+	ErrSpectator     = rules.Sentinel("topfive.spectator", "topfive: spectators cannot play")
+	ErrNoSuchSeat    = rules.Sentinel("topfive.no_such_seat", "topfive: no such seat")
+	ErrUnknownAction = rules.Sentinel("topfive.unknown_action", "topfive: unknown action")
+	ErrWrongPhase    = rules.Sentinel("topfive.wrong_phase", "topfive: not now")
+	ErrGameOver      = rules.Sentinel("topfive.game_over", "topfive: the game is over")
+	ErrSubmitted     = rules.Sentinel("topfive.submitted", "topfive: already submitted")
+	ErrRanking       = rules.Sentinel("topfive.ranking", "topfive: the ranking is not complete")
+	ErrMarker        = rules.Sentinel("topfive.marker", "topfive: the marker is missing")
+	ErrTwoMarkers    = rules.Sentinel("topfive.two_markers", "topfive: only one \"I know this one!\" marker")
+	ErrNoMarker      = rules.Sentinel("topfive.no_marker", "topfive: no marker here")
+	ErrAlreadyReady  = rules.Sentinel("topfive.already_ready", "topfive: already ready")
 )
 
 // rankAction is Rank as decoded: the marker stays raw so that two markers can be told apart

@@ -1,7 +1,6 @@
 package topfive
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -15,7 +14,7 @@ const (
 )
 
 // ErrBadTopics wraps every problem found in a topic deck.
-var ErrBadTopics = errors.New("topfive: bad topic deck")
+var ErrBadTopics = rules.Sentinel("topfive.bad_topics", "topfive: bad topic deck")
 
 // ParseTopics reads a deck: one topic per line; blank lines and lines starting with '#'
 // are skipped. It rejects invalid UTF-8, control characters, topics over MaxTopicWidth
