@@ -557,3 +557,27 @@ func TestWagerCellSaysItsDigits(t *testing.T) {
 		t.Fatalf("1 on a wager: %d, and the hint stays", s.f.a[0])
 	}
 }
+
+// TestAWideQuestionWrapsByColumns: a question is limited to MaxQuestionLen columns, and
+// one written without spaces (Japanese, Chinese) as wide as that is wrapped where its
+// lines end, as an English one is between words, not cut to its first line with "…".
+func TestAWideQuestionWrapsByColumns(t *testing.T) {
+	question := strings.Repeat("東京大阪京都奈良神戸横浜名古屋札幌仙台", 4) + "か" // 154 columns
+	choice := strings.Repeat("漢字仮名", 4) + "漢字仮"                // 38 columns
+	if rules.Width(question) > fs.MaxQuestionLen || rules.Width(choice) > fs.MaxChoiceLen {
+		t.Fatal("the fixture is past the content limits")
+	}
+	g := newGame(t, 3, []byte("family | "+question+" | "+choice+" | "+choice+"二 | "+choice+"三\n"))
+	s := New(0)
+	s.SetView(g.View(0))
+	for _, plain := range []bool{false, true} {
+		f := frame
+		f.Plain = plain
+		out := render(t, s, f)
+		joined := strings.ReplaceAll(strings.ReplaceAll(out, " ", ""), "\n", "")
+		if !strings.Contains(joined, question) {
+			t.Fatalf("the question is cut:\n%s", out)
+		}
+		mustContain(t, out, choice+"二", choice+"三")
+	}
+}
