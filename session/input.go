@@ -29,6 +29,7 @@ type lineInput struct {
 	cols  int              // terminal columns; 0: no column limit
 	text  string           // what the box holds, always the editor's value once it is made
 	pos   int              // the cursor, in characters, likewise the editor's
+	cut   bool             // the last update was cut to cols (a paste too wide for the box)
 }
 
 // newLineInput is an empty box of at most limit characters. Boxes are made only when a
@@ -110,12 +111,14 @@ func (in *lineInput) update(msg tea.Msg) bool {
 		ed.SetValue(clean)
 		after = clean
 	}
+	in.cut = false
 	if in.cols > 0 {
 		// Kept within the columns (a wide character takes two, so 16 columns hold 8 of
 		// them): a paste is cut there, a key that would pass them is not taken.
 		if v, cursor, cut := gameui.KeepWithin(before, pos, after, in.cols); cut {
 			ed.SetValue(v)
 			ed.SetCursor(cursor)
+			in.cut = true
 		}
 	}
 	in.keep()

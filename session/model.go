@@ -574,7 +574,9 @@ func (m *Model) Disconnected() {
 func (m *Model) routeText(msg tea.Msg) tea.Cmd {
 	switch {
 	case m.screen == screenName:
-		m.nameBox().input.update(msg)
+		if p, ok := msg.(tea.PasteMsg); ok { // the only text routed here
+			m.nameBox().paste(m, p)
+		}
 	case m.screen == screenLobby && m.lobby.typing:
 		m.lobby.code.update(msg)
 	case m.screen == screenTable:

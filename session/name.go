@@ -25,13 +25,19 @@ var ErrBlankName = errors.New("that name would show as blank: use letters, digit
 
 // CheckName sanitises a display name and checks its length.
 func CheckName(s string) (string, error) {
-	name := playertext.Short(s, 4*NameMax) // long enough to say how long it really is
+	clean := playertext.Clean(s)
+	name := strings.TrimSpace(playertext.Truncate(clean, 4*NameMax)) // enough to quote
 	if playertext.Blank(name) {
 		return "", ErrBlankName
 	}
-	n := playertext.Width(name)
+	// A name is refused, never cut: the player is told its width, however long it is.
+	n := playertext.Width(clean)
 	if n < NameMin || n > NameMax {
-		return name, fmt.Errorf("a name has %d to %d characters, wide ones such as 漢 counting twice; %q counts %d", NameMin, NameMax, name, n)
+		quoted := name
+		if name != clean {
+			quoted += "…"
+		}
+		return name, fmt.Errorf("a name has %d to %d characters, wide ones such as 漢 counting twice; %q counts %d", NameMin, NameMax, quoted, n)
 	}
 	if botName(name) {
 		return name, ErrBotName
@@ -115,9 +121,21 @@ func (n *nameScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if !n.input.update(k) && k.Text != "" && playertext.Width(n.input.value()+k.Text) > NameMax {
-		m.setStatus(fmt.Sprintf("A name has at most %d characters, wide ones such as 漢 counting twice.", NameMax), true)
+		m.setStatus(nameTooLong+".", true)
 	}
 	return nil
+}
+
+// nameTooLong begins what the name box says when it keeps a name from growing.
+var nameTooLong = fmt.Sprintf("A name has at most %d characters, wide ones such as 漢 counting twice", NameMax)
+
+// paste takes a paste into the name box. The box keeps what fits in its columns, and the
+// player is told the rest was left out rather than finding a name cut short.
+func (n *nameScreen) paste(m *Model, p tea.PasteMsg) {
+	n.input.update(p)
+	if n.input.cut {
+		m.setStatus(nameTooLong+": the rest of the paste was left out.", true)
+	}
 }
 
 func (n *nameScreen) render(m *Model, w, h int) []string {

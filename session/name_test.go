@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 func TestCheckName(t *testing.T) {
@@ -69,6 +71,46 @@ func TestNamesCannotForgeMarks(t *testing.T) {
 	for _, name := range []string{"Ann 2", "Star Zed", "O'Neil", "Anne-Marie"} {
 		if _, err := CheckName(name); err != nil {
 			t.Errorf("CheckName(%q) = %v", name, err)
+		}
+	}
+}
+
+// TestACutNameSaysSo: a name pasted into the name box is cut to its 16 columns, and the
+// player is told why, as a key typed past the limit is, and as a chat paste too long for
+// a message is; the name the lobby then greets is the cut one, which they have seen.
+func TestACutNameSaysSo(t *testing.T) {
+	long := "Bartholomew the Magnificent of Somewhere"
+	h := newHarness(t, "Zed", 80, 24)
+	h.press("N", "backspace", "backspace", "backspace")
+	h.m.Update(tea.PasteMsg{Content: long})
+	if got := h.m.name.input.value(); got != "Bartholomew the " {
+		t.Fatalf("the box holds %q", got)
+	}
+	if !strings.Contains(h.flat(), "A name has at most 16 characters, wide ones such as 漢 counting twice: the rest of the paste was left out.") {
+		t.Fatalf("the cut name is not explained:\n%s", h.screen())
+	}
+	// A paste that fits says nothing.
+	h = newHarness(t, "Zed", 80, 24)
+	h.press("N", "backspace", "backspace", "backspace")
+	h.m.Update(tea.PasteMsg{Content: "Bartholomew"})
+	if strings.Contains(h.flat(), "at most 16") {
+		t.Fatalf("a paste that fits is said to be cut:\n%s", h.screen())
+	}
+}
+
+// TestATooLongNameCountsItsColumns: the API's hello (and an SSH user name) is refused,
+// not cut, with the name's real width, however long.
+func TestATooLongNameCountsItsColumns(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cols string
+	}{
+		{"Bartholomew the Magnificent of Somewhere", "counts 40"},
+		{strings.Repeat("Bartholomew ", 10), "counts 119"},
+	} {
+		_, err := CheckName(c.name)
+		if err == nil || !strings.Contains(err.Error(), c.cols) {
+			t.Errorf("CheckName(%q) = %v, want it to say it %s", c.name, err, c.cols)
 		}
 	}
 }

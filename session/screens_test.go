@@ -1034,7 +1034,7 @@ func (v promptView) Head() rules.Header {
 // long names) wraps onto a second line at 80×24, in the event line's place, and beside
 // the side panel at 120×40, where the game area gives up a line for it; never cut.
 func TestALongPromptIsWhole(t *testing.T) {
-	long := "Turn over: Nobody found card 8; it is discarded. Bartholomew Jone takes 3 wrong cards. Bartholomew Jone gives a card back."
+	long := "Turn over: Nobody found card 8; it and 3 wrong cards are discarded. Bartholomew Jone has no card to give back."
 	for _, size := range [][2]int{{80, 24}, {120, 40}} {
 		h := newHarness(t, "Amy", size[0], size[1])
 		h.sitAt("topfive", nil, 3)

@@ -12,7 +12,8 @@ import (
 )
 
 // Bot plays Fingertip from its own view: as the active player it gives a one-word clue
-// it associates with its target and, to lure someone, with one or two other pictures;
+// it associates with its target that may lure someone onto another picture but is
+// still likely found (a wrong card pays only when the target is found);
 // as a guesser it points, after a human-like pause, at the free card that the clue (a
 // person's or a bot's) fits best in its own reading.
 type Bot struct {
@@ -69,7 +70,11 @@ func (b *Bot) clueFor(v View) string {
 			others = append(others, c.Alt)
 		}
 	}
-	return b.sense.clue(v.Square[v.Target-1].Alt, others)
+	guessers, stake := len(v.Players)-1, 0.0
+	if v.Seat >= 0 && v.Seat < len(v.Players) && v.Players[v.Seat].Cards > 0 {
+		stake = 1 // the card it would give back if nobody found the target
+	}
+	return b.sense.clue(v.Square[v.Target-1].Alt, others, guessers, stake)
 }
 
 // choose returns the free card (no finger on it) the clue fits best in the bot's

@@ -1,7 +1,9 @@
 package fingertip
 
 import (
+	"os"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -39,4 +41,23 @@ func TestRulesPageStory(t *testing.T) {
 		t.Fatalf("after an ambiguous clue: %v, want %v", got, want)
 	}
 	conserved(t, g)
+}
+
+// TestRulesTextsSayNobodyTakesWhenNobodyFinds: the rules on '?', the lobby's paragraph
+// and the API page all say what the engine does when nobody finds the target: the wrong
+// cards are discarded with it (they were once said to go to the active player).
+func TestRulesTextsSayNobodyTakesWhenNobodyFinds(t *testing.T) {
+	api, err := os.ReadFile("../../docs/games/fingertip.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{"rules.md": Spec.Rules, "HowToPlay": Spec.HowToPlay, "docs/games/fingertip.md": string(api)} {
+		flat := strings.Join(strings.Fields(text), " ")
+		if !strings.Contains(flat, "discarded with the target") {
+			t.Errorf("%s does not say the wrong cards are discarded with the target", name)
+		}
+		if strings.Contains(flat, "after taking the wrong cards") {
+			t.Errorf("%s still has the active player take the wrong cards when nobody finds the target", name)
+		}
+	}
 }

@@ -191,28 +191,80 @@ func TestTurnScoring(t *testing.T) {
 	conserved(t, g)
 }
 
+// TestPenaltyWhenAllFail: when every guesser points wrongly nobody takes a card: the
+// wrong cards are discarded with the target, and the active player gives back the last
+// card it took (rules: "Scoring", as corrected: the wrong cards are taken only when the
+// target is found).
 func TestPenaltyWhenAllFail(t *testing.T) {
 	g := newGame(t, 3, 6, nil)
 	active := g.active
+	earlier := g.pile[0]
+	g.pile = g.pile[1:]
+	g.held[active] = []int{earlier} // a card taken on an earlier turn
 	mustApply(t, g, active, Clue{Type: TypeClue, Text: "echo"}, t0)
 	gs, wrong := guessers(g), wrongPositions(g)
 	targetCard := g.square[g.target].card
-	second := g.square[wrong[1]-1].card
+	wrongCards := []int{g.square[wrong[0]-1].card, g.square[wrong[1]-1].card}
 	pile := len(g.pile)
 	mustApply(t, g, gs[0], Point{Type: TypePoint, Position: wrong[0]}, t0)
 	mustApply(t, g, gs[1], Point{Type: TypePoint, Position: wrong[1]}, t0)
-	// The active player took both wrong cards, then gave the last one back to the bottom.
-	if len(g.held[active]) != 1 || g.pile[len(g.pile)-1] != second || len(g.pile) != pile+1 {
+	if len(g.held[active]) != 0 || g.pile[len(g.pile)-1] != earlier || len(g.pile) != pile+1 {
 		t.Fatalf("held %v pile bottom %v", g.held[active], g.pile[len(g.pile)-1])
 	}
-	if !slices.Equal(g.discarded, []int{targetCard}) {
-		t.Fatalf("discarded %v", g.discarded)
+	discarded := slices.Sorted(slices.Values(g.discarded))
+	if want := slices.Sorted(slices.Values(append(wrongCards, targetCard))); !slices.Equal(discarded, want) {
+		t.Fatalf("discarded %v, want %v", discarded, want)
 	}
 	v := view(g, -1)
-	if !v.LastTurn.Returned || v.LastTurn.Finder != -1 || v.LastTurn.Taken[active] != 1 || v.LastTurn.Ending != EndAllWrong || v.Discarded != 1 {
+	if !v.LastTurn.Returned || v.LastTurn.Finder != -1 || v.LastTurn.Taken[active] != -1 || v.LastTurn.Ending != EndAllWrong || v.Discarded != 3 {
 		t.Fatalf("last turn %+v", v.LastTurn)
 	}
+	if !slices.Equal(v.LastTurn.Wrong, wrong[:2]) {
+		t.Fatalf("wrong %v, want %v", v.LastTurn.Wrong, wrong[:2])
+	}
+	for _, p := range wrong[:2] {
+		if c := v.Square[p-1]; c.Leaves != "discarded" || c.TakenBy != -1 {
+			t.Fatalf("wrong card %d in the reveal: %+v", p, c)
+		}
+	}
+	want := fmt.Sprintf("Nobody found card %d; it and 2 wrong cards are discarded. %s gives a card back.", g.target+1, g.names[active])
+	if v.LastTurn.Summary != want {
+		t.Fatalf("summary %q, want %q", v.LastTurn.Summary, want)
+	}
+	if got := v.Sheet.Last; !slices.Contains(got, g.names[active]+" (clue-giver): 1 card given back = -1.") {
+		t.Fatalf("score sheet %q", got)
+	}
 	conserved(t, g)
+}
+
+// TestAClueNobodyFindsNeverPays: with the race timer off, a clue that fits no picture
+// every turn (every guesser points wrongly) never raises the active player's score; it
+// used to earn the wrong cards less one given back, +1 a turn.
+func TestAClueNobodyFindsNeverPays(t *testing.T) {
+	g := newGame(t, 3, 7, rules.Options{OptRaceTime: "off"})
+	now := t0
+	for turn := range 6 {
+		active := g.active
+		before := len(g.held[active])
+		mustApply(t, g, active, Clue{Type: TypeClue, Text: "xyzzy"}, now)
+		gs, wrong := guessers(g), wrongPositions(g)
+		mustApply(t, g, gs[0], Point{Type: TypePoint, Position: wrong[0]}, now)
+		mustApply(t, g, gs[1], Point{Type: TypePoint, Position: wrong[1]}, now)
+		v := view(g, -1)
+		if got := len(g.held[active]); got > before || v.Scores[active] > before {
+			t.Fatalf("turn %d: %s went from %d to %d cards: %q", turn+1, g.names[active], before, got, v.LastTurn.Summary)
+		}
+		want := fmt.Sprintf("Nobody found card %d; it and 2 wrong cards are discarded. %s has no card to give back.", g.target+1, g.names[active])
+		if v.LastTurn.Summary != want || v.LastTurn.Returned || slices.Max(v.LastTurn.Taken) != 0 {
+			t.Fatalf("turn %d: %+v, want the summary %q", turn+1, v.LastTurn, want)
+		}
+		conserved(t, g)
+		now = now.Add(RevealTime)
+		g.Tick(now)
+	}
+	if got := slices.Max(view(g, -1).Scores); got != 0 {
+		t.Fatalf("scores %v after six turns nobody found", view(g, -1).Scores)
+	}
 }
 
 func TestRaceTimeUp(t *testing.T) {
@@ -244,15 +296,15 @@ func TestRaceTimeUp(t *testing.T) {
 		}
 		conserved(t, g)
 	})
-	t.Run("one wrong card, then time up: taken then given back", func(t *testing.T) {
+	t.Run("one wrong card, then time up: discarded with the target", func(t *testing.T) {
 		g := newGame(t, 4, 9, nil)
 		active := g.active
 		mustApply(t, g, active, Clue{Type: TypeClue, Text: "echo"}, t0)
 		mustApply(t, g, guessers(g)[0], Point{Type: TypePoint, Position: wrongPositions(g)[0]}, t0)
 		g.Tick(t0.Add(60 * time.Second))
 		v := view(g, -1)
-		if v.LastTurn.Ending != EndTimeUp || !v.LastTurn.Returned || v.Scores[active] != 0 || v.Pile != 51-9+1 {
-			t.Fatalf("after time up: %+v pile %d", v.LastTurn, v.Pile)
+		if v.LastTurn.Ending != EndTimeUp || v.LastTurn.Returned || v.Scores[active] != 0 || v.Pile != 51-9 || v.Discarded != 2 {
+			t.Fatalf("after time up: %+v pile %d discarded %d", v.LastTurn, v.Pile, v.Discarded)
 		}
 		conserved(t, g)
 	})

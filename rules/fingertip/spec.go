@@ -1,6 +1,7 @@
 // Package fingertip is the engine of Fingertip, a picture-clue speed game: the active
 // player secretly learns which of nine pictures is the target and gives a clue; the
-// others race to point at it. Wrong pointings are collected by the clue-giver.
+// others race to point at it. Wrong pointings are collected by the clue-giver when the
+// target is found, and discarded with it when nobody finds it.
 package fingertip
 
 import (
@@ -46,15 +47,16 @@ const HowToPlay = "Nine pictures lie in a 3×3 square. Each turn one player is a
 	"(the cards are numbered 1 to 9). A card can hold one finger only: if someone got there first you " +
 	"are told to pick another. A wrong card is answered \"no\" at once and you are out for the " +
 	"turn; the right card is answered \"yes\" and the turn ends. The finder takes the target; " +
-	"the active player takes every card pointed at wrongly, so a clever, ambiguous clue pays, " +
-	"but if nobody finds the target the active player gives one card back. Taken cards are " +
+	"the active player takes every card pointed at wrongly, so a clever, ambiguous clue pays. " +
+	"But if nobody finds the target, nobody takes a card: the wrong cards are discarded with the " +
+	"target and the active player gives one card back. Taken cards are " +
 	"replaced from the draw pile and the next player becomes active. When the square can no " +
 	"longer be refilled, whoever holds the most cards wins."
 
 // Spec is the registry entry of the game.
 var Spec = &rules.Spec{
 	ID:         ID,
-	Version:    1,
+	Version:    2, // 2: when nobody finds the target, the wrong cards are discarded, not taken
 	Name:       "Fingertip",
 	MinPlayers: MinPlayers,
 	MaxPlayers: MaxPlayers,

@@ -29,7 +29,7 @@ type TurnResult struct {
 	Target    int    `json:"target,omitempty"`     // position 1-9 of the target; 0 when no clue was given
 	TargetAlt string `json:"target_alt,omitempty"` // the target picture's description
 	Finder    int    `json:"finder"`               // seat that found the target, -1 for nobody
-	Wrong     []int  `json:"wrong"`                // positions pointed at wrongly (taken by the active player)
+	Wrong     []int  `json:"wrong"`                // positions pointed at wrongly: taken by the active player if the target was found, else discarded
 	Taken     []int  `json:"taken"`                // cards each seat gained this turn (negative: gave one back)
 	Returned  bool   `json:"returned"`             // the active player gave a card back to the draw pile
 	Ending    string `json:"ending"`               // found, all_wrong, time_up or no_clue
@@ -55,34 +55,35 @@ func (g *Game) startTurn(now time.Time) {
 	}
 }
 
-// endTurn scores the race: the finder takes the target, the active player takes every
-// wrongly pointed card; if nobody found it the target is discarded and the active player
-// gives one card back to the bottom of the draw pile.
+// endTurn scores the race. When the target was found, the finder takes it and the active
+// player takes every wrongly pointed card. When nobody found it, no card is taken: the
+// wrongly pointed cards are discarded with the target, and the active player gives the
+// last card it took back to the bottom of the draw pile, if it holds any — so a clue that
+// fits no picture costs a card instead of earning the wrong ones.
 func (g *Game) endTurn(finder int, ending string, now time.Time) {
 	r := &TurnResult{Turn: g.turn, Active: g.active, Clue: g.clue, Target: g.target + 1,
 		TargetAlt: g.picture(g.square[g.target]).Alt, Finder: finder, Wrong: []int{},
 		Taken: make([]int, len(g.names)), Ending: ending}
 	for i := range g.square {
 		s := &g.square[i]
-		switch {
-		case i == g.target:
-			s.left, s.card = s.card, -1
-			if finder >= 0 {
-				s.takenBy = finder
-				g.held[finder] = append(g.held[finder], s.left)
-				r.Taken[finder]++
-			} else {
-				g.discarded = append(g.discarded, s.left)
-			}
-		case s.answer == "no":
-			s.left, s.card, s.takenBy = s.card, -1, g.active
-			g.held[g.active] = append(g.held[g.active], s.left)
-			r.Taken[g.active]++
-			r.Wrong = append(r.Wrong, i+1)
+		if i != g.target && s.answer != "no" {
+			continue
 		}
+		taker := finder
+		if i != g.target {
+			r.Wrong = append(r.Wrong, i+1)
+			taker = g.active
+		}
+		s.left, s.card = s.card, -1
+		if finder < 0 {
+			g.discarded = append(g.discarded, s.left)
+			continue
+		}
+		s.takenBy = taker
+		g.held[taker] = append(g.held[taker], s.left)
+		r.Taken[taker]++
 	}
-	// Reading of the rules: the active player first takes the wrong cards, then gives
-	// one back; a race that ran out of time counts as everyone having pointed wrongly.
+	// A race that ran out of time counts as everyone having pointed wrongly.
 	if finder < 0 {
 		if h := g.held[g.active]; len(h) > 0 {
 			g.pile = append(g.pile, h[len(h)-1])
@@ -99,19 +100,27 @@ func (g *Game) endTurn(finder int, ending string, now time.Time) {
 	g.deadline = now.Add(RevealTime)
 }
 
+// turnSummary says in one or two sentences where every card pointed at went.
 func (g *Game) turnSummary(r *TurnResult) string {
 	var b strings.Builder
 	act := g.names[r.Active]
-	if r.Finder >= 0 {
+	wrong := len(r.Wrong)
+	switch {
+	case r.Finder >= 0:
 		fmt.Fprintf(&b, "%s found card %d.", g.names[r.Finder], r.Target)
-	} else {
+		if wrong > 0 {
+			fmt.Fprintf(&b, " %s takes %s.", act, rules.Count(wrong, "wrong card"))
+		}
+		return b.String()
+	case wrong > 0:
+		fmt.Fprintf(&b, "Nobody found card %d; it and %s are discarded.", r.Target, rules.Count(wrong, "wrong card"))
+	default:
 		fmt.Fprintf(&b, "Nobody found card %d; it is discarded.", r.Target)
-	}
-	if n := len(r.Wrong); n > 0 {
-		fmt.Fprintf(&b, " %s takes %s.", act, rules.Count(n, "wrong card"))
 	}
 	if r.Returned {
 		fmt.Fprintf(&b, " %s gives a card back.", act)
+	} else {
+		fmt.Fprintf(&b, " %s has no card to give back.", act)
 	}
 	return b.String()
 }
@@ -124,12 +133,10 @@ func (g *Game) record(r *TurnResult) {
 		switch {
 		case seat == r.Finder:
 			lines = append(lines, fmt.Sprintf("%s: +1 for finding the target.", g.names[seat]))
-		case seat == r.Active && (n != 0 || r.Returned):
-			why := rules.Count(len(r.Wrong), "wrong card") + " taken"
-			if r.Returned {
-				why += ", 1 given back"
-			}
-			lines = append(lines, fmt.Sprintf("%s (clue-giver): %s = %+d.", g.names[seat], why, n))
+		case seat == r.Active && r.Returned:
+			lines = append(lines, fmt.Sprintf("%s (clue-giver): 1 card given back = %+d.", g.names[seat], n))
+		case seat == r.Active && n != 0:
+			lines = append(lines, fmt.Sprintf("%s (clue-giver): %s taken = %+d.", g.names[seat], rules.Count(n, "wrong card"), n))
 		}
 	}
 	g.sheet.Add(r.Turn, g.names[r.Active]+"'s clue", r.Taken, g.scores(), lines)

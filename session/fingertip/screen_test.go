@@ -515,7 +515,8 @@ func newGameOf(t *testing.T, names ...string) *ft.Game {
 }
 
 // TestRevealSummaryIsWhole: a turn in which nobody finds the target has the longest
-// summary (the target discarded, the wrong cards taken, one given back). The prompt
+// summary (the target discarded with the wrong cards, and the active player has no card
+// to give back: the first turn). The prompt
 // line, which the table never cuts (it wraps), says it; the game area below does not
 // repeat any of it (a playtester read "gives a card back" twice).
 func TestRevealSummaryIsWhole(t *testing.T) {
@@ -536,7 +537,7 @@ func TestRevealSummaryIsWhole(t *testing.T) {
 		}
 		refresh(g, ss)
 		v := g.View(-1).(ft.View)
-		if v.LastTurn == nil || !v.LastTurn.Returned {
+		if v.LastTurn == nil || v.LastTurn.Finder >= 0 || len(v.LastTurn.Wrong) != 2 || v.LastTurn.Returned {
 			t.Fatalf("not the longest summary: %+v", v.LastTurn)
 		}
 		var sentences []string

@@ -67,11 +67,13 @@ func (s *Screen) seatName(f gameui.Frame, seat int, w int) string {
 }
 
 // wrap breaks text into lines of at most w cells, at most max lines (the last cut with …).
+// It is gameui.Wrap, which breaks a line in columns: a question in Japanese, which has no
+// spaces to break at, takes the lines its width needs, as an English one does.
 func wrap(text string, w, maxLines int) []string {
 	if w <= 0 || maxLines <= 0 {
 		return nil
 	}
-	lines := strings.Split(ansi.Wordwrap(text, w, ""), "\n")
+	lines := gameui.Wrap(text, w)
 	if len(lines) > maxLines {
 		rest := strings.Join(lines[maxLines-1:], " ")
 		lines = append(lines[:maxLines-1], ansi.Truncate(rest, w, "…"))

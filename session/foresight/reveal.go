@@ -12,12 +12,21 @@ import (
 	"parlor/session/gameui"
 )
 
-// signed shows a wager's result with + when it was won and − when lost, even for 0.
+// signed shows a wager's result with + when it was won and − when lost; a wager of 0
+// neither wins nor loses, and shows as 0 ("-0" read like a loss).
 func signed(w int, won bool) string {
-	if won {
-		return fmt.Sprintf("+%d", w)
+	if !won {
+		w = -w
 	}
-	return fmt.Sprintf("-%d", w)
+	return points(w)
+}
+
+// points shows a change of points with its sign, and 0 without one.
+func points(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+d", n)
 }
 
 // revealTable draws the last scored round: per player their answer, then under each
@@ -67,7 +76,7 @@ func (s *Screen) revealTable(f gameui.Frame) []string {
 				two += gameui.Fit("B "+signed(pr.B, pr.Foreseen), cw)
 			}
 		}
-		one += fmt.Sprintf("%*s%*d", resW, fmt.Sprintf("%+d", p.Change), totW, p.Total)
+		one += fmt.Sprintf("%*s%*d", resW, points(p.Change), totW, p.Total)
 		lines = append(lines, one, two)
 	}
 	// Under the table, as room allows, in this order of need: the answers by number (the

@@ -169,7 +169,7 @@ func TestRevealShowsTheWorkedExample(t *testing.T) {
 	s := New(1)
 	s.SetView(g.View(1))
 	out := render(t, s, frame)
-	mustContain(t, out, "Round 1 results", "+125", "725", "+225", "825", "+100", "700", "2 +100", "1 -25", "B -0", "3 -0", "▸ Ben")
+	mustContain(t, out, "Round 1 results", "+125", "725", "+225", "825", "+100", "700", "2 +100", "1 -25", "B 0 ", "3 0 ", "▸ Ben")
 	if a := press(s, "enter"); a != (fs.Ready{Type: fs.TypeReady}) {
 		t.Fatalf("enter in the reveal gave %#v, want ready", a)
 	}
@@ -179,6 +179,37 @@ func TestRevealShowsTheWorkedExample(t *testing.T) {
 		}
 	}
 	t.Fatal("the keys do not show enter in the reveal")
+}
+
+// TestAZeroWagerHasNoSign: a wager of 0 neither wins nor loses anything, so the reveal
+// shows it as 0, won or lost: "B -0" read like a loss.
+func TestAZeroWagerHasNoSign(t *testing.T) {
+	g := newGame(t, 3, []byte("family | Which? | one | two | three\nfamily | Next? | a | b | c\n"))
+	subs := []fs.Submit{
+		{Type: "submit", Answer: 1, Predictions: []fs.Prediction{{Seat: 1, Choice: 3, A: 100}, {Seat: 2, Choice: 1}}},
+		{Type: "submit", Answer: 2, Predictions: []fs.Prediction{{Seat: 0, Choice: 2}, {Seat: 2, Choice: 1}}},
+		{Type: "submit", Answer: 1, Predictions: []fs.Prediction{{Seat: 0, Choice: 1}, {Seat: 1, Choice: 2}}},
+	}
+	for p, sub := range subs {
+		if err := g.Apply(p, rules.Encode(sub), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seat := range 3 {
+		s := New(seat)
+		s.SetView(g.View(seat))
+		for _, plain := range []bool{false, true} {
+			f := frame
+			f.Plain = plain
+			out := render(t, s, f)
+			mustContain(t, out, "Round 1 results", "3 -100", "B 0 ", "1 0 ", "2 0 ")
+			for _, signed := range []string{"-0 ", "+0 ", "B -0", "B +0"} {
+				if strings.Contains(out, signed) {
+					t.Fatalf("seat %d: a zero wager shows as %q:\n%s", seat, signed, out)
+				}
+			}
+		}
+	}
 }
 
 // TestRevealSaysWhatADashMeans: a player who gave no answer in time shows as "—", and
@@ -524,5 +555,29 @@ func TestWagerCellSaysItsDigits(t *testing.T) {
 	press(s, "1")
 	if s.f.a[0] != 100 || strings.Contains(render(t, s, frame), "A wager takes") {
 		t.Fatalf("1 on a wager: %d, and the hint stays", s.f.a[0])
+	}
+}
+
+// TestAWideQuestionWrapsByColumns: a question is limited to MaxQuestionLen columns, and
+// one written without spaces (Japanese, Chinese) as wide as that is wrapped where its
+// lines end, as an English one is between words, not cut to its first line with "…".
+func TestAWideQuestionWrapsByColumns(t *testing.T) {
+	question := strings.Repeat("東京大阪京都奈良神戸横浜名古屋札幌仙台", 4) + "か" // 154 columns
+	choice := strings.Repeat("漢字仮名", 4) + "漢字仮"                // 38 columns
+	if rules.Width(question) > fs.MaxQuestionLen || rules.Width(choice) > fs.MaxChoiceLen {
+		t.Fatal("the fixture is past the content limits")
+	}
+	g := newGame(t, 3, []byte("family | "+question+" | "+choice+" | "+choice+"二 | "+choice+"三\n"))
+	s := New(0)
+	s.SetView(g.View(0))
+	for _, plain := range []bool{false, true} {
+		f := frame
+		f.Plain = plain
+		out := render(t, s, f)
+		joined := strings.ReplaceAll(strings.ReplaceAll(out, " ", ""), "\n", "")
+		if !strings.Contains(joined, question) {
+			t.Fatalf("the question is cut:\n%s", out)
+		}
+		mustContain(t, out, choice+"二", choice+"三")
 	}
 }

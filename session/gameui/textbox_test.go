@@ -62,7 +62,7 @@ func TestKeepWithin(t *testing.T) {
 // TestWrapKeepsTheStyleOnEveryLine: a styled text wrapped onto two lines (a bold prompt)
 // is bold on both, and each line ends its style: a frame's rows are drawn one by one.
 func TestWrapKeepsTheStyleOnEveryLine(t *testing.T) {
-	text := "\x1b[1mTurn over: nobody found card 8; it is discarded. Ann takes 3 wrong cards.\x1b[m"
+	text := "\x1b[1mTurn over: nobody found card 8; it and 3 wrong cards are discarded. Ann gives a card back.\x1b[m"
 	lines := Wrap(text, 40)
 	if len(lines) < 2 {
 		t.Fatalf("not wrapped: %q", lines)

@@ -429,3 +429,60 @@ func TestDuoRevealSpeaksToASpectatorOfThePair(t *testing.T) {
 	s.SetView(g.View(0))
 	mustContain(t, render(t, s, names, true), "Your two rankings", "You matched")
 }
+
+// TestAWideTopicShowsWhole: a topic is limited to MaxTopicWidth columns, so one in
+// Japanese as wide as that (20 characters) shows whole where an English one of the same
+// width does: while ranking and in the reveal of a three-player table.
+func TestAWideTopicShowsWhole(t *testing.T) {
+	kana := []rune("漢字仮名交じり文東京大阪京都奈良神戸横浜名古屋札幌仙台広島福岡")
+	var b strings.Builder
+	for i := range tf.MinTopics {
+		fmt.Fprintf(&b, "N%03d %sx\n", i, string(kana[i%10:i%10+17])) // 40 columns
+	}
+	names := []string{"Sarah", "Marie", "Eric"}
+	g, err := tf.New(rules.Setup{Names: names, Seed: 5, Now: t0, Content: map[string][]byte{tf.TopicsFile: []byte(b.String())}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := func(s *Screen) {
+		t.Helper()
+		for _, plain := range []bool{false, true} {
+			screen := render(t, s, names, plain)
+			for _, topic := range s.v.Topics {
+				if rules.Width(topic) != tf.MaxTopicWidth {
+					t.Fatalf("topic %q is %d columns", topic, rules.Width(topic))
+				}
+				if strings.Contains(screen, topic[:4]) && !strings.Contains(screen, topic) {
+					t.Fatalf("seat %d, %s: topic %q is cut:\n%s", s.seat, s.v.Phase, topic, screen)
+				}
+			}
+		}
+	}
+	screens := []*Screen{New(0), New(1), New(2)}
+	for _, s := range screens {
+		s.SetView(g.View(s.seat))
+		whole(s)
+		a := press(s, "1", "2", "3", "4", "5")
+		if s.needsMarker() {
+			a = press(s, "m")
+		}
+		if a = press(s, "enter"); a == nil {
+			t.Fatalf("seat %d sent no ranking", s.seat)
+		}
+		if err := g.Apply(s.seat, rules.Encode(a), t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	revealed := false
+	for now := t0; now.Before(t0.Add(30 * time.Second)); now = now.Add(time.Second) {
+		g.Tick(now)
+		for _, s := range screens {
+			s.SetView(g.View(s.seat))
+			whole(s)
+			revealed = revealed || s.v.Phase == tf.PhaseReveal
+		}
+	}
+	if !revealed {
+		t.Fatal("the reveal never came")
+	}
+}
