@@ -71,8 +71,17 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	}
 }
 
-func leaseValue(node string) []byte {
-	b, _ := json.Marshal(lease{Node: node})
+// now is the game time of the node's lobby (the wall clock before it has one).
+func (n *Node) now() time.Time {
+	if n.lobby == nil {
+		return time.Now()
+	}
+	return n.lobby.Now()
+}
+
+// leaseValue is a lease held by node, renewed at alive (its lobby's game time).
+func leaseValue(node string, alive time.Time) []byte {
+	b, _ := json.Marshal(lease{Node: node, Alive: alive})
 	return b
 }
 
@@ -80,7 +89,7 @@ func leaseValue(node string) []byte {
 func (n *Node) Claim(code string) (bool, error) {
 	ctx, cancel := n.opCtx()
 	defer cancel()
-	rev, err := n.tables.Create(ctx, code, leaseValue(n.name))
+	rev, err := n.tables.Create(ctx, code, leaseValue(n.name, n.now()))
 	if errors.Is(err, jetstream.ErrKeyExists) {
 		return false, nil
 	}
@@ -149,7 +158,7 @@ const renewInFlight = 64
 // renewOne updates one table's lease; a refused update lets the table go.
 func (n *Node) renewOne(code string, rev uint64) {
 	ctx, cancel := n.opCtx()
-	newRev, err := n.tables.Update(ctx, code, leaseValue(n.name), rev)
+	newRev, err := n.tables.Update(ctx, code, leaseValue(n.name, n.now()), rev)
 	cancel()
 	n.mu.Lock()
 	ot := n.owned[code]
@@ -171,8 +180,9 @@ func (n *Node) claimAbandoned() {
 	}
 	now := time.Now()
 	type claim struct {
-		code string
-		rev  uint64
+		code  string
+		rev   uint64
+		alive time.Time // the owner's last renewal: its node was alive then
 	}
 	var claims []claim
 	n.mu.Lock()
@@ -181,13 +191,13 @@ func (n *Node) claimAbandoned() {
 			continue
 		}
 		if l.Node == "" || now.Sub(l.seen) >= n.cfg.Lease {
-			claims = append(claims, claim{code, l.rev})
+			claims = append(claims, claim{code, l.rev, l.Alive})
 		}
 	}
 	n.mu.Unlock()
 	for _, c := range claims {
 		ctx, cancel := n.opCtx()
-		rev, err := n.tables.Update(ctx, c.code, leaseValue(n.name), c.rev)
+		rev, err := n.tables.Update(ctx, c.code, leaseValue(n.name, n.now()), c.rev)
 		cancel()
 		if err != nil {
 			continue // another node was quicker, or the owner renewed after all
@@ -198,7 +208,7 @@ func (n *Node) claimAbandoned() {
 			continue
 		}
 		ctx, cancel = n.opCtx()
-		err = n.lobby.RestoreTable(ctx, c.code)
+		err = n.lobby.RestoreTable(ctx, c.code, c.alive)
 		cancel()
 		switch {
 		case errors.Is(err, lobby.ErrLost):

@@ -58,7 +58,7 @@ func (n *Node) release(code string) {
 func (n *Node) releaseLease(code string, rev uint64) {
 	ctx, cancel := n.opCtx()
 	defer cancel()
-	if _, err := n.tables.Update(ctx, code, leaseValue(""), rev); err != nil {
+	if _, err := n.tables.Update(ctx, code, leaseValue("", n.now()), rev); err != nil {
 		n.log.Warn("could not release a table's lease; it moves when the lease runs out", "table", code, "err", err)
 	}
 }

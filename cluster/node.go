@@ -52,8 +52,11 @@ type Node struct {
 // changed, by this node's own clock (never another node's).
 type lease struct {
 	Node string `json:"node"` // "" once released: any node may claim it at once
-	rev  uint64
-	seen time.Time
+	// Alive is the owner's game time at its last renewal: a node that takes the table
+	// over after the owner died measures the downtime from there.
+	Alive time.Time `json:"alive,omitzero"`
+	rev   uint64
+	seen  time.Time
 }
 
 // presence is what a node publishes about itself every Renew.

@@ -109,9 +109,12 @@ func (n *Node) admit(code string, req request) reply {
 	}
 	var place lobby.Place
 	var err error
-	if req.Op == opJoin {
+	switch {
+	case req.Op == opJoin && req.Rejoin:
+		place, err = n.lobby.Rejoin(*req.Player, code)
+	case req.Op == opJoin:
 		place, err = n.lobby.Join(*req.Player, code)
-	} else {
+	default:
 		place, err = n.lobby.Watch(*req.Player, code)
 	}
 	if err != nil {

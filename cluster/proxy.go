@@ -48,7 +48,7 @@ var errMoving = errors.New("the table is moving to another server: try again in 
 // Join implements lobby.Cluster: it attaches a proxy at the table's owner.
 func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error) {
 	pr := &proxy{n: n, code: code, player: p, watch: watch, box: lobby.NewMailbox()}
-	if err := pr.attach(); err != nil {
+	if err := pr.attach(false); err != nil {
 		return nil, err
 	}
 	n.mu.Lock()
@@ -64,8 +64,9 @@ func (n *Node) ownerOf(code string) (string, bool) {
 	return l.Node, ok
 }
 
-// attach joins (or watches) the table wherever it runs now.
-func (pr *proxy) attach() error {
+// attach joins (or watches) the table wherever it runs now; rejoin when it follows the
+// table after a move (Lobby.Rejoin: a newer connection of the player keeps the seat).
+func (pr *proxy) attach(rejoin bool) error {
 	n := pr.n
 	owner, ok := n.ownerOf(pr.code)
 	if !ok {
@@ -75,14 +76,14 @@ func (pr *proxy) attach() error {
 		return errMoving
 	}
 	if owner == n.name {
-		return pr.attachHere()
+		return pr.attachHere(rejoin)
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
 	op := opJoin
 	if pr.watch {
 		op = opWatch
 	}
-	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player})
+	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player, Rejoin: rejoin})
 	if err != nil {
 		return err
 	}
@@ -110,12 +111,15 @@ func (pr *proxy) attach() error {
 }
 
 // attachHere sits at the table in this node's own lobby, where it runs now.
-func (pr *proxy) attachHere() error {
+func (pr *proxy) attachHere(rejoin bool) error {
 	var place lobby.Place
 	var err error
-	if pr.watch {
+	switch {
+	case pr.watch:
 		place, err = pr.n.lobby.Watch(pr.player, pr.code)
-	} else {
+	case rejoin:
+		place, err = pr.n.lobby.Rejoin(pr.player, pr.code)
+	default:
 		place, err = pr.n.lobby.Join(pr.player, pr.code)
 	}
 	if err != nil {
@@ -236,22 +240,25 @@ func (pr *proxy) reattach() {
 				break
 			}
 			if owner != "" && owner != old {
-				if err = pr.attach(); err == nil {
+				if err = pr.attach(true); err == nil {
 					pr.mu.Lock()
 					pr.moving = false
 					pr.mu.Unlock()
 					pr.n.log.Info("session followed its table to another node", "table", pr.code, "node", owner)
 					return
 				}
-				if errors.Is(err, lobby.ErrTableClosed) || errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) {
+				if errors.Is(err, lobby.ErrTableClosed) || errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
 					break
 				}
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
 		reason := "The table moved to another server and could not be reached: connect again to get back to your seat."
-		if errors.Is(err, lobby.ErrTableClosed) {
+		switch {
+		case errors.Is(err, lobby.ErrTableClosed):
 			reason = "The table has closed."
+		case errors.Is(err, lobby.ErrReplaced):
+			reason = lobby.ErrReplaced.Error()
 		}
 		pr.finish(reason)
 	}()

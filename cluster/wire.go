@@ -30,6 +30,7 @@ type request struct {
 	Member string          `json:"member"`
 	Node   string          `json:"node,omitempty"`   // the proxy's node, on join and watch
 	Player *lobby.Player   `json:"player,omitempty"` // on join and watch
+	Rejoin bool            `json:"rejoin,omitempty"` // on join: following the table after a move
 	Args   json.RawMessage `json:"args,omitempty"`   // a table operation's arguments
 	Listen string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
 }

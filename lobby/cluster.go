@@ -152,14 +152,17 @@ func (l *Lobby) Runs(code string) bool {
 
 // RestoreTable brings back one table from its log: on a cluster node that took over the
 // table of a node that stopped. The log stays where it is; the table goes on from it.
-func (l *Lobby) RestoreTable(ctx context.Context, code string) error {
+// alive is when the node that ran it was last known to run (its lease's last renewal, in
+// game time; zero if unknown): the downtime its timers are moved by counts from there,
+// not from the table's last entry, which an idle table wrote long before its node died.
+func (l *Lobby) RestoreTable(ctx context.Context, code string, alive time.Time) error {
 	if l.journal == nil {
 		return errors.New("restore: the lobby has no table log")
 	}
 	if l.Runs(code) {
 		return nil
 	}
-	_, err := l.restoreOne(ctx, code)
+	_, err := l.restoreOne(ctx, code, alive)
 	return err
 }
 

@@ -19,6 +19,7 @@ var (
 	ErrSlowDown    = rules.Sentinel("lobby.slow_down", "slow down: too many messages at once")
 	ErrBadSeat     = rules.Sentinel("lobby.bad_seat", "no such seat")
 	ErrEmptyChat   = rules.Sentinel("lobby.empty_chat", "nothing to send")
+	ErrReplaced    = rules.Sentinel("lobby.replaced", "You connected again from somewhere else, so this session was closed.")
 
 	ErrHostLimit   = rules.Sentinel("lobby.host_limit", fmt.Sprintf("you already host %d open tables: close one first", MaxHostedTables))
 	ErrCreateLimit = rules.Sentinel("lobby.create_limit", "too many new tables from your address: please wait a minute and try again")

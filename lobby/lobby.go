@@ -462,12 +462,27 @@ func (l *Lobby) Join(p Player, code string) (Place, error) {
 	return l.sit(p, t)
 }
 
-func (l *Lobby) sit(p Player, t *Table) (Place, error) {
+// Rejoin is Join for a connection that follows its table to another node by itself
+// (after the node that ran it stopped or died): it takes the player's seat back only if
+// no connection of theirs holds it now. A player who connected again meanwhile keeps
+// the new connection, and the following one gets ErrReplaced.
+func (l *Lobby) Rejoin(p Player, code string) (Place, error) {
+	t, err := l.find(p, code)
+	if err != nil {
+		return nil, err // the cluster asks the node that runs the table
+	}
+	return l.seat(p, t, true)
+}
+
+func (l *Lobby) sit(p Player, t *Table) (Place, error) { return l.seat(p, t, false) }
+
+func (l *Lobby) seat(p Player, t *Table, rejoin bool) (Place, error) {
 	offers := l.offers(p, t.spec) // from the store, before the actor's turn
 	var m *Member
 	err := t.do(func(now time.Time) error {
 		m = newMember(t, p)
 		m.offers = offers
+		m.rejoin = rejoin
 		return t.seatMember(m, now, false)
 	})
 	if err != nil {

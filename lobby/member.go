@@ -28,6 +28,9 @@ type Member struct {
 	// offers are the player's packs this game plays (deck.go), fetched from the store
 	// before the member's step; the actor gives them to the member's seat.
 	offers []store.Pack
+	// rejoin: the member follows its table after a move, and gives way to a newer
+	// connection of its player (Lobby.Rejoin).
+	rejoin bool
 
 	// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines at
 	// once, then one every two seconds. Both run on the lobby's clock.

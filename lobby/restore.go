@@ -80,7 +80,7 @@ func (l *Lobby) Restore(ctx context.Context) (int, error) {
 	var back []restored
 	unread := map[string]bool{}
 	for _, code := range codes {
-		r, err := l.restoreOne(ctx, code)
+		r, err := l.restoreOne(ctx, code, time.Time{})
 		switch {
 		case errors.Is(err, ErrLost):
 		case err != nil:
@@ -140,13 +140,18 @@ func resumedDurable(ctx context.Context, back []restored) error {
 var ErrLost = rules.Sentinel("lobby.lost", "the table could not be restored")
 
 // restoreOne brings back the table with code from its log, or closes it (ErrLost).
-func (l *Lobby) restoreOne(ctx context.Context, code string) (restored, error) {
+// alive is when the server that ran it was last known to run; zero: this server's own
+// previous run (l.lastAlive).
+func (l *Lobby) restoreOne(ctx context.Context, code string, alive time.Time) (restored, error) {
 	entries, err := l.cfg.Log.ReadTable(ctx, code)
 	if err != nil {
 		return restored{}, fmt.Errorf("restore table %s: %w", code, err)
 	}
 	now := l.now()
-	t, err := l.replay(code, entries, now)
+	if alive.IsZero() {
+		alive = l.lastAlive
+	}
+	t, err := l.replay(code, entries, now, alive)
 	if err != nil {
 		l.lose(ctx, code, entries, err)
 		return restored{}, ErrLost
@@ -161,7 +166,7 @@ func (l *Lobby) restoreOne(ctx context.Context, code string) (restored, error) {
 }
 
 // replay rebuilds one table from its log.
-func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (t *Table, err error) {
+func (l *Lobby) replay(code string, entries []store.TableEntry, now, alive time.Time) (t *Table, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			t, err = nil, &restoreError{public: "this version of parlor could not replay it", detail: fmt.Sprintf("replay panicked: %v", r)}
@@ -176,7 +181,6 @@ func (l *Lobby) replay(code string, entries []store.TableEntry, now time.Time) (
 	if len(recs) == 0 || recs[0].Kind != recSnapshot || recs[0].Table == nil {
 		return nil, corrupt("the log does not start with a snapshot")
 	}
-	alive := l.lastAlive
 	if last := recs[len(recs)-1].At; alive.Before(last) {
 		alive = last
 	}

@@ -832,3 +832,46 @@ func TestAfterARestartASwitchedTableIsItsNewGame(t *testing.T) {
 		t.Errorf("after the restart: %s, %s, last result %+v", u.Table.Game, u.Table.State, u.Table.Result)
 	}
 }
+
+// A node that takes over the table of a node that died moves its timers by the time
+// since that node was last known alive (its lease's last renewal), not since the table's
+// last entry: an idle table wrote that long before its node died.
+func TestATakenOverTableCountsItsDowntimeFromItsNodesLastSignOfLife(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, b := timedTable(t, r1.l)
+	code := a.Code()
+	if err := lobby.Run(a, lobby.AddBot{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
+		t.Fatal(err)
+	}
+	seenA := follow(a)
+	_ = follow(b)
+	u := seenA.until(t, "a running timer", func(u lobby.Update) bool { return u.View != nil && !u.View.Head().Deadline.IsZero() })
+	before := u.View.Head().Deadline
+	if err := lobby.CatchUp(a); err != nil {
+		t.Fatal(err)
+	}
+	r1.stop()
+
+	// The table's node lived on for 10 s after its last entry, then died; the table is
+	// taken over a minute later, with 20 s of its 30 s timer left.
+	const idle, down = 10 * time.Second, time.Minute
+	c.Advance(idle)
+	alive := c.Now()
+	c.Advance(down)
+	r2 := start(t, st, c, nil)
+	if err := r2.l.RestoreTable(context.Background(), code, alive); err != nil {
+		t.Fatal(err)
+	}
+	a2, err := r2.l.Join(ann, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u = follow(a2).until(t, "Ann's view", func(u lobby.Update) bool { return u.View != nil })
+	if got, want := u.View.Head().Deadline, before.Add(down); !got.Equal(want) {
+		t.Errorf("deadline after the takeover = %v, want %v: moved by %v, not by the %v since the node was last alive", got, want, got.Sub(before), down)
+	}
+}

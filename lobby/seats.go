@@ -18,8 +18,10 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
 		switch {
+		case s.member != nil && s.member != m && m.rejoin:
+			return ErrReplaced
 		case s.member != nil && s.member != m:
-			t.detach(s.member, "You connected again from somewhere else, so this session was closed.")
+			t.detach(s.member, ErrReplaced.Error())
 			t.system(now, "%s reconnected.", s.player.Name)
 		case s.standIn != nil:
 			// Whatever the seat did meanwhile was the bot's: say so, to the player too.

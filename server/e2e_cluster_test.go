@@ -32,6 +32,12 @@ type testCluster struct {
 
 func startCluster(t *testing.T, n int) *testCluster {
 	t.Helper()
+	return startClusterWith(t, n, nil)
+}
+
+// startClusterWith is startCluster with edit applied to each node's configuration.
+func startClusterWith(t *testing.T, n int, edit func(i int, cfg *server.Config)) *testCluster {
+	t.Helper()
 	ns := natstest.Start(t)
 	c := &testCluster{ns: ns}
 	stores := make([]store.Store, n)
@@ -47,6 +53,9 @@ func startCluster(t *testing.T, n int) *testCluster {
 	c.nodes = e2e.StartNodes(t, stores, func(i int, cfg *server.Config) {
 		cfg.Cluster = cluster.Config{URLs: ns.URL(), Node: fmt.Sprintf("node-%d", i),
 			Renew: 250 * time.Millisecond, Lease: 2 * time.Second}
+		if edit != nil {
+			edit(i, cfg)
+		}
 	})
 	return c
 }
