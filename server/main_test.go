@@ -12,6 +12,6 @@ import (
 
 func TestMain(m *testing.M) {
 	e2e.MostlyWaiting(4)
-	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, natstest.IgnoreAsyncPublishRace, goleak.IgnoreAnyFunction("parlor/server.discardReplies"),
-		goleak.IgnoreTopFunction("parlor/server.renderer")) // the renderers live as long as the process (render.go)
+	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, natstest.IgnoreAsyncPublishRace,
+		goleak.IgnoreTopFunction("parlor/termrt.renderer")) // the renderers live as long as the process (termrt/render.go)
 }

@@ -29,6 +29,7 @@ import (
 	"parlor/packs"
 	"parlor/session"
 	"parlor/store"
+	"parlor/termrt"
 )
 
 // Server is a running parlor server.
@@ -38,11 +39,10 @@ type Server struct {
 	store   store.Store
 	lobby   *lobby.Lobby
 	stopAll context.CancelFunc // ends the lobby's tables
-	// The SSH side (conn.go): the host keys, the middleware chain every session runs
-	// through, and the connections being served.
+	// The SSH side: the host keys, and the connection loop (termrt) that serves every
+	// connection and runs the middleware chain for each session.
 	hostSigners []ssh.Signer
-	handler     ssh.Handler
-	conns       conns
+	sshd        *termrt.Server
 	ln          net.Listener
 	http        *http.Server
 	httpLn      net.Listener
@@ -145,18 +145,27 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		hostKey = filepath.Join(cfg.DataDir, hostKeyFile)
 	}
 	// wish loads (or makes) the host key and chains the middleware; the connections
-	// are served by parlor's own loop around x/crypto/ssh (conn.go).
+	// are served by parlor's own loop around x/crypto/ssh (termrt.Server).
 	srv, err := wish.NewServer(wish.WithHostKeyPath(hostKey), wish.WithMiddleware(middleware(s)...))
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("ssh server: %w", err)
 	}
-	s.hostSigners, s.handler = srv.HostSigners, srv.Handler
+	s.hostSigners = srv.HostSigners
 	if len(s.hostSigners) > 0 {
 		s.Fingerprint = gossh.FingerprintSHA256(s.hostSigners[0].PublicKey())
 	}
 	s.gate = newGate(s.ln, cfg, s.refused)
 	s.metrics.watchGate(s.gate)
+	s.sshd = &termrt.Server{
+		Handler:     srv.Handler,
+		Config:      s.serverConfig,
+		LoginGrace:  cfg.LoginGrace,
+		Admit:       s.admitLate,
+		LoginFailed: s.gate.loginFailed,
+		OpenSession: s.openSession,
+		Log:         logger,
+	}
 	if cfg.HTTP != "" {
 		if s.httpLn, err = net.Listen("tcp", cfg.HTTP); err != nil {
 			cancel()
@@ -213,7 +222,7 @@ func (s *Server) Node() *cluster.Node { return s.node }
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 2)
-	go func() { errc <- s.serveSSH(s.gate) }()
+	go func() { errc <- s.sshd.Serve(s.gate) }()
 	if s.http != nil {
 		go func() { errc <- s.http.Serve(s.httpLn) }()
 	}
@@ -264,10 +273,10 @@ func (s *Server) shutdown() {
 	case <-s.gate.serving:
 	case <-ctx.Done():
 	}
-	if err := s.shutdownSSH(ctx); err != nil {
+	if err := s.sshd.Shutdown(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 	}
-	s.closeSSH() // connections still logging in, or past the grace
+	s.sshd.Close() // connections still logging in, or past the grace
 	ctx, cancel = context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if s.http != nil {

@@ -179,8 +179,8 @@ type tookMsg struct {
 // Prepare takes the news a newsMsg brings, on the session's own goroutine, and gives
 // Update the message to take instead: quick when it is an update alone, whose taking
 // neither blocks nor reads the store (a close leads back to the lobby, which does).
-// The server runs a quick message's update on a renderer with its frame
-// (server/paint.go), so that the session's goroutine allocates nothing for the table's
+// The terminal runtime runs a quick message's update on a renderer with its frame
+// (termrt/paint.go), so that the session's goroutine allocates nothing for the table's
 // news: while the collector marks, every goroutine that allocates must help it, at
 // least 64 KB of scanning, and an action's news reaches seven sessions.
 func (m *Model) Prepare(msg tea.Msg) (tea.Msg, bool) {
