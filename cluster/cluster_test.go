@@ -9,8 +9,8 @@ import (
 	"go.uber.org/goleak"
 
 	"parlor/cluster"
-	"parlor/internal/natstest"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/store"

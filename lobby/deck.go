@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"parlor/internal/playertext"
 	"parlor/packs"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"parlor/assets"
-	"parlor/internal/packtest"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/packtest"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/packs"
 	"parlor/rules"

@@ -22,7 +22,7 @@ import (
 
 	"charm.land/log/v2"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )

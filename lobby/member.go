@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )

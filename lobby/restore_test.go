@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/store"

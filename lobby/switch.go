@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 	_ "parlor/rules/fingertip"
 	_ "parlor/rules/foresight"

@@ -16,8 +16,8 @@ import (
 	"charm.land/ssh"
 	"golang.org/x/time/rate"
 
-	"parlor/internal/playertext"
 	"parlor/lobby"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/session"
 )

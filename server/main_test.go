@@ -5,9 +5,9 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/internal/e2e"
-	"parlor/internal/natstest"
-	_ "parlor/internal/testgame"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/natstest"
+	_ "parlor/internal/testkit/testgame"
 )
 
 func TestMain(m *testing.M) {

@@ -10,7 +10,7 @@ import (
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/session"
 	"parlor/termrt"
 )

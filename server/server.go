@@ -24,9 +24,9 @@ import (
 	"parlor/assets"
 	"parlor/cluster"
 	_ "parlor/games" // links every game in
-	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
+	"parlor/playertext"
 	"parlor/session"
 	"parlor/store"
 	"parlor/termrt"

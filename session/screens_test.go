@@ -15,8 +15,8 @@ import (
 
 	"parlor/assets"
 	_ "parlor/games"
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"

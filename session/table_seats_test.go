@@ -2,14 +2,14 @@ package session
 
 import (
 	"context"
-	"parlor/internal/testclock"
+	"parlor/internal/testkit/testclock"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session/gameui/gameuitest"

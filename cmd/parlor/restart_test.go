@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 	"parlor/rules"
 	"parlor/rules/topfive"
 )
