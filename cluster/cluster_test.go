@@ -176,7 +176,7 @@ func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
 	url, _ := natstest.Run(t)
 	_, la := startNode(t, url, "a")
 	_, lb := startNode(t, url, "b")
-	m, err := la.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, rules.Options{rules.OptAway: rules.AwayTimers}, false)
+	m, err := la.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, rules.Options{lobby.OptAway: lobby.AwayTimers}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

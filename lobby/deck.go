@@ -37,15 +37,16 @@ var contentOption = rules.Option{Key: OptContent, Name: "Content",
 	Help:    "family leaves out every pack card tagged [adult] (Foresight's built-in adult questions are chosen with Question decks)",
 	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
 
-// tableOptions are the options the table keeps itself, apart from the game's: the deck
-// and the family filter, for a game with decks. Only the host's own screen lists the
-// host's own packs (forHost): their names are nobody else's business until shared.
+// tableOptions are the options the table keeps itself, apart from the game's: away
+// players, then the deck and the family filter for a game with decks. Only the host's
+// own screen lists the host's own packs (forHost): their names are nobody else's
+// business until shared.
 func (t *Table) tableOptions(forHost bool) []rules.Option {
 	deck, ok := t.deckOption(forHost)
 	if !ok {
-		return nil
+		return []rules.Option{awayOption}
 	}
-	return []rules.Option{deck, contentOption}
+	return []rules.Option{awayOption, deck, contentOption}
 }
 
 // choices are the options the host may set at the table: the game itself, the game's,
@@ -54,7 +55,8 @@ func (t *Table) choices(forHost bool) []rules.Option {
 	return append(append([]rules.Option{gameOption()}, t.spec.Options...), t.tableOptions(forHost)...)
 }
 
-// tableOptionValues are the values of tableOptions.
+// tableOptionValues are the values of tableOptions, with the game's name, but away
+// players, whose value is kept among the game's options (options.go).
 func (t *Table) tableOptionValues() rules.Options {
 	vals := rules.Options{OptGame: t.spec.Name}
 	if len(t.spec.Decks) > 0 {
@@ -207,8 +209,8 @@ func deckOption(spec *rules.Spec, packs []tablePack, ssh string) (rules.Option, 
 }
 
 // TableOptions are the options beyond the game's that a player creating a table of the
-// game may set: the deck (the built-in deck, their own packs and the published ones) and
-// the family filter; none for a game without decks.
+// game may set: away players, then, for a game with decks, the deck (the built-in deck,
+// their own packs and the published ones) and the family filter.
 func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	spec, ok := rules.Lookup(gameID)
 	if !ok {
@@ -220,9 +222,9 @@ func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	}
 	deck, ok := deckOption(spec, packs, l.SSH())
 	if !ok {
-		return nil
+		return []rules.Option{awayOption}
 	}
-	return []rules.Option{deck, contentOption}
+	return []rules.Option{awayOption, deck, contentOption}
 }
 
 // deckLabel is the deck option's value.

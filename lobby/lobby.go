@@ -341,7 +341,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 			own[k] = v
 		}
 	}
-	opts, err := spec.CheckOptions(gameOptions(opts))
+	opts, err := checkOptions(spec, gameOptions(opts))
 	if err != nil {
 		return nil, err
 	}

@@ -714,7 +714,7 @@ func TestASpectatorsChatIsMarkedOnTheGameScreen(t *testing.T) {
 // not as of the last news from the table.
 func TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
-	h.m.enter(h.l.Create(h.m.o.Player, "topfive", rules.Options{"timer": "off", rules.OptAway: rules.AwayHost}, true))
+	h.m.enter(h.l.Create(h.m.o.Player, "topfive", rules.Options{"timer": "off", lobby.OptAway: lobby.AwayHost}, true))
 	ben, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code())
 	if err != nil {
 		t.Fatal(err)
