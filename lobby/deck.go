@@ -175,26 +175,15 @@ func (t *Table) candidates(withOffers bool) []tablePack {
 
 // deckOption is the table's "deck" option, with the choices it has now.
 func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
-	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.SSH())
+	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.cfg.SSHCommand)
 	if cur := t.deckLabel(); ok && !slices.Contains(opt.Choices, cur) {
 		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
 	}
 	return opt, ok
 }
 
-// SSH is how players reach the server, for the commands messages and help give, with
-// flags before the port ("-t" for a command that needs a terminal): "ssh -p 2222 HOST"
-// (Config.SSHPort), or "ssh HOST" (the host is the one the player typed).
-func (l *Lobby) SSH(flags ...string) string {
-	words := append([]string{"ssh"}, flags...)
-	if l.cfg.SSHPort != "" {
-		words = append(words, "-p", l.cfg.SSHPort)
-	}
-	return strings.Join(append(words, "HOST"), " ")
-}
-
 // deckOption is the "deck" option of a game with these packs to choose from; false for a
-// game without decks.
+// game without decks. ssh is how players reach the server (Config.SSHCommand).
 func deckOption(spec *rules.Spec, packs []tablePack, ssh string) (rules.Option, bool) {
 	if len(spec.Decks) == 0 {
 		return rules.Option{}, false
@@ -220,7 +209,7 @@ func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	for _, pk := range l.offers(p, spec) {
 		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
 	}
-	deck, ok := deckOption(spec, packs, l.SSH())
+	deck, ok := deckOption(spec, packs, l.cfg.SSHCommand)
 	if !ok {
 		return []rules.Option{awayOption}
 	}
@@ -383,7 +372,7 @@ func (m *Member) Share(name string) error {
 	if pk, ok := packs.Named(m.ownPacks(), name); ok {
 		return m.t.share(m.player, pk)
 	}
-	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.SSH())
+	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.cfg.SSHCommand)
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
@@ -391,7 +380,7 @@ func (m *Member) Share(name string) error {
 func (m *Member) ShareAll() (int, error) {
 	mine := m.ownPacks()
 	if len(mine) == 0 {
-		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.SSH())
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.cfg.SSHCommand)
 	}
 	for _, pk := range mine {
 		if err := m.t.share(m.player, pk); err != nil {

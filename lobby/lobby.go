@@ -42,9 +42,10 @@ type Config struct {
 	Log store.TableLog
 	// Cluster makes this lobby one node of a cluster (cluster.go); nil: a lone server.
 	Cluster Cluster
-	// SSHPort is the port players reach the server on, for the commands the lobby's
-	// messages and help give (Lobby.SSH): "ssh -p 2222 HOST". Empty: "ssh HOST".
-	SSHPort string
+	// SSHCommand is how players reach the server, for the messages that tell them a
+	// command to run ("ssh -p 2222 HOST pack list"): the server makes it, as it knows
+	// the port. Empty: "ssh HOST".
+	SSHCommand string
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -122,6 +123,9 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
+	}
+	if cfg.SSHCommand == "" {
+		cfg.SSHCommand = "ssh HOST"
 	}
 	l := &Lobby{
 		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,

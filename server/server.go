@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -44,6 +45,7 @@ type Server struct {
 	hostSigners []ssh.Signer
 	sshd        *termrt.Server
 	ln          net.Listener
+	sshPort     string // the port players reach the server on, for the commands it tells them
 	http        *http.Server
 	httpLn      net.Listener
 	metrics     *metrics
@@ -104,7 +106,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{},
-		packs: &packs.Library{Store: st}, ln: ln}
+		packs: &packs.Library{Store: st}, ln: ln, sshPort: port}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
 	lctx, stopLobby := context.WithCancel(context.Background())
 	s.stopAll = stopLobby
@@ -120,8 +122,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
-		SSHPort:  port,
 	}
+	lcfg.SSHCommand = s.sshCommand()
 	if cfg.Cluster.URLs != "" {
 		node, err := joinCluster(cfg.Cluster, logger)
 		if err != nil {
@@ -198,8 +200,16 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 }
 
 // sshCommand is how a player reaches this server, for the commands its help and
-// messages give (lobby.SSH): "ssh -p 2222 HOST".
-func (s *Server) sshCommand(flags ...string) string { return s.lobby.SSH(flags...) }
+// messages give, with flags before the port ("-t" for a command that needs a
+// terminal): "ssh -p 2222 HOST". The host is the one the player typed. The lobby and the
+// session are given it (lobby.Config.SSHCommand, session.Options.SSH).
+func (s *Server) sshCommand(flags ...string) string {
+	words := append([]string{"ssh"}, flags...)
+	if s.sshPort != "" {
+		words = append(words, "-p", s.sshPort)
+	}
+	return strings.Join(append(words, "HOST"), " ")
+}
 
 // Addr is the SSH listener's address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }

@@ -21,7 +21,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	defer online.Done()
 	opts := session.Options{
 		Lobby: s.lobby, Player: player, Online: online, AskName: !known, Join: join, Watch: watch,
-		IdleTimeout: s.cfg.IdleTimeout,
+		IdleTimeout: s.cfg.IdleTimeout, SSH: s.sshCommand,
 	}
 	if !player.Guest {
 		id := player.ID

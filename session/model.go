@@ -47,6 +47,10 @@ type Options struct {
 	// table's news goes this way first: a goroutine for each piece of news was a
 	// goroutine started and scheduled for each seat an action reached.
 	TrySend func(tea.Msg) bool
+	// SSH is how players reach the server, for the commands the help gives, with flags
+	// before the host ("-t" for a command that needs a terminal): the server's, which
+	// names its port ("ssh -t -p 2222 HOST"). Nil: "ssh HOST" with the flags before HOST.
+	SSH func(flags ...string) string
 }
 
 type screen int
@@ -107,6 +111,11 @@ type Model struct {
 func New(ctx context.Context, o Options) *Model {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.SSH == nil {
+		o.SSH = func(flags ...string) string {
+			return strings.Join(append(append([]string{"ssh"}, flags...), "HOST"), " ")
+		}
 	}
 	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now(), clock: -1}
 	m.lastKey = o.Now()

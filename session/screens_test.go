@@ -214,7 +214,10 @@ func TestLobbyHelpExplainsParlorAndListsTheGames(t *testing.T) {
 // The lobby's help tells of packs, and gives the commands from a shell with the port
 // players reach the server on.
 func TestLobbyHelpGivesTheShellCommands(t *testing.T) {
-	h := newHarnessOn(t, "Zed", 80, 24, lobby.Config{SSHPort: "2299"})
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.o.SSH = func(flags ...string) string { // as the server gives it
+		return strings.Join(append(append([]string{"ssh"}, flags...), "-p", "2299", "HOST"), " ")
+	}
 	for _, want := range []string{"ssh -t -p 2299 HOST join ABCD", "ssh -p 2299 HOST pack help", "Your own words"} {
 		h.press("?") // from the top each time
 		found := h.scrollToFind(want)
