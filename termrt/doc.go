@@ -1,8 +1,9 @@
 // Package termrt is parlor's terminal runtime: what runs a player's Bubble Tea model on
 // their SSH session, in place of charm.land/ssh's accept loop and session handler and of
 // tea.Program's loop, renderer and input reader, each replaced for a cost measured in
-// docs/performance.md. It knows nothing of parlor's games, lobby or screens: it serves
-// SSH sessions to a handler and runs a tea.Model on a terminal.
+// docs/performance.md (docs/architecture.md gives each piece with its figure and the
+// library's behaviour it works around). It knows nothing of parlor's games, lobby or
+// screens: it serves SSH sessions to a handler and runs a tea.Model on a terminal.
 //
 // The pieces:
 //   - Server, the connection loop (conn.go): accepts connections, logs them in with the
