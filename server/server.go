@@ -279,14 +279,13 @@ func (s *Server) shutdown() {
 	s.stopAll()
 	ctx, cancel := context.WithTimeout(context.Background(), goodbyeGrace)
 	defer cancel()
-	select { // see gate.serving
-	case <-s.gate.serving:
-	case <-ctx.Done():
-	}
 	if err := s.sshd.Shutdown(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 	}
 	s.sshd.Close() // connections still logging in, or past the grace
+	// The loop closes the listener it serves; a shutdown that came before it started
+	// serving (a signal right after start) closes it here, as the loop will on starting.
+	_ = s.gate.Close()
 	ctx, cancel = context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if s.http != nil {
