@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/packtest"
+	"parlor/internal/testkit/packtest"
 	"parlor/rules"
 	"parlor/rules/fingertip"
 	"parlor/rules/foresight"

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/natstest"
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )

@@ -10,8 +10,8 @@ import (
 
 	"parlor/assets"
 	"parlor/cluster"
-	"parlor/internal/natstest"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/store"
@@ -177,7 +177,7 @@ func TestARemotePlayerTakesTheirSeatBack(t *testing.T) {
 	url, _ := natstest.Run(t)
 	_, la := startNode(t, url, "a")
 	_, lb := startNode(t, url, "b")
-	m, err := la.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, rules.Options{rules.OptAway: rules.AwayTimers}, false)
+	m, err := la.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, rules.Options{lobby.OptAway: lobby.AwayTimers}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	_ "parlor/games"
-	"parlor/internal/natstest"
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/rules/topfive"

@@ -9,7 +9,7 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 	"parlor/lobby"
 	"parlor/store"
 )

@@ -25,10 +25,10 @@ func (t *Table) goneAway(s *seat, now time.Time, left bool) {
 		t.system(now, "%s.", gone)
 		return
 	}
-	switch t.opts[rules.OptAway] {
-	case rules.AwayHost:
+	switch t.opts[OptAway] {
+	case AwayHost:
 		t.system(now, "%s. The host can let a bot play for %s until they return, or wait.", gone, s.player.Name)
-	case rules.AwayTimers:
+	case AwayTimers:
 		// A phase without a time limit would wait for them for ever: the host is the
 		// way out, so say so.
 		t.system(now, "%s; the game's time limits go on without them, and the host can let a bot play for them meanwhile.", gone)
@@ -50,7 +50,7 @@ func (t *Table) checkAway(now time.Time) {
 		if s.awaySince.IsZero() {
 			s.awaySince = now // away since before this game, e.g. a restored table
 		}
-		if opt := t.opts[rules.OptAway]; (opt == rules.AwayBot || opt == "") && now.Sub(s.awaySince) >= awayBotAfter {
+		if opt := t.opts[OptAway]; (opt == AwayBot || opt == "") && now.Sub(s.awaySince) >= awayBotAfter {
 			t.standIn(i, now, fmt.Sprintf("%s has been away for %s", s.player.Name, AwayFor(now.Sub(s.awaySince))))
 		}
 	}

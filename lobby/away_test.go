@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )
@@ -49,7 +49,7 @@ func startAwayGame(t *testing.T, l *lobby.Lobby, away string) (a lobby.Place, co
 // and starts it.
 func startPickGame(t *testing.T, l *lobby.Lobby, away, rounds string) (a, b lobby.Place) {
 	t.Helper()
-	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": rounds, rules.OptAway: away}, false)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"rounds": rounds, lobby.OptAway: away}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func startPickGame(t *testing.T, l *lobby.Lobby, away, rounds string) (a, b lobb
 func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 	l, clock := newClockLobby(t)
 	gone := clock.Now()
-	a, code := startAwayGame(t, l, rules.AwayBot)
+	a, code := startAwayGame(t, l, lobby.AwayBot)
 	u := waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	if !chatSays(u, "Ben is away: a bot plays for them if they are not back within 60 s.") {
 		t.Errorf("the table is not told when a bot comes, in words: %+v", u.Chat)
@@ -126,7 +126,7 @@ func TestAwayPlayerGetsABotAfter60s(t *testing.T) {
 // With "wait for host", nobody plays the seat until the host lets a bot do it.
 func TestAwayPlayerWaitsForHost(t *testing.T) {
 	l, clock := newClockLobby(t)
-	a, code := startAwayGame(t, l, rules.AwayHost)
+	a, code := startAwayGame(t, l, lobby.AwayHost)
 	u := waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	if !chatSays(u, "The host can let a bot play for Ben") {
 		t.Errorf("the host is not told what they can do: %+v", u.Chat)
@@ -164,7 +164,7 @@ func TestAwayPlayerWaitsForHost(t *testing.T) {
 // would wait for ever).
 func TestAwayPlayerUnderGameTimers(t *testing.T) {
 	l, clock := newClockLobby(t)
-	a, _ := startAwayGame(t, l, rules.AwayTimers)
+	a, _ := startAwayGame(t, l, lobby.AwayTimers)
 	waitFor(t, a, "Ben away, and the way out", func(u lobby.Update) bool {
 		return u.Table.Seats[1].Away && chatSays(u, "the host can let a bot play for them meanwhile")
 	})
@@ -183,7 +183,7 @@ func TestAwayPlayerUnderGameTimers(t *testing.T) {
 // press a key (Resume) or act.
 func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayTimers, "3")
+	a, b := startPickGame(t, l, lobby.AwayTimers, "3")
 	if err := lobby.Run(a, lobby.StandIn{Seat: 0}); err == nil {
 		t.Error("the host let a bot play their own seat")
 	}
@@ -243,7 +243,7 @@ func TestHostLetsABotPlayForAnIdlePlayer(t *testing.T) {
 // for them: they have nothing to do, so they hold nobody up.
 func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot, "3")
+	a, b := startPickGame(t, l, lobby.AwayBot, "3")
 	if err := lobby.Run(b, lobby.ActOf(testgame.Pick(2))); err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +256,7 @@ func TestStandInRefusedForAPlayerTheGameDoesNotWaitFor(t *testing.T) {
 // A bot that played for an idle player stops with the game: after it, the seat is theirs.
 func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot, "1")
+	a, b := startPickGame(t, l, lobby.AwayBot, "1")
 	if err := lobby.Run(a, lobby.StandIn{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestAnIdlePlayersBotStopsAtGameOver(t *testing.T) {
 // still kept for them, and the away option's consequence is told as for an absence.
 func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot, "3")
+	a, b := startPickGame(t, l, lobby.AwayBot, "3")
 	lobby.Run(b, lobby.Leave{})
 	u := waitFor(t, a, "Ben gone", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	if !chatSays(u, "Ben left the game: a bot plays for them if they are not back within 60 s.") {
@@ -290,7 +290,7 @@ func TestLeavingDuringAGameIsAnnouncedAsLeaving(t *testing.T) {
 // minutes, and nothing told the host what to do.
 func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
 	l, clock := newClockLobby(t)
-	a, _ := startPickGame(t, l, rules.AwayBot, "3")
+	a, _ := startPickGame(t, l, lobby.AwayBot, "3")
 	if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil { // Ann picks; the game waits for Ben
 		t.Fatal(err)
 	}
@@ -331,7 +331,7 @@ func TestALongWaitTellsTheHostWhatTheyCanDo(t *testing.T) {
 // the updates after it do not repeat it.
 func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 	l, _ := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot, "3")
+	a, b := startPickGame(t, l, lobby.AwayBot, "3")
 	for round := 0; round < 3; round++ { // nine lines: more than a view's eight
 		if err := lobby.Run(a, lobby.ActOf(testgame.Pick(1))); err != nil {
 			t.Fatal(err)
@@ -364,7 +364,7 @@ func TestTheFirstUpdateOfAGameCarriesItsHistory(t *testing.T) {
 // move: the table says so at the start.
 func TestTheNextGameSaysABotPlaysForAnAwayPlayer(t *testing.T) {
 	l, clock := newClockLobby(t)
-	a, b := startPickGame(t, l, rules.AwayBot, "1")
+	a, b := startPickGame(t, l, lobby.AwayBot, "1")
 	lobby.Run(b, lobby.Disconnect{})
 	waitFor(t, a, "Ben away", func(u lobby.Update) bool { return u.Table.Seats[1].Away })
 	clock.Advance(61 * time.Second)

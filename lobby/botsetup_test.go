@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )

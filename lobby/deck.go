@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"parlor/internal/playertext"
 	"parlor/packs"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )
@@ -36,15 +36,16 @@ var contentOption = rules.Option{Key: OptContent, Name: "Content",
 	Help:    "family leaves out every pack card tagged [adult] (Foresight's built-in adult questions are chosen with Question decks)",
 	Choices: []string{ContentFamily, ContentAll}, Default: ContentFamily}
 
-// tableOptions are the options the table keeps itself, apart from the game's: the deck
-// and the family filter, for a game with decks. Only the host's own screen lists the
-// host's own packs (forHost): their names are nobody else's business until shared.
+// tableOptions are the options the table keeps itself, apart from the game's: away
+// players, then the deck and the family filter for a game with decks. Only the host's
+// own screen lists the host's own packs (forHost): their names are nobody else's
+// business until shared.
 func (t *Table) tableOptions(forHost bool) []rules.Option {
 	deck, ok := t.deckOption(forHost)
 	if !ok {
-		return nil
+		return []rules.Option{awayOption}
 	}
-	return []rules.Option{deck, contentOption}
+	return []rules.Option{awayOption, deck, contentOption}
 }
 
 // choices are the options the host may set at the table: the game itself, the game's,
@@ -53,7 +54,8 @@ func (t *Table) choices(forHost bool) []rules.Option {
 	return append(append([]rules.Option{gameOption()}, t.spec.Options...), t.tableOptions(forHost)...)
 }
 
-// tableOptionValues are the values of tableOptions.
+// tableOptionValues are the values of tableOptions, with the game's name, but away
+// players, whose value is kept among the game's options (options.go).
 func (t *Table) tableOptionValues() rules.Options {
 	vals := rules.Options{OptGame: t.spec.Name}
 	if len(t.spec.Decks) > 0 {
@@ -172,26 +174,15 @@ func (t *Table) candidates(withOffers bool) []tablePack {
 
 // deckOption is the table's "deck" option, with the choices it has now.
 func (t *Table) deckOption(forHost bool) (rules.Option, bool) {
-	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.SSH())
+	opt, ok := deckOption(t.spec, t.candidates(forHost), t.lobby.cfg.SSHCommand)
 	if cur := t.deckLabel(); ok && !slices.Contains(opt.Choices, cur) {
 		opt.Choices = append(opt.Choices, cur) // the chosen pack stays a choice after its sharer left
 	}
 	return opt, ok
 }
 
-// SSH is how players reach the server, for the commands messages and help give, with
-// flags before the port ("-t" for a command that needs a terminal): "ssh -p 2222 HOST"
-// (Config.SSHPort), or "ssh HOST" (the host is the one the player typed).
-func (l *Lobby) SSH(flags ...string) string {
-	words := append([]string{"ssh"}, flags...)
-	if l.cfg.SSHPort != "" {
-		words = append(words, "-p", l.cfg.SSHPort)
-	}
-	return strings.Join(append(words, "HOST"), " ")
-}
-
 // deckOption is the "deck" option of a game with these packs to choose from; false for a
-// game without decks.
+// game without decks. ssh is how players reach the server (Config.SSHCommand).
 func deckOption(spec *rules.Spec, packs []tablePack, ssh string) (rules.Option, bool) {
 	if len(spec.Decks) == 0 {
 		return rules.Option{}, false
@@ -206,8 +197,8 @@ func deckOption(spec *rules.Spec, packs []tablePack, ssh string) (rules.Option, 
 }
 
 // TableOptions are the options beyond the game's that a player creating a table of the
-// game may set: the deck (the built-in deck, their own packs and the published ones) and
-// the family filter; none for a game without decks.
+// game may set: away players, then, for a game with decks, the deck (the built-in deck,
+// their own packs and the published ones) and the family filter.
 func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	spec, ok := rules.Lookup(gameID)
 	if !ok {
@@ -217,11 +208,11 @@ func (l *Lobby) TableOptions(p Player, gameID string) []rules.Option {
 	for _, pk := range l.offers(p, spec) {
 		packs = append(packs, tablePack{Label: pk.Name, Pack: pk})
 	}
-	deck, ok := deckOption(spec, packs, l.SSH())
+	deck, ok := deckOption(spec, packs, l.cfg.SSHCommand)
 	if !ok {
-		return nil
+		return []rules.Option{awayOption}
 	}
-	return []rules.Option{deck, contentOption}
+	return []rules.Option{awayOption, deck, contentOption}
 }
 
 // deckLabel is the deck option's value.
@@ -380,7 +371,7 @@ func (m *Member) share(name string) error {
 	if pk, ok := packs.Named(m.ownPacks(), name); ok {
 		return m.t.share(m.player, pk)
 	}
-	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.SSH())
+	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.cfg.SSHCommand)
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
@@ -388,7 +379,7 @@ func (m *Member) share(name string) error {
 func (m *Member) shareAll() (int, error) {
 	mine := m.ownPacks()
 	if len(mine) == 0 {
-		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.SSH())
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.cfg.SSHCommand)
 	}
 	for _, pk := range mine {
 		if err := m.t.share(m.player, pk); err != nil {

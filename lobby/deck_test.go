@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"parlor/assets"
-	"parlor/internal/packtest"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/packtest"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/packs"
 	"parlor/rules"
@@ -246,11 +246,11 @@ func TestFamilyFilter(t *testing.T) {
 	lobby.Run(p, lobby.Leave{})
 }
 
-// The lobby's advice gives the command players reach this server by (Config.SSH), port
+// The lobby's advice gives the command players reach this server by (Config.SSHCommand), port
 // and all: "ssh HOST pack add" would dial port 22.
 func TestPackAdviceNamesTheServersCommand(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
-	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: &packs.Library{Store: store.NewMemory()}, SSHPort: "2299"})
+	l := lobby.New(ctx, lobby.Config{Content: assets.Load, Packs: &packs.Library{Store: store.NewMemory()}, SSHCommand: "ssh -p 2299 HOST"})
 	t.Cleanup(func() {
 		cancel()
 		_ = l.Shutdown(context.Background())

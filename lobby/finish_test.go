@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 )
 

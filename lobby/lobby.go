@@ -22,7 +22,7 @@ import (
 
 	"charm.land/log/v2"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )
@@ -42,9 +42,10 @@ type Config struct {
 	Log store.TableLog
 	// Cluster makes this lobby one node of a cluster (cluster.go); nil: a lone server.
 	Cluster Cluster
-	// SSHPort is the port players reach the server on, for the commands the lobby's
-	// messages and help give (Lobby.SSH): "ssh -p 2222 HOST". Empty: "ssh HOST".
-	SSHPort string
+	// SSHCommand is how players reach the server, for the messages that tell them a
+	// command to run ("ssh -p 2222 HOST pack list"): the server makes it, as it knows
+	// the port. Empty: "ssh HOST".
+	SSHCommand string
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -122,6 +123,9 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	}
 	if cfg.IdleClose <= 0 {
 		cfg.IdleClose = 10 * time.Minute
+	}
+	if cfg.SSHCommand == "" {
+		cfg.SSHCommand = "ssh HOST"
 	}
 	l := &Lobby{
 		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
@@ -341,7 +345,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 			own[k] = v
 		}
 	}
-	opts, err := spec.CheckOptions(gameOptions(opts))
+	opts, err := checkOptions(spec, gameOptions(opts))
 	if err != nil {
 		return nil, err
 	}

@@ -11,8 +11,8 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )

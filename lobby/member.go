@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )
@@ -191,7 +191,7 @@ func (t *Table) start(now time.Time) error {
 	if err != nil {
 		return fmt.Errorf("start %s: %w", t.spec.Name, err)
 	}
-	setup := rules.Setup{Seed: t.rng.Uint64(), Options: cloneOptions(t.opts), Content: content, Now: now}
+	setup := rules.Setup{Seed: t.rng.Uint64(), Options: forGame(t.opts), Content: content, Now: now}
 	for _, s := range t.seats {
 		setup.Names = append(setup.Names, s.player.Name)
 	}
@@ -243,7 +243,7 @@ func (t *Table) start(now time.Time) error {
 // the running game's content; a bot seated before the start gets no content, and is made
 // again when the game starts.
 func (t *Table) newBot(seatNo int) rules.Bot {
-	return t.spec.NewBot(rules.BotSetup{Seat: seatNo, Seed: t.rng.Uint64(), Options: cloneOptions(t.opts), Content: t.content})
+	return t.spec.NewBot(rules.BotSetup{Seat: seatNo, Seed: t.rng.Uint64(), Options: forGame(t.opts), Content: t.content})
 }
 
 func playerRange(min, max int) string {
@@ -291,7 +291,7 @@ func (m *Member) setOptions(o rules.Options) error {
 		for k, v := range gameOptions(o) {
 			merged[k] = v
 		}
-		checked, err := m.t.spec.CheckOptions(merged)
+		checked, err := checkOptions(m.t.spec, merged)
 		if err != nil {
 			return err
 		}

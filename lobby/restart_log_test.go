@@ -7,8 +7,8 @@ import (
 
 	"charm.land/log/v2"
 
-	"parlor/internal/testgame"
-	"parlor/internal/testlog"
+	"parlor/internal/testkit/testgame"
+	"parlor/internal/testkit/testlog"
 	"parlor/lobby"
 	"parlor/store"
 )

@@ -354,7 +354,8 @@ func (l *Lobby) replayStart(t *Table, g *gameStart, at time.Time) error {
 	if contentHash(content) != g.Content {
 		return &restoreError{public: "the " + t.spec.Name + " cards changed since it started", detail: "content hash differs"}
 	}
-	game, err := t.spec.New(rules.Setup{Names: g.Names, Seed: g.Seed, Options: cloneOptions(g.Options), Content: content, Now: at})
+	// A log from before away players was the table's has it among the game's options.
+	game, err := t.spec.New(rules.Setup{Names: g.Names, Seed: g.Seed, Options: forGame(g.Options), Content: content, Now: at})
 	if err != nil {
 		return &restoreError{public: "this version of parlor could not start it again", detail: fmt.Sprintf("%s New: %v", t.spec.ID, err)}
 	}

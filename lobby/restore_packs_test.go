@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/packtest"
+	"parlor/internal/testkit/packtest"
 	"parlor/lobby"
 	"parlor/packs"
 	"parlor/rules"

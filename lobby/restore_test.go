@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/store"
@@ -563,7 +563,7 @@ func restoredView(t *testing.T, st store.TableLog, c *handClock, code string, p 
 func TestAStandInsMoveStaysTheBotsAfterARestart(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
-	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayHost}, false)
+	a, err := r1.l.Create(ann, testgame.ID, rules.Options{"rounds": "3", lobby.OptAway: lobby.AwayHost}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -642,7 +642,7 @@ func TestAfterARestartTheHostRoleWaitsForTheHost(t *testing.T) {
 func TestAfterARestartAFinishedGameKeepsItsSeats(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
-	a, b := startPickGame(t, r1.l, rules.AwayBot, "1")
+	a, b := startPickGame(t, r1.l, lobby.AwayBot, "1")
 	code := a.Code()
 	for _, m := range []lobby.Place{a, b} {
 		if err := lobby.Run(m, lobby.ActOf(testgame.Pick(2))); err != nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 )
 
@@ -40,7 +40,7 @@ func gameNamed(name string) (*rules.Spec, error) {
 // one of the same key (a "timer" is another limit in each).
 func common(opts rules.Options) rules.Options {
 	kept := rules.Options{}
-	for _, o := range rules.CommonOptions {
+	for _, o := range append(slices.Clip(rules.CommonOptions), awayOption) {
 		if v, ok := opts[o.Key]; ok {
 			kept[o.Key] = v
 		}
@@ -52,7 +52,7 @@ func common(opts rules.Options) rules.Options {
 // seat fewer, the first other choice of one option that seats them all (Quadrant's team
 // mode for eight or more).
 func seating(spec *rules.Spec, kept rules.Options, seated int) (rules.Options, error) {
-	opts, err := spec.CheckOptions(kept)
+	opts, err := checkOptions(spec, kept)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func (t *Table) switchGame(spec *rules.Spec, more rules.Options, actor string, n
 	for k, v := range gameOptions(more) {
 		with[k] = v
 	}
-	checked, err := spec.CheckOptions(with)
+	checked, err := checkOptions(spec, with)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,7 @@ import (
 // play leave the deck's choices, and a finished game makes way for the next.
 func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 	l, lib := packLobby(t)
-	a, err := l.Create(ann, topfive.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
+	a, err := l.Create(ann, topfive.ID, rules.Options{lobby.OptAway: lobby.AwayHost}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestTheHostSwitchesTheTablesGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	u = waitFor(t, b, "Foresight", func(u lobby.Update) bool { return u.Table.Game == "foresight" })
-	if u.Table.Options[lobby.OptGame] != "Foresight" || u.Table.Options["rounds"] == "" || u.Table.Options[rules.OptAway] != rules.AwayHost {
+	if u.Table.Options[lobby.OptGame] != "Foresight" || u.Table.Options["rounds"] == "" || u.Table.Options[lobby.OptAway] != lobby.AwayHost {
 		t.Errorf("options after the switch: %v", u.Table.Options)
 	}
 	if said := u.Chat[len(u.Chat)-1].Text; !strings.Contains(said, "The host switched to Foresight; its options start at their defaults.") {

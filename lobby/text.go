@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 )
 
 // chatMax is the longest chat line, in terminal columns.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	ft "parlor/rules/fingertip"
 	tt "parlor/rules/talltale"

@@ -17,7 +17,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )

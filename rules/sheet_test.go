@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 	_ "parlor/rules/fingertip"
 	_ "parlor/rules/foresight"
@@ -117,23 +117,5 @@ func TestScoreSheetAfterTwoRounds(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// Every game has the "away players" option, and a game starts with it set.
-func TestCommonOptions(t *testing.T) {
-	for _, spec := range rules.Games() {
-		o := spec.Defaults()
-		if o[rules.OptAway] != rules.AwayBot {
-			t.Errorf("%s: away players default %q", spec.ID, o[rules.OptAway])
-		}
-		o, err := spec.CheckOptions(rules.Options{rules.OptAway: rules.AwayHost})
-		if err != nil {
-			t.Errorf("%s: %v", spec.ID, err)
-			continue
-		}
-		if _, err := spec.New(rules.Setup{Names: []string{"Ann", "Ben", "Cat", "Dan"}, Options: o, Content: contenttest.Load(t, spec.Content...)}); err != nil {
-			t.Errorf("%s does not start with the away option set: %v", spec.ID, err)
-		}
 	}
 }

@@ -16,8 +16,8 @@ import (
 	"charm.land/ssh"
 	"golang.org/x/time/rate"
 
-	"parlor/internal/playertext"
 	"parlor/lobby"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/session"
 )
@@ -392,7 +392,7 @@ func (c *apiConn) sendRaw(b []byte) {
 
 // gamesJSON describes every registered game, including its player range per option.
 func gamesJSON() []*rules.Spec {
-	games := rules.Games()
+	games := lobby.Games()
 	sort.Slice(games, func(i, j int) bool { return games[i].ID < games[j].ID })
 	return games
 }

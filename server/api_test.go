@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/e2e"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/testgame"
 )
 
 func errorText(m map[string]any) string { return fmt.Sprint(m["error"]) }

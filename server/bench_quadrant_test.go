@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 	"parlor/server"
 )
 

@@ -45,7 +45,7 @@ type Config struct {
 
 	// FrameRate caps how often a player's screen is sent, in frames per second: a
 	// change is drawn at once, unless the last frame went out less than 1/FrameRate
-	// ago; then it waits for that (paint.go). A screen that does not change costs
+	// ago; then it waits for that (termrt/paint.go). A screen that does not change costs
 	// nothing. 0: DefaultFrameRate. See docs/performance.md.
 	FrameRate int
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // ownMarkerRE is a submitted ranking's last row with the marker on it, as the player who

@@ -14,8 +14,8 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"parlor/cluster"
-	"parlor/internal/e2e"
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/natstest"
 	"parlor/lobby"
 	"parlor/server"
 	"parlor/store"

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/server"

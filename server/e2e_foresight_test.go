@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // TestGameForesightWholeGame has a human and a bot play a whole 2-player game of

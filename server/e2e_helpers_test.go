@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // setOption sets a table option from the room screen, as the host does: tab to the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // ballotLineRE reads one line of the team ballot from the tokens panel:

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // TestGameQuadrantWholeGame has two humans and two bots play a whole competitive game of

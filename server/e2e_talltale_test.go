@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // TestGameTallTaleWholeGame has two humans and a bot play a whole 3-player game of Tall

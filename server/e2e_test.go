@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/e2e"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/testgame"
 )
 
 // newPlayer connects with a new key and picks a name on the welcome screen.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 )
 
 // topFiveRounds is the length of a 3-player game of Top Five: everyone is Player of

@@ -48,14 +48,6 @@ type gate struct {
 	login  int // connections still logging in
 	authed int // connections logged in
 	total  int
-
-	// serving is closed once the SSH server first asks for a connection, which it does
-	// only after registering the listener with its WaitGroup (charm.land/ssh v0.4.3
-	// server.go, Serve: trackListener, then Accept). Shutdown waits on that WaitGroup, and
-	// a Wait racing that first Add is a data race (seen under -race when a signal came
-	// right after start), so shutdown waits for serving first.
-	serving     chan struct{}
-	servingOnce sync.Once
 }
 
 // addrState is what the gate knows about one address.
@@ -84,14 +76,13 @@ func newGate(ln net.Listener, cfg Config, refused *refusals) *gate {
 			},
 		}
 	}
-	return &gate{Listener: ln, cfg: cfg, refused: refused, addrs: map[string]*addrState{}, serving: make(chan struct{})}
+	return &gate{Listener: ln, cfg: cfg, refused: refused, addrs: map[string]*addrState{}}
 }
 
 // Accept returns the next connection the limits let in. A connection from a trusted load
 // balancer is admitted later, by admitLate, once its PROXY header names the player:
 // reading it here would let one slow header hold up every other connection.
 func (g *gate) Accept() (net.Conn, error) {
-	g.servingOnce.Do(func() { close(g.serving) })
 	for {
 		c, err := g.Listener.Accept()
 		if err != nil {

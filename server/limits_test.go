@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 )
 

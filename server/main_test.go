@@ -5,13 +5,13 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/internal/e2e"
-	"parlor/internal/natstest"
-	_ "parlor/internal/testgame"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/natstest"
+	_ "parlor/internal/testkit/testgame"
 )
 
 func TestMain(m *testing.M) {
 	e2e.MostlyWaiting(4)
-	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, natstest.IgnoreAsyncPublishRace, goleak.IgnoreAnyFunction("parlor/server.discardReplies"),
-		goleak.IgnoreTopFunction("parlor/server.renderer")) // the renderers live as long as the process (render.go)
+	goleak.VerifyTestMain(m, e2e.IgnoreTerminal, natstest.IgnoreAsyncPublishRace,
+		goleak.IgnoreTopFunction("parlor/termrt.renderer")) // the renderers live as long as the process (termrt/render.go)
 }

@@ -10,15 +10,16 @@ import (
 	"charm.land/wish/v2"
 	gossh "golang.org/x/crypto/ssh"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/session"
+	"parlor/termrt"
 )
 
 // middleware is the whole chain, in the order a session runs through it. (wish applies
 // its list the other way round, so it is reversed at the end.) What happens before a
 // session exists is the gate's business (gate.go): limits per address and in total,
 // --login-grace, --session-grace; window sizes are clamped before any of this runs
-// (window.go).
+// (termrt).
 func middleware(s *Server) []wish.Middleware {
 	runOrder := []wish.Middleware{
 		s.recoverPanics, // outermost: a panic anywhere below ends only that session
@@ -140,11 +141,11 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 		var join, watch string
 		switch {
 		case len(cmd) == 1 && cmd[0] == "api":
-			defer serveAside(sess)()
+			defer termrt.ServeAside(sess)()
 			s.serveAPI(sess)
 			return
 		case len(cmd) >= 1 && cmd[0] == "pack":
-			defer serveAside(sess)()
+			defer termrt.ServeAside(sess)()
 			s.servePack(sess, cmd[1:])
 			return
 		case len(cmd) == 1 && (cmd[0] == "help" || cmd[0] == "--help"):

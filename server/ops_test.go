@@ -14,8 +14,8 @@ import (
 
 	gossh "golang.org/x/crypto/ssh"
 
-	"parlor/internal/e2e"
-	"parlor/internal/testlog"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/testlog"
 	"parlor/server"
 	"parlor/store"
 )

@@ -11,9 +11,9 @@ import (
 	"charm.land/ssh"
 
 	"parlor/docs"
-	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
+	"parlor/playertext"
 	"parlor/rules"
 	"parlor/store"
 )

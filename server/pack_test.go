@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"parlor/internal/e2e"
-	"parlor/internal/packtest"
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/packtest"
 	"parlor/packs"
 	"parlor/server"
 )

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,11 +25,12 @@ import (
 	"parlor/assets"
 	"parlor/cluster"
 	_ "parlor/games" // links every game in
-	"parlor/internal/playertext"
 	"parlor/lobby"
 	"parlor/packs"
+	"parlor/playertext"
 	"parlor/session"
 	"parlor/store"
+	"parlor/termrt"
 )
 
 // Server is a running parlor server.
@@ -38,12 +40,12 @@ type Server struct {
 	store   store.Store
 	lobby   *lobby.Lobby
 	stopAll context.CancelFunc // ends the lobby's tables
-	// The SSH side (conn.go): the host keys, the middleware chain every session runs
-	// through, and the connections being served.
+	// The SSH side: the host keys, and the connection loop (termrt) that serves every
+	// connection and runs the middleware chain for each session.
 	hostSigners []ssh.Signer
-	handler     ssh.Handler
-	conns       conns
+	sshd        *termrt.Server
 	ln          net.Listener
+	sshPort     string // the port players reach the server on, for the commands it tells them
 	http        *http.Server
 	httpLn      net.Listener
 	metrics     *metrics
@@ -104,7 +106,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
 	s := &Server{cfg: cfg, log: logger, store: st, metrics: newMetrics(), sessions: map[*liveSession]struct{}{},
-		packs: &packs.Library{Store: st}, ln: ln}
+		packs: &packs.Library{Store: st}, ln: ln, sshPort: port}
 	s.refused = &refusals{log: logger, count: s.metrics.refuse, last: map[string]time.Time{}}
 	lctx, stopLobby := context.WithCancel(context.Background())
 	s.stopAll = stopLobby
@@ -120,8 +122,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
-		SSHPort:  port,
 	}
+	lcfg.SSHCommand = s.sshCommand()
 	if cfg.Cluster.URLs != "" {
 		node, err := joinCluster(cfg.Cluster, logger)
 		if err != nil {
@@ -145,18 +147,27 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		hostKey = filepath.Join(cfg.DataDir, hostKeyFile)
 	}
 	// wish loads (or makes) the host key and chains the middleware; the connections
-	// are served by parlor's own loop around x/crypto/ssh (conn.go).
+	// are served by parlor's own loop around x/crypto/ssh (termrt.Server).
 	srv, err := wish.NewServer(wish.WithHostKeyPath(hostKey), wish.WithMiddleware(middleware(s)...))
 	if err != nil {
 		cancel()
 		return nil, fmt.Errorf("ssh server: %w", err)
 	}
-	s.hostSigners, s.handler = srv.HostSigners, srv.Handler
+	s.hostSigners = srv.HostSigners
 	if len(s.hostSigners) > 0 {
 		s.Fingerprint = gossh.FingerprintSHA256(s.hostSigners[0].PublicKey())
 	}
 	s.gate = newGate(s.ln, cfg, s.refused)
 	s.metrics.watchGate(s.gate)
+	s.sshd = &termrt.Server{
+		Handler:     srv.Handler,
+		Config:      s.serverConfig,
+		LoginGrace:  cfg.LoginGrace,
+		Admit:       s.admitLate,
+		LoginFailed: s.gate.loginFailed,
+		OpenSession: s.openSession,
+		Log:         logger,
+	}
 	if cfg.HTTP != "" {
 		if s.httpLn, err = net.Listen("tcp", cfg.HTTP); err != nil {
 			cancel()
@@ -189,8 +200,16 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 }
 
 // sshCommand is how a player reaches this server, for the commands its help and
-// messages give (lobby.SSH): "ssh -p 2222 HOST".
-func (s *Server) sshCommand(flags ...string) string { return s.lobby.SSH(flags...) }
+// messages give, with flags before the port ("-t" for a command that needs a
+// terminal): "ssh -p 2222 HOST". The host is the one the player typed. The lobby and the
+// session are given it (lobby.Config.SSHCommand, session.Options.SSH).
+func (s *Server) sshCommand(flags ...string) string {
+	words := append([]string{"ssh"}, flags...)
+	if s.sshPort != "" {
+		words = append(words, "-p", s.sshPort)
+	}
+	return strings.Join(append(words, "HOST"), " ")
+}
 
 // Addr is the SSH listener's address.
 func (s *Server) Addr() net.Addr { return s.ln.Addr() }
@@ -213,7 +232,7 @@ func (s *Server) Node() *cluster.Node { return s.node }
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
 func (s *Server) Serve(ctx context.Context) error {
 	errc := make(chan error, 2)
-	go func() { errc <- s.serveSSH(s.gate) }()
+	go func() { errc <- s.sshd.Serve(s.gate) }()
 	if s.http != nil {
 		go func() { errc <- s.http.Serve(s.httpLn) }()
 	}
@@ -260,14 +279,13 @@ func (s *Server) shutdown() {
 	s.stopAll()
 	ctx, cancel := context.WithTimeout(context.Background(), goodbyeGrace)
 	defer cancel()
-	select { // see gate.serving
-	case <-s.gate.serving:
-	case <-ctx.Done():
-	}
-	if err := s.shutdownSSH(ctx); err != nil {
+	if err := s.sshd.Shutdown(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 	}
-	s.closeSSH() // connections still logging in, or past the grace
+	s.sshd.Close() // connections still logging in, or past the grace
+	// The loop closes the listener it serves; a shutdown that came before it started
+	// serving (a signal right after start) closes it here, as the loop will on starting.
+	_ = s.gate.Close()
 	ctx, cancel = context.WithTimeout(context.Background(), stopGrace)
 	defer cancel()
 	if s.http != nil {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
 	"parlor/store"
 )
 

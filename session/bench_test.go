@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"parlor/assets"
-	"parlor/internal/testclock"
+	"parlor/internal/testkit/testclock"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"

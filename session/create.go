@@ -17,9 +17,9 @@ type createScreen struct {
 	opts    rules.Options
 	private bool
 	rules   *pager // the selected game's rules
-	// tableOptions gives the options the table keeps beyond the game's (the deck, with the
-	// player's packs and the published ones, and the family filter), fetched into own
-	// when the game changes.
+	// tableOptions gives the options the table keeps beyond the game's (away players, and
+	// the deck, with the player's packs and the published ones, and the family filter),
+	// fetched into own when the game changes.
 	tableOptions func(gameID string) []rules.Option
 	own          []rules.Option
 }

@@ -74,7 +74,7 @@ func (m *Model) helpLines(w int) []string {
 	if spec, ok := rules.Lookup(game); ok {
 		body = append(body, specRules(spec, w)...)
 	} else {
-		section("parlor: party games over SSH", gameui.Wrap(strings.ReplaceAll(aboutParlor, "SSH_HOST", m.o.Lobby.SSH()), w)...)
+		section("parlor: party games over SSH", gameui.Wrap(strings.ReplaceAll(aboutParlor, "SSH_HOST", m.o.SSH()), w)...)
 		var games []string
 		for _, g := range rules.Games() {
 			games = append(games, rulesLines(fmt.Sprintf("- %s (%s players): %s", g.Name, playersText(g), g.Summary), w)...)
@@ -89,7 +89,7 @@ func (m *Model) helpLines(w int) []string {
 	case screenLobby:
 		l := lobbyKeys
 		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
-		shell := m.o.Lobby.SSH("-t") // a command needs a terminal
+		shell := m.o.SSH("-t") // a command needs a terminal
 		section("From your shell", dimStyle.Paint("  "+shell+" join ABCD"), dimStyle.Paint("  "+shell+" watch ABCD"))
 	case screenCreate:
 		c := createKeys

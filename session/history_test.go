@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 )

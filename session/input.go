@@ -8,7 +8,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/session/gameui"
 )
 

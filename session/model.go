@@ -47,6 +47,10 @@ type Options struct {
 	// table's news goes this way first: a goroutine for each piece of news was a
 	// goroutine started and scheduled for each seat an action reached.
 	TrySend func(tea.Msg) bool
+	// SSH is how players reach the server, for the commands the help gives, with flags
+	// before the host ("-t" for a command that needs a terminal): the server's, which
+	// names its port ("ssh -t -p 2222 HOST"). Nil: "ssh HOST" with the flags before HOST.
+	SSH func(flags ...string) string
 }
 
 type screen int
@@ -107,6 +111,11 @@ type Model struct {
 func New(ctx context.Context, o Options) *Model {
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.SSH == nil {
+		o.SSH = func(flags ...string) string {
+			return strings.Join(append(append([]string{"ssh"}, flags...), "HOST"), " ")
+		}
 	}
 	m := &Model{o: o, ctx: ctx, width: MinWidth, height: MinHeight, dirty: true, now: o.Lobby.Now(), clock: -1}
 	m.lastKey = o.Now()
@@ -179,8 +188,8 @@ type tookMsg struct {
 // Prepare takes the news a newsMsg brings, on the session's own goroutine, and gives
 // Update the message to take instead: quick when it is an update alone, whose taking
 // neither blocks nor reads the store (a close leads back to the lobby, which does).
-// The server runs a quick message's update on a renderer with its frame
-// (server/paint.go), so that the session's goroutine allocates nothing for the table's
+// The terminal runtime runs a quick message's update on a renderer with its frame
+// (termrt/paint.go), so that the session's goroutine allocates nothing for the table's
 // news: while the collector marks, every goroutine that allocates must help it, at
 // least 64 KB of scanning, and an action's news reaches seven sessions.
 func (m *Model) Prepare(msg tea.Msg) (tea.Msg, bool) {

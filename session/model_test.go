@@ -12,8 +12,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/charmbracelet/x/vt"
 
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session"

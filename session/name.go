@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/mtibben/confusables"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 )
 

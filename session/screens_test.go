@@ -15,8 +15,8 @@ import (
 
 	"parlor/assets"
 	_ "parlor/games"
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
@@ -214,7 +214,10 @@ func TestLobbyHelpExplainsParlorAndListsTheGames(t *testing.T) {
 // The lobby's help tells of packs, and gives the commands from a shell with the port
 // players reach the server on.
 func TestLobbyHelpGivesTheShellCommands(t *testing.T) {
-	h := newHarnessOn(t, "Zed", 80, 24, lobby.Config{SSHPort: "2299"})
+	h := newHarness(t, "Zed", 80, 24)
+	h.m.o.SSH = func(flags ...string) string { // as the server gives it
+		return strings.Join(append(append([]string{"ssh"}, flags...), "-p", "2299", "HOST"), " ")
+	}
 	for _, want := range []string{"ssh -t -p 2299 HOST join ABCD", "ssh -p 2299 HOST pack help", "Your own words"} {
 		h.press("?") // from the top each time
 		found := h.scrollToFind(want)
@@ -714,7 +717,7 @@ func TestASpectatorsChatIsMarkedOnTheGameScreen(t *testing.T) {
 // not as of the last news from the table.
 func TestTheRoomShowsHowLongAPlayerHasBeenAwayAtOnce(t *testing.T) {
 	h := newHarness(t, "Zed", 80, 24)
-	h.m.enter(h.l.Create(h.m.o.Player, "topfive", rules.Options{"timer": "off", rules.OptAway: rules.AwayHost}, true))
+	h.m.enter(h.l.Create(h.m.o.Player, "topfive", rules.Options{"timer": "off", lobby.OptAway: lobby.AwayHost}, true))
 	ben, err := h.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, h.m.table.member.Code())
 	if err != nil {
 		t.Fatal(err)

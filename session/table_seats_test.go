@@ -2,14 +2,14 @@ package session
 
 import (
 	"context"
-	"parlor/internal/testclock"
+	"parlor/internal/testkit/testclock"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/session/gameui/gameuitest"
@@ -95,7 +95,7 @@ func TestSpectatorTakesASeatFromTheTableScreen(t *testing.T) {
 func TestHostSeesAwayAndLetsABotPlay(t *testing.T) {
 	var clock = time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	l, ctx := newLobbyT(t, testclock.New(clock))
-	a, _ := l.Create(annP, testgame.ID, rules.Options{rules.OptAway: rules.AwayHost}, false)
+	a, _ := l.Create(annP, testgame.ID, rules.Options{lobby.OptAway: lobby.AwayHost}, false)
 	b, _ := l.Join(benP, a.Code())
 	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestLongNameReportsItsLength(t *testing.T) {
 // seat back.
 func TestIdlePlayerSeesTheBotAndTakesTheSeatBack(t *testing.T) {
 	l, ctx := newLobbyT(t, nil)
-	a, _ := l.Create(annP, testgame.ID, rules.Options{"rounds": "3", rules.OptAway: rules.AwayTimers}, false)
+	a, _ := l.Create(annP, testgame.ID, rules.Options{"rounds": "3", lobby.OptAway: lobby.AwayTimers}, false)
 	b, _ := l.Join(benP, a.Code())
 	if err := lobby.Run(a, lobby.Start{}); err != nil {
 		t.Fatal(err)

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/assets"
-	"parlor/internal/testclock"
-	"parlor/internal/testgame"
+	"parlor/internal/testkit/testclock"
+	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"

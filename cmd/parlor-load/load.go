@@ -17,7 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"parlor/internal/sshterm"
+	"parlor/internal/testkit/sshterm"
 	"parlor/server"
 )
 

@@ -24,7 +24,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(serveEnv); mode != "" {
 		os.Exit(serveChild(mode))
 	}
-	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer"))
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction("parlor/internal/testkit/sshterm.answer"))
 }
 
 // TestTinyComparedRun runs the generator at its smallest size against parlor and the

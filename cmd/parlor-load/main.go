@@ -28,7 +28,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"parlor/internal/sshterm"
+	"parlor/internal/testkit/sshterm"
 )
 
 func main() {

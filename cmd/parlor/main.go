@@ -43,8 +43,9 @@ func run() int {
 		return 2
 	}
 
-	// Bubble Tea programs run without their own signal handlers (see ARCHITECTURE.md),
-	// so this is the only place a signal is seen.
+	// Players' programs run in parlor's own loop (termrt), which installs no signal
+	// handler as tea.Program does (docs/architecture.md), so this is the only place a
+	// signal is seen.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	// After the first signal, restoring the default handlers lets a second one kill a

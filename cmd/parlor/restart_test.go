@@ -14,7 +14,8 @@ import (
 	"time"
 
 	"parlor/assets"
-	"parlor/internal/e2e"
+	"parlor/internal/testkit/e2e"
+	"parlor/lobby"
 	"parlor/rules"
 	"parlor/rules/topfive"
 )
@@ -62,7 +63,7 @@ func restartDuringAGame(t *testing.T, sig syscall.Signal) {
 	}
 	ann := players[0]
 	ann.api.Send(map[string]any{"op": "create", "game": topfive.ID, "options": map[string]string{
-		topfive.OptPace: "1s", topfive.OptTimer: "off", rules.OptAway: rules.AwayTimers}})
+		topfive.OptPace: "1s", topfive.OptTimer: "off", lobby.OptAway: lobby.AwayTimers}})
 	code := ann.api.Expect("joined")["code"].(string)
 	for _, pl := range players[1:] {
 		pl.api.Send(map[string]any{"op": "join", "code": code})

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 	"parlor/rules/text"
 )

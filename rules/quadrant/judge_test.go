@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 	"parlor/rules/meaning"
 )

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 )
 

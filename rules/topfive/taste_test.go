@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/contenttest"
+	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
 	"parlor/rules/meaning"
 )

@@ -119,7 +119,8 @@ func (s *Screen) label(c ft.Card, i, w int, plain bool) string {
 }
 
 // ink colours an art line character by character (runs of one colour share one escape
-// sequence), padded to w cells. Colours are truecolor; the terminal renderer downsamples.
+// sequence), padded to w cells. Colours are truecolor; the painter lowers them to what the
+// player's terminal shows (termrt/paint.go).
 func ink(line, base string, inks map[string]string, w int, fade bool) string {
 	var b strings.Builder
 	cur := ""

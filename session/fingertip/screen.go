@@ -11,7 +11,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"

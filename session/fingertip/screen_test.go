@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/assets"
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	ft "parlor/rules/fingertip"
 	"parlor/session/gameui"

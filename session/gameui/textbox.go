@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 )
 

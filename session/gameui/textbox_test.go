@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 )
 
 func TestWrap(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	tt "parlor/rules/talltale"
 	"parlor/session/gameui"

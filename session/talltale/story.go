@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"parlor/internal/playertext"
+	"parlor/playertext"
 	"parlor/rules"
 	tt "parlor/rules/talltale"
 )

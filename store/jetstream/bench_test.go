@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 	"parlor/store"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/nats-io/nats.go"
 	natsjs "github.com/nats-io/nats.go/jetstream"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 	"parlor/store"
 	"parlor/store/jetstream"
 	"parlor/store/storetest"

@@ -5,7 +5,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 )
 
 // TestMain checks that stores, connections and the embedded servers leave nothing

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 	"parlor/store"
 )
 

@@ -1,18 +1,22 @@
-package server
+package termrt
 
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime/debug"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
 	gossh "golang.org/x/crypto/ssh"
 )
 
-// program runs a player's model by Bubble Tea's contract (Init, then Update for every
+// Program runs a player's model by Bubble Tea's contract (Init, then Update for every
 // message, each returned command run on its own goroutine and its message sent back),
-// on the goroutine that calls run.
+// on the goroutine that calls Run, with the painter drawing its frames and the key
+// reader reading its input.
 //
 // Why not tea.Program: with the painter drawing the frames (paint.go) and the key
 // reader reading the input (keys.go), what tea.Program still did was this loop, and for
@@ -29,8 +33,8 @@ import (
 // blocked on. What parlor does not use is left out: tea.Sequence, the terminal queries
 // (clipboard, colours, cursor position), exec and suspend. A panic in a command is
 // raised again on the loop's goroutine, so that it ends only its session, as any
-// other panic in a session does (recoverPanics).
-type program struct {
+// other panic in a session's handler does.
+type Program struct {
 	ctx    context.Context
 	cancel context.CancelFunc // run calls it when it returns
 	msgs   chan tea.Msg
@@ -40,6 +44,9 @@ type program struct {
 	// size), or nil. Of a burst of them only the last message is delivered.
 	requests <-chan *gossh.Request
 	request  func(*gossh.Request) tea.Msg
+
+	sess ssh.Session // whose terminal Run draws on and reads; nil for the loop alone
+	fps  int         // the most frames a second the painter draws
 }
 
 // commandPanic carries a command's panic to the loop.
@@ -48,16 +55,63 @@ type commandPanic struct {
 	stack []byte
 }
 
-func newProgram(ctx context.Context) *program {
+// NewProgram makes the program of a player's session: sess is its terminal, fps the
+// most frames a second drawn to it. It runs once Run is called; ctx ends it.
+func NewProgram(ctx context.Context, sess ssh.Session, fps int) *Program {
+	p := newProgram(ctx)
+	p.sess, p.fps = sess, fps
+	return p
+}
+
+func newProgram(ctx context.Context) *Program {
 	// A little room, so that the goroutine that brings news or a key can usually hand
 	// it over and end without waiting for the loop.
 	ctx, cancel := context.WithCancel(ctx)
-	return &program{ctx: ctx, cancel: cancel, msgs: make(chan tea.Msg, 8)}
+	return &Program{ctx: ctx, cancel: cancel, msgs: make(chan tea.Msg, 8)}
+}
+
+// Run runs m on the session's terminal until the model quits, the program's context
+// ends or the client goes: it sends m the terminal's colour profile and window size
+// first, then its keys, its resizes and whatever else is sent, and draws each frame
+// that changed. When it returns (after a panic in m too, which it lets through) the
+// terminal is as it found it: the main screen, a cursor, the keyboard as before.
+func (p *Program) Run(m tea.Model) {
+	sess := p.sess
+	var screen io.Writer = sess
+	cs, _ := sess.(*channelSession)
+	if cs != nil {
+		// The channel itself: a session's Write puts a "\r" before every "\n", copying
+		// each write twice to do it (7 % of the server's allocations under load), and the
+		// painter moves the cursor and writes no newline.
+		screen = cs.Channel
+	}
+	painter := newPainter(p.ctx, m, screen, p.fps, p.Send)
+	// The window sizes come as the channel's requests, which the loop answers; the
+	// first is the newest the client sent before the shell.
+	pty, _, _ := sess.Pty()
+	if cs != nil {
+		p.requests = cs.reqs
+		p.request = func(req *gossh.Request) tea.Msg {
+			if w, _ := cs.serve(req); w != nil {
+				return tea.WindowSizeMsg{Width: w.Width, Height: w.Height}
+			}
+			return nil
+		}
+	}
+	go readKeys(sess, p.Send)
+	// Deferred, so that a panic in the model (which ends only this session, in the
+	// handler's recovery) still gives the terminal back.
+	defer func() {
+		p.cancel()
+		painter.close()
+	}()
+	p.run(painter, tea.ColorProfileMsg{Profile: colorprofile.Env(append(sess.Environ(), "TERM="+pty.Term))},
+		tea.WindowSizeMsg{Width: pty.Window.Width, Height: pty.Window.Height})
 }
 
 // Send delivers msg to the model; from any goroutine. Once the program has ended, or
 // its context is done, it returns at once.
-func (p *program) Send(msg tea.Msg) {
+func (p *Program) Send(msg tea.Msg) {
 	select {
 	case p.msgs <- msg:
 	case <-p.ctx.Done():
@@ -66,7 +120,7 @@ func (p *program) Send(msg tea.Msg) {
 
 // TrySend delivers msg if the loop has room for it now, and reports whether it did; it
 // never waits. After the end it may take msg and drop it, as Send does.
-func (p *program) TrySend(msg tea.Msg) bool {
+func (p *Program) TrySend(msg tea.Msg) bool {
 	if p.ctx.Err() != nil {
 		return true
 	}
@@ -80,7 +134,7 @@ func (p *program) TrySend(msg tea.Msg) bool {
 
 // run calls m.Init, updates m with each of first, then with every message sent, until
 // the model quits or the context ends. It returns the last model.
-func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {
+func (p *Program) run(m tea.Model, first ...tea.Msg) tea.Model {
 	defer p.cancel()
 	p.exec(m.Init())
 	for _, msg := range first {
@@ -113,7 +167,7 @@ func (p *program) run(m tea.Model, first ...tea.Msg) tea.Model {
 
 // answer answers req and every request already waiting after it, and returns the last
 // message they made. ok false: the requests have ended (the channel closed).
-func (p *program) answer(req *gossh.Request, ok bool) tea.Msg {
+func (p *Program) answer(req *gossh.Request, ok bool) tea.Msg {
 	var last tea.Msg
 	for ok {
 		if msg := p.request(req); msg != nil {
@@ -129,14 +183,14 @@ func (p *program) answer(req *gossh.Request, ok bool) tea.Msg {
 	return last
 }
 
-func (p *program) update(m tea.Model, msg tea.Msg) tea.Model {
+func (p *Program) update(m tea.Model, msg tea.Msg) tea.Model {
 	m, cmd := m.Update(msg)
 	p.exec(cmd)
 	return m
 }
 
 // exec runs cmd on a goroutine of its own and sends its message back.
-func (p *program) exec(cmd tea.Cmd) {
+func (p *Program) exec(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package server
+package termrt
 
 import (
 	"bytes"
@@ -486,7 +486,7 @@ func TestPainterTakesRowsAndKeepsItsOwnCopy(t *testing.T) {
 }
 
 // onARenderer tells whether the calling goroutine is one of the renderers.
-func onARenderer() bool { return strings.Contains(string(debug.Stack()), "server.renderer(") }
+func onARenderer() bool { return strings.Contains(string(debug.Stack()), "termrt.renderer(") }
 
 // quickly is a model that takes quickMsg quickly (Prepare) and records where each of
 // its updates ran.
@@ -534,24 +534,24 @@ func TestQuickMessagesAreTakenOnARenderer(t *testing.T) {
 	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
 	p.Update(tea.WindowSizeMsg{Width: 40, Height: 3})
 	p.Update(quickMsg{})
-	if !model.ranOnRenderer["server.quickMsg"] {
+	if !model.ranOnRenderer["termrt.quickMsg"] {
 		t.Error("a quick message was taken on the session's goroutine")
 	}
-	// On screen: a changed row is sent from where it changed ("r server.quickMsg").
+	// On screen: a changed row is sent from where it changed ("r termrt.quickMsg").
 	shows := func(what string) bool {
 		em := vt.NewEmulator(40, 3)
 		go discardReplies(em)
 		_, _ = em.Write(out.Bytes())
 		return strings.Contains(em.String(), what)
 	}
-	if !shows("after server.quickMsg") {
+	if !shows("after termrt.quickMsg") {
 		t.Errorf("the quick message's frame was not drawn: %q", out.String())
 	}
 	p.Update(nothing{})
-	if model.ranOnRenderer["server.nothing"] {
+	if model.ranOnRenderer["termrt.nothing"] {
 		t.Error("a message that is not quick was taken on a renderer")
 	}
-	if !shows("after server.nothing") {
+	if !shows("after termrt.nothing") {
 		t.Errorf("the other message's frame was not drawn: %q", out.String())
 	}
 	if out.fromRenderer > 0 {

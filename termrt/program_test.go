@@ -1,4 +1,4 @@
-package server
+package termrt
 
 import (
 	"context"
@@ -32,7 +32,7 @@ func (l *logged) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // runProgram runs m in a program until it ends; the channel is closed then.
-func runProgram(ctx context.Context, m tea.Model, first ...tea.Msg) (*program, <-chan struct{}) {
+func runProgram(ctx context.Context, m tea.Model, first ...tea.Msg) (*Program, <-chan struct{}) {
 	prog := newProgram(ctx)
 	done := make(chan struct{})
 	go func() {

@@ -8,7 +8,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"parlor/internal/natstest"
+	"parlor/internal/testkit/natstest"
 )
 
 // A stream message acknowledged before a restart is there after it, on the same URL,

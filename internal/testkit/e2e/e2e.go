@@ -31,8 +31,8 @@ import (
 	"go.uber.org/goleak"
 	gossh "golang.org/x/crypto/ssh"
 
-	"parlor/internal/sshterm"
-	"parlor/internal/testclock"
+	"parlor/internal/testkit/sshterm"
+	"parlor/internal/testkit/testclock"
 	"parlor/lobby"
 	"parlor/server"
 	"parlor/store"
@@ -344,7 +344,7 @@ func (s *Server) ConnectAsking(t testing.TB, user string, key Key, command strin
 func (p *Player) Close() { p.term.Close() }
 
 // IgnoreTerminal is the goleak option for the emulators' reply readers.
-var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/sshterm.answer")
+var IgnoreTerminal = goleak.IgnoreAnyFunction("parlor/internal/testkit/sshterm.answer")
 
 // Press sends named keys ("enter", "up", …) or literal text, one after the other. A
 // lone esc is followed by a pause, so the program does not read it as alt+next key.

@@ -17,7 +17,7 @@ func Load(t testing.TB, names ...string) map[string][]byte {
 	if !ok {
 		t.Fatal("contenttest: cannot tell where the source tree is")
 	}
-	dir := filepath.Join(filepath.Dir(here), "..", "..", "assets", "content")
+	dir := filepath.Join(filepath.Dir(here), "..", "..", "..", "assets", "content")
 	out := map[string][]byte{}
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(dir, n))

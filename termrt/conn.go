@@ -1,14 +1,16 @@
-package server
+package termrt
 
 import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"io"
 	"net"
 	"runtime/debug"
 	"sync"
 	"time"
 
+	"charm.land/log/v2"
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
@@ -22,56 +24,102 @@ import (
 // player's session holds six: x/crypto/ssh's reader, key exchange and multiplexer, the
 // connection's, the session's (which runs the player's program) and the key reader.
 // charm.land/ssh's Session and Context are still what the handlers see, and wish
-// still loads the host key and chains the middleware (Listen); what this replaces is
-// the library's loop around x/crypto/ssh, with the same behaviour for parlor: every
-// public key is let in (it is the player's identity), key-less clients are let in as
-// guests when guests are on, only "session" channels are opened, global requests are
-// refused, the session's context ends when the connection does, and a shutdown waits
-// for connections to end before closing them.
+// still loads the host key and chains the middleware (parlor's server.Listen); what
+// this replaces is the library's loop around x/crypto/ssh, with the same behaviour for
+// parlor: who logs in is Config's to decide (parlor's server lets in every public key,
+// the player's identity, and key-less guests when guests are on), only "session"
+// channels are opened, global requests are refused, the session's context ends when the
+// connection does, and a shutdown waits for connections to end before closing them.
 
-// conns is every connection being served, for Shutdown and Close.
-type conns struct {
-	mu     sync.Mutex
-	m      map[net.Conn]struct{}
-	closed bool // no more connections are served
+// Server serves SSH connections with the loop described above. Handler and Config must
+// be set; the other fields are optional.
+type Server struct {
+	// Handler runs a session once its client asks for a shell or a command: the
+	// middleware chain wish made.
+	Handler ssh.Handler
+	// Config makes one connection's x/crypto/ssh configuration: its algorithms, host
+	// keys and login callbacks, which decide who gets in. Whatever key its
+	// PublicKeyCallback lets in is the one the sessions' PublicKey gives.
+	Config func(ctx ssh.Context) *gossh.ServerConfig
+	// LoginGrace bounds the key exchange and login of a connection; 0: no bound.
+	LoginGrace time.Duration
+	// Admit is called on a new connection's own goroutine, before the key exchange,
+	// with the connection's context: it returns the connection to serve (the same, or
+	// one wrapping it), or nil for one it has refused and closed. Nil admits everyone.
+	Admit func(ctx ssh.Context, c net.Conn) net.Conn
+	// LoginFailed hears why a connection ended before its login; may be nil.
+	LoginFailed func(c net.Conn, err error)
+	// OpenSession is asked before a session channel is opened: an error refuses the
+	// channel, with its text for the client; release is called once the channel has
+	// closed. Nil opens every one.
+	OpenSession func(ctx ssh.Context) (release func(), err error)
+	// Log takes the loop's few lines: an accept that failed, a connection that ended
+	// before login, a panic outside a session's handler. Nil: none are written.
+	Log *log.Logger
+
+	mu        sync.Mutex
+	conns     map[net.Conn]struct{} // every connection being served
+	listeners map[net.Listener]struct{}
+	closed    bool // no more connections are served
+}
+
+// discard is the logger of a Server without one.
+var discard = log.New(io.Discard)
+
+func (s *Server) logger() *log.Logger {
+	if s.Log == nil {
+		return discard
+	}
+	return s.Log
 }
 
 // add registers c; false once the server has closed.
-func (cs *conns) add(c net.Conn) bool {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	if cs.closed {
+func (s *Server) add(c net.Conn) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
 		return false
 	}
-	if cs.m == nil {
-		cs.m = map[net.Conn]struct{}{}
+	if s.conns == nil {
+		s.conns = map[net.Conn]struct{}{}
 	}
-	cs.m[c] = struct{}{}
+	s.conns[c] = struct{}{}
 	return true
 }
 
-func (cs *conns) remove(c net.Conn) {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	delete(cs.m, c)
+func (s *Server) remove(c net.Conn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.conns, c)
 }
 
-func (cs *conns) count() int {
-	cs.mu.Lock()
-	defer cs.mu.Unlock()
-	return len(cs.m)
+func (s *Server) count() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.conns)
 }
 
-// serveSSH accepts connections from ln until it is closed, each served on a goroutine
-// of its own. It returns ssh.ErrServerClosed after shutdownSSH or closeSSH.
-func (s *Server) serveSSH(ln net.Listener) error {
+// Serve accepts connections from ln until it is closed, each served on a goroutine of
+// its own. It returns ssh.ErrServerClosed after Shutdown or Close, which close ln.
+func (s *Server) Serve(ln net.Listener) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		_ = ln.Close()
+		return ssh.ErrServerClosed
+	}
+	if s.listeners == nil {
+		s.listeners = map[net.Listener]struct{}{}
+	}
+	s.listeners[ln] = struct{}{}
+	s.mu.Unlock()
 	var delay time.Duration
 	for {
 		c, err := ln.Accept()
 		if err != nil {
-			s.conns.mu.Lock()
-			closed := s.conns.closed
-			s.conns.mu.Unlock()
+			s.mu.Lock()
+			closed := s.closed
+			s.mu.Unlock()
 			if closed {
 				return ssh.ErrServerClosed
 			}
@@ -81,7 +129,7 @@ func (s *Server) serveSSH(ln net.Listener) error {
 			// Anything else (out of file descriptors, say) may pass: wait a little
 			// longer each time, as net/http does, rather than stop serving.
 			delay = min(max(2*delay, 5*time.Millisecond), time.Second)
-			s.log.Warn("accepting a connection failed; trying again", "err", err, "in", delay)
+			s.logger().Warn("accepting a connection failed; trying again", "err", err, "in", delay)
 			time.Sleep(delay)
 			continue
 		}
@@ -90,16 +138,31 @@ func (s *Server) serveSSH(ln net.Listener) error {
 	}
 }
 
-// shutdownSSH stops accepting connections and waits until every one has ended, or ctx
+// stop marks the server closed and closes its listeners; it returns the connections
+// being served.
+func (s *Server) stop() []net.Conn {
+	s.mu.Lock()
+	s.closed = true
+	open := make([]net.Conn, 0, len(s.conns))
+	for c := range s.conns {
+		open = append(open, c)
+	}
+	lns := s.listeners
+	s.listeners = nil
+	s.mu.Unlock()
+	for ln := range lns {
+		_ = ln.Close()
+	}
+	return open
+}
+
+// Shutdown stops accepting connections and waits until every one has ended, or ctx
 // has; then it returns ctx's error.
-func (s *Server) shutdownSSH(ctx context.Context) error {
-	s.conns.mu.Lock()
-	s.conns.closed = true
-	s.conns.mu.Unlock()
-	_ = s.gate.Close()
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.stop()
 	tick := time.NewTicker(50 * time.Millisecond)
 	defer tick.Stop()
-	for s.conns.count() > 0 {
+	for s.count() > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -109,17 +172,9 @@ func (s *Server) shutdownSSH(ctx context.Context) error {
 	return nil
 }
 
-// closeSSH stops accepting connections and closes every one.
-func (s *Server) closeSSH() {
-	s.conns.mu.Lock()
-	s.conns.closed = true
-	open := make([]net.Conn, 0, len(s.conns.m))
-	for c := range s.conns.m {
-		open = append(open, c)
-	}
-	s.conns.mu.Unlock()
-	_ = s.gate.Close()
-	for _, c := range open {
+// Close stops accepting connections and closes every one.
+func (s *Server) Close() {
+	for _, c := range s.stop() {
 		_ = c.Close()
 	}
 }
@@ -130,23 +185,27 @@ func (s *Server) serveConn(c net.Conn) {
 	ctx := newConnContext()
 	defer ctx.cancel()
 	defer s.recoverConn("serving a connection", c)
-	if c = s.admitLate(ctx, c); c == nil {
-		return
+	if s.Admit != nil {
+		if c = s.Admit(ctx, c); c == nil {
+			return
+		}
 	}
 	c = &cancelOnClose{c, ctx.cancel}
-	if !s.conns.add(c) {
+	if !s.add(c) {
 		_ = c.Close()
 		return
 	}
-	defer s.conns.remove(c)
+	defer s.remove(c)
 	defer c.Close()
-	if s.cfg.LoginGrace > 0 {
-		_ = c.SetDeadline(time.Now().Add(s.cfg.LoginGrace))
+	if s.LoginGrace > 0 {
+		_ = c.SetDeadline(time.Now().Add(s.LoginGrace))
 	}
-	conn, chans, reqs, err := gossh.NewServerConn(c, s.serverConfig(ctx))
+	conn, chans, reqs, err := gossh.NewServerConn(c, s.config(ctx))
 	if err != nil {
-		s.gate.loginFailed(c, err)
-		s.log.Debug("connection ended before login", "remote", c.RemoteAddr().String(), "err", err)
+		if s.LoginFailed != nil {
+			s.LoginFailed(c, err)
+		}
+		s.logger().Debug("connection ended before login", "remote", c.RemoteAddr().String(), "err", err)
 		return
 	}
 	_ = c.SetDeadline(time.Time{})
@@ -176,49 +235,38 @@ func (s *Server) serveConn(c net.Conn) {
 }
 
 // recoverConn ends with a log line, instead of the whole server, a panic on one of a
-// connection's goroutines outside a session's handler (which has its own,
-// recoverPanics).
+// connection's goroutines outside a session's handler (which has its own recovery in
+// the middleware).
 func (s *Server) recoverConn(what string, c net.Conn) {
 	if r := recover(); r != nil {
-		s.log.Error("panic "+what, "remote", c.RemoteAddr().String(), "panic", r, "stack", string(debug.Stack()))
+		s.logger().Error("panic "+what, "remote", c.RemoteAddr().String(), "panic", r, "stack", string(debug.Stack()))
 		_ = c.Close()
 	}
 }
-
-// noGuests is what a client without a key is told when guests are off.
-const noGuests = "This parlor server lets in players with an SSH key only. Make one with\n" +
-	"  ssh-keygen -t ed25519\n" +
-	"and connect again: ssh offers it by itself, and it keeps your name and your seat."
 
 // publicKeyExt carries the key a client logged in with from x/crypto/ssh's callback,
 // which may be asked about keys the client then does not use, to the connection.
 const publicKeyExt = "parlor-public-key"
 
-// serverConfig is the connection's x/crypto/ssh configuration: the algorithms, the
-// host key and the login methods.
-func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
-	cfg := sshConfig(ctx)
-	for _, k := range s.hostSigners {
-		cfg.AddHostKey(k)
-	}
-	cfg.PublicKeyCallback = func(_ gossh.ConnMetadata, key gossh.PublicKey) (*gossh.Permissions, error) {
-		return &gossh.Permissions{Extensions: map[string]string{publicKeyExt: string(key.Marshal())}}, nil
-	}
-	// Key-less clients get in as guests without being asked anything. With guests off
-	// they are refused, but told why and what to do: "Permission denied (publickey)"
-	// alone left a newcomer without a key guessing. (The advice is the challenge's
-	// instruction, with no question: ssh prints it, and a client with a key, which logs
-	// in by its key first, never sees it.)
-	told := false // once per connection: ssh tries the method three times
-	cfg.KeyboardInteractiveCallback = func(_ gossh.ConnMetadata, ask gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
-		if s.cfg.Guests {
-			return &gossh.Permissions{}, nil
+// config is Config's configuration, with the key a PublicKeyCallback lets in recorded
+// for the connection's context (loggedIn).
+func (s *Server) config(ctx ssh.Context) *gossh.ServerConfig {
+	cfg := s.Config(ctx)
+	if check := cfg.PublicKeyCallback; check != nil {
+		cfg.PublicKeyCallback = func(m gossh.ConnMetadata, key gossh.PublicKey) (*gossh.Permissions, error) {
+			perms, err := check(m, key)
+			if err != nil {
+				return perms, err
+			}
+			out := &gossh.Permissions{Extensions: map[string]string{publicKeyExt: string(key.Marshal())}}
+			if perms != nil {
+				out.CriticalOptions = perms.CriticalOptions
+				for k, v := range perms.Extensions {
+					out.Extensions[k] = v
+				}
+			}
+			return out, nil
 		}
-		if !told {
-			told = true
-			_, _ = ask("", noGuests, nil, nil)
-		}
-		return nil, errors.New("guests are not let in")
 	}
 	return cfg
 }

@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/internal/testclock"
+	"parlor/internal/testkit/testclock"
 	"parlor/lobby"
 )
 

@@ -1,4 +1,4 @@
-package server
+package termrt
 
 import (
 	"bytes"
@@ -82,14 +82,6 @@ type painter struct {
 	cmd              tea.Cmd  // and the command it gave
 }
 
-// A preparer is a model that can tell which messages it takes quickly: Prepare does on
-// the session's goroutine what msg needs there and returns the message Update is to take
-// instead, quick when that update neither blocks nor reads the store. The painter
-// updates with a quick message on a renderer, with the frame it changes.
-type preparer interface {
-	Prepare(msg tea.Msg) (next tea.Msg, quick bool)
-}
-
 // drawMsg draws a frame that was not yet due when its change came.
 type drawMsg struct{}
 
@@ -111,7 +103,7 @@ func (p *painter) Init() tea.Cmd {
 // model takes quickly, or a frame come due, is taken on a renderer, frame and all.
 func (p *painter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, quick := msg.(drawMsg)
-	if pr, ok := p.Model.(preparer); ok && !quick {
+	if pr, ok := p.Model.(Preparer); ok && !quick {
 		msg, quick = pr.Prepare(msg)
 	}
 	var cmd tea.Cmd
@@ -210,11 +202,6 @@ func (p *painter) paint(due bool) {
 	p.draw(rows)
 }
 
-// framer is a model that gives its frame as rows (session.Model does): the painter
-// takes them as they are, rather than the frame joined into one string to be split
-// again, a frame's worth of garbage per seat and frame.
-type framer interface{ Frame() []string }
-
 // due sends the drawMsg of a frame that has come due (on the timer's goroutine).
 func (p *painter) due() {
 	if p.ctx.Err() == nil {
@@ -238,7 +225,7 @@ func (p *painter) renderRows() { p.rendered = rowsOf(p.Model) }
 
 // rowsOf is m's frame as rows.
 func rowsOf(m tea.Model) []string {
-	if f, ok := m.(framer); ok {
+	if f, ok := m.(Framer); ok {
 		return f.Frame()
 	}
 	return strings.Split(m.View().Content, "\n")
@@ -454,8 +441,8 @@ func plainTail(row string, carriedIn bool) int {
 	return cut
 }
 
-// lowers tells whether row has a colour the terminal's profile must lower. The session
-// already draws its palette in the profile's own forms (gameui.Recolor), so most rows
+// lowers tells whether row has a colour the terminal's profile must lower. parlor's
+// session already draws its palette in the profile's own forms (gameui.Recolor), so most rows
 // have none; the test is by the SGR parameters that introduce a colour of a higher
 // profile, and a false yes only costs a parse.
 func (p *painter) lowers(row string) bool {

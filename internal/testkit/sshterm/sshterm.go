@@ -1,7 +1,7 @@
 // Package sshterm is a real terminal player: an SSH client (x/crypto/ssh) with a PTY whose
 // output goes through a terminal emulator (x/vt), so what a player would see can be read
-// as text. The end-to-end tests (internal/e2e) and the load generator (cmd/parlor-load)
-// both drive these clients; this package needs no *testing.T.
+// as text. The end-to-end tests (internal/testkit/e2e) and the load generator
+// (cmd/parlor-load) both drive these clients; this package needs no *testing.T.
 package sshterm
 
 import (

@@ -7,6 +7,13 @@
 // parameters too), never just its first byte; what is left is walked by grapheme
 // cluster, so a limit never cuts a character in half. An emoji sequence that terminals
 // draw at different widths (see agreed) is split into its pictures.
+//
+// The rest of the project's text rules live in rules, because the games use them on
+// their content and rules imports nothing of the project: rules.Width, the one measure
+// of terminal columns (Width here is the same), rules.Fold and rules.Plain, the forms in
+// which two words count as one (a deck's duplicates, Tall Tale's forbidden words, names
+// that look alike), and rules.ControlChar for content checks. playertext imports rules
+// for them and nothing else of the project, so any package may use it.
 package playertext
 
 import (

@@ -1,8 +1,7 @@
-package server
+package termrt
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"sync"
@@ -65,7 +64,7 @@ func clamp(cols, rows, wpx, hpx uint32) ssh.Window {
 // whoever has the channel's goroutine at the time: this loop before the shell starts,
 // the player's program while it runs (a window change is a message to it like a key),
 // or, for the long sessions that have no program (api, pack), a goroutine of their own
-// (serveAside). Sizes are clamped on the way in, and a flood of them ends in the newest.
+// (ServeAside). Sizes are clamped on the way in, and a flood of them ends in the newest.
 type channelSession struct {
 	gossh.Channel
 	conn *gossh.ServerConn
@@ -81,19 +80,21 @@ type channelSession struct {
 	exited   bool
 }
 
-// openSession is the "session" channel handler. It bounds the sessions one connection
-// may hold at once, answers the channel's requests, runs the server's handler when the
-// client asks for a shell or a command, and answers what comes after until the channel
-// closes: requests nobody read would stop the whole connection (x/crypto/ssh's channel
-// holds 16 before its reader waits).
+// openSession is the "session" channel handler. It asks OpenSession whether the
+// connection may hold one more, answers the channel's requests, runs the handler when
+// the client asks for a shell or a command, and answers what comes after until the
+// channel closes: requests nobody read would stop the whole connection (x/crypto/ssh's
+// channel holds 16 before its reader waits).
 func (s *Server) openSession(conn *gossh.ServerConn, nc gossh.NewChannel, ctx ssh.Context) {
-	if c := connOf(ctx); c != nil {
-		if !c.openChannel() {
-			s.refused.add(c.host, refusedTooManyChannels)
-			_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf("parlor takes at most %d sessions per connection", maxChannelsPerConn))
+	if s.OpenSession != nil {
+		release, err := s.OpenSession(ctx)
+		if err != nil {
+			_ = nc.Reject(gossh.ResourceShortage, err.Error())
 			return
 		}
-		defer c.closeChannel()
+		if release != nil {
+			defer release()
+		}
 	}
 	ch, reqs, err := nc.Accept()
 	if err != nil {
@@ -102,7 +103,7 @@ func (s *Server) openSession(conn *gossh.ServerConn, nc gossh.NewChannel, ctx ss
 	sess := &channelSession{Channel: ch, conn: conn, ctx: ctx, reqs: reqs}
 	for req := range reqs {
 		if _, start := sess.serve(req); start {
-			s.handler(sess)
+			s.Handler(sess)
 			_ = sess.Exit(0) // if the handler did not
 			break
 		}
@@ -154,11 +155,12 @@ func (c *channelSession) serve(req *gossh.Request) (win *ssh.Window, start bool)
 	return win, start
 }
 
-// serveAside answers sess's requests on a goroutine of their own until the returned
+// ServeAside answers sess's requests on a goroutine of their own until the returned
 // function is called. A handler that runs for long without a player's program (whose
-// loop takes them) calls it: the API and packs. Those that only print and end (help,
-// errors) need not, as the channel's goroutine answers what came meanwhile after them.
-func serveAside(sess ssh.Session) (stop func()) {
+// loop takes them) calls it: parlor's API and packs. Those that only print and end
+// (help, errors) need not, as the channel's goroutine answers what came meanwhile after
+// them.
+func ServeAside(sess ssh.Session) (stop func()) {
 	if c, ok := sess.(*channelSession); ok {
 		return c.serveAside()
 	}
