@@ -250,7 +250,7 @@ func (t *Table) checkOver(now time.Time) {
 	t.lobby.log.Info("game finished", "table", t.code, "game", t.spec.ID)
 	t.lobby.hooks.finished(t.spec.ID)
 	if t.lobby.cfg.OnFinish != nil {
-		rec := FinishedGame{Game: t.spec.ID, Table: t.code, At: now, Result: res}
+		rec := FinishedGame{Game: t.spec.ID, Table: t.code, At: t.lobby.Shown(now), Result: res}
 		for _, s := range t.seats {
 			id := s.player.ID
 			if s.bot != nil || s.player.Guest {
@@ -273,8 +273,8 @@ func (t *Table) checkOver(now time.Time) {
 // FinishedGame is what the lobby reports when a game ends, for the store.
 type FinishedGame struct {
 	Game, Table string
-	At          time.Time
-	Players     []string // player id per seat; "" for bots and guests
+	At          time.Time // when it ended, by the wall clock (Lobby.Shown)
+	Players     []string  // player id per seat; "" for bots and guests
 	Names       []string
 	Result      rules.Result
 }
@@ -430,7 +430,7 @@ func (t *Table) system(now time.Time, format string, args ...any) {
 
 func (t *Table) addChat(now time.Time, from string, seat int, text string) {
 	t.chatID++
-	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: now, From: from, Seat: seat, Text: text})
+	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: t.lobby.Shown(now), From: from, Seat: seat, Text: text})
 	if len(t.chat) > chatKept {
 		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKept:]...)
 	}

@@ -63,7 +63,7 @@ type TableInfo struct {
 // ChatLine is one chat message.
 type ChatLine struct {
 	ID   int       `json:"id"` // increasing per table
-	At   time.Time `json:"at"`
+	At   time.Time `json:"at"` // when it was said, by the wall clock (Lobby.Shown), not game time
 	From string    `json:"from"`
 	Seat int       `json:"seat"` // -1 for a spectator, -2 for the table itself
 	Text string    `json:"text"`
