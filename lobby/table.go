@@ -66,7 +66,7 @@ type Table struct {
 	chatID     int
 	rng        *rand.Rand
 	emptySince time.Time     // when the last connected human left; zero while someone is here
-	progressAt time.Time     // when the game last moved on (an action, a deadline): how long it has waited
+	progressAt time.Time     // when the game last moved on (an action, a deadline), by the wall clock: how long it has waited
 	stallTold  bool          // the table was told it waits (checkStall) since progressAt
 	heldUpBy   []int         // then, the seats it waits for (TableInfo.HeldUpBy)
 	resultOf   string        // the name of the game whose result is result
@@ -285,12 +285,19 @@ func (t *Table) fanOut() {
 	info := t.info(views)
 	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
+	var some *audiences // when some lines are for some seats only
+	if slices.ContainsFunc(chat, ChatLine.addressed) {
+		some = &audiences{chat: chat}
+	}
 	shared := &Shared{}
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
 		seat := m.seat
 		host := m.isHost()
 		u := Update{Table: info, Seat: seat, Host: m.player.Admin || host, Chat: chat, Shared: shared}
+		if some != nil {
+			u.Chat, u.Shared = some.forSeat(seat)
+		}
 		if host {
 			if hostInfo == nil {
 				hi := info
