@@ -18,7 +18,8 @@ func TestReactionsArePeoplesAndDeterministic(t *testing.T) {
 		var all []time.Duration
 		for seed := range uint64(300) {
 			b := NewTemperament(skill, seed)
-			if b.React("race/1", r, 0.5) != b.React("race/1", r, 0.5) {
+			once, again := b.React("race/1", r, 0.5), b.React("race/1", r, 0.5)
+			if once != again {
 				t.Fatalf("%s bot %d: two times for one step", skill, seed)
 			}
 			easy, hard := b.React("race/1", r, 0), b.React("race/1", r, 1)
