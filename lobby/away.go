@@ -57,22 +57,26 @@ func (t *Table) checkAway(now time.Time) {
 }
 
 // stallAfter is how long a game without a time limit waits for a player who is here
-// before the table is told what the host can do about it.
+// before the table is told. It is the wall clock's, not game time: it is a person's
+// pause, and at --game-speed 10 a minute of game time passes in six seconds.
 const stallAfter = time.Minute
 
 // progressed notes that the game moved on: its wait starts again.
-func (t *Table) progressed(now time.Time) { t.progressAt, t.stallTold, t.heldUpBy = now, false, nil }
+func (t *Table) progressed(now time.Time) {
+	t.progressAt, t.stallTold, t.heldUpBy = t.lobby.Shown(now), false, nil
+}
 
 // checkStall tells the table, once per wait, that a game without a time limit has
-// waited stallAfter for players who are here (an away player has the away option), and
-// the way on: the host lets a bot play for them until they press a key, or, for the
-// host, a nudge. TableInfo.HeldUpBy names them until the game moves on, for the game
-// screens to say so where the prompt is.
+// waited stallAfter for players who are here (an away player has the away option): each
+// of them that the table waits for them, the others the way on: the host lets a bot play
+// for them until they press a key, or, for the host, a nudge. TableInfo.HeldUpBy names
+// them until the game moves on, for the game screens to say so where the prompt is.
 func (t *Table) checkStall(now time.Time) {
+	wall := t.lobby.Shown(now)
 	if t.progressAt.IsZero() {
-		t.progressAt = now // a restored table: its wait counts from now
+		t.progressAt = wall // a restored table: its wait counts from now
 	}
-	if t.stallTold || now.Sub(t.progressAt) < stallAfter {
+	if t.stallTold || wall.Sub(t.progressAt) < stallAfter {
 		return
 	}
 	t.stallTold = true // one look per wait: a view is not free
@@ -81,27 +85,40 @@ func (t *Table) checkStall(now time.Time) {
 		return
 	}
 	var names []string
-	host := ""
+	var seats []int // the non-host players waited for, by seat
+	host := -1
 	for _, i := range head.Waiting {
 		if i >= 0 && i < len(t.seats) {
 			if s := t.seats[i]; s.member != nil && s.bot == nil && s.standIn == nil {
 				t.heldUpBy = append(t.heldUpBy, i)
 				if s.player.ID == t.host {
-					host = s.player.Name
+					host = i
 				} else {
-					names = append(names, s.player.Name)
+					names, seats = append(names, s.player.Name), append(seats, i)
 				}
 			}
 		}
 	}
-	waited := AwayFor(now.Sub(t.progressAt))
+	if len(t.heldUpBy) == 0 {
+		return
+	}
+	waited := AwayFor(wall.Sub(t.progressAt))
+	t.tell(now, slices.Clone(t.heldUpBy), nil, "The table is waiting for you: the game has waited %s for your move.", waited)
 	if len(names) > 0 {
-		t.system(now, "The game has waited %s for %s. The host can let a bot play for them until they press a key: esc, pick their seat (tab, ↑↓), then a.",
+		t.tell(now, nil, seats, "The game has waited %s for %s. The host can let a bot play for them until they press a key: esc, pick their seat (tab, ↑↓), then a.",
 			waited, rules.List(names))
 	}
-	if host != "" {
-		t.system(now, "The game has waited %s for %s, the host: nudge them in the chat (/).", waited, host)
+	if host >= 0 {
+		t.tell(now, nil, []int{host}, "The game has waited %s for %s, the host: nudge them in the chat (/).", waited, t.seats[host].player.Name)
 	}
+}
+
+// tell adds a line from the table for the seats to only (none: for everyone), and not
+// for the seats notTo.
+func (t *Table) tell(now time.Time, to, notTo []int, format string, args ...any) {
+	t.system(now, format, args...)
+	line := &t.chat[len(t.chat)-1]
+	line.To, line.NotTo = to, notTo
 }
 
 // standIn lets a bot play seat i for its player, away or idle; the seat keeps its owner.

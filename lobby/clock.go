@@ -31,8 +31,12 @@ func (WallClock) Every(d time.Duration) (<-chan time.Time, func()) {
 // Sped is the wall clock run that many times faster: bots think, timers run out and
 // reveals pass sooner, for demos and for tests of the real binary. Its time counts from a
 // fixed origin, so a server restarted at the same speed goes on from the game time it
-// stopped at, and the downtime it measures is the real one, sped up like everything else.
-// Every node of a cluster needs the same speed.
+// stopped at, the downtime it measures is the real one, sped up like everything else, and
+// every node of a cluster (which needs the same speed) reads the same game time.
+//
+// Game time so runs years ahead of the wall clock, so no player is shown it: what they
+// read as a time of day (a chat line's, the API's times) is the wall-clock time at which
+// the game time passes (Wall, Shown).
 type Sped int
 
 // spedOrigin is where sped game time and the wall clock meet. Game time runs ahead of
@@ -51,6 +55,11 @@ func (s Sped) Now() time.Time {
 		at = at.Add(since)
 	}
 	return at
+}
+
+// Wall is the wall-clock time at which game time at passes (or passed) on this clock.
+func (s Sped) Wall(at time.Time) time.Time {
+	return spedOrigin.Add(at.Sub(spedOrigin) / time.Duration(max(s, 1))).Local()
 }
 
 // Every is a time.Ticker at d sped up (at least a millisecond), delivering game time.
@@ -75,4 +84,22 @@ func (s Sped) Every(d time.Duration) (<-chan time.Time, func()) {
 	}()
 	var once sync.Once
 	return out, func() { once.Do(func() { t.Stop(); close(done) }) }
+}
+
+// ApartClock is a clock whose game time runs apart from the wall clock (Sped).
+type ApartClock interface {
+	Clock
+	// Wall is the wall-clock time at which game time at passes (or passed).
+	Wall(at time.Time) time.Time
+}
+
+// Shown is the wall-clock time at which game time at passes on c: the time of day a
+// player is shown for it (a chat line's, the API's deadlines and now). Any clock but an
+// ApartClock shows its time as it is (the wall clock, the tests' clocks); no time stays
+// none.
+func Shown(c Clock, at time.Time) time.Time {
+	if w, ok := c.(ApartClock); ok && !at.IsZero() {
+		return w.Wall(at)
+	}
+	return at
 }

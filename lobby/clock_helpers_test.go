@@ -52,3 +52,25 @@ func (c *handClock) Advance(d time.Duration) {
 }
 
 func (c *handClock) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }
+
+// spedOrigin is where lobby.Sped's game time and the wall clock meet.
+var spedOrigin = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// spedHand is game time run speed times faster than a wall clock the test sets by hand,
+// the way lobby.Sped runs it from the real one (--game-speed): it reads years ahead of
+// its wall clock, and says which wall time a game time passes at.
+type spedHand struct {
+	wall  *handClock
+	speed int
+}
+
+func (c spedHand) Now() time.Time {
+	return spedOrigin.Add(time.Duration(c.speed) * c.wall.Now().Sub(spedOrigin))
+}
+
+// Wall is the wall-clock time at which game time at passes.
+func (c spedHand) Wall(at time.Time) time.Time {
+	return spedOrigin.Add(at.Sub(spedOrigin) / time.Duration(c.speed))
+}
+
+func (c spedHand) Every(d time.Duration) (<-chan time.Time, func()) { return wallTicks(c.Now, d) }

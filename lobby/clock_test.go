@@ -56,3 +56,27 @@ func TestSpedClockTicksInGameTime(t *testing.T) {
 	stopFast()
 	stopFast() // stopping twice is harmless
 }
+
+// What a player is shown of a sped clock's time is the wall clock's: the game time it
+// reads now passes now. Another clock's time is shown as it is, and no time stays none.
+func TestASpedClocksTimeIsShownAsTheWallClocks(t *testing.T) {
+	for _, s := range []lobby.Sped{1, 10, lobby.MaxSpeed} {
+		before := time.Now()
+		got := lobby.Shown(s, s.Now())
+		after := time.Now()
+		if got.Before(before) || got.After(after) {
+			t.Errorf("Sped(%d): now is shown as %v, want between %v and %v", s, got, before, after)
+		}
+		// A deadline a minute of game time away passes a minute/s from now.
+		at := s.Now()
+		if d := lobby.Shown(s, at.Add(time.Minute)).Sub(lobby.Shown(s, at)); d != time.Minute/time.Duration(s) {
+			t.Errorf("Sped(%d): a minute of game time is %v of the wall clock's", s, d)
+		}
+		if !lobby.Shown(s, time.Time{}).IsZero() {
+			t.Errorf("Sped(%d): no time is shown as a time", s)
+		}
+	}
+	if at := time.Date(2030, 5, 6, 7, 8, 9, 0, time.UTC); !lobby.Shown(lobby.WallClock{}, at).Equal(at) {
+		t.Errorf("the wall clock's %v is shown as %v", at, lobby.Shown(lobby.WallClock{}, at))
+	}
+}

@@ -146,6 +146,10 @@ func (l *Lobby) now() time.Time { return l.cfg.Clock.Now() }
 // a countdown on screen is the deadline minus Now.
 func (l *Lobby) Now() time.Time { return l.now() }
 
+// Shown is the wall-clock time at which the lobby's game time at passes: what a player
+// is shown as a time of day (see Sped).
+func (l *Lobby) Shown(at time.Time) time.Time { return Shown(l.cfg.Clock, at) }
+
 func (l *Lobby) content(names []string) (map[string][]byte, error) {
 	if l.cfg.Content == nil || len(names) == 0 {
 		return map[string][]byte{}, nil

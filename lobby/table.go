@@ -65,7 +65,7 @@ type Table struct {
 	chatID     int
 	rng        *rand.Rand
 	emptySince time.Time     // when the last connected human left; zero while someone is here
-	progressAt time.Time     // when the game last moved on (an action, a deadline): how long it has waited
+	progressAt time.Time     // when the game last moved on (an action, a deadline), by the wall clock: how long it has waited
 	stallTold  bool          // the table was told it waits (checkStall) since progressAt
 	heldUpBy   []int         // then, the seats it waits for (TableInfo.HeldUpBy)
 	resultOf   string        // the name of the game whose result is result
@@ -249,7 +249,7 @@ func (t *Table) checkOver(now time.Time) {
 	t.lobby.log.Info("game finished", "table", t.code, "game", t.spec.ID)
 	t.lobby.hooks.finished(t.spec.ID)
 	if t.lobby.cfg.OnFinish != nil {
-		rec := FinishedGame{Game: t.spec.ID, Table: t.code, At: now, Result: res}
+		rec := FinishedGame{Game: t.spec.ID, Table: t.code, At: t.lobby.Shown(now), Result: res}
 		for _, s := range t.seats {
 			id := s.player.ID
 			if s.bot != nil || s.player.Guest {
@@ -272,8 +272,8 @@ func (t *Table) checkOver(now time.Time) {
 // FinishedGame is what the lobby reports when a game ends, for the store.
 type FinishedGame struct {
 	Game, Table string
-	At          time.Time
-	Players     []string // player id per seat; "" for bots and guests
+	At          time.Time // when it ended, by the wall clock (Lobby.Shown)
+	Players     []string  // player id per seat; "" for bots and guests
 	Names       []string
 	Result      rules.Result
 }
@@ -284,12 +284,19 @@ func (t *Table) fanOut() {
 	info := t.info(views)
 	t.lobby.publish(info, t.seatIDs(), t.host)
 	chat := t.chatTail()
+	var some *audiences // when some lines are for some seats only
+	if slices.ContainsFunc(chat, ChatLine.addressed) {
+		some = &audiences{chat: chat}
+	}
 	shared := &Shared{}
 	var hostInfo *TableInfo // info with the host's own packs among the deck's choices
 	for m := range t.members {
 		seat := m.seat
 		host := m.isHost()
 		u := Update{Table: info, Seat: seat, Host: m.player.Admin || host, Chat: chat, Shared: shared}
+		if some != nil {
+			u.Chat, u.Shared = some.forSeat(seat)
+		}
 		if host {
 			if hostInfo == nil {
 				hi := info
@@ -429,7 +436,7 @@ func (t *Table) system(now time.Time, format string, args ...any) {
 
 func (t *Table) addChat(now time.Time, from string, seat int, text string) {
 	t.chatID++
-	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: now, From: from, Seat: seat, Text: text})
+	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: t.lobby.Shown(now), From: from, Seat: seat, Text: text})
 	if len(t.chat) > chatKept {
 		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKept:]...)
 	}

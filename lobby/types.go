@@ -63,10 +63,16 @@ type TableInfo struct {
 // ChatLine is one chat message.
 type ChatLine struct {
 	ID   int       `json:"id"` // increasing per table
-	At   time.Time `json:"at"`
+	At   time.Time `json:"at"` // when it was said, by the wall clock (Lobby.Shown), not game time
 	From string    `json:"from"`
 	Seat int       `json:"seat"` // -1 for a spectator, -2 for the table itself
 	Text string    `json:"text"`
+	// To, when not empty, are the only seats a line is for, and NotTo seats it is not
+	// for: the table tells the players it waits for so in words for them, and the others
+	// in words about them. A member gets only the lines for its seat (-1 watching),
+	// without these two.
+	To    []int `json:"to,omitempty"`
+	NotTo []int `json:"not_to,omitempty"`
 }
 
 // Update is what a member receives whenever the table changes: always the whole state it
@@ -80,7 +86,8 @@ type Update struct {
 	// History is every line of the game's log the member may see, in the first update
 	// of a game the member gets (rules.Historian): what happened before they came.
 	History []string
-	// Shared is the same for every member's update of one table state: a memo for
-	// what sessions draw from the public state (shared.go).
+	// Shared is the same for every member's update of one table state (with the same
+	// chat: see audiences): a memo for what sessions draw from the public state
+	// (shared.go).
 	Shared *Shared
 }

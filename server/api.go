@@ -359,7 +359,7 @@ func (c *apiConn) pump(m lobby.Place) {
 		}
 		table, _ := json.Marshal(map[string]any{"type": "table", "table": u.Table, "seat": u.Seat, "host": u.Host})
 		if !bytes.Equal(table, lastTable) {
-			c.sendRaw(table)
+			c.sendRaw(c.s.shown(table))
 			lastTable = table
 		}
 		if len(u.History) > 0 {
@@ -368,10 +368,9 @@ func (c *apiConn) pump(m lobby.Place) {
 		if u.View != nil {
 			view, err := json.Marshal(u.View)
 			if err == nil && !bytes.Equal(view, lastView) {
-				// now is the game time, which deadlines are in: a client measures the
-				// time left against it, not against its own clock (under --game-speed
-				// game time runs ahead of the wall clock).
-				c.send(map[string]any{"type": "view", "view": json.RawMessage(view), "now": c.s.lobby.Now()})
+				// now is when the view was sent, by the wall clock like its deadline
+				// (apitime.go): a client measures the time left against it.
+				c.send(map[string]any{"type": "view", "view": json.RawMessage(c.s.shown(view)), "now": c.s.lobby.Shown(c.s.lobby.Now())})
 				lastView = view
 			}
 		}

@@ -57,7 +57,7 @@ var settings = []setting{
 	},
 	{
 		flag: "game-speed", env: "PARLOR_GAME_SPEED", arg: "N",
-		help: fmt.Sprintf("run game time N times faster than the clock, 1 to %d: bots, timers, reveals and pauses pass sooner (demos and tests); a table kept in --data comes back with the time it had left whatever the speed, but every node of a cluster needs the same", lobby.MaxSpeed),
+		help: fmt.Sprintf("run game time N times faster than the clock, 1 to %d: bots, timers, reveals and pauses pass sooner (demos and tests), while the times players see stay the clock's; a table kept in --data comes back with the time it had left whatever the speed, but every node of a cluster needs the same", lobby.MaxSpeed),
 		set: func(c *server.Config, v string) error {
 			n, err := strconv.Atoi(strings.TrimSpace(v))
 			if err != nil || n < 1 || n > lobby.MaxSpeed {

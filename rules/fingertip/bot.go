@@ -2,7 +2,6 @@ package fingertip
 
 import (
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"time"
 
@@ -18,7 +17,6 @@ import (
 // person's or a bot's) fits best in its own reading.
 type Bot struct {
 	seat   int
-	rng    *rand.Rand
 	temper meaning.Temperament
 	sense  *sense
 	key    string    // turn and phase the bot last saw
@@ -29,8 +27,7 @@ type Bot struct {
 // NewBot makes a bot for a seat.
 func NewBot(s rules.BotSetup) *Bot {
 	temper := meaning.NewTemperament(rules.Skill(s.Options), s.Seed)
-	return &Bot{seat: s.Seat, rng: rand.New(rand.NewPCG(s.Seed, s.Seed^0x5bd1e995)), temper: temper,
-		sense: newSense(s.Content[MeaningFile], temper)}
+	return &Bot{seat: s.Seat, temper: temper, sense: newSense(s.Content[MeaningFile], temper)}
 }
 
 // Act returns the bot's action for this view, or nil to wait.
@@ -45,8 +42,7 @@ func (b *Bot) Act(rv rules.View, now time.Time) any {
 	key := v.Phase + "/" + strconv.Itoa(v.Round)
 	if key != b.key {
 		b.key, b.since = key, now
-		// A person reads the square (or the clue) before acting.
-		b.delay = b.temper.Think(1500*time.Millisecond + time.Duration(b.rng.IntN(3000))*time.Millisecond)
+		b.delay = meaning.Hurried(b.reaction(v, key), now, v.Deadline)
 	}
 	if now.Sub(b.since) < b.delay {
 		return nil
@@ -60,6 +56,40 @@ func (b *Bot) Act(rv rules.View, now time.Time) any {
 		}
 	}
 	return nil
+}
+
+// How long people take in Fingertip, from when a step shows on their screen: to think
+// of a clue for the target while the others look over the square, and, in the race, to
+// read the clue and find the card it fits among nine (a newcomer lost to a bot that
+// pointed 3 s after the clue, before the "Point at" prompt had shown).
+var (
+	clueReaction = meaning.Reaction{Median: 6 * time.Second, Least: 3 * time.Second}
+	raceReaction = meaning.Reaction{Median: 12 * time.Second, Least: 5 * time.Second}
+)
+
+// reaction is how long the bot takes over the step of the view (key names it); in the
+// race, the longer the closer the clue fits the card it would choose and the next best.
+func (b *Bot) reaction(v View, key string) time.Duration {
+	if v.Phase != PhaseRace || !v.InRace {
+		return b.temper.React(key, clueReaction, 0.5)
+	}
+	clue := text.ContentWords(v.Clue)
+	if len(clue) == 0 {
+		clue = text.Words(v.Clue)
+	}
+	best, second := math.Inf(-1), math.Inf(-1)
+	for _, c := range v.Square {
+		if c.Empty || c.Finger >= 0 {
+			continue
+		}
+		switch f := b.sense.fit(clue, c.Alt); {
+		case f > best:
+			best, second = f, best
+		case f > second:
+			second = f
+		}
+	}
+	return b.temper.React(key, raceReaction, meaning.Hardness(best, second, 0.3))
 }
 
 // clueFor picks the clue for the view's target.

@@ -14,7 +14,10 @@ func TestBotCluesAfterAPause(t *testing.T) {
 	if a := b.Act(g.View(g.active), t0); a != nil {
 		t.Fatal("the bot answered without a pause")
 	}
-	a, ok := b.Act(g.View(g.active), t0.Add(5*time.Second)).(Clue)
+	if a := b.Act(g.View(g.active), t0.Add(clueReaction.Least-time.Millisecond)); a != nil {
+		t.Fatal("the bot answered sooner than a person thinks of a clue")
+	}
+	a, ok := b.Act(g.View(g.active), t0.Add(30*time.Second)).(Clue)
 	if !ok {
 		t.Fatal("no clue after the pause")
 	}
@@ -47,7 +50,10 @@ func TestBotPointsAtTheCardTheClueDescribes(t *testing.T) {
 	seat := guessers(g)[0]
 	b := NewBot(rules.BotSetup{Seat: seat, Seed: 3})
 	b.Act(g.View(seat), t0)
-	if _, ok := b.Act(g.View(seat), t0.Add(5*time.Second)).(Point); !ok {
+	if a := b.Act(g.View(seat), t0.Add(raceReaction.Least-time.Millisecond)); a != nil {
+		t.Fatal("the bot pointed sooner than a person reads the clue")
+	}
+	if _, ok := b.Act(g.View(seat), t0.Add(45*time.Second)).(Point); !ok {
 		t.Fatal("the bot did not point after its pause")
 	}
 	// A card under another finger is never chosen.

@@ -35,7 +35,18 @@ const (
 	botThinkMin = 1500 * time.Millisecond
 	botThinkMax = 4 * time.Second
 	botStep     = 400 * time.Millisecond
+	botWalk     = 5 * time.Second // about the most steps a placement takes, and a lock
 )
+
+// How long people take to read a phase before they move, from when it shows on their
+// screen: a round's words, reference word and criteria before placing a token (a bot
+// moved its token a second and a half into the round); every token before voting or
+// writing on the team ballot. Other phases take botThinkMin to botThinkMax.
+var readingReactions = map[string]meaning.Reaction{
+	PhasePlacement: {Median: 9 * time.Second, Least: 4 * time.Second},
+	PhaseVoting:    {Median: 12 * time.Second, Least: 5 * time.Second},
+	PhaseTeamVote:  {Median: 9 * time.Second, Least: 4 * time.Second},
+}
 
 // Act returns the bot's next action, or nil to wait.
 func (b *Bot) Act(view rules.View, now time.Time) any {
@@ -48,7 +59,15 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 	}
 	if key := v.Phase + "/" + strconv.Itoa(v.Round); key != b.phaseKey {
 		b.phaseKey, b.seenAt = key, now
-		b.think = b.temper.Think(botThinkMin + time.Duration(b.rng.Int64N(int64(botThinkMax-botThinkMin))))
+		if r, ok := readingReactions[v.Phase]; ok {
+			deadline := v.Deadline
+			if !deadline.IsZero() {
+				deadline = deadline.Add(-botWalk) // time to walk the token there and lock it
+			}
+			b.think = meaning.Hurried(b.temper.React(key, r, 0.5), now, deadline)
+		} else {
+			b.think = b.temper.Think(botThinkMin + time.Duration(b.rng.Int64N(int64(botThinkMax-botThinkMin))))
+		}
 	}
 	if now.Sub(b.seenAt) < b.think || now.Sub(b.lastAct) < b.temper.Think(botStep) {
 		return nil

@@ -58,10 +58,14 @@ func TestBotWaitsLikeAPerson(t *testing.T) {
 	if a := b.Act(g.View(1), t0); a != nil {
 		t.Fatalf("acted at once: %+v", a)
 	}
-	if a := b.Act(g.View(1), t0.Add(b.temper.Think(botThinkMax))); a == nil {
+	if a := b.Act(g.View(1), t0.Add(readingReactions[PhasePlacement].Least-time.Millisecond)); a != nil {
+		t.Fatalf("acted before reading the round: %+v", a)
+	}
+	thought := t0.Add(time.Minute)
+	if a := b.Act(g.View(1), thought); a == nil {
 		t.Fatal("did nothing after thinking")
 	}
-	if a := b.Act(g.View(1), t0.Add(b.temper.Think(botThinkMax+botStep/2))); a != nil {
+	if a := b.Act(g.View(1), thought.Add(b.temper.Think(botStep/2))); a != nil {
 		t.Fatalf("acted twice within a step: %+v", a)
 	}
 }

@@ -59,6 +59,8 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 			b.delay = b.wait(2*time.Second, 2*time.Second)
 		case PhaseStory:
 			b.delay = b.wait(5*time.Second, 5*time.Second)
+		case PhaseRace:
+			b.delay = meaning.Hurried(b.raceReaction(v, key), now, v.Deadline)
 		default:
 			b.delay = b.wait(1500*time.Millisecond, 2500*time.Millisecond)
 		}
@@ -85,6 +87,50 @@ func (b *Bot) Act(view rules.View, now time.Time) any {
 		}
 	}
 	return nil
+}
+
+// How long people take over a token in the race, from the story (or their last token)
+// on their screen: the first after reading the story, a little longer the longer it is,
+// and finding an illustration it hints at among the boards; each next one after finding
+// another. A bot that placed its token a second after the story left people no chance.
+var (
+	firstTokenReaction = meaning.Reaction{Median: 5 * time.Second, Least: 3 * time.Second}
+	nextTokenReaction  = meaning.Reaction{Median: 4 * time.Second, Least: 2 * time.Second}
+)
+
+// The first token's reaction grows by these for every word of the story.
+const (
+	readMedianPerWord = 300 * time.Millisecond
+	readLeastPerWord  = 100 * time.Millisecond
+)
+
+// raceReaction is how long the bot takes over its next token (key names the step): the
+// longer, the closer the story fits the two illustrations it would choose between.
+func (b *Bot) raceReaction(v View, key string) time.Duration {
+	if !slices.Contains(v.Racers, b.seat) || len(v.MyTokens) >= Tokens {
+		return 0
+	}
+	r := nextTokenReaction
+	if len(v.MyTokens) == 0 {
+		words := time.Duration(len(text.Words(v.Story)))
+		r = meaning.Reaction{Median: firstTokenReaction.Median + words*readMedianPerWord,
+			Least: firstTokenReaction.Least + words*readLeastPerWord}
+	}
+	b.guess(v) // reads the story, once
+	best, second := math.Inf(-1), math.Inf(-1)
+	for _, board := range v.Boards {
+		for _, ill := range board.Illustrations {
+			f, ok := b.reading[ill.ID]
+			switch {
+			case !ok || slices.Contains(v.MyTokens, ill.ID):
+			case f > best:
+				best, second = f, best
+			case f > second:
+				second = f
+			}
+		}
+	}
+	return b.temper.React(key, r, meaning.Hardness(best, second, 0.3))
 }
 
 // chooseDiscard throws away the illustration whose removal leaves the fewest colours.
