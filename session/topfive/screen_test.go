@@ -462,11 +462,12 @@ func TestAWideTopicShowsWhole(t *testing.T) {
 	for _, s := range screens {
 		s.SetView(g.View(s.seat))
 		whole(s)
-		a := press(s, "1", "2", "3", "4", "5")
+		press(s, "1", "2", "3", "4", "5")
 		if s.needsMarker() {
-			a = press(s, "m")
+			press(s, "m")
 		}
-		if a = press(s, "enter"); a == nil {
+		a := press(s, "enter")
+		if a == nil {
 			t.Fatalf("seat %d sent no ranking", s.seat)
 		}
 		if err := g.Apply(s.seat, rules.Encode(a), t0); err != nil {
