@@ -168,7 +168,7 @@ func (n *Node) renewOne(code string, rev uint64) {
 	n.mu.Unlock()
 	if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
 		n.log.Warn("lost the lease of a table to another node", "table", code)
-		n.letGo(code, "This table moved to another server: connect again to go on.")
+		n.letGo(code, lobby.Closed{Why: lobby.WhyMoved, Text: "This table moved to another server: connect again to go on."})
 	}
 }
 

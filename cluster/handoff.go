@@ -1,6 +1,8 @@
 package cluster
 
 import (
+	"parlor/lobby"
+
 	"context"
 	"time"
 )
@@ -11,7 +13,7 @@ import (
 // Players at those tables through other nodes follow the table there by themselves;
 // this node's own players are told notice and connect again (to any node). Then the
 // node leaves the cluster.
-func (n *Node) Handoff(notice string) {
+func (n *Node) Handoff(notice lobby.Closed) {
 	if n.gone.Load() {
 		return
 	}

@@ -56,7 +56,7 @@ func (n *Node) disown(ot *ownTable) {
 }
 
 // letGo stops a table this node no longer holds the lease of; its members are told.
-func (n *Node) letGo(code, notice string) {
+func (n *Node) letGo(code string, notice lobby.Closed) {
 	n.mu.Lock()
 	ot := n.owned[code]
 	if ot != nil {
@@ -125,7 +125,7 @@ func (n *Node) admit(code string, req request) reply {
 	cancel()
 	if !ok {
 		_ = lobby.Run(place, lobby.Disconnect{})
-		return reply{Err: &rules.Wire{Text: reason}}
+		return reply{Err: &rules.Wire{Text: reason.Text}}
 	}
 	w, err := encodeUpdate(u)
 	if err != nil {
@@ -191,7 +191,7 @@ func (n *Node) pump(r *remote, listen string) {
 			handoff := r.ot.handoff
 			n.mu.Unlock()
 			seq++
-			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: reason, Handoff: handoff})
+			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: &reason, Handoff: handoff})
 			return
 		}
 		if subj := seatSubject(r.code, u.Seat); subj != listen {

@@ -175,8 +175,8 @@ func (pr *proxy) deliver(m *nats.Msg) {
 		}
 	case d.Moved:
 		go pr.listen(d.Member, seatSubject(pr.code, d.Seat))
-	case d.Closed != "":
-		pr.lost(d.Closed, d.Handoff)
+	case d.Closed != nil:
+		pr.lost(*d.Closed, d.Handoff)
 	}
 }
 
@@ -202,7 +202,7 @@ func (pr *proxy) listen(id, subject string) {
 
 // lost is the end of this attachment: the table moved (then the proxy attaches again
 // where it went), or the member is out for reason.
-func (pr *proxy) lost(reason string, moved bool) {
+func (pr *proxy) lost(reason lobby.Closed, moved bool) {
 	if moved {
 		pr.reattach()
 		return
@@ -253,19 +253,19 @@ func (pr *proxy) reattach() {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		reason := "The table moved to another server and could not be reached: connect again to get back to your seat."
+		reason := lobby.Closed{Why: lobby.WhyLost, Text: "The table moved to another server and could not be reached: connect again to get back to your seat."}
 		switch {
 		case errors.Is(err, lobby.ErrTableClosed):
-			reason = "The table has closed."
+			reason = lobby.Closed{Why: lobby.WhyClosed, Text: "The table has closed."}
 		case errors.Is(err, lobby.ErrReplaced):
-			reason = lobby.ErrReplaced.Error()
+			reason = lobby.Replaced
 		}
 		pr.finish(reason)
 	}()
 }
 
 // finish ends the proxy; its session is told reason.
-func (pr *proxy) finish(reason string) {
+func (pr *proxy) finish(reason lobby.Closed) {
 	pr.mu.Lock()
 	if pr.done {
 		pr.mu.Unlock()
@@ -312,20 +312,22 @@ func (pr *proxy) here() (lobby.Place, string, bool) {
 func (pr *proxy) Code() string { return pr.code }
 
 // Next implements lobby.Place.
-func (pr *proxy) Next(ctx context.Context) (lobby.Update, bool, string) { return pr.box.Next(ctx) }
+func (pr *proxy) Next(ctx context.Context) (lobby.Update, bool, lobby.Closed) {
+	return pr.box.Next(ctx)
+}
 
 // Notify and Take hand updates to a session that holds no waiting goroutine.
 func (pr *proxy) Notify(f func()) { pr.box.Notify(f) }
 
 // Take reads what Notify announced.
-func (pr *proxy) Take() (lobby.Update, bool, string) { return pr.box.Take() }
+func (pr *proxy) Take() (lobby.Update, bool, lobby.Closed) { return pr.box.Take() }
 
 // Call implements lobby.Place: any table operation, carried to the owner as its name and
 // its arguments, or run here when the table runs on this node now.
 func (pr *proxy) Call(req lobby.Request) (any, error) {
 	res, err := pr.call(req)
 	if lobby.Departs(req) {
-		pr.finish("You left the table.")
+		pr.finish(lobby.Closed{Why: lobby.WhyLeft, Text: "You left the table."})
 	}
 	return res, err
 }

@@ -62,8 +62,8 @@ type delivery struct {
 	Seat  int  `json:"seat,omitempty"`
 	// Closed: the member is out of the table, for this reason. With Handoff the table
 	// itself goes on, on another node: the proxy attaches there.
-	Closed  string `json:"closed,omitempty"`
-	Handoff bool   `json:"handoff,omitempty"`
+	Closed  *lobby.Closed `json:"closed,omitempty"`
+	Handoff bool          `json:"handoff,omitempty"`
 }
 
 // wireUpdate is a lobby.Update with its view as the game's JSON.

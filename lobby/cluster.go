@@ -35,10 +35,6 @@ type Cluster interface {
 	NameHolder(key string) (id string, ok bool)
 }
 
-// MovedNotice is what a cluster node's players are told when it stops: their tables go
-// on at another node, which they reach by connecting again.
-const MovedNotice = "This parlor server is stopping for an upgrade. Your table goes on: connect again and you are back at your seat."
-
 // errElsewhere says a code belongs to a table on another node of the cluster.
 var errElsewhere = errors.New("the table runs on another node")
 
@@ -169,7 +165,7 @@ func (l *Lobby) RestoreTable(ctx context.Context, code string, alive time.Time) 
 // Handoff stops a table without closing it, so another node can bring it back from its
 // log at once: its entries are made durable first, and its members are told notice.
 // It returns once the table has stopped; false if no such table runs here.
-func (l *Lobby) Handoff(code, notice string) bool {
+func (l *Lobby) Handoff(code string, notice Closed) bool {
 	l.mu.Lock()
 	t := l.tables[code]
 	l.mu.Unlock()

@@ -125,9 +125,6 @@ type gameStart struct {
 // errNotSaved answers a step whose entries the store refused.
 var errNotSaved = errors.New("parlor could not save that, so the table had to close")
 
-// RestartNotice is what players are told when the server stops with their tables kept.
-const RestartNotice = "parlor is restarting; your table will be here when it is back."
-
 // journal is the lobby's one writer.
 type journal struct {
 	log    store.TableLog

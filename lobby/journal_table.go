@@ -140,8 +140,8 @@ func (t *Table) endStep(now time.Time) {
 		}
 		jr.chatID = t.chatID
 	}
-	if jr.sinceSnap >= maxLogEntries && t.closing == "" {
-		t.closing = fmt.Sprintf("This table closed: its game's log reached %d moves and messages, the most parlor keeps.", maxLogEntries)
+	if jr.sinceSnap >= maxLogEntries && t.closing.IsZero() {
+		t.closing = closedBy(WhyClosed, fmt.Sprintf("This table closed: its game's log reached %d moves and messages, the most parlor keeps.", maxLogEntries))
 	}
 	if len(jr.unsent) > 0 {
 		jr.w.submit(t, jr.unsent)
@@ -166,8 +166,8 @@ func (t *Table) settle() {
 		}
 		jr.waiting = nil
 		jr.keep = true
-		if t.closing == "" {
-			t.closing = "Sorry: parlor could not save this table, so it had to close."
+		if t.closing.IsZero() {
+			t.closing = closedBy(WhyClosed, "Sorry: parlor could not save this table, so it had to close.")
 		}
 		return
 	}

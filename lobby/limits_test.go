@@ -160,7 +160,7 @@ func waitClosed(t *testing.T, m lobby.Place) {
 		_, ok, reason := m.Next(ctx)
 		cancel()
 		if !ok {
-			if reason == "disconnected" {
+			if reason.Why == lobby.WhyGone {
 				t.Fatal("the table did not close")
 			}
 			return

@@ -253,14 +253,14 @@ func (l *Lobby) SeatedTables(playerID string) []TableInfo {
 
 // ShutdownNotice is what players are told when the server stops: with a table log their
 // tables come back after the restart.
-func (l *Lobby) ShutdownNotice() string {
+func (l *Lobby) ShutdownNotice() Closed {
 	if l.cfg.Cluster != nil {
 		return MovedNotice
 	}
 	if l.journal != nil {
 		return RestartNotice
 	}
-	return "The server is shutting down. Thanks for playing!"
+	return shutdownNotice
 }
 
 // publish records a table's newest public state, who sits at it and who hosts it.

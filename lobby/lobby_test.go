@@ -137,7 +137,7 @@ func TestBotsPlayAndKickReplacesWithBot(t *testing.T) {
 		for ok {
 			_, ok, reason = b.Next(context.Background())
 		}
-		if !strings.Contains(reason, "removed") {
+		if reason.Why != lobby.WhyRemoved || !strings.Contains(reason.Text, "removed") {
 			t.Fatalf("kicked reason %q", reason)
 		}
 	}
@@ -167,7 +167,7 @@ func TestReconnectTakesSeatBack(t *testing.T) {
 	for {
 		_, ok, reason := b.Next(context.Background())
 		if !ok {
-			if !strings.Contains(reason, "connected again") {
+			if reason.Why != lobby.WhyReplaced || !strings.Contains(reason.Text, "connected again") {
 				t.Fatalf("reason %q", reason)
 			}
 			break
@@ -231,7 +231,7 @@ func TestErrors(t *testing.T) {
 	for {
 		_, ok, reason := w.Next(context.Background())
 		if !ok {
-			if !strings.Contains(reason, "host closed") {
+			if reason.Why != lobby.WhyClosed || !strings.Contains(reason.Text, "host closed") {
 				t.Fatalf("reason %q", reason)
 			}
 			break

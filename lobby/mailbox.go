@@ -11,7 +11,7 @@ type mailbox struct {
 	mu      sync.Mutex
 	pending *Update
 	ready   chan struct{}
-	closed  string // set once: the member is out of the table, with this reason
+	closed  Closed // set once: the member is out of the table, with this reason
 	// notify, if set, is told when something waits to be taken and nothing did before
 	// (see Member.Notify); it runs on the table actor and must not block.
 	notify func()
@@ -33,7 +33,7 @@ func (m *mailbox) signal() {
 func (m *mailbox) put(u Update) {
 	m.mu.Lock()
 	fresh := false
-	if m.closed == "" {
+	if m.closed.IsZero() {
 		fresh = m.pending == nil
 		if !fresh && u.History == nil {
 			u.History = m.pending.History
@@ -49,9 +49,9 @@ func (m *mailbox) put(u Update) {
 }
 
 // close ends the mailbox with a reason the member is shown; later puts are dropped.
-func (m *mailbox) close(reason string) {
+func (m *mailbox) close(reason Closed) {
 	m.mu.Lock()
-	first := m.closed == ""
+	first := m.closed.IsZero()
 	if first {
 		m.closed = reason
 	}
@@ -67,7 +67,7 @@ func (m *mailbox) close(reason string) {
 func (m *mailbox) setNotify(f func()) {
 	m.mu.Lock()
 	m.notify = f
-	waiting := m.pending != nil || m.closed != ""
+	waiting := m.pending != nil || !m.closed.IsZero()
 	m.mu.Unlock()
 	if waiting {
 		f()
@@ -76,7 +76,7 @@ func (m *mailbox) setNotify(f func()) {
 
 // take is next without waiting: the pending update if there is one (has), and the
 // reason once the mailbox is closed (with the last update, if it was still pending).
-func (m *mailbox) take() (u Update, has bool, closed string) {
+func (m *mailbox) take() (u Update, has bool, closed Closed) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.pending != nil {
@@ -88,16 +88,16 @@ func (m *mailbox) take() (u Update, has bool, closed string) {
 
 // next waits for the newest update. ok is false once the mailbox is closed and drained;
 // then reason says why.
-func (m *mailbox) next(ctx context.Context) (u Update, ok bool, reason string) {
+func (m *mailbox) next(ctx context.Context) (u Update, ok bool, reason Closed) {
 	for {
 		m.mu.Lock()
 		if m.pending != nil {
 			u = *m.pending
 			m.pending = nil
 			m.mu.Unlock()
-			return u, true, ""
+			return u, true, Closed{}
 		}
-		if m.closed != "" {
+		if !m.closed.IsZero() {
 			reason = m.closed
 			m.mu.Unlock()
 			return Update{}, false, reason
@@ -105,7 +105,7 @@ func (m *mailbox) next(ctx context.Context) (u Update, ok bool, reason string) {
 		m.mu.Unlock()
 		select {
 		case <-ctx.Done():
-			return Update{}, false, "disconnected"
+			return Update{}, false, closedBy(WhyGone, "disconnected")
 		case <-m.ready:
 		}
 	}

@@ -51,7 +51,7 @@ func (m *Member) Code() string { return m.t.code }
 
 // Next waits for the newest update. ok is false once the member is out of the table;
 // reason then says why in words for the player.
-func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason string) {
+func (m *Member) Next(ctx context.Context) (u Update, ok bool, reason Closed) {
 	return m.box.next(ctx)
 }
 
@@ -64,7 +64,7 @@ func (m *Member) Notify(f func()) { m.box.setNotify(f) }
 // Take reads what Notify announced without waiting: the newest update if one is
 // pending (has), and the reason once the member is out of the table (closed; the last
 // update may come with it).
-func (m *Member) Take() (u Update, has bool, closed string) { return m.box.take() }
+func (m *Member) Take() (u Update, has bool, closed Closed) { return m.box.take() }
 
 func (m *Member) allow(lim *rate.Limiter) error {
 	if !lim.AllowN(m.t.lobby.now(), 1) {
@@ -360,7 +360,7 @@ func (m *Member) kick(seatNo int) error {
 			// Published before the removed player hears of it: their lobby, read at once,
 			// must not offer them the seat back.
 			t.lobby.publish(t.info(nil), t.seatIDs(), t.host)
-			t.detach(gone, m.actor()+" removed you from the table.")
+			t.detach(gone, closedBy(WhyRemoved, m.actor()+" removed you from the table."))
 		}
 		return nil
 	})
@@ -391,7 +391,7 @@ func (m *Member) closeTable() error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		m.t.closing, m.t.closedBy = m.actor()+" closed the table.", m
+		m.t.closing, m.t.closedBy = closedBy(WhyClosed, m.actor()+" closed the table."), m
 		return nil
 	})
 }
@@ -407,7 +407,7 @@ func (m *Member) depart(freeSeat bool) {
 			return nil
 		}
 		seatNo := m.seat
-		t.detach(m, "You left the table.")
+		t.detach(m, closedBy(WhyLeft, "You left the table."))
 		t.changed(now)
 		if seatNo < 0 {
 			return nil
@@ -421,7 +421,7 @@ func (m *Member) depart(freeSeat bool) {
 		}
 		t.passHost(now)
 		if t.state != StatePlaying && t.humanSeats() == 0 {
-			t.closing = "Everyone left the table."
+			t.closing = closedBy(WhyClosed, "Everyone left the table.")
 		}
 		return nil
 	})

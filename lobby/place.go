@@ -12,14 +12,14 @@ type Place interface {
 	Code() string
 	// Next waits for the newest update. ok is false once the place is gone; reason then
 	// says why in words for the player.
-	Next(ctx context.Context) (u Update, ok bool, reason string)
+	Next(ctx context.Context) (u Update, ok bool, reason Closed)
 	// Notify is Next without a waiting goroutine: f is called (and must not block)
 	// whenever an update or the close waits and none did before; Take then reads it.
 	// Use either Next or Notify with Take, not both.
 	Notify(f func())
 	// Take reads what Notify announced: the newest update if one is pending (has), and
 	// the reason once the place is gone (closed).
-	Take() (u Update, has bool, closed string)
+	Take() (u Update, has bool, closed Closed)
 	// Call runs one table operation (see ops.go) and returns its result; Do and Run are
 	// its typed forms.
 	Call(req Request) (any, error)
@@ -38,13 +38,13 @@ func NewMailbox() *Mailbox { return &Mailbox{b: newMailbox()} }
 func (m *Mailbox) Put(u Update) { m.b.put(u) }
 
 // Close ends the mailbox with a reason the reader is shown; later puts are dropped.
-func (m *Mailbox) Close(reason string) { m.b.close(reason) }
+func (m *Mailbox) Close(reason Closed) { m.b.close(reason) }
 
 // Next waits for the newest update, like Place.Next.
-func (m *Mailbox) Next(ctx context.Context) (Update, bool, string) { return m.b.next(ctx) }
+func (m *Mailbox) Next(ctx context.Context) (Update, bool, Closed) { return m.b.next(ctx) }
 
 // Notify announces updates instead, like Place.Notify.
 func (m *Mailbox) Notify(f func()) { m.b.setNotify(f) }
 
 // Take reads what Notify announced, like Place.Take.
-func (m *Mailbox) Take() (Update, bool, string) { return m.b.take() }
+func (m *Mailbox) Take() (Update, bool, Closed) { return m.b.take() }

@@ -74,7 +74,7 @@ func follow(m lobby.Place) *seen {
 			u, ok, reason := m.Next(context.Background())
 			s.mu.Lock()
 			if !ok {
-				s.reason = reason
+				s.reason = reason.Text
 				s.mu.Unlock()
 				return
 			}

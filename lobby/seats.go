@@ -21,7 +21,7 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 		case s.member != nil && s.member != m && m.rejoin:
 			return ErrReplaced
 		case s.member != nil && s.member != m:
-			t.detach(s.member, ErrReplaced.Error())
+			t.detach(s.member, Replaced)
 			t.system(now, "%s reconnected.", s.player.Name)
 		case s.standIn != nil:
 			// Whatever the seat did meanwhile was the bot's: say so, to the player too.

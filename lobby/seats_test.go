@@ -244,7 +244,7 @@ func TestAnAdminsActionsAreTheAdmins(t *testing.T) {
 func closedWhy(p lobby.Place) string {
 	for {
 		if _, ok, why := p.Next(context.Background()); !ok {
-			return why
+			return why.Text
 		}
 	}
 }

@@ -64,7 +64,8 @@ func TestNotifyAndTakeDeliverTheNewestUpdateAndTheClose(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatalf("no news of %s", what)
 		}
-		return m.Take()
+		u, has, c := m.Take()
+		return u, has, c.Text
 	}
 	u, has, closed := next("the first update") // it was waiting when Notify was set
 	if !has || closed != "" || u.Seat != 0 {
@@ -93,7 +94,7 @@ func TestNotifyAndTakeDeliverTheNewestUpdateAndTheClose(t *testing.T) {
 			break
 		}
 	}
-	if _, has, again := m.Take(); has || again != closed {
+	if _, has, again := m.Take(); has || again.Text != closed {
 		t.Fatalf("after the close: has %v, closed %q", has, again)
 	}
 }

@@ -71,7 +71,7 @@ type Table struct {
 	resultOf   string        // the name of the game whose result is result
 	dirty      bool          // something members see has changed since the last fan-out
 	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
-	closing    string        // non-empty: close the table after this step, telling members why
+	closing    Closed        // set: close the table after this step, telling members why
 	closedBy   *Member       // the host who closed it, who is told so in their own words
 	jr         *tableJournal // the table's log (journal.go); nil without a store
 	deck       *tablePack    // the chosen pack; nil: the built-in deck (deck.go)
@@ -101,11 +101,11 @@ func (t *Table) run(ctx context.Context) {
 		stop()
 		if r := recover(); r != nil {
 			t.lobby.log.Error("table crashed", "table", t.code, "panic", r, "stack", string(debug.Stack()))
-			t.closing = "Sorry: this table hit an internal error and had to close."
+			t.closing = closedBy(WhyClosed, "Sorry: this table hit an internal error and had to close.")
 		}
 		t.finishClose()
 	}()
-	for t.closing == "" {
+	for t.closing.IsZero() {
 		select {
 		case <-ctx.Done():
 			t.stopForRestart()
@@ -121,7 +121,7 @@ func (t *Table) run(ctx context.Context) {
 		}
 		t.endStep(t.lobby.now())
 		// Only what is durable is shown: a crash cannot take back what a player saw.
-		if t.dirty && t.closing == "" && t.caughtUp() {
+		if t.dirty && t.closing.IsZero() && t.caughtUp() {
 			t.fanOut()
 		}
 	}
@@ -166,7 +166,7 @@ func (t *Table) tick(now time.Time) {
 	} else if t.emptySince.IsZero() {
 		t.emptySince = now
 	} else if now.Sub(t.emptySince) >= t.lobby.cfg.IdleClose {
-		t.closing = "The table closed: nobody was connected for a while."
+		t.closing = closedBy(WhyClosed, "The table closed: nobody was connected for a while.")
 	}
 }
 
@@ -464,7 +464,7 @@ func (t *Table) attach(m *Member, now time.Time) {
 }
 
 // detach removes a member; its mailbox is closed with reason.
-func (t *Table) detach(m *Member, reason string) {
+func (t *Table) detach(m *Member, reason Closed) {
 	if _, ok := t.members[m]; !ok {
 		return
 	}
@@ -526,7 +526,7 @@ func (t *Table) finishClose() {
 	t.lobby.tableGone(t)
 	for m := range t.members {
 		if m == t.closedBy {
-			t.detach(m, "You closed the table.")
+			t.detach(m, closedBy(WhyClosed, "You closed the table."))
 			continue
 		}
 		t.detach(m, t.closing)
@@ -535,7 +535,7 @@ func (t *Table) finishClose() {
 		// Stopped with its log kept: it comes back when the server does.
 		t.lobby.log.Info("table saved for the restart", "table", t.code)
 	} else {
-		t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing)
+		t.lobby.log.Info("table closed", "table", t.code, "reason", t.closing.Text)
 	}
 	close(t.done) // last: Shutdown returns once every table's is closed
 }

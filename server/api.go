@@ -85,7 +85,7 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	var once sync.Once
 	ls := &liveSession{bye: func() {
 		once.Do(func() {
-			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice()})
+			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice().Text})
 			cancel()
 		})
 	}}
@@ -353,7 +353,7 @@ func (c *apiConn) pump(m lobby.Place) {
 		u, ok, reason := m.Next(c.ctx)
 		if !ok {
 			if c.ctx.Err() == nil {
-				c.send(map[string]any{"type": "left", "code": m.Code(), "reason": reason})
+				c.send(map[string]any{"type": "left", "code": m.Code(), "reason": reason.Text, "why": reason.Why})
 			}
 			return
 		}

@@ -69,7 +69,7 @@ func (d *driven) follow(place lobby.Place) {
 			}
 			if !ok {
 				if d.ctx.Err() == nil {
-					d.closed = reason
+					d.closed = reason.Text
 				}
 				d.mu.Unlock()
 				return

@@ -51,7 +51,7 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 
 	var once sync.Once
 	ls := &liveSession{bye: func() {
-		once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice()}) })
+		once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice().Text}) })
 	}}
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")

@@ -171,7 +171,7 @@ type updateMsg struct {
 // closedMsg says the member is out of its table, and why.
 type closedMsg struct {
 	member lobby.Place
-	reason string
+	reason lobby.Closed
 }
 
 // newsMsg says the member has an update (or its close) to take.
@@ -181,8 +181,8 @@ type newsMsg struct{ member lobby.Place }
 type tookMsg struct {
 	member lobby.Place
 	u      lobby.Update
-	has    bool   // u is an update
-	closed string // the member is out of its table, for this reason
+	has    bool         // u is an update
+	closed lobby.Closed // the member is out of its table, for this reason
 }
 
 // Prepare takes the news a newsMsg brings, on the session's own goroutine, and gives
@@ -199,7 +199,7 @@ func (m *Model) Prepare(msg tea.Msg) (tea.Msg, bool) {
 	}
 	u, has, closed := news.member.Take()
 	m.took = tookMsg{member: news.member, u: u, has: has, closed: closed}
-	return &m.took, closed == "" // a pointer to the model's own: a message made here would allocate
+	return &m.took, closed.IsZero() // a pointer to the model's own: a message made here would allocate
 }
 
 // wait is the command that delivers the member's next update; exactly one runs per member.
@@ -391,7 +391,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if took.has {
 			m.takeUpdate(took.u)
 		}
-		if took.closed != "" {
+		if !took.closed.IsZero() {
 			return m.tableClosed(took.closed)
 		}
 		return nil
@@ -553,14 +553,14 @@ func (m *Model) redrawClock() {
 
 // tableClosed handles being sent away from a table: taken over by a new connection or a
 // server going down end the program; anything else returns to the lobby with the reason.
-func (m *Model) tableClosed(reason string) tea.Cmd {
+func (m *Model) tableClosed(reason lobby.Closed) tea.Cmd {
 	m.table = tableScreen{}
-	if strings.Contains(reason, "connected again") || strings.Contains(reason, "shutting down") || reason == lobby.RestartNotice || reason == lobby.MovedNotice {
-		m.goodbye = reason
+	if reason.Ends() {
+		m.goodbye = reason.Text
 		return tea.Quit
 	}
 	m.toLobby()
-	m.setStatus(reason, false)
+	m.setStatus(reason.Text, false)
 	return nil
 }
 
