@@ -87,7 +87,7 @@ func Run(t *testing.T, id string, c Config) {
 	}
 	tables := c.Tables
 	if tables == nil {
-		tables = defaultTables(spec)
+		tables = Tables(spec)
 	}
 	for _, tb := range tables {
 		opts, err := spec.CheckOptions(tb.Options)
@@ -110,11 +110,15 @@ func Run(t *testing.T, id string, c Config) {
 	}
 }
 
-// defaultTables are the defaults, and each option choice that changes the player count.
-func defaultTables(spec *rules.Spec) []Table {
+// Tables are the tables to play to see every side of a game: its default options with
+// the fewest players they allow, and the same again for every option choice that changes
+// how many may play (a variant, a mode), which usually has prompts and rounds of its own.
+// Run plays them when Config.Tables is nil; other tests that go through every registered
+// game use them too.
+func Tables(spec *rules.Spec) []Table {
 	def := spec.Defaults()
 	lo, hi := spec.PlayerRange(def)
-	out := []Table{{Options: def}}
+	out := []Table{{Options: def, Players: lo}}
 	for _, o := range spec.Options {
 		for _, choice := range o.Choices {
 			if choice == o.Default {
@@ -123,11 +127,17 @@ func defaultTables(spec *rules.Spec) []Table {
 			opts := spec.Defaults()
 			opts[o.Key] = choice
 			if l, h := spec.PlayerRange(opts); l != lo || h != hi {
-				out = append(out, Table{Options: opts})
+				out = append(out, Table{Options: opts, Players: l})
 			}
 		}
 	}
 	return out
+}
+
+// Name names the table of spec, for a subtest: the game, its player count and the
+// options that are not defaults, e.g. "topfive/2p,variant=duo".
+func (tb Table) Name(spec *rules.Spec) string {
+	return spec.ID + "/" + tableName(spec, tb.Options, tb.Players)
 }
 
 // tableName names a table by its player count and the options that are not defaults.
