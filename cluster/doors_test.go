@@ -20,7 +20,6 @@ import (
 	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
-	"parlor/rules/topfive"
 )
 
 // The test of every door: each table operation (lobby.Requests) and each sentinel error
@@ -133,7 +132,7 @@ func TestEveryOperationIsTheSameThroughEveryDoor(t *testing.T) {
 		{"Ben", lobby.Start{}, nil},
 		{"Ben", lobby.Start{}, errOther},
 		{"Ben", lobby.AddBot{}, errOther},
-		{"Ben", lobby.ActOf(map[string]any{"type": "nope"}), topfive.ErrUnknownAction},
+		{"Ben", lobby.ActOf(map[string]any{"type": "nope"}), rules.ErrUnknownAction},
 		{"Ben", lobby.Kick{Seat: 2}, errOther}, // already a bot
 		{"Ben", lobby.Chat{Text: "good luck"}, nil},
 		{"Ben", lobby.CloseTable{}, nil},

@@ -8,6 +8,7 @@ func TestRegisterAppendsCommonOptions(t *testing.T) {
 		New:     func(Setup) (Game, error) { return nil, nil },
 		NewBot:  func(BotSetup) Bot { return nil }}
 	Register(s)
+	t.Cleanup(func() { unregister(s.ID) })
 	if len(s.Options) != 1+len(CommonOptions) || s.Options[1].Key != OptBots {
 		t.Fatalf("options after Register: %+v", s.Options)
 	}
@@ -39,4 +40,12 @@ func TestSkillWithoutTheOption(t *testing.T) {
 	if Skill(nil) != SkillNormal || Skill(Options{OptBots: "x"}) != SkillNormal || Skill(Options{OptBots: SkillEasy}) != SkillEasy {
 		t.Fatal("Skill does not fall back to normal")
 	}
+}
+
+// unregister takes a game a test registered out of the registry again, so that the tests
+// that go through every registered game meet only the real ones.
+func unregister(id string) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	delete(registry, id)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"parlor/rules"
+	"parlor/rules/rulestest"
 )
 
 // terminalKeys finds words that only make sense at a keyboard: the JSON API shows
@@ -23,14 +24,28 @@ func checkKeyFree(t *testing.T, what, text string) {
 	}
 }
 
-// everyGame is every game, and each variant that has prompts of its own, with players.
-var everyGame = []struct {
+// gameTable is one game at one table: its options and players.
+type gameTable struct {
 	id   string
+	name string // for the subtest
 	n    int
 	opts rules.Options
-}{
-	{"topfive", 3, nil}, {"topfive", 2, rules.Options{"variant": "duo"}}, {"quadrant", 4, nil},
-	{"quadrant", 8, rules.Options{"mode": "team"}}, {"fingertip", 3, nil}, {"foresight", 3, nil}, {"talltale", 3, nil},
+}
+
+// everyGame is every registered game, and each variant or mode that has prompts of its
+// own (rulestest.Tables), with the fewest players it allows but at least three where it
+// may, so that a prompt waits for more than one other player.
+func everyGame() []gameTable {
+	var out []gameTable
+	for _, spec := range rules.Games() {
+		for _, tb := range rulestest.Tables(spec) {
+			if _, hi := spec.PlayerRange(tb.Options); tb.Players < 3 && hi >= 3 {
+				tb.Players = 3
+			}
+			out = append(out, gameTable{id: spec.ID, name: tb.Name(spec), n: tb.Players, opts: tb.Options})
+		}
+	}
+	return out
 }
 
 // No prompt, error or help text of any game speaks of terminal keys.
@@ -42,8 +57,8 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 			checkKeyFree(t, spec.ID+" option "+o.Key, o.Help)
 		}
 	}
-	for _, c := range everyGame {
-		t.Run(c.id, func(t *testing.T) {
+	for _, c := range everyGame() {
+		t.Run(c.name, func(t *testing.T) {
 			g := play(t, c.id, c.n, c.opts, 1)
 			seen := map[string]bool{}
 			// Every seat's prompt through the first rounds, and the errors of actions
@@ -72,8 +87,8 @@ func TestAPITextHasNoTerminalKeys(t *testing.T) {
 // one onto a second line, which the game area's events give up. A list of whom the table waits for may be cut (the help shows the prompt whole),
 // not what comes before it.
 func TestPromptsFitEightyColumns(t *testing.T) {
-	for _, c := range everyGame {
-		t.Run(c.id, func(t *testing.T) {
+	for _, c := range everyGame() {
+		t.Run(c.name, func(t *testing.T) {
 			names := make([]string, c.n)
 			for i := range names {
 				names[i] = string(rune('A'+i)) + "bcdefghijklmnop"

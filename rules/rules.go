@@ -17,8 +17,10 @@ const Spectator = -1
 // Game is one running game. It is owned by one goroutine (the table actor) and needs no locking.
 type Game interface {
 	// Apply performs one action of seat at time now. The action is a JSON object with a
-	// "type" field. On error the state is unchanged and the error text can be shown to
-	// the player as it is.
+	// "type" field. A deadline that now has passed acts first, as Tick(now) would: the
+	// game keeps its own deadlines, whoever calls it (Preamble does this, and the checks
+	// every game shares). On error the state is otherwise unchanged and the error text
+	// can be shown to the player as it is.
 	Apply(seat int, action json.RawMessage, now time.Time) error
 	// Tick moves deadlines forward to now and reports whether anything changed.
 	Tick(now time.Time) bool

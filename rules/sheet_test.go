@@ -6,13 +6,9 @@ import (
 	"testing"
 	"time"
 
+	_ "parlor/games" // every game, as the server has them
 	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
-	_ "parlor/rules/fingertip"
-	_ "parlor/rules/foresight"
-	_ "parlor/rules/quadrant"
-	_ "parlor/rules/talltale"
-	_ "parlor/rules/topfive"
 )
 
 // play starts game id with n bots and lets them play until the sheet has rows rows or the
@@ -77,19 +73,8 @@ func playNamed(t *testing.T, id string, names []string, opts rules.Options, rows
 // Every game's view carries the score sheet: a row per round with a column per seat,
 // totals equal to the scores, and the last round's breakdown; it reaches the JSON API.
 func TestScoreSheetAfterTwoRounds(t *testing.T) {
-	for _, c := range []struct {
-		id   string
-		n    int
-		opts rules.Options
-	}{
-		{"topfive", 3, nil},
-		{"topfive", 2, rules.Options{"variant": "duo"}},
-		{"quadrant", 4, nil},
-		{"fingertip", 3, nil},
-		{"foresight", 3, nil},
-		{"talltale", 3, nil},
-	} {
-		t.Run(c.id, func(t *testing.T) {
+	for _, c := range everyGame() {
+		t.Run(c.name, func(t *testing.T) {
 			g := play(t, c.id, c.n, c.opts, 2)
 			for _, seat := range []int{rules.Spectator, 0} {
 				h := g.View(seat).Head()

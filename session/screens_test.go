@@ -20,6 +20,7 @@ import (
 	"parlor/lobby"
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
+	"parlor/rules/rulestest"
 	"parlor/session/gameui"
 	"parlor/session/gameui/gameuitest"
 )
@@ -262,22 +263,25 @@ func TestFootersFitAt80Columns(t *testing.T) {
 		h.press("right")
 	}
 	h.press("esc")
-	for _, g := range []struct {
-		id      string
-		opts    rules.Options
-		players int
-	}{{"topfive", nil, 3}, {"topfive", rules.Options{"variant": "duo"}, 2}, {"fingertip", nil, 3}, {"foresight", nil, 3},
-		{"quadrant", nil, 4}, {"talltale", nil, 3}} {
-		h.closeTable()
-		h.sitAt(g.id, g.opts, g.players)
-		h.checkFrame(g.id + " game")
-		h.press("esc")
-		h.checkFrame(g.id + " table during the game")
-		h.press("esc", "v")
-		h.checkFrame(g.id + " log")
-		h.press("esc", "/")
-		h.checkFrame(g.id + " chat")
-		h.press("esc")
+	// Every game, and each variant or mode with screens of its own, with at least three
+	// players where it may.
+	for _, spec := range rules.Games() {
+		for _, tb := range rulestest.Tables(spec) {
+			if _, hi := spec.PlayerRange(tb.Options); tb.Players < 3 && hi >= 3 {
+				tb.Players = 3
+			}
+			name := tb.Name(spec)
+			h.closeTable()
+			h.sitAt(spec.ID, tb.Options, tb.Players)
+			h.checkFrame(name + " game")
+			h.press("esc")
+			h.checkFrame(name + " table during the game")
+			h.press("esc", "v")
+			h.checkFrame(name + " log")
+			h.press("esc", "/")
+			h.checkFrame(name + " chat")
+			h.press("esc")
+		}
 	}
 }
 

@@ -2,12 +2,10 @@ package fingertip
 
 import "parlor/rules"
 
-// Sentinel errors; Apply wraps them with context a player can read.
+// Sentinel errors; Apply wraps them with context a player can read. The errors every
+// game shares (a spectator, a seat not at the table, an unknown action, the end of the
+// game) are the rules package's.
 var (
-	ErrSpectator   = rules.Sentinel("fingertip.spectator", "fingertip: spectators cannot play")
-	ErrNoSeat      = rules.Sentinel("fingertip.no_seat", "fingertip: no such seat")
-	ErrUnknown     = rules.Sentinel("fingertip.unknown", "fingertip: unknown action")
-	ErrOver        = rules.Sentinel("fingertip.over", "fingertip: the game is over")
 	ErrNotNow      = rules.Sentinel("fingertip.not_now", "fingertip: not now")
 	ErrNotYourTurn = rules.Sentinel("fingertip.not_your_turn", "fingertip: not your turn")
 	ErrActive      = rules.Sentinel("fingertip.active", "fingertip: you gave the clue, you cannot point")

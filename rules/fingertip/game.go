@@ -128,17 +128,13 @@ func option(o rules.Options, key, def string) time.Duration {
 	return rules.OptionDuration(def)
 }
 
-// Apply performs one action of seat. On error nothing changes.
+// Apply performs one action of seat, after the deadline if now has passed it: a clue
+// after the clue time meets the next turn, a point after the race time the reveal. On
+// error nothing else changes.
 func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
-	if seat == rules.Spectator {
-		return ErrSpectator
-	}
-	if seat < 0 || seat >= len(g.names) {
-		return fmt.Errorf("%w: %d", ErrNoSeat, seat)
-	}
-	typ, err := rules.ActionType(raw)
+	typ, err := rules.Preamble(g, seat, len(g.names), raw, now)
 	if err != nil {
-		return fmt.Errorf("fingertip: %w", err)
+		return err
 	}
 	switch typ {
 	case TypeClue:
@@ -154,7 +150,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		}
 		return g.point(seat, a.Position, now)
 	}
-	return fmt.Errorf("%w %q: use \"clue\" or \"point\"", ErrUnknown, typ)
+	return rules.UnknownAction(typ, TypeClue, TypePoint)
 }
 
 // expired reports that the current phase's deadline has passed (Tick will act on it).
@@ -169,9 +165,6 @@ func (g *Game) giveClue(seat int, text string, now time.Time) error {
 	}
 	if seat != g.active {
 		return fmt.Errorf("%w: %s is giving the clue", ErrNotYourTurn, g.names[g.active])
-	}
-	if g.expired(now) {
-		return fmt.Errorf("%w: the time for the clue is up", ErrNotNow)
 	}
 	clue, err := CheckClue(text)
 	if err != nil {
@@ -217,8 +210,6 @@ func (g *Game) point(seat, position int, now time.Time) error {
 		return fmt.Errorf("%w: your finger is already on a wrong card", ErrOut)
 	case position < 1 || position > 9:
 		return fmt.Errorf("%w: %d (the square has cards 1 to 9)", ErrNoCard, position)
-	case g.expired(now):
-		return fmt.Errorf("%w: the race time is up", ErrNotNow)
 	}
 	s := &g.square[position-1]
 	if s.finger >= 0 {
@@ -246,8 +237,6 @@ func (g *Game) notNow(want string) error {
 		return nil
 	}
 	switch g.phase {
-	case PhaseOver:
-		return ErrOver
 	case PhaseClue:
 		return fmt.Errorf("%w: waiting for %s's clue", ErrNotNow, g.names[g.active])
 	case PhaseRace:

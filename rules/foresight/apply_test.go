@@ -91,11 +91,11 @@ func TestInvalidActions(t *testing.T) {
 		want  error
 		words string
 	}{
-		{"spectator", rules.Spectator, enc(good(0)), ErrNotPlayer, "seat -1"},
-		{"seat out of range", 3, enc(good(0)), ErrNotPlayer, "seat 3"},
+		{"spectator", rules.Spectator, enc(good(0)), rules.ErrSpectator, "spectators"},
+		{"seat out of range", 3, enc(good(0)), rules.ErrNoSuchSeat, "seat 3"},
 		{"not JSON", 0, []byte("{nope"), rules.ErrBadAction, "not a JSON object"},
 		{"no type", 0, []byte(`{"answer":1}`), rules.ErrBadAction, "missing"},
-		{"unknown type", 0, []byte(`{"type":"bid"}`), ErrUnknownAction, `"bid"`},
+		{"unknown type", 0, []byte(`{"type":"bid"}`), rules.ErrUnknownAction, `"bid"`},
 		{"unknown field", 0, []byte(`{"type":"submit","answer":1,"predictions":[],"extra":1}`), rules.ErrBadAction, "extra"},
 		{"ready while answering", 0, enc(Ready{Type: TypeReady}), ErrNotReveal, "no results"},
 		{"answer 0", 0, with(func(s *Submit) { s.Answer = 0 }), ErrBadAnswer, "1 to 3, not 0"},
@@ -121,7 +121,7 @@ func TestInvalidActions(t *testing.T) {
 	mustReject(t, g, 1, enc(good(1)), ErrNotAnswering, "closed")
 	// Over: everything is refused.
 	g.end("test")
-	mustReject(t, g, 1, enc(Ready{Type: TypeReady}), ErrGameOver, "over")
+	mustReject(t, g, 1, enc(Ready{Type: TypeReady}), rules.ErrGameOver, "over")
 }
 
 // TestViewsShareNoMemory: changing a view never changes the game.

@@ -138,17 +138,12 @@ func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error 
 	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
-// Apply performs one action of seat; on error nothing changes.
+// Apply performs one action of seat, after the deadline if now has passed it (a late
+// submission meets the round's results); on error nothing else changes.
 func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
-	typ, err := rules.ActionType(raw)
+	typ, err := rules.Preamble(g, seat, len(g.names), raw, now)
 	if err != nil {
-		return fmt.Errorf("foresight: %w", err)
-	}
-	if seat < 0 || seat >= len(g.names) {
-		return fmt.Errorf("%w (seat %d)", ErrNotPlayer, seat)
-	}
-	if g.phase == PhaseOver {
-		return ErrGameOver
+		return err
 	}
 	switch typ {
 	case TypeSubmit:
@@ -164,7 +159,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		}
 		return g.markReady(seat, now)
 	}
-	return fmt.Errorf("%w %q: use %q or %q", ErrUnknownAction, typ, TypeSubmit, TypeReady)
+	return rules.UnknownAction(typ, TypeSubmit, TypeReady)
 }
 
 func (g *Game) submit(seat int, s Submit, now time.Time) error {

@@ -23,10 +23,9 @@ const (
 )
 
 // Errors a player can read as they are. Each wager restriction has its own, naming the rule.
+// The errors every game shares (a spectator, a seat not at the table, an unknown action,
+// the end of the game) are the rules package's.
 var (
-	ErrNotPlayer     = rules.Sentinel("foresight.not_player", "foresight: only seated players can do that")
-	ErrGameOver      = rules.Sentinel("foresight.game_over", "foresight: the game is over")
-	ErrUnknownAction = rules.Sentinel("foresight.unknown_action", "foresight: unknown action")
 	ErrNotAnswering  = rules.Sentinel("foresight.not_answering", "foresight: submissions are closed until the next question")
 	ErrNotReveal     = rules.Sentinel("foresight.not_reveal", "foresight: there are no results to move on from")
 	ErrAlreadyReady  = rules.Sentinel("foresight.already_ready", "foresight: you are already ready for the next question")

@@ -78,12 +78,10 @@ type Continue struct {
 	Type string `json:"type"` // always "continue"
 }
 
-// Sentinel errors; the wrapped text says what is wrong in words a player can read.
+// Sentinel errors; the wrapped text says what is wrong in words a player can read. The
+// errors every game shares (a spectator, a seat not at the table, an unknown action, the
+// end of the game) are the rules package's.
 var (
-	ErrSpectator     = rules.Sentinel("quadrant.spectator", "quadrant: spectators cannot play")
-	ErrNoSuchSeat    = rules.Sentinel("quadrant.no_such_seat", "quadrant: no such seat")
-	ErrUnknownAction = rules.Sentinel("quadrant.unknown_action", "quadrant: unknown action")
-	ErrGameOver      = rules.Sentinel("quadrant.game_over", "quadrant: the game is over")
 	ErrWrongPhase    = rules.Sentinel("quadrant.wrong_phase", "quadrant: not now")
 	ErrNotActive     = rules.Sentinel("quadrant.not_active", "quadrant: your team is not placing this round")
 	ErrNotInactive   = rules.Sentinel("quadrant.not_inactive", "quadrant: only the other team edits the team ballot")

@@ -153,20 +153,12 @@ func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error 
 	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
-// Apply performs one action of seat. On error the game is unchanged.
+// Apply performs one action of seat, after the deadlines up to now. On error the game is
+// otherwise unchanged.
 func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
-	if seat == rules.Spectator {
-		return ErrSpectator
-	}
-	if seat < 0 || seat >= len(g.names) {
-		return fmt.Errorf("%w: %d", ErrNoSuchSeat, seat)
-	}
-	typ, err := rules.ActionType(raw)
+	typ, err := rules.Preamble(g, seat, len(g.names), raw, now)
 	if err != nil {
 		return err
-	}
-	if g.over {
-		return ErrGameOver
 	}
 	switch typ {
 	case TypeMove:
@@ -186,7 +178,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	case TypeContinue:
 		return g.continueRound(seat, raw, now)
 	}
-	return fmt.Errorf("%w: %q", ErrUnknownAction, typ)
+	return rules.UnknownAction(typ, TypeMove, TypeLock, TypeUnlock, TypeVote, TypeBallotSet, TypeApprove, TypeUnapprove, TypeContinue)
 }
 
 // Outcome reports the result once the game is over.

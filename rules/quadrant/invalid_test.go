@@ -36,12 +36,12 @@ func TestInvalidActionsChangeNothing(t *testing.T) {
 		want   error
 		text   string // part of the message a player reads
 	}{
-		{"spectator", comp, 4, atPlacement, -1, `{"type":"lock"}`, ErrSpectator, "spectator"},
-		{"seat out of range", comp, 4, atPlacement, 4, `{"type":"lock"}`, ErrNoSuchSeat, "seat"},
-		{"negative seat", comp, 4, atPlacement, -7, `{"type":"lock"}`, ErrNoSuchSeat, "seat"},
+		{"spectator", comp, 4, atPlacement, -1, `{"type":"lock"}`, rules.ErrSpectator, "spectator"},
+		{"seat out of range", comp, 4, atPlacement, 4, `{"type":"lock"}`, rules.ErrNoSuchSeat, "seat"},
+		{"negative seat", comp, 4, atPlacement, -7, `{"type":"lock"}`, rules.ErrNoSuchSeat, "seat"},
 		{"not JSON", comp, 4, atPlacement, 0, `nope`, rules.ErrBadAction, "JSON"},
 		{"no type", comp, 4, atPlacement, 0, `{}`, rules.ErrBadAction, "type"},
-		{"unknown type", comp, 4, atPlacement, 0, `{"type":"dance"}`, ErrUnknownAction, "dance"},
+		{"unknown type", comp, 4, atPlacement, 0, `{"type":"dance"}`, rules.ErrUnknownAction, "dance"},
 		{"unknown field", comp, 4, atPlacement, 0, `{"type":"lock","x":1}`, rules.ErrBadAction, "x"},
 		{"move without y", comp, 4, atPlacement, 0, `{"type":"move","x":1}`, rules.ErrBadAction, "x and y"},
 		{"move off the board x", comp, 4, atPlacement, 0, `{"type":"move","x":21,"y":0}`, ErrOffBoard, "outside"},

@@ -183,7 +183,7 @@ func TestCompetitiveGameEndsAfterThreeRoundsWithSharedTies(t *testing.T) {
 	if g.View(0).(View).Phase != PhaseOver {
 		t.Fatal("phase is not over")
 	}
-	if err := g.Apply(0, rules.Encode(Continue{Type: TypeContinue}), t0); !errors.Is(err, ErrGameOver) {
+	if err := g.Apply(0, rules.Encode(Continue{Type: TypeContinue}), t0); !errors.Is(err, rules.ErrGameOver) {
 		t.Fatalf("after the end: %v", err)
 	}
 }

@@ -2,12 +2,10 @@ package talltale
 
 import "parlor/rules"
 
-// Sentinel errors: Apply wraps them with context a player can read.
+// Sentinel errors: Apply wraps them with context a player can read. The errors every
+// game shares (a spectator, a seat not at the table, an unknown action, the end of the
+// game) are the rules package's.
 var (
-	ErrSpectator       = rules.Sentinel("talltale.spectator", "talltale: spectators cannot play")
-	ErrNoSuchSeat      = rules.Sentinel("talltale.no_such_seat", "talltale: no such seat")
-	ErrUnknownAction   = rules.Sentinel("talltale.unknown_action", "talltale: unknown action")
-	ErrGameOver        = rules.Sentinel("talltale.game_over", "talltale: the game is over")
 	ErrWrongPhase      = rules.Sentinel("talltale.wrong_phase", "talltale: not now")
 	ErrNotNarrator     = rules.Sentinel("talltale.not_narrator", "talltale: only the narrator can do that")
 	ErrNarratorRaces   = rules.Sentinel("talltale.narrator_races", "talltale: the narrator does not place tokens")

@@ -182,20 +182,12 @@ func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error 
 	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
-// Apply performs one action of seat; on error nothing changes.
+// Apply performs one action of seat, after the deadlines up to now (a story after the
+// narrator's time meets the round it ended); on error nothing else changes.
 func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
-	if seat == rules.Spectator {
-		return ErrSpectator
-	}
-	if seat < 0 || seat >= len(g.names) {
-		return fmt.Errorf("%w: %d", ErrNoSuchSeat, seat)
-	}
-	typ, err := rules.ActionType(raw)
+	typ, err := rules.Preamble(g, seat, len(g.names), raw, now)
 	if err != nil {
-		return fmt.Errorf("talltale: %w", err)
-	}
-	if g.over {
-		return ErrGameOver
+		return err
 	}
 	switch typ {
 	case "discard":
@@ -217,7 +209,7 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		}
 		return g.place(seat, a, now)
 	}
-	return fmt.Errorf("%w %q (want discard, story or token)", ErrUnknownAction, typ)
+	return rules.UnknownAction(typ, "discard", "story", "token")
 }
 
 func (g *Game) narratorOnly(seat int, phase, doing string) error {

@@ -39,19 +39,17 @@ func NewRank(ranks [Hand]int, marker int) Rank {
 	return a
 }
 
-// Sentinel errors; the wrapped text names what is wrong in words a player can read.
+// Sentinel errors; the wrapped text names what is wrong in words a player can read. The
+// errors every game shares (a spectator, a seat not at the table, an unknown action, the
+// end of the game) are the rules package's.
 var (
-	ErrSpectator     = rules.Sentinel("topfive.spectator", "topfive: spectators cannot play")
-	ErrNoSuchSeat    = rules.Sentinel("topfive.no_such_seat", "topfive: no such seat")
-	ErrUnknownAction = rules.Sentinel("topfive.unknown_action", "topfive: unknown action")
-	ErrWrongPhase    = rules.Sentinel("topfive.wrong_phase", "topfive: not now")
-	ErrGameOver      = rules.Sentinel("topfive.game_over", "topfive: the game is over")
-	ErrSubmitted     = rules.Sentinel("topfive.submitted", "topfive: already submitted")
-	ErrRanking       = rules.Sentinel("topfive.ranking", "topfive: the ranking is not complete")
-	ErrMarker        = rules.Sentinel("topfive.marker", "topfive: the marker is missing")
-	ErrTwoMarkers    = rules.Sentinel("topfive.two_markers", "topfive: only one \"I know this one!\" marker")
-	ErrNoMarker      = rules.Sentinel("topfive.no_marker", "topfive: no marker here")
-	ErrAlreadyReady  = rules.Sentinel("topfive.already_ready", "topfive: already ready")
+	ErrWrongPhase   = rules.Sentinel("topfive.wrong_phase", "topfive: not now")
+	ErrSubmitted    = rules.Sentinel("topfive.submitted", "topfive: already submitted")
+	ErrRanking      = rules.Sentinel("topfive.ranking", "topfive: the ranking is not complete")
+	ErrMarker       = rules.Sentinel("topfive.marker", "topfive: the marker is missing")
+	ErrTwoMarkers   = rules.Sentinel("topfive.two_markers", "topfive: only one \"I know this one!\" marker")
+	ErrNoMarker     = rules.Sentinel("topfive.no_marker", "topfive: no marker here")
+	ErrAlreadyReady = rules.Sentinel("topfive.already_ready", "topfive: already ready")
 )
 
 // rankAction is Rank as decoded: the marker stays raw so that two markers can be told apart

@@ -138,15 +138,10 @@ func (g *Game) ApplyStandIn(seat int, raw json.RawMessage, now time.Time) error 
 	return g.standIn.During(func() error { return g.Apply(seat, raw, now) })
 }
 
-// Apply performs one action of seat at now; on error nothing changes.
+// Apply performs one action of seat at now, after the deadlines up to now; on error
+// nothing else changes.
 func (g *Game) Apply(seat int, action json.RawMessage, now time.Time) error {
-	if seat == rules.Spectator {
-		return ErrSpectator
-	}
-	if seat < 0 || seat >= len(g.names) {
-		return fmt.Errorf("%w: seat %d (seats are 0 to %d)", ErrNoSuchSeat, seat, len(g.names)-1)
-	}
-	typ, err := rules.ActionType(action)
+	typ, err := rules.Preamble(g, seat, len(g.names), action, now)
 	if err != nil {
 		return err
 	}
@@ -156,7 +151,7 @@ func (g *Game) Apply(seat int, action json.RawMessage, now time.Time) error {
 	case TypeReady:
 		return g.applyReady(seat, action, now)
 	}
-	return fmt.Errorf("%w %q: use \"rank\" or \"ready\"", ErrUnknownAction, typ)
+	return rules.UnknownAction(typ, TypeRank, TypeReady)
 }
 
 func (g *Game) applyRank(seat int, raw json.RawMessage, now time.Time) error {
@@ -204,9 +199,6 @@ func (g *Game) applyReady(seat int, raw json.RawMessage, now time.Time) error {
 func (g *Game) checkPhase(want, what string) error {
 	if g.phase == want {
 		return nil
-	}
-	if g.phase == PhaseOver {
-		return ErrGameOver
 	}
 	now := map[string]string{
 		PhaseRanking: "players are still ranking",

@@ -19,13 +19,13 @@ func TestInvalidActions(t *testing.T) {
 		text   string // part of the message a player reads
 	}
 	ranking := []tc{
-		{"spectator", -1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrSpectator, "spectators"},
-		{"seat out of range", 4, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrNoSuchSeat, "seat 4"},
-		{"negative seat", -7, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrNoSuchSeat, "seat -7"},
+		{"spectator", -1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, rules.ErrSpectator, "spectators"},
+		{"seat out of range", 4, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, rules.ErrNoSuchSeat, "seat 4"},
+		{"negative seat", -7, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, rules.ErrNoSuchSeat, "seat -7"},
 		{"acting as someone else", 1, `{"type":"rank","seat":2,"ranks":[1,2,3,4,5],"marker":0}`, rules.ErrBadAction, "seat"},
 		{"not JSON", 1, `rank 1 2 3`, rules.ErrBadAction, "JSON"},
 		{"no type", 1, `{"ranks":[1,2,3,4,5]}`, rules.ErrBadAction, "type"},
-		{"unknown type", 1, `{"type":"guess"}`, ErrUnknownAction, "guess"},
+		{"unknown type", 1, `{"type":"guess"}`, rules.ErrUnknownAction, "guess"},
 		{"ready while ranking", 1, `{"type":"ready"}`, ErrWrongPhase, "still ranking"},
 		{"repeated rank", 1, `{"type":"rank","ranks":[1,1,3,4,5],"marker":0}`, ErrRanking, "rank 2 is missing"},
 		{"four ranks", 1, `{"type":"rank","ranks":[1,2,3,4],"marker":0}`, ErrRanking, "each of the 5"},
@@ -92,7 +92,7 @@ func TestInvalidActions(t *testing.T) {
 	})
 	g.phase = PhaseOver
 	check(t, g, []tc{
-		{"rank after the end", 1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, ErrGameOver, "over"},
-		{"ready after the end", 1, `{"type":"ready"}`, ErrGameOver, "over"},
+		{"rank after the end", 1, `{"type":"rank","ranks":[1,2,3,4,5],"marker":0}`, rules.ErrGameOver, "over"},
+		{"ready after the end", 1, `{"type":"ready"}`, rules.ErrGameOver, "over"},
 	})
 }

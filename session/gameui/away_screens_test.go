@@ -5,24 +5,22 @@ import (
 	"testing"
 	"time"
 
+	_ "parlor/games" // every game, as the server has them
 	"parlor/internal/testkit/contenttest"
 	"parlor/rules"
-	_ "parlor/session/fingertip"
-	_ "parlor/session/foresight"
 	"parlor/session/gameui"
-	_ "parlor/session/quadrant"
-	_ "parlor/session/talltale"
-	_ "parlor/session/topfive"
 )
 
 // Every game screen marks an away seat where it lists the seats, during the first round.
 func TestEveryGameScreenMarksAwaySeats(t *testing.T) {
-	for _, id := range []string{"topfive", "quadrant", "fingertip", "foresight", "talltale"} {
+	for _, spec := range rules.Games() {
+		id := spec.ID
 		t.Run(id, func(t *testing.T) {
-			spec, _ := rules.Lookup(id)
 			content := contenttest.Load(t, spec.Content...)
 			now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
-			names := []string{"Ann", "Ben", "Cat", "Dan"}
+			// Four players, or as near as the game allows.
+			lo, hi := spec.PlayerRange(spec.Defaults())
+			names := []string{"Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou", "Mo", "Ned"}[:max(lo, min(hi, 4))]
 			g, err := spec.New(rules.Setup{Names: names, Seed: 3, Options: spec.Defaults(), Content: content, Now: now})
 			if err != nil {
 				t.Fatal(err)

@@ -24,11 +24,10 @@ const ID = "pick"
 // Secret is put into every pick's view for its owner only, so tests can look for leaks.
 const Secret = "SECRET-PICK"
 
-// Errors.
+// Errors of its own; those every game shares are the rules package's.
 var (
 	ErrPicked = rules.Sentinel("pick.picked", "pick: you have already picked")
 	ErrRange  = rules.Sentinel("pick.range", "pick: pick 1, 2 or 3")
-	ErrSeat   = rules.Sentinel("pick.seat", "pick: not a player")
 )
 
 // Fail is an action that fails with the sentinel error whose code it names, wrapped in
@@ -120,10 +119,7 @@ func New(s rules.Setup) (rules.Game, error) {
 
 // Apply implements rules.Game.
 func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
-	if seat < 0 || seat >= len(g.picks) {
-		return ErrSeat
-	}
-	t, err := rules.ActionType(raw)
+	t, err := rules.Preamble(g, seat, len(g.picks), raw, now)
 	if err != nil {
 		return err
 	}
@@ -131,14 +127,11 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 		return failWith(raw)
 	}
 	if t != "pick" {
-		return fmt.Errorf("%w: unknown action %q", rules.ErrBadAction, t)
+		return rules.UnknownAction(t, "pick")
 	}
 	var a pick
 	if err := rules.Decode(raw, &a); err != nil {
 		return err
-	}
-	if g.round > g.rounds {
-		return fmt.Errorf("pick: the game is over")
 	}
 	if g.picks[seat] != 0 {
 		return ErrPicked
