@@ -101,6 +101,10 @@ func (w *Wire) Err() error {
 	}
 }
 
+// Worded is err told in other words, for the one who reads it: errors.Is still finds err
+// (and its code crosses every wire), while the text is text.
+func Worded(err error, text string) error { return &worded{text: text, err: err} }
+
 // worded is a sentinel told in other (or more) words.
 type worded struct {
 	text string

@@ -307,7 +307,7 @@ func (c *apiConn) tableOp(req apiRequest, line []byte) error {
 	}
 	op, err := lobby.DecodeRequest(name, line)
 	if errors.Is(err, lobby.ErrUnknownOp) {
-		return fmt.Errorf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", "))
+		return rules.Worded(lobby.ErrUnknownOp, fmt.Sprintf("unknown op %q: the ops are %s", playertext.Short(req.Op, 20), strings.Join(apiOps, ", ")))
 	}
 	if err != nil {
 		return err

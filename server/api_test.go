@@ -55,6 +55,18 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		}
 	}
 
+	// An error a program may branch on carries its stable code.
+	for op, want := range map[string]string{"nope": "lobby.unknown_op", "start": "", "kick": "lobby.missing_field"} {
+		ann.Send(map[string]any{"op": op})
+		if m := ann.Expect("error"); fmt.Sprint(m["code"]) != want && !(want == "" && m["code"] == nil) {
+			t.Errorf("%s: code %v, want %q (%v)", op, m["code"], want, m)
+		}
+	}
+	ann.Send(map[string]any{"op": "join", "code": "QQQQ"})
+	if m := ann.Expect("error"); m["code"] != "lobby.no_table" {
+		t.Errorf("join QQQQ: %v, want the code lobby.no_table", m)
+	}
+
 	ann.Send(map[string]any{"op": "create", "game": testgame.ID, "options": map[string]string{"rounds": "1"}})
 	code := fmt.Sprint(ann.Expect("joined")["code"])
 	ann.Send(map[string]any{"op": "tables"})
