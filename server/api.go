@@ -83,12 +83,16 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	defer cancel()
 	c := &apiConn{s: s, sess: sess, player: player, online: online, ctx: ctx, enc: json.NewEncoder(sess), budget: rate.NewLimiter(20, 60)}
 	var once sync.Once
-	ls := &liveSession{bye: func() {
+	end := func(msg string) {
 		once.Do(func() {
-			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice().Text})
+			c.send(map[string]any{"type": "bye", "reason": msg})
 			cancel()
 		})
-	}}
+	}
+	ls := s.liveOf(sess, player, "api")
+	ls.bye = func() { end(s.lobby.ShutdownNotice().Text) }
+	ls.end = end
+	ls.broadcast = func(msg string) { c.send(map[string]any{"type": "broadcast", "text": msg}) }
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")
 		return

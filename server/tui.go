@@ -50,9 +50,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	model := session.New(ctx, opts)
 
 	var once sync.Once
-	ls := &liveSession{bye: func() {
-		once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice().Text}) })
-	}}
+	end := func(msg string) { once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: msg}) }) }
+	ls := s.liveOf(sess, player, "tui")
+	ls.bye = func() { end(s.lobby.ShutdownNotice().Text) }
+	ls.end = end
+	ls.broadcast = func(msg string) { go prog.Send(session.BroadcastMsg{Text: msg}) }
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")
 		return

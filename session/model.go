@@ -162,6 +162,12 @@ type ShutdownMsg struct {
 	Goodbye string // what the player is told; a default when empty
 }
 
+// BroadcastMsg is a line from the server's operators to everyone online, shown as the
+// status line.
+type BroadcastMsg struct {
+	Text string
+}
+
 // updateMsg carries a table update for the member it came from.
 type updateMsg struct {
 	member lobby.Place
@@ -363,6 +369,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
 		m.drawn = nil // recoloured for another profile
+		return nil
+	case BroadcastMsg:
+		m.setStatus("From the operators: "+msg.Text, false)
+		m.dirty = true
 		return nil
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
