@@ -224,7 +224,7 @@ func (s *Server) adminBan(ctx context.Context, admin lobby.Player, rest []string
 		s.log.Warn("could not read the bans again", "err", err)
 	}
 	ended := s.endCovered(b)
-	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%d sessions ended)", b.ID, kind, target, strings.ToLower(untilText(until)), reason, ended)}, nil
+	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%d sessions ended)", b.ID, kind, target, untilPhrase(until), reason, ended)}, nil
 }
 
 // parseCIDR reads an address range, or one address as a range of one.
@@ -283,7 +283,7 @@ func (s *Server) adminMute(ctx context.Context, admin lobby.Player, rest []strin
 	}
 	s.audit(ctx, admin.ID, "mute", target, reason)
 	_ = s.mod.refresh(ctx)
-	return []string{fmt.Sprintf("muted %s %s: %s", target, strings.ToLower(untilText(until)), reason)}, nil
+	return []string{fmt.Sprintf("muted %s %s: %s", target, untilPhrase(until), reason)}, nil
 }
 
 func (s *Server) adminUnmute(ctx context.Context, admin lobby.Player, rest []string) ([]string, error) {
@@ -447,4 +447,12 @@ func endText(until time.Time) string {
 		return "forever"
 	}
 	return "until " + stamp(until)
+}
+
+// untilPhrase is how long a ban or a mute lasts, in the console's answer.
+func untilPhrase(until time.Time) string {
+	if until.IsZero() {
+		return "for good"
+	}
+	return "until " + until.UTC().Format("2006-01-02 15:04 UTC")
 }

@@ -9,6 +9,7 @@ import (
 
 	"parlor/internal/testkit/e2e"
 	"parlor/internal/testkit/sshterm"
+	"parlor/internal/testkit/testclock"
 	"parlor/server"
 	"parlor/store"
 )
@@ -63,7 +64,7 @@ func TestAdminConsoleRefusesBadInput(t *testing.T) {
 	named(t, s, admin2, "Boss")
 	fp := vic.Fingerprint()
 	for cmd, want := range map[string]string{
-		"admin ban key SHA256:nonsense spam":            "not a key fingerprint",
+		"admin ban key SHA256:nonsense spam":             "not a key fingerprint",
 		"admin ban key " + stranger.Fingerprint() + " x": "has been here",
 		"admin ban key " + admin.Fingerprint() + " x":    "cannot ban yourself",
 		"admin ban key " + admin2.Fingerprint() + " x":   "an admin's",
@@ -107,7 +108,7 @@ func TestAdminBansAKey(t *testing.T) {
 	wantHas(t, "players", players, "Vic\t"+fp+"\t127.0.0.1\t", "Ann\t"+ann.Fingerprint())
 
 	out := mustRun(t, s, admin, "admin ban key "+fp+" for 2h spamming the chat", "")
-	wantHas(t, "ban", out, "ban 1: key "+fp+" it ends ", "spamming the chat", "(1 sessions ended)")
+	wantHas(t, "ban", out, "ban 1: key "+fp+" until ", "spamming the chat", "(1 sessions ended)")
 	bye := until(live, "bye")
 	wantHas(t, "the live session's goodbye", bye["reason"].(string), "Your key is banned", "spamming the chat", "It ends ")
 
@@ -135,7 +136,7 @@ func TestAdminMuteBroadcastClose(t *testing.T) {
 	s := e2e.Start(t, func(c *server.Config) { c.Admins = []string{admin.Fingerprint()} })
 	a := named(t, s, vic, "Vic")
 	fp := vic.Fingerprint()
-	wantHas(t, "mute", mustRun(t, s, admin, "admin mute "+fp+" for 1h shouting", ""), "muted "+fp+" it ends ", "shouting")
+	wantHas(t, "mute", mustRun(t, s, admin, "admin mute "+fp+" for 1h shouting", ""), "muted "+fp+" until ", "shouting")
 	wantHas(t, "mutes", mustRun(t, s, admin, "admin mutes", ""), fp+"\tuntil ", "shouting")
 	wantHas(t, "unmute", mustRun(t, s, admin, "admin unmute "+fp, ""), "unmuted "+fp)
 	if out := mustRun(t, s, admin, "admin mutes", ""); out != "" {
@@ -172,7 +173,7 @@ func TestBannedAddressIsRefusedBeforeTheKeyExchange(t *testing.T) {
 	if addr == "" {
 		t.Fatal("the victim is not in the list of players")
 	}
-	wantHas(t, "ban addr", mustRun(t, s, admin, "admin ban addr "+addr+"/32 flooding", ""), "addr "+addr+"/32 it is for good: flooding", "(1 sessions ended)")
+	wantHas(t, "ban addr", mustRun(t, s, admin, "admin ban addr "+addr+"/32 flooding", ""), "addr "+addr+"/32 for good: flooding", "(1 sessions ended)")
 	wantHas(t, "bye", until(live, "bye")["reason"].(string), "Your address is banned", "flooding")
 
 	before := metric(t, s, `parlor_refused_total{reason="banned"}`)
@@ -223,4 +224,30 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	mustRun(t, c.nodes[0], admin, "admin ban key "+vic.Fingerprint()+" for 1d abuse", "")
 	wantHas(t, "bye on the other node", until(live, "bye")["reason"].(string), "Your key is banned", "abuse")
 	wantHas(t, "login on the other node", mustFail(t, c.nodes[1], vic, "help", ""), "Your key is banned from this parlor server: abuse.")
+}
+
+// TestTimedBansAndMutesExpire: a timed ban stops refusing its key once its time has
+// passed on the server's clock, and drops out of the list; so does a timed mute.
+func TestTimedBansAndMutesExpire(t *testing.T) {
+	admin, vic := e2e.NewKey(t), e2e.NewKey(t)
+	clock := testclock.New(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
+	s := e2e.Start(t, func(c *server.Config) { c.Admins = []string{admin.Fingerprint()}; c.Clock = clock })
+	named(t, s, vic, "Vic").Close()
+	fp := vic.Fingerprint()
+	wantHas(t, "ban", mustRun(t, s, admin, "admin ban key "+fp+" for 2h cool off", ""), "until 2026-11-29 14:00 UTC")
+	mustRun(t, s, admin, "admin mute "+fp+" for 1d shouting", "")
+	wantHas(t, "banned", mustFail(t, s, vic, "help", ""), "cool off. It ends 2026-11-29 14:00 UTC.")
+
+	clock.Advance(2*time.Hour - time.Minute)
+	mustFail(t, s, vic, "help", "")
+	clock.Advance(time.Minute)
+	mustRun(t, s, vic, "help", "")
+	if out := mustRun(t, s, admin, "admin bans", ""); out != "" {
+		t.Errorf("bans after the ban ended: %q", out)
+	}
+	wantHas(t, "mutes", mustRun(t, s, admin, "admin mutes", ""), fp+"\tuntil 2026-11-30T12:00:00Z")
+	clock.Advance(22 * time.Hour)
+	if out := mustRun(t, s, admin, "admin mutes", ""); out != "" {
+		t.Errorf("mutes after the mute ended: %q", out)
+	}
 }
