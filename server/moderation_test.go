@@ -251,3 +251,29 @@ func TestTimedBansAndMutesExpire(t *testing.T) {
 		t.Errorf("mutes after the mute ended: %q", out)
 	}
 }
+
+// TestAdminOverTheAPI: the API's admin op runs the console's commands for an admin and
+// refuses everyone else.
+func TestAdminOverTheAPI(t *testing.T) {
+	admin, vic := e2e.NewKey(t), e2e.NewKey(t)
+	s := e2e.Start(t, func(c *server.Config) { c.Admins = []string{admin.Fingerprint()} })
+	v := named(t, s, vic, "Vic")
+	a := named(t, s, admin, "Boss")
+	v.Send(map[string]any{"op": "admin", "id": 1, "args": []string{"bans"}})
+	if e := until(v, "error"); !strings.Contains(e["error"].(string), "only the server's admins") {
+		t.Errorf("a player's admin op: %v", e)
+	}
+	a.Send(map[string]any{"op": "admin", "id": 2, "args": []string{"mute", vic.Fingerprint(), "for", "1h", "shouting"}})
+	got := until(a, "admin")
+	if lines, _ := got["lines"].([]any); len(lines) != 1 || !strings.Contains(lines[0].(string), "muted "+vic.Fingerprint()) {
+		t.Errorf("admin mute over the API = %v", got)
+	}
+	a.Send(map[string]any{"op": "admin", "id": 3, "args": []string{"ban", "addr", "10.0.0.0/40", "x"}})
+	if e := until(a, "error"); !strings.Contains(e["error"].(string), "not an address or a CIDR") {
+		t.Errorf("a bad CIDR over the API: %v", e)
+	}
+	a.Send(map[string]any{"op": "admin", "id": 4, "args": []string{"bans"}})
+	if got := until(a, "admin"); len(got["lines"].([]any)) != 0 {
+		t.Errorf("bans after a refusal = %v", got)
+	}
+}
