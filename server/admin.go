@@ -67,6 +67,17 @@ func (s *Server) serveAdmin(sess ssh.Session, args []string) {
 	_ = sess.Exit(0)
 }
 
+// console is an admin's session.Console: the admin screen runs the same commands.
+type console struct {
+	s     *Server
+	admin lobby.Player
+}
+
+// Admin runs one console command.
+func (c console) Admin(ctx context.Context, args []string) ([]string, error) {
+	return c.s.adminRun(ctx, c.admin, args)
+}
+
 // adminRun runs one console command for an admin.
 func (s *Server) adminRun(ctx context.Context, admin lobby.Player, args []string) ([]string, error) {
 	if admin.Guest || !slices.Contains(s.cfg.Admins, admin.ID) {
@@ -353,8 +364,8 @@ func (s *Server) adminBroadcast(ctx context.Context, admin lobby.Player, rest []
 func (s *Server) adminPlayers(ctx context.Context) []string {
 	var out []string
 	for _, ls := range s.live() {
-		name := ls.name
-		if name == "" && !strings.HasPrefix(ls.id, "guest:") {
+		name := ls.name // what the session started with; the name a key picked since is stored
+		if !strings.HasPrefix(ls.id, "guest:") {
 			if p, err := s.store.Player(ctx, ls.id); err == nil {
 				name = p.Name
 			}

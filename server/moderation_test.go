@@ -277,3 +277,52 @@ func TestAdminOverTheAPI(t *testing.T) {
 		t.Errorf("bans after a refusal = %v", got)
 	}
 }
+
+// TestAdminScreen: an admin's lobby offers the admin screen (nobody else's does); it
+// lists the players online, bans the selected one's key with a reason typed at its
+// prompt, lists the ban and lifts it; a player is shown a broadcast on their screen, and
+// a banned player's screen ends with the message.
+func TestAdminScreen(t *testing.T) {
+	admin := e2e.NewKey(t)
+	s := e2e.Start(t, func(c *server.Config) { c.Admins = []string{admin.Fingerprint()} })
+	ann, annKey := newPlayer(t, s, "Ann")
+	if strings.Contains(ann.Screen(), "A admin") {
+		t.Errorf("a player's lobby offers the admin screen:\n%s", ann.Screen())
+	}
+	boss := s.Connect(t, "boss", admin, "", 100, 30)
+	boss.WaitFor("Welcome to parlor")
+	boss.Press("ctrl+u", "Boss", "enter")
+	boss.WaitFor("Open tables", "A admin")
+	boss.Press("A")
+	boss.WaitFor("parlor · admin", "[players]", "Ann  "+annKey.Fingerprint())
+
+	mustRun(t, s, admin, "admin broadcast Tea break in five", "")
+	ann.WaitFor("From the operators: Tea break in five")
+
+	for !strings.Contains(boss.Screen(), "› Ann") {
+		boss.Press("down")
+		boss.WaitFor("›")
+	}
+	boss.Press("b")
+	boss.WaitFor("[ban key " + annKey.Fingerprint()[:20])
+	boss.Paste("rude names")
+	boss.Press("enter")
+	boss.WaitFor("ban 1: key " + annKey.Fingerprint()[:20])
+	if err := ann.Ended(); err == nil {
+		t.Error("the banned player's session ended with status 0")
+	}
+	if !strings.Contains(ann.Screen(), "Your key is banned from this parlor server: rude names.") {
+		t.Errorf("the banned player's screen:\n%s", ann.Screen())
+	}
+
+	boss.Press("tab", "tab", "tab")
+	boss.WaitFor("[bans]", "› 1  key  "+annKey.Fingerprint())
+	boss.Press("u")
+	boss.WaitFor("ban 1 lifted", "Nothing to list.")
+	boss.Press(":")
+	boss.Paste("frobnicate")
+	boss.Press("enter")
+	boss.WaitFor("unknown command")
+	boss.Press("esc")
+	boss.WaitFor("Open tables")
+}
