@@ -2,12 +2,16 @@ package server
 
 import (
 	"context"
+	"io"
+	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
 	"charm.land/log/v2"
 
 	"parlor/internal/testkit/testclock"
+	"parlor/lobby"
 	"parlor/store"
 )
 
@@ -84,5 +88,61 @@ func TestParseDurationAndCIDR(t *testing.T) {
 		if _, err := parseCIDR(bad); err == nil {
 			t.Errorf("parseCIDR(%q) passed", bad)
 		}
+	}
+}
+
+// TestReportsAndMutesReachTheLobbyHooks: the lobby's Report hook files a report in the
+// store (the console lists it, the audit log and parlor_reports_total count it), a
+// report without a reason is refused, and the Muted hook answers for a muted player.
+func TestReportsAndMutesReachTheLobbyHooks(t *testing.T) {
+	ctx := context.Background()
+	st := store.NewMemory()
+	cfg := Defaults()
+	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "", t.TempDir()
+	admin := lobby.Player{ID: "SHA256:" + strings.Repeat("a", 43), Name: "Boss", Addr: "127.0.0.1"}
+	vic := "SHA256:" + strings.Repeat("v", 43)
+	cfg.Admins = []string{admin.ID}
+	s, err := Listen(cfg, st, log.New(io.Discard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, stop := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(sctx) }()
+	t.Cleanup(func() { stop(); <-done })
+
+	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
+	r := lobby.Report{Table: "ABCD", ByID: admin.ID, ByName: "Boss", AboutID: vic, AboutName: "Vic", Reason: "slurs",
+		Chat: []lobby.ChatLine{{At: at, From: "Vic", Text: "bad words"}}, At: at}
+	if err := s.fileReport(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	r.Reason = ""
+	if err := s.fileReport(ctx, r); err == nil || !strings.Contains(err.Error(), "reason") {
+		t.Errorf("a report without a reason: %v", err)
+	}
+	stored, _ := st.Reports(ctx, 0)
+	if len(stored) != 1 || stored[0].Reason != "slurs" || len(stored[0].Chat) != 1 || stored[0].Chat[0] != "12:00 Vic: bad words" {
+		t.Fatalf("reports stored = %+v", stored)
+	}
+	lines, err := s.adminRun(ctx, admin, []string{"reports"})
+	if err != nil || len(lines) != 1 || !strings.Contains(lines[0], "ABCD\tBoss "+admin.ID+"\tVic "+vic+"\tslurs") {
+		t.Errorf("admin reports = %q, %v", lines, err)
+	}
+	rec := httptest.NewRecorder()
+	s.metrics.handler(func() error { return nil }).ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if !strings.Contains(rec.Body.String(), "parlor_reports_total 1\n") {
+		t.Error("parlor_reports_total is not 1")
+	}
+
+	if _, _, muted := s.mod.muted(vic); muted {
+		t.Fatal("muted before any mute")
+	}
+	_ = st.SavePlayer(ctx, store.Player{ID: vic, Name: "Vic", FirstSeen: at, LastSeen: at})
+	if _, err := s.adminRun(ctx, admin, []string{"mute", vic, "for", "1h", "slurs"}); err != nil {
+		t.Fatal(err)
+	}
+	if reason, until, muted := s.mod.muted(vic); !muted || reason != "slurs" || until.IsZero() {
+		t.Errorf("Muted = %q, %v, %v after a mute", reason, until, muted)
 	}
 }
