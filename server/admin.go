@@ -15,6 +15,7 @@ import (
 
 	"parlor/lobby"
 	"parlor/playertext"
+	"parlor/rules"
 	"parlor/store"
 )
 
@@ -235,7 +236,7 @@ func (s *Server) adminBan(ctx context.Context, admin lobby.Player, rest []string
 		s.log.Warn("could not read the bans again", "err", err)
 	}
 	ended := s.endCovered(b)
-	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%d sessions ended)", b.ID, kind, target, untilPhrase(until), reason, ended)}, nil
+	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%s ended)", b.ID, kind, target, untilPhrase(until), reason, rules.Count(ended, "session"))}, nil
 }
 
 // parseCIDR reads an address range, or one address as a range of one.
@@ -358,7 +359,7 @@ func (s *Server) adminBroadcast(ctx context.Context, admin lobby.Player, rest []
 		}
 	}
 	s.audit(ctx, admin.ID, "broadcast", "", msg)
-	return []string{fmt.Sprintf("sent to %d sessions", n)}, nil
+	return []string{fmt.Sprintf("sent to %s", rules.Count(n, "session"))}, nil
 }
 
 func (s *Server) adminPlayers(ctx context.Context) []string {

@@ -110,6 +110,7 @@ const usage = `parlor: party games over SSH.
   ssh -t -p PORT HOST watch ABCD    watch table ABCD
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
   ssh -p PORT HOST pack             your own content packs (pack help)
+  ssh -p PORT HOST admin            the operators' console (admins; admin help)
   ssh -p PORT HOST help             this text
 `
 

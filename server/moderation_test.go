@@ -108,7 +108,7 @@ func TestAdminBansAKey(t *testing.T) {
 	wantHas(t, "players", players, "Vic\t"+fp+"\t127.0.0.1\t", "Ann\t"+ann.Fingerprint())
 
 	out := mustRun(t, s, admin, "admin ban key "+fp+" for 2h spamming the chat", "")
-	wantHas(t, "ban", out, "ban 1: key "+fp+" until ", "spamming the chat", "(1 sessions ended)")
+	wantHas(t, "ban", out, "ban 1: key "+fp+" until ", "spamming the chat", "(1 session ended)")
 	bye := until(live, "bye")
 	wantHas(t, "the live session's goodbye", bye["reason"].(string), "Your key is banned", "spamming the chat", "It ends ")
 
@@ -143,7 +143,7 @@ func TestAdminMuteBroadcastClose(t *testing.T) {
 		t.Errorf("mutes after unmute: %q", out)
 	}
 
-	wantHas(t, "broadcast", mustRun(t, s, admin, "admin broadcast Restart at noon", ""), "sent to 1 sessions")
+	wantHas(t, "broadcast", mustRun(t, s, admin, "admin broadcast Restart at noon", ""), "sent to 1 session")
 	if got := until(a, "broadcast"); got["text"] != "Restart at noon" {
 		t.Errorf("broadcast event = %v", got)
 	}
@@ -173,7 +173,7 @@ func TestBannedAddressIsRefusedBeforeTheKeyExchange(t *testing.T) {
 	if addr == "" {
 		t.Fatal("the victim is not in the list of players")
 	}
-	wantHas(t, "ban addr", mustRun(t, s, admin, "admin ban addr "+addr+"/32 flooding", ""), "addr "+addr+"/32 for good: flooding", "(1 sessions ended)")
+	wantHas(t, "ban addr", mustRun(t, s, admin, "admin ban addr "+addr+"/32 flooding", ""), "addr "+addr+"/32 for good: flooding", "(1 session ended)")
 	wantHas(t, "bye", until(live, "bye")["reason"].(string), "Your address is banned", "flooding")
 
 	before := metric(t, s, `parlor_refused_total{reason="banned"}`)
