@@ -232,6 +232,7 @@ func (s *Server) adminBan(ctx context.Context, admin lobby.Player, rest []string
 		return nil, fmt.Errorf("admin: the ban was not stored: %w", err)
 	}
 	s.audit(ctx, admin.ID, "ban", kind+" "+target, reason)
+	s.mod.enforced(b.ID) // here, below, so the count says how many sessions it ended
 	if err := s.mod.refresh(ctx); err != nil {
 		s.log.Warn("could not read the bans again", "err", err)
 	}

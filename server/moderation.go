@@ -92,6 +92,14 @@ func (m *moderator) refresh(ctx context.Context) error {
 	return nil
 }
 
+// enforced notes that the sessions ban id covers are being ended already, so refresh
+// leaves them to the caller.
+func (m *moderator) enforced(id int64) {
+	m.mu.Lock()
+	m.seen[id] = true
+	m.mu.Unlock()
+}
+
 // watch reads the store every clusterRefresh until ctx ends (a node of a cluster).
 func (m *moderator) watch(ctx context.Context) {
 	t := time.NewTicker(clusterRefresh)
