@@ -352,6 +352,21 @@ func (s *Server) adminBroadcast(ctx context.Context, admin lobby.Player, rest []
 	if msg == "" {
 		return nil, errors.New("admin: broadcast MESSAGE")
 	}
+	if s.node != nil {
+		// Every node hands it to its own sessions, this one too (broadcastHere).
+		if err := s.node.Broadcast(msg); err != nil {
+			return nil, fmt.Errorf("admin: the broadcast was not sent: %w", err)
+		}
+		s.audit(ctx, admin.ID, "broadcast", "", msg)
+		return []string{"sent to every node"}, nil
+	}
+	n := s.broadcastHere(msg)
+	s.audit(ctx, admin.ID, "broadcast", "", msg)
+	return []string{fmt.Sprintf("sent to %s", rules.Count(n, "session"))}, nil
+}
+
+// broadcastHere shows msg to every session of this server; it returns how many.
+func (s *Server) broadcastHere(msg string) int {
 	n := 0
 	for _, ls := range s.live() {
 		if ls.broadcast != nil {
@@ -359,8 +374,7 @@ func (s *Server) adminBroadcast(ctx context.Context, admin lobby.Player, rest []
 			n++
 		}
 	}
-	s.audit(ctx, admin.ID, "broadcast", "", msg)
-	return []string{fmt.Sprintf("sent to %s", rules.Count(n, "session"))}, nil
+	return n
 }
 
 func (s *Server) adminPlayers(ctx context.Context) []string {

@@ -216,7 +216,7 @@ func TestBansSurviveARestart(t *testing.T) {
 }
 
 // TestClusterBanHoldsOnEveryNode: a ban made on one node refuses a login on another, and
-// ends the banned player's session there.
+// ends the banned player's session there; a broadcast reaches every node's sessions.
 func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	admin, vic := e2e.NewKey(t), e2e.NewKey(t)
 	c := startClusterWith(t, 2, func(_ int, cfg *server.Config) { cfg.Admins = []string{admin.Fingerprint()} })
@@ -224,6 +224,13 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	mustRun(t, c.nodes[0], admin, "admin ban key "+vic.Fingerprint()+" for 1d abuse", "")
 	wantHas(t, "bye on the other node", until(live, "bye")["reason"].(string), "Your key is banned", "abuse")
 	wantHas(t, "login on the other node", mustFail(t, c.nodes[1], vic, "help", ""), "Your key is banned from this parlor server: abuse.")
+
+	// A broadcast made on one node reaches the sessions of every node.
+	ann := named(t, c.nodes[1], e2e.NewKey(t), "Ann")
+	wantHas(t, "broadcast", mustRun(t, c.nodes[0], admin, "admin broadcast Maintenance tonight", ""), "sent to every node")
+	if got := until(ann, "broadcast"); got["text"] != "Maintenance tonight" {
+		t.Errorf("broadcast on the other node = %v", got)
+	}
 }
 
 // TestTimedBansAndMutesExpire: a timed ban stops refusing its key once its time has

@@ -185,6 +185,11 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		}
 		s.node, lcfg.Cluster = node, node
 		go s.mod.watch(lctx) // a ban made on another node holds here too
+		if err := node.OnBroadcast(func(msg string) { s.broadcastHere(playertext.Short(msg, 200)) }); err != nil {
+			cancel()
+			node.Kill()
+			return nil, fmt.Errorf("cluster: broadcasts: %w", err)
+		}
 	}
 	s.lobby = lobby.New(lctx, lcfg)
 	// Stopping the lobby also stops its table-log writer.
