@@ -231,6 +231,14 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	if got := until(ann, "broadcast"); got["text"] != "Maintenance tonight" {
 		t.Errorf("broadcast on the other node = %v", got)
 	}
+
+	// An admin on one node closes a table another node runs.
+	ann.Send(map[string]any{"op": "create", "game": "topfive"})
+	code := until(ann, "joined")["code"].(string)
+	wantHas(t, "close elsewhere", mustRun(t, c.nodes[0], admin, "admin close "+code+" Closing early", ""), "closed "+code)
+	if left := until(ann, "left"); left["why"] != "closed" {
+		t.Errorf("left = %v", left)
+	}
 }
 
 // TestTimedBansAndMutesExpire: a timed ban stops refusing its key once its time has
