@@ -46,6 +46,12 @@ type Config struct {
 	// command to run ("ssh -p 2222 HOST pack list"): the server makes it, as it knows
 	// the port. Empty: "ssh HOST".
 	SSHCommand string
+	// Muted says whether a player is muted server-wide (their chat and free text are
+	// refused with a message), why and until when (zero: for good); nil: nobody is.
+	Muted func(playerID string) (reason string, until time.Time, muted bool)
+	// Report files a player's report about another with the operators; nil: reports
+	// are taken and dropped.
+	Report func(ctx context.Context, r Report) error
 }
 
 // Hooks lets the server count what happens, for /metrics.

@@ -34,11 +34,12 @@ type apiRequest struct {
 	Options rules.Options   `json:"options,omitempty"`
 	Private bool            `json:"private,omitempty"`
 	Remove  bool            `json:"remove,omitempty"` // "bot" with "remove": an old name of "kick"
+	Args    []string        `json:"args,omitempty"`   // "admin": the console's words (admin.go)
 }
 
 // apiOps lists every request: the API's own, then every table operation.
 var apiOps = func() []string {
-	ops := []string{"hello", "games", "tables", "create", "join", "watch"}
+	ops := []string{"hello", "games", "tables", "admin", "create", "join", "watch"}
 	for _, r := range lobby.Requests {
 		ops = append(ops, r.Op())
 	}
@@ -83,12 +84,16 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	defer cancel()
 	c := &apiConn{s: s, sess: sess, player: player, online: online, ctx: ctx, enc: json.NewEncoder(sess), budget: rate.NewLimiter(20, 60)}
 	var once sync.Once
-	ls := &liveSession{bye: func() {
+	end := func(msg string) {
 		once.Do(func() {
-			c.send(map[string]any{"type": "bye", "reason": s.lobby.ShutdownNotice().Text})
+			c.send(map[string]any{"type": "bye", "reason": msg})
 			cancel()
 		})
-	}}
+	}
+	ls := s.liveOf(sess, player, "api")
+	ls.bye = func() { end(s.lobby.ShutdownNotice().Text) }
+	ls.end = end
+	ls.broadcast = func(msg string) { c.send(map[string]any{"type": "broadcast", "text": msg}) }
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")
 		return
@@ -275,6 +280,13 @@ func (c *apiConn) do(req apiRequest, line []byte) error {
 		c.reply(req.ID, "games", map[string]any{"games": gamesJSON()})
 	case "tables":
 		c.reply(req.ID, "tables", map[string]any{"tables": l.Tables(c.player)})
+	case "admin":
+		// The operator console's commands, through the same dispatcher as ssh host admin.
+		lines, err := c.s.adminRun(c.ctx, c.player, req.Args)
+		if err != nil {
+			return err
+		}
+		c.reply(req.ID, "admin", map[string]any{"lines": append([]string{}, lines...)})
 	case "create", "join", "watch":
 		var m lobby.Place
 		var err error

@@ -29,6 +29,7 @@ const (
 	refusedFull            = "full"                   // --max-sessions players are on
 	refusedProxyHeader     = "proxy_header"           // a trusted load balancer sent no valid PROXY header
 	refusedTooManyChannels = "channels"               // one connection asked for too many sessions
+	refusedBanned          = "banned"                 // the address or the key is banned (admin ban)
 )
 
 // maxChannelsPerConn bounds the sessions one connection may hold at once (OpenSSH's
@@ -42,6 +43,9 @@ type gate struct {
 	net.Listener
 	cfg     Config
 	refused *refusals
+	// banned says whether an address is banned: its connections are closed before the
+	// key exchange. Nil: nobody is.
+	banned func(host string) bool
 
 	mu     sync.Mutex
 	addrs  map[string]*addrState
@@ -118,6 +122,11 @@ func (g *gate) admitLate(c net.Conn) net.Conn {
 // admit applies the limits that hold before login to a new connection from its
 // address; it closes and returns nil the connection it refuses.
 func (g *gate) admit(c net.Conn) *gatedConn {
+	if g.banned != nil && g.banned(hostOf(c.RemoteAddr())) {
+		g.refused.add(hostOf(c.RemoteAddr()), refusedBanned)
+		_ = c.Close()
+		return nil
+	}
 	host := lobby.AddrKey(hostOf(c.RemoteAddr()))
 	reason := g.take(host)
 	if reason != "" {

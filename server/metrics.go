@@ -24,6 +24,7 @@ type metrics struct {
 	actions  *prometheus.CounterVec
 	fanOut   prometheus.Histogram
 	refused  *prometheus.CounterVec
+	reports  prometheus.Counter
 }
 
 func newMetrics() *metrics {
@@ -41,10 +42,11 @@ func newMetrics() *metrics {
 		}),
 	}
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_refused_total", Help: "Connections turned away or closed by the front door, by reason."}, []string{"reason"})
+	m.reports = prometheus.NewCounter(prometheus.CounterOpts{Name: "parlor_reports_total", Help: "Reports players filed about other players."})
 	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_build_info", Help: "Always 1; the labels say which parlor is running.",
 		ConstLabels: prometheus.Labels{"version": Version(), "goversion": runtime.Version()}})
 	buildInfo.Set(1)
-	m.reg.MustRegister(m.sessions, m.tables, m.started, m.finished, m.actions, m.fanOut, m.refused, buildInfo,
+	m.reg.MustRegister(m.sessions, m.tables, m.started, m.finished, m.actions, m.fanOut, m.refused, m.reports, buildInfo,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -25,6 +25,7 @@ func middleware(s *Server) []wish.Middleware {
 		s.recoverPanics, // outermost: a panic anywhere below ends only that session
 		s.holdConn,      // the connection holds a session while this runs (--session-grace)
 		s.logSessions,   // one line per session, when it ends; no secrets
+		s.refuseBanned,  // a banned key or address: told why and until when
 		s.admit,         // --max-sessions
 		s.route,         // the command: the TUI, join/watch CODE, api, help
 	}
@@ -109,6 +110,7 @@ const usage = `parlor: party games over SSH.
   ssh -t -p PORT HOST watch ABCD    watch table ABCD
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
   ssh -p PORT HOST pack             your own content packs (pack help)
+  ssh -p PORT HOST admin            the operators' console (admins; admin help)
   ssh -p PORT HOST help             this text
 `
 
@@ -143,6 +145,10 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 		case len(cmd) == 1 && cmd[0] == "api":
 			defer termrt.ServeAside(sess)()
 			s.serveAPI(sess)
+			return
+		case len(cmd) >= 1 && cmd[0] == "admin":
+			defer termrt.ServeAside(sess)()
+			s.serveAdmin(sess, cmd[1:])
 			return
 		case len(cmd) >= 1 && cmd[0] == "pack":
 			defer termrt.ServeAside(sess)()

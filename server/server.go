@@ -53,6 +53,7 @@ type Server struct {
 	refused     *refusals
 	packs       *packs.Library
 	node        *cluster.Node // nil unless the server is a node of a cluster
+	mod         *moderator    // the bans and mutes in force (moderation.go)
 
 	// Fingerprint is the host key's SHA256 fingerprint, as ssh prints it.
 	Fingerprint string
@@ -63,9 +64,46 @@ type Server struct {
 	writeErr error // the last write to the store, if it failed
 }
 
-// liveSession is one open SSH session, so that shutdown can say goodbye to it.
+// liveSession is one open SSH session, so that shutdown can say goodbye to it, the
+// operators can list it, and a ban can end it.
 type liveSession struct {
 	bye func() // tells the session the server is going down; safe to call once
+
+	id, name, addr, client string // the player's key fingerprint (or guest id), name, address, SSH client
+	kind                   string // "tui" or "api"
+	// end ends the session, telling the player msg; broadcast shows them a line. Either
+	// may be nil; both are safe to call from any goroutine, more than once.
+	end       func(msg string)
+	broadcast func(msg string)
+}
+
+// liveOf describes a session for the operators' list.
+func (s *Server) liveOf(sess ssh.Session, p lobby.Player, kind string) *liveSession {
+	return &liveSession{id: p.ID, name: p.Name, addr: hostOf(sess.RemoteAddr()), kind: kind,
+		client: playertext.Short(sess.Context().ClientVersion(), 40)}
+}
+
+// live lists the open sessions.
+func (s *Server) live() []*liveSession {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*liveSession, 0, len(s.sessions))
+	for ls := range s.sessions {
+		out = append(out, ls)
+	}
+	return out
+}
+
+// endCovered ends the open sessions ban b covers, with its message; it returns how many.
+func (s *Server) endCovered(b store.Ban) int {
+	n := 0
+	for _, ls := range s.live() {
+		if ls.end != nil && covers(b, ls.id, ls.addr) {
+			ls.end(banMessage(b))
+			n++
+		}
+	}
+	return n
 }
 
 // Run starts the server with its data directory (host key and SQLite database) and
@@ -114,6 +152,19 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		stopLobby()
 		ln.Close()
 	}
+	clock := cfg.Clock
+	if clock == nil {
+		clock = lobby.WallClock{}
+	}
+	s.mod = newModerator(st, func() time.Time { return lobby.Shown(clock, clock.Now()) }, logger.WithPrefix("moderation"))
+	s.mod.enforce = func(b store.Ban) { s.endCovered(b) }
+	mctx, mcancel := context.WithTimeout(context.Background(), 10*time.Second)
+	err = s.mod.refresh(mctx)
+	mcancel()
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("read the bans and mutes: %w", err)
+	}
 	lcfg := lobby.Config{
 		Logger:   logger.WithPrefix("lobby"),
 		Hooks:    s.metrics.hooks(),
@@ -122,6 +173,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
+		Muted:    s.mod.muted,
+		Report:   s.fileReport,
 	}
 	lcfg.SSHCommand = s.sshCommand()
 	if cfg.Cluster.URLs != "" {
@@ -131,6 +184,12 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			return nil, err
 		}
 		s.node, lcfg.Cluster = node, node
+		go s.mod.watch(lctx) // a ban made on another node holds here too
+		if err := node.OnBroadcast(func(msg string) { s.broadcastHere(playertext.Short(msg, 200)) }); err != nil {
+			cancel()
+			node.Kill()
+			return nil, fmt.Errorf("cluster: broadcasts: %w", err)
+		}
 	}
 	s.lobby = lobby.New(lctx, lcfg)
 	// Stopping the lobby also stops its table-log writer.
@@ -158,6 +217,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		s.Fingerprint = gossh.FingerprintSHA256(s.hostSigners[0].PublicKey())
 	}
 	s.gate = newGate(s.ln, cfg, s.refused)
+	s.gate.banned = func(host string) bool { _, ok := s.mod.addrBan(host); return ok }
 	s.metrics.watchGate(s.gate)
 	s.sshd = &termrt.Server{
 		Handler:     srv.Handler,

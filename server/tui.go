@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -22,6 +23,9 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	opts := session.Options{
 		Lobby: s.lobby, Player: player, Online: online, AskName: !known, Join: join, Watch: watch,
 		IdleTimeout: s.cfg.IdleTimeout, SSH: s.sshCommand,
+	}
+	if player.Admin {
+		opts.Console = console{s, player}
 	}
 	if !player.Guest {
 		id := player.ID
@@ -50,9 +54,12 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	model := session.New(ctx, opts)
 
 	var once sync.Once
-	ls := &liveSession{bye: func() {
-		once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: s.lobby.ShutdownNotice().Text}) })
-	}}
+	var refused atomic.Bool // ended by a ban: the session's status says so
+	end := func(msg string) { once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: msg}) }) }
+	ls := s.liveOf(sess, player, "tui")
+	ls.bye = func() { end(s.lobby.ShutdownNotice().Text) }
+	ls.end = func(msg string) { refused.Store(true); end(msg) }
+	ls.broadcast = func(msg string) { go prog.Send(session.BroadcastMsg{Text: msg}) }
 	if !s.track(ls) {
 		fail(sess, "The server is shutting down. Please try again in a moment.")
 		return
@@ -70,7 +77,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			model.Disconnected()
 		}
 		if ended {
-			_ = sess.Exit(0)
+			status := 0
+			if refused.Load() {
+				status = 1
+			}
+			_ = sess.Exit(status)
 		}
 	}()
 	prog.Run(model)

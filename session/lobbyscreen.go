@@ -106,6 +106,8 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		m.show(screenName)
 	case keyMatches(k, l.Quit):
 		return m.quit()
+	case keyMatches(k, adminKeys.Open) && m.isAdmin():
+		m.openAdmin()
 	}
 	return nil
 }
@@ -137,6 +139,9 @@ func (s *lobbyScreen) render(m *Model, w, h int) []string {
 	body = append(body, headStyle.Paint("  Open tables"))
 	l := lobbyKeys
 	keys := []key.Binding{helpKey, l.Create, l.Join, l.Code, l.Up, l.Watch, l.Back, l.Name, l.Quit}
+	if m.isAdmin() { // the operators' screen, for admins only
+		keys = append(keys, adminKeys.Open)
+	}
 	if len(s.seated) == 0 { // r takes a seat back: none to take
 		keys = slices.DeleteFunc(keys, func(b key.Binding) bool { return b.Help() == l.Back.Help() })
 	}

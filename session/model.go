@@ -51,6 +51,9 @@ type Options struct {
 	// before the host ("-t" for a command that needs a terminal): the server's, which
 	// names its port ("ssh -t -p 2222 HOST"). Nil: "ssh HOST" with the flags before HOST.
 	SSH func(flags ...string) string
+	// Console runs the operators' commands for an admin (the admin screen, A in the
+	// lobby); nil, or a player who is not an admin: no admin screen.
+	Console Console
 }
 
 type screen int
@@ -60,6 +63,7 @@ const (
 	screenLobby
 	screenCreate
 	screenTable
+	screenAdmin
 )
 
 // statusFor is how long an error or notice stays over the prompt at most.
@@ -91,6 +95,7 @@ type Model struct {
 	name   *nameScreen // while the name screen shows (nameBox)
 	lobby  lobbyScreen
 	create *createScreen // while the new-table screen shows (createBox)
+	admin  *adminScreen  // while the admin screen shows (admin.go)
 	table  tableScreen
 
 	lines  []string // the last rendered frame's lines, as sent (recoloured)
@@ -160,6 +165,12 @@ func (m *Model) after(d time.Duration, msg tea.Msg) tea.Cmd {
 // ShutdownMsg tells the session that the server is going down.
 type ShutdownMsg struct {
 	Goodbye string // what the player is told; a default when empty
+}
+
+// BroadcastMsg is a line from the server's operators to everyone online, shown as the
+// status line.
+type BroadcastMsg struct {
+	Text string
 }
 
 // updateMsg carries a table update for the member it came from.
@@ -363,6 +374,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.plain = msg.Profile <= colorprofile.Ascii
 		m.profile, m.recolor = msg.Profile, gameui.Recolor(msg.Profile)
 		m.drawn = nil // recoloured for another profile
+		return nil
+	case BroadcastMsg:
+		m.setStatus("From the operators: "+msg.Text, false)
+		m.dirty = true
 		return nil
 	case ShutdownMsg:
 		m.goodbye = "The server is shutting down. Thanks for playing!"
@@ -588,6 +603,8 @@ func (m *Model) routeText(msg tea.Msg) tea.Cmd {
 		}
 	case m.screen == screenLobby && m.lobby.typing:
 		m.lobby.code.update(msg)
+	case m.screen == screenAdmin && m.admin.prompt != nil:
+		m.admin.prompt.update(msg)
 	case m.screen == screenTable:
 		return m.table.text(m, msg)
 	}
@@ -600,6 +617,8 @@ func (m *Model) typing() bool {
 		return true
 	case screenLobby:
 		return m.lobby.typing
+	case screenAdmin:
+		return m.admin.prompt != nil
 	case screenTable:
 		return m.table.typing()
 	}
@@ -639,6 +658,8 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return m.lobby.key(m, k)
 	case screenCreate:
 		return m.createBox().key(m, k)
+	case screenAdmin:
+		return m.admin.key(m, k)
 	case screenTable:
 		return m.table.key(m, k)
 	}
@@ -742,6 +763,8 @@ func (m *Model) render() []string {
 		lines = m.lobby.render(m, w, h)
 	case m.screen == screenCreate:
 		lines = m.createBox().render(m, w, h)
+	case m.screen == screenAdmin:
+		lines = m.admin.render(m, w, h)
 	default:
 		lines = m.table.render(m, w, h)
 	}

@@ -19,6 +19,7 @@ type Memory struct {
 	packs   map[packKey]Pack
 	tables  map[string][]TableEntry
 	alive   time.Time
+	mod     moderation
 }
 
 // NewMemory returns an empty in-memory store.

@@ -66,5 +66,45 @@ CREATE TABLE packs (
 ) STRICT;
 
 CREATE INDEX packs_published ON packs(published, name);
+`, // 4: moderation: bans, server-wide mutes, reports and the audit log.
+	`
+CREATE TABLE bans (
+	id     INTEGER PRIMARY KEY AUTOINCREMENT,
+	kind   TEXT NOT NULL,
+	target TEXT NOT NULL,
+	reason TEXT NOT NULL,
+	by     TEXT NOT NULL,
+	at     INTEGER NOT NULL,
+	until  INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE mutes (
+	player TEXT PRIMARY KEY,
+	reason TEXT NOT NULL,
+	by     TEXT NOT NULL,
+	at     INTEGER NOT NULL,
+	until  INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE reports (
+	id         INTEGER PRIMARY KEY AUTOINCREMENT,
+	table_code TEXT NOT NULL,
+	by_id      TEXT NOT NULL,
+	by_name    TEXT NOT NULL,
+	about_id   TEXT NOT NULL,
+	about_name TEXT NOT NULL,
+	reason     TEXT NOT NULL,
+	chat       TEXT NOT NULL,
+	at         INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE audit (
+	id     INTEGER PRIMARY KEY AUTOINCREMENT,
+	at     INTEGER NOT NULL,
+	by     TEXT NOT NULL,
+	action TEXT NOT NULL,
+	target TEXT NOT NULL,
+	reason TEXT NOT NULL
+) STRICT;
 `,
 }

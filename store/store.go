@@ -46,6 +46,8 @@ type Store interface {
 	TableLog
 	// Packs keeps the content packs players upload.
 	Packs
+	// Moderation keeps bans, mutes, reports and the audit log.
+	Moderation
 	// Close releases the store; later calls return ErrClosed. Closing twice is harmless.
 	Close() error
 }

@@ -13,7 +13,8 @@
 //     PREFIX.games.PLAYER.won or .lost, so a player's history is one subject filter and
 //     their statistics are two subject counts;
 //   - players, packs, and the "alive" mark: key-value buckets PREFIX_players,
-//     PREFIX_packs and PREFIX_state.
+//     PREFIX_packs and PREFIX_state;
+//   - bans, mutes, reports and the audit log: key-value bucket PREFIX_moderation.
 //
 // An append returns only once JetStream acknowledged it: stored by the stream's leader
 // and, with Replicas > 1, by a majority of its replicas.
@@ -68,6 +69,7 @@ type Store struct {
 	players natsjs.KeyValue // players by key fingerprint
 	packs   natsjs.KeyValue // packs by owner and name
 	state   natsjs.KeyValue // the alive mark
+	mod     natsjs.KeyValue // bans, mutes, reports, the audit log (moderation.go)
 	closed  atomic.Bool
 
 	// tails caches, per table, where its log ends (see tails.go).
@@ -190,6 +192,9 @@ func (s *Store) setup(ctx context.Context) error {
 		return err
 	}
 	if s.packs, err = s.bucket(ctx, "packs"); err != nil {
+		return err
+	}
+	if s.mod, err = s.bucket(ctx, "moderation"); err != nil {
 		return err
 	}
 	s.state, err = s.bucket(ctx, "state")
