@@ -1,10 +1,12 @@
 package lobby_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"parlor/lobby"
+	"parlor/rules"
 )
 
 func TestTheFamilyFilterCatchesLookAlikes(t *testing.T) {
@@ -35,5 +37,35 @@ func TestTheFamilyFilterCatchesLookAlikes(t *testing.T) {
 	}
 	if _, err := lobby.ParseFilterWords(strings.NewReader("# nothing\n\n")); err == nil {
 		t.Error("an empty list is accepted")
+	}
+}
+
+func TestTheFamilyFilterHoldsAtFamilyTablesOnly(t *testing.T) {
+	l := newLobby(t)
+	a, err := l.Create(ann, "topfive", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "SHA256:rude", Name: "Sh1t Head"}, a.Code()); !errors.Is(err, lobby.ErrFiltered) {
+		t.Fatalf("a listed name sits at a family table: %v", err)
+	}
+	if err := lobby.Run(a, lobby.Chat{Text: "what the Fück"}); !errors.Is(err, lobby.ErrFiltered) || !strings.Contains(err.Error(), "Fück") {
+		t.Fatalf("family chat: %v", err)
+	}
+	clue := lobby.ActOf(map[string]any{"type": "clue", "text": "a $hit clue"})
+	if err := lobby.Run(a, clue); !errors.Is(err, lobby.ErrFiltered) {
+		t.Fatalf("family game text: %v", err)
+	}
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptContent: lobby.ContentAll}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(a, lobby.Chat{Text: "what the Fück"}); err != nil {
+		t.Fatalf("chat at an everything table: %v", err)
+	}
+	if err := lobby.Run(a, clue); !errors.Is(err, lobby.ErrNoGame) {
+		t.Fatalf("game text at an everything table: %v", err)
+	}
+	if _, err := l.Join(lobby.Player{ID: "SHA256:rude", Name: "Sh1t Head"}, a.Code()); err != nil {
+		t.Fatalf("a listed name at an everything table: %v", err)
 	}
 }

@@ -46,6 +46,12 @@ type Config struct {
 	// command to run ("ssh -p 2222 HOST pack list"): the server makes it, as it knows
 	// the port. Empty: "ssh HOST".
 	SSHCommand string
+	// Muted tells whether an admin has muted a player server-wide, why and until when
+	// (zero: until lifted); a muted player's chat and game texts are refused. nil:
+	// nobody is muted. It may read a store: it is never called on a table's actor.
+	Muted func(playerID string) (reason string, until time.Time, muted bool)
+	// FilterWords is the family filter's word list (filter.go); nil: the built-in one.
+	FilterWords *WordFilter
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -87,7 +93,8 @@ type Lobby struct {
 	wg    sync.WaitGroup
 	// journal is the one writer of every table's log; nil without Config.Log.
 	journal   *journal
-	lastAlive time.Time // when the previous run was last known to run (restore.go)
+	filter    *WordFilter // the family filter's words
+	lastAlive time.Time   // when the previous run was last known to run (restore.go)
 
 	creates *addrLimits // tables created per address
 	misses  *addrLimits // unknown codes tried per address
@@ -127,8 +134,11 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.SSHCommand == "" {
 		cfg.SSHCommand = "ssh HOST"
 	}
+	if cfg.FilterWords == nil {
+		cfg.FilterWords = BuiltinFilter()
+	}
 	l := &Lobby{
-		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
+		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, filter: cfg.FilterWords,
 		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
 		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
 		names: map[string]heldName{},

@@ -79,6 +79,12 @@ func (m *Member) act(raw json.RawMessage) error {
 	if err := m.allow(m.actions); err != nil {
 		return err
 	}
+	action, texts := cleanActionTexts(raw)
+	if len(texts) > 0 {
+		if err := m.muted(); err != nil {
+			return err
+		}
+	}
 	return m.t.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
@@ -86,12 +92,17 @@ func (m *Member) act(raw json.RawMessage) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		for _, text := range texts {
+			if err := m.t.filtered(text, "your text"); err != nil {
+				return err
+			}
+		}
 		m.resume(now) // acting is the API's key press
 		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, cleanAction(raw), now); err != nil {
+		if err := m.t.game.Apply(m.seat, action, now); err != nil {
 			return err
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
@@ -109,12 +120,23 @@ func (m *Member) chat(text string) error {
 	if text == "" {
 		return ErrEmptyChat
 	}
+	if err := m.muted(); err != nil {
+		return err
+	}
 	if err := m.allow(m.chats); err != nil {
 		return err
 	}
 	return m.t.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
+		}
+		if err := m.t.filtered(text, "your message"); err != nil {
+			return err
+		}
+		if m.seat < 0 { // a seated player's name was checked when they sat down
+			if err := m.t.filtered(m.player.Name, "your name"); err != nil {
+				return err
+			}
 		}
 		m.t.addChat(now, m.player.Name, m.seat, text)
 		return nil

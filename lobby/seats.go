@@ -49,6 +49,9 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 		}
 		return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
 	}
+	if err := t.filtered(p.Name, "your name"); err != nil {
+		return fmt.Errorf("%w: choose another name to sit here", err)
+	}
 	p.Name = t.uniqueName(p.Name)
 	m.player.Name = p.Name
 	t.seats = append(t.seats, &seat{player: p, member: m, offers: m.offers, inGame: rules.Spectator})
