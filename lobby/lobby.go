@@ -50,6 +50,9 @@ type Config struct {
 	// (zero: until lifted); a muted player's chat and game texts are refused. nil:
 	// nobody is muted. It may read a store: it is never called on a table's actor.
 	Muted func(playerID string) (reason string, until time.Time, muted bool)
+	// Report keeps a player's report for the admins; nil: reports are refused
+	// (ErrNoReports).
+	Report func(ctx context.Context, r Report) error
 	// FilterWords is the family filter's word list (filter.go); nil: the built-in one.
 	FilterWords *WordFilter
 }
@@ -61,6 +64,7 @@ type Hooks struct {
 	Action       func(game string)
 	FanOut       func(d time.Duration) // from the first unsent change to every member holding it
 	Tables       func(open int)
+	Reported     func() // a player's report was kept
 }
 
 func (h Hooks) started(g string) {
@@ -76,6 +80,11 @@ func (h Hooks) finished(g string) {
 func (h Hooks) action(g string) {
 	if h.Action != nil {
 		h.Action(g)
+	}
+}
+func (h Hooks) reported() {
+	if h.Reported != nil {
+		h.Reported()
 	}
 }
 func (h Hooks) fanOut(d time.Duration) {
@@ -517,6 +526,9 @@ func (l *Lobby) Watch(p Player, code string) (Place, error) {
 	}
 	var m *Member
 	err = t.do(func(now time.Time) error {
+		if err := t.mayEnter(p); err != nil {
+			return err
+		}
 		m = newMember(t, p)
 		t.attach(m, now)
 		return nil

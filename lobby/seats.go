@@ -15,6 +15,9 @@ import (
 // seat is told when one may come, not to watch.
 func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	p := m.player
+	if err := t.mayEnter(p); err != nil {
+		return err
+	}
 	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
 		switch {

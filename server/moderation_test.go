@@ -1,0 +1,71 @@
+package server_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"parlor/internal/testkit/e2e"
+	"parlor/internal/testkit/testgame"
+)
+
+// The table's moderation ops reach the JSON API like every table op: the host blocks a
+// player, who cannot come back until unblocked; a player ignores and reports another.
+func TestAPIBlockIgnoreAndReport(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann := s.API(t, "ann", e2e.NewKey(t))
+	ann.Send(map[string]any{"op": "create", "game": testgame.ID})
+	code := fmt.Sprint(ann.Expect("joined")["code"])
+	benKey := e2e.NewKey(t)
+	ben := s.API(t, "ben", benKey)
+	ben.Send(map[string]any{"op": "join", "code": code})
+	ben.Expect("joined")
+
+	ben.Send(map[string]any{"op": "ignore", "seat": 0})
+	okAnd(ben, "ignored in the table event", func(m map[string]any) bool {
+		return m["type"] == "table" && fmt.Sprint(m["ignored"]) == "[ann]"
+	})
+	ben.Send(map[string]any{"op": "unignore", "name": "ann"})
+	ben.Expect("ok")
+	ben.Send(map[string]any{"op": "report", "seat": 0})
+	if m := ben.Expect("error"); m["code"] != "lobby.missing_field" || !strings.Contains(errorText(m), `needs "reason"`) {
+		t.Fatalf("report without reason: %v", m)
+	}
+	ben.Send(map[string]any{"op": "report", "seat": 0, "reason": "rude"})
+	if m := ben.Expect("error"); m["code"] != "lobby.no_reports" {
+		t.Fatalf("report where none are kept: %v", m)
+	}
+	ben.Send(map[string]any{"op": "block", "seat": 0})
+	if m := ben.Expect("error"); m["code"] != "lobby.not_host" {
+		t.Fatalf("block by a player: %v", m)
+	}
+
+	ann.Send(map[string]any{"op": "block", "seat": 1})
+	okAnd(ann, "the blocked list", func(m map[string]any) bool {
+		return m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "blocked:[ben]")
+	})
+	if m := ben.Expect("left"); m["why"] != "removed" || !strings.Contains(fmt.Sprint(m["reason"]), "blocked") {
+		t.Fatalf("Ben is told %v", m)
+	}
+	for _, op := range []string{"join", "watch"} {
+		ben.Send(map[string]any{"op": op, "code": code})
+		if m := ben.Expect("error"); m["code"] != "lobby.blocked" {
+			t.Fatalf("blocked %s: %v", op, m)
+		}
+	}
+	ann.Send(map[string]any{"op": "unblock", "name": "Ben"})
+	ann.Expect("ok")
+	ben.Send(map[string]any{"op": "join", "code": code})
+	ben.Expect("joined")
+}
+
+// okAnd reads lines until both the request's "ok" and a line for which cond holds came,
+// in either order: the table's news may reach the connection before its answer.
+func okAnd(a *e2e.API, what string, cond func(map[string]any) bool) {
+	ok, seen := false, false
+	a.Until(what, func(m map[string]any) bool {
+		ok = ok || m["type"] == "ok"
+		seen = seen || cond(m)
+		return ok && seen
+	})
+}
