@@ -2,11 +2,15 @@ package server_test
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"parlor/internal/testkit/e2e"
 	"parlor/internal/testkit/testgame"
+	"parlor/server"
+	"parlor/store"
 )
 
 // The table's moderation ops reach the JSON API like every table op: the host blocks a
@@ -68,4 +72,32 @@ func okAnd(a *e2e.API, what string, cond func(map[string]any) bool) {
 		seen = seen || cond(m)
 		return ok && seen
 	})
+}
+
+// --filter-words replaces the family filter's list, in any language; a list that cannot
+// be read stops the server.
+func TestTheFilterWordsFileReplacesTheBuiltInList(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "words.txt")
+	if err := os.WriteFile(file, []byte("# French\nmerde\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := e2e.Start(t, func(c *server.Config) { c.FilterWords = file })
+	ann := s.API(t, "ann", e2e.NewKey(t))
+	ann.Send(map[string]any{"op": "create", "game": testgame.ID})
+	ann.Expect("joined")
+	ann.Send(map[string]any{"op": "chat", "text": "Mèrde alors"})
+	if m := ann.Expect("error"); m["code"] != "lobby.filtered" || !strings.Contains(errorText(m), "Mèrde") {
+		t.Fatalf("a word of the file: %v", m)
+	}
+	ann.Send(map[string]any{"op": "chat", "text": "oh shit"}) // the built-in list is replaced
+	ann.Expect("ok")
+
+	cfg := server.Defaults()
+	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "", t.TempDir()
+	cfg.FilterWords = filepath.Join(t.TempDir(), "missing.txt")
+	st := store.NewMemory()
+	defer st.Close()
+	if _, err := server.Listen(cfg, st, nil); err == nil || !strings.Contains(err.Error(), "--filter-words") {
+		t.Fatalf("a missing list: %v", err)
+	}
 }

@@ -99,6 +99,10 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
+	words, err := loadFilterWords(cfg.FilterWords)
+	if err != nil {
+		return nil, err
+	}
 	// Listening comes first: the lobby's advice names the port players reach it on.
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -122,6 +126,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		OnFinish: s.recordGame,
 		Clock:    cfg.Clock,
 		Log:      st,
+
+		FilterWords: words,
 	}
 	lcfg.SSHCommand = s.sshCommand()
 	if cfg.Cluster.URLs != "" {
