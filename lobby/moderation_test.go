@@ -267,7 +267,9 @@ func (r *reports) keep(_ context.Context, rep lobby.Report) error {
 func TestAReportNeedsAReasonAndKeepsTheChat(t *testing.T) {
 	l := newLobby(t)
 	a, _ := l.Create(ann, testgame.ID, nil, false)
-	b, _ := l.Join(ben, a.Code())
+	if _, err := l.Join(ben, a.Code()); err != nil {
+		t.Fatal(err)
+	}
 	if err := lobby.Run(a, lobby.ReportPlayer{Seat: 1, Reason: "rude"}); !errors.Is(err, lobby.ErrNoReports) {
 		t.Fatalf("a report without a place to keep it: %v", err)
 	}
@@ -276,7 +278,7 @@ func TestAReportNeedsAReasonAndKeepsTheChat(t *testing.T) {
 	counted := 0
 	l = newLobbyWith(t, lobby.Config{Report: kept.keep, Hooks: lobby.Hooks{Reported: func() { counted++ }}})
 	a, _ = l.Create(ann, testgame.ID, nil, false)
-	b, _ = l.Join(ben, a.Code())
+	b, _ := l.Join(ben, a.Code())
 	if err := lobby.Run(b, lobby.Chat{Text: "you are all losers"}); err != nil {
 		t.Fatal(err)
 	}
