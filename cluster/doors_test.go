@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -104,8 +105,35 @@ func TestABlockHoldsAtEveryNode(t *testing.T) {
 	if err := lobby.Run(h, lobby.Unblock{Name: "Ben"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := lb.Watch(ben, h.Code()); err != nil {
-		t.Fatalf("unblocked Ben watches through the other node: %v", err)
+	if b, err = lb.Join(ben, h.Code()); err != nil {
+		t.Fatalf("unblocked Ben joins through the other node: %v", err)
+	}
+
+	// Ignoring works for a member on another node: the owner leaves the lines out of
+	// that member's updates, and says whom it ignores.
+	if err := lobby.Run(b, lobby.Ignore{Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(h, lobby.Chat{Text: "from Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(b, lobby.Chat{Text: "from Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := contextFor(5 * time.Second)
+	defer cancel()
+	for {
+		u, ok, why := b.Next(ctx)
+		if !ok {
+			t.Fatalf("Ben's member closed: %s", why)
+		}
+		if !slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "from Ben" }) {
+			continue
+		}
+		if slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "from Ann" }) || !slices.Equal(u.Ignored, []string{"Ann"}) {
+			t.Fatalf("Ben's update: chat %+v, ignored %v", u.Chat, u.Ignored)
+		}
+		break
 	}
 }
 
