@@ -46,8 +46,18 @@ func TestTheFamilyFilterHoldsAtFamilyTablesOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Join(lobby.Player{ID: "SHA256:rude", Name: "Sh1t Head"}, a.Code()); !errors.Is(err, lobby.ErrFiltered) {
+	rude := lobby.Player{ID: "SHA256:rude", Name: "Sh1t Head"}
+	if _, err := l.Join(rude, a.Code()); !errors.Is(err, lobby.ErrFiltered) {
 		t.Fatalf("a listed name sits at a family table: %v", err)
+	}
+	if _, err := l.Create(rude, "topfive", nil, false); !errors.Is(err, lobby.ErrFiltered) {
+		t.Fatalf("a listed name hosts a family table: %v", err)
+	}
+	if n := len(l.Tables(lobby.Player{Admin: true})); n != 1 {
+		t.Fatalf("%d tables open", n)
+	}
+	if _, err := l.Create(rude, "topfive", rules.Options{lobby.OptContent: lobby.ContentAll}, false); err != nil {
+		t.Fatalf("a listed name hosts an everything table: %v", err)
 	}
 	if err := lobby.Run(a, lobby.Chat{Text: "what the Fück"}); !errors.Is(err, lobby.ErrFiltered) || !strings.Contains(err.Error(), "Fück") {
 		t.Fatalf("family chat: %v", err)
@@ -65,7 +75,7 @@ func TestTheFamilyFilterHoldsAtFamilyTablesOnly(t *testing.T) {
 	if err := lobby.Run(a, clue); !errors.Is(err, lobby.ErrNoGame) {
 		t.Fatalf("game text at an everything table: %v", err)
 	}
-	if _, err := l.Join(lobby.Player{ID: "SHA256:rude", Name: "Sh1t Head"}, a.Code()); err != nil {
+	if _, err := l.Join(rude, a.Code()); err != nil {
 		t.Fatalf("a listed name at an everything table: %v", err)
 	}
 }

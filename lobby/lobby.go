@@ -372,6 +372,16 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if err != nil {
 		return nil, err
 	}
+	// The content is known before the host sits, whose name the family filter checks at
+	// a family table only (set again, with the deck, by the options below).
+	everything := len(spec.Decks) > 0 && own[OptContent] == ContentAll
+	if !everything {
+		// Refused before the table opens: a table its host cannot sit at would stay
+		// open, and count against their hosted tables, until it closed by itself.
+		if err := l.filtered(p.Name, "your name"); err != nil {
+			return nil, fmt.Errorf("%w: choose another name to host a family table", err)
+		}
+	}
 	size := CodeLen
 	if private {
 		size = PrivateCodeLen
@@ -410,6 +420,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
 	t.host, t.owner = p.ID, p.ID
+	t.everything = everything
 	n := l.addLocked(t)
 	l.mu.Unlock()
 	l.runTable(t, n)

@@ -344,7 +344,12 @@ func (t *Table) filtered(text, what string) error {
 	if t.everything {
 		return nil
 	}
-	w, ok := t.lobby.filter.Find(text)
+	return t.lobby.filtered(text, what)
+}
+
+// filtered is Table.filtered for a family table that is not made yet.
+func (l *Lobby) filtered(text, what string) error {
+	w, ok := l.filter.Find(text)
 	if !ok {
 		return nil
 	}
