@@ -64,21 +64,23 @@ type Table struct {
 	chat       []ChatLine
 	chatID     int
 	rng        *rand.Rand
-	emptySince time.Time       // when the last connected human left; zero while someone is here
-	progressAt time.Time       // when the game last moved on (an action, a deadline), by the wall clock: how long it has waited
-	stallTold  bool            // the table was told it waits (checkStall) since progressAt
-	heldUpBy   []int           // then, the seats it waits for (TableInfo.HeldUpBy)
-	resultOf   string          // the name of the game whose result is result
-	dirty      bool            // something members see has changed since the last fan-out
-	dirtySince time.Time       // when the oldest unsent change happened, for the latency metric
-	closing    Closed          // set: close the table after this step, telling members why
-	closedBy   *Member         // the host who closed it, who is told so in their own words
-	jr         *tableJournal   // the table's log (journal.go); nil without a store
-	deck       *tablePack      // the chosen pack; nil: the built-in deck (deck.go)
-	mix        bool            // the pack is mixed with the built-in deck
-	shared     []tablePack     // packs players shared with the table
-	everything bool            // the content option: tagged adult entries are played too
-	blocked    []blockedPlayer // keys the host keeps out until unblocked (moderation.go)
+	emptySince time.Time     // when the last connected human left; zero while someone is here
+	progressAt time.Time     // when the game last moved on (an action, a deadline), by the wall clock: how long it has waited
+	stallTold  bool          // the table was told it waits (checkStall) since progressAt
+	heldUpBy   []int         // then, the seats it waits for (TableInfo.HeldUpBy)
+	resultOf   string        // the name of the game whose result is result
+	dirty      bool          // something members see has changed since the last fan-out
+	dirtySince time.Time     // when the oldest unsent change happened, for the latency metric
+	closing    Closed        // set: close the table after this step, telling members why
+	closedBy   *Member       // the host who closed it, who is told so in their own words
+	jr         *tableJournal // the table's log (journal.go); nil without a store
+	deck       *tablePack    // the chosen pack; nil: the built-in deck (deck.go)
+	mix        bool          // the pack is mixed with the built-in deck
+	shared     []tablePack   // packs players shared with the table
+	everything bool          // the content option: tagged adult entries are played too
+
+	// blocked are the keys the host keeps out until unblocked (moderation.go).
+	blocked []blockedPlayer
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
