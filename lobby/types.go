@@ -55,12 +55,12 @@ type TableInfo struct {
 	GameSeats []int `json:"game_seats,omitempty"`
 	// HeldUpBy are the seats of players here whom a game with no clock has waited for
 	// over a minute (said in the chat too), until it moves on.
-	HeldUpBy []int `json:"held_up_by,omitempty"`
-	Round    int   `json:"round,omitempty"` // the game's round, once one has started
+	HeldUpBy []int     `json:"held_up_by,omitempty"`
+	Round    int       `json:"round,omitempty"` // the game's round, once one has started
+	Created  time.Time `json:"-"`
 	// Blocked are the names of the players the host keeps out (moderation.go): in the
 	// host's and admins' updates only.
-	Blocked []string  `json:"blocked,omitempty"`
-	Created time.Time `json:"-"`
+	Blocked []string `json:"blocked,omitempty"`
 }
 
 // ChatLine is one chat message.
