@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,6 +67,75 @@ func twinTables(t *testing.T, game string, opts rules.Options) (here, there door
 	return make("here", la), make("there", lb), clock
 }
 
+// A player the host blocks cannot sit or watch again, whichever node they come
+// through, until the host unblocks them.
+func TestABlockHoldsAtEveryNode(t *testing.T) {
+	url, _ := natstest.Run(t)
+	clock := testclock.New(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
+	_, la := startNodeOn(t, url, "a", clock)
+	_, lb := startNodeOn(t, url, "b", clock)
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	ben := lobby.Player{ID: "SHA256:ben", Name: "Ben"}
+	h, err := la.Create(ann, "topfive", nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b lobby.Place
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if b, err = lb.Join(ben, h.Code()); err == nil || time.Now().After(deadline) {
+			break
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(h, lobby.Block{Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	waitClosed(t, door{ben: b})
+	for _, l := range []*lobby.Lobby{la, lb} {
+		if _, err := l.Join(ben, h.Code()); !errors.Is(err, lobby.ErrBlocked) {
+			t.Errorf("join: %v", err)
+		}
+		if _, err := l.Watch(ben, h.Code()); !errors.Is(err, lobby.ErrBlocked) {
+			t.Errorf("watch: %v", err)
+		}
+	}
+	if err := lobby.Run(h, lobby.Unblock{Name: "Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, err = lb.Join(ben, h.Code()); err != nil {
+		t.Fatalf("unblocked Ben joins through the other node: %v", err)
+	}
+
+	// Ignoring works for a member on another node: the owner leaves the lines out of
+	// that member's updates, and says whom it ignores.
+	if err := lobby.Run(b, lobby.Ignore{Seat: 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(h, lobby.Chat{Text: "from Ann"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(b, lobby.Chat{Text: "from Ben"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := contextFor(5 * time.Second)
+	defer cancel()
+	for {
+		u, ok, why := b.Next(ctx)
+		if !ok {
+			t.Fatalf("Ben's member closed: %s", why)
+		}
+		if !slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "from Ben" }) {
+			continue
+		}
+		if slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "from Ann" }) || !slices.Equal(u.Ignored, []string{"Ann"}) {
+			t.Fatalf("Ben's update: chat %+v, ignored %v", u.Chat, u.Ignored)
+		}
+		break
+	}
+}
+
 // outcome is what one operation gave, in words that do not depend on the table's code.
 type outcome struct {
 	result any
@@ -113,7 +183,21 @@ func TestEveryOperationIsTheSameThroughEveryDoor(t *testing.T) {
 		{"Ben", lobby.SetOptions{Options: rules.Options{"timer": "off"}}, lobby.ErrNotHost},
 		{"Ben", lobby.CloseTable{}, lobby.ErrNotHost},
 		{"Ben", lobby.Resume{}, nil},
+		{"Ben", lobby.Block{Seat: 0}, lobby.ErrNotHost},
+		{"Ben", lobby.BlockSpectator{Name: "Zed"}, lobby.ErrNotHost},
+		{"Ben", lobby.Unblock{Name: "Ann"}, lobby.ErrNotHost},
+		{"Ben", lobby.Ignore{Seat: 1}, errOther}, // himself
+		{"Ben", lobby.Ignore{Seat: 0}, nil},
+		{"Ben", lobby.Ignore{Seat: 0}, errOther},
+		{"Ben", lobby.Unignore{Name: "ann"}, nil},
+		{"Ben", lobby.Unignore{Name: "Ann"}, errOther},
+		{"Ben", lobby.ReportPlayer{Seat: 0, Reason: " "}, lobby.ErrNoReason},
+		{"Ben", lobby.ReportPlayer{Seat: 0, Reason: "rude"}, lobby.ErrNoReports},
+		{"Ben", lobby.Chat{Text: "oh sh1t"}, lobby.ErrFiltered}, // Content is family
 		{"Ann", lobby.MakeHost{Seat: 1}, nil},
+		{"Ben", lobby.Block{Seat: 1}, errOther}, // himself
+		{"Ben", lobby.BlockSpectator{Name: "Zed"}, errOther},
+		{"Ben", lobby.Unblock{Name: "Zed"}, errOther},
 		{"Ben", lobby.MakeHost{Seat: 5}, errOther},
 		{"Ben", lobby.StandIn{Seat: 0}, lobby.ErrNoGame},
 		{"Ben", lobby.Start{}, errOther}, // two players: Top Five needs three
@@ -134,6 +218,9 @@ func TestEveryOperationIsTheSameThroughEveryDoor(t *testing.T) {
 		{"Ben", lobby.AddBot{}, errOther},
 		{"Ben", lobby.ActOf(map[string]any{"type": "nope"}), rules.ErrUnknownAction},
 		{"Ben", lobby.Kick{Seat: 2}, errOther}, // already a bot
+		{"Ben", lobby.Block{Seat: 2}, errOther},
+		{"Ben", lobby.Block{Seat: 0}, nil}, // Ann: a bot plays for her
+		{"Ben", lobby.Unblock{Name: "ann"}, nil},
 		{"Ben", lobby.Chat{Text: "good luck"}, nil},
 		{"Ben", lobby.CloseTable{}, nil},
 		{"Ben", lobby.Chat{Text: "anyone?"}, lobby.ErrTableClosed},

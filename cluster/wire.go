@@ -75,10 +75,12 @@ type wireUpdate struct {
 	Chat  []lobby.ChatLine `json:"chat,omitempty"`
 	// History is lobby.Update's: the game's log before the first update.
 	History []string `json:"history,omitempty"`
+	// Ignored is lobby.Update's: whose chat the member does not get.
+	Ignored []string `json:"ignored,omitempty"`
 }
 
 func encodeUpdate(u lobby.Update) (*wireUpdate, error) {
-	w := &wireUpdate{Table: u.Table, Seat: u.Seat, Host: u.Host, Chat: u.Chat, History: u.History}
+	w := &wireUpdate{Table: u.Table, Seat: u.Seat, Host: u.Host, Chat: u.Chat, History: u.History, Ignored: u.Ignored}
 	if u.View != nil {
 		b, err := json.Marshal(u.View)
 		if err != nil {
@@ -90,7 +92,7 @@ func encodeUpdate(u lobby.Update) (*wireUpdate, error) {
 }
 
 func (w *wireUpdate) decode() (lobby.Update, error) {
-	u := lobby.Update{Table: w.Table, Seat: w.Seat, Host: w.Host, Chat: w.Chat, History: w.History}
+	u := lobby.Update{Table: w.Table, Seat: w.Seat, Host: w.Host, Chat: w.Chat, History: w.History, Ignored: w.Ignored}
 	if len(w.View) > 0 {
 		spec, ok := rules.Lookup(w.Table.Game)
 		if !ok || spec.DecodeView == nil {

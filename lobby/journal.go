@@ -97,6 +97,8 @@ type tableState struct {
 	Mix        bool        `json:"mix,omitempty"`
 	Shared     []packState `json:"shared,omitempty"`
 	Everything bool        `json:"everything,omitempty"`
+	// Blocked are the keys the host keeps out until unblocked or the table closes.
+	Blocked []blockedPlayer `json:"blocked,omitempty"`
 }
 
 type seatState struct {

@@ -104,6 +104,7 @@ func (t *Table) logState() tableState {
 		st.Seats = append(st.Seats, ss)
 	}
 	t.deckState(&st)
+	st.Blocked = t.blocked
 	return st
 }
 

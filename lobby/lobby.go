@@ -46,12 +46,15 @@ type Config struct {
 	// command to run ("ssh -p 2222 HOST pack list"): the server makes it, as it knows
 	// the port. Empty: "ssh HOST".
 	SSHCommand string
-	// Muted says whether a player is muted server-wide (their chat and free text are
-	// refused with a message), why and until when (zero: for good); nil: nobody is.
+	// Muted tells whether an admin has muted a player server-wide, why and until when
+	// (zero: until lifted); a muted player's chat and game texts are refused. nil:
+	// nobody is muted. It may read a store: it is never called on a table's actor.
 	Muted func(playerID string) (reason string, until time.Time, muted bool)
-	// Report files a player's report about another with the operators; nil: reports
-	// are taken and dropped.
+	// Report keeps a player's report for the admins; nil: reports are refused
+	// (ErrNoReports).
 	Report func(ctx context.Context, r Report) error
+	// FilterWords is the family filter's word list (filter.go); nil: the built-in one.
+	FilterWords *WordFilter
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -61,6 +64,7 @@ type Hooks struct {
 	Action       func(game string)
 	FanOut       func(d time.Duration) // from the first unsent change to every member holding it
 	Tables       func(open int)
+	Reported     func() // a player's report was kept
 }
 
 func (h Hooks) started(g string) {
@@ -78,6 +82,11 @@ func (h Hooks) action(g string) {
 		h.Action(g)
 	}
 }
+func (h Hooks) reported() {
+	if h.Reported != nil {
+		h.Reported()
+	}
+}
 func (h Hooks) fanOut(d time.Duration) {
 	if h.FanOut != nil {
 		h.FanOut(d)
@@ -93,7 +102,8 @@ type Lobby struct {
 	wg    sync.WaitGroup
 	// journal is the one writer of every table's log; nil without Config.Log.
 	journal   *journal
-	lastAlive time.Time // when the previous run was last known to run (restore.go)
+	filter    *WordFilter // the family filter's words
+	lastAlive time.Time   // when the previous run was last known to run (restore.go)
 
 	creates *addrLimits // tables created per address
 	misses  *addrLimits // unknown codes tried per address
@@ -133,8 +143,11 @@ func New(ctx context.Context, cfg Config) *Lobby {
 	if cfg.SSHCommand == "" {
 		cfg.SSHCommand = "ssh HOST"
 	}
+	if cfg.FilterWords == nil {
+		cfg.FilterWords = BuiltinFilter()
+	}
 	l := &Lobby{
-		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx,
+		cfg: cfg, log: cfg.Logger, hooks: cfg.Hooks, ctx: ctx, filter: cfg.FilterWords,
 		creates: newAddrLimits(CreateEvery, CreateBurst), misses: newAddrLimits(MissEvery, MissBurst),
 		tables: map[string]*Table{}, infos: map[string]TableInfo{}, seatIDs: map[string][]string{}, hosts: map[string]string{},
 		names: map[string]heldName{},
@@ -359,6 +372,16 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	if err != nil {
 		return nil, err
 	}
+	// The content is known before the host sits, whose name the family filter checks at
+	// a family table only (set again, with the deck, by the options below).
+	everything := len(spec.Decks) > 0 && own[OptContent] == ContentAll
+	if !everything {
+		// Refused before the table opens: a table its host cannot sit at would stay
+		// open, and count against their hosted tables, until it closed by itself.
+		if err := l.filtered(p.Name, "your name"); err != nil {
+			return nil, fmt.Errorf("%w: choose another name to host a family table", err)
+		}
+	}
 	size := CodeLen
 	if private {
 		size = PrivateCodeLen
@@ -397,6 +420,7 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	}
 	t := newTable(l, code, spec, opts, private, l.now())
 	t.host, t.owner = p.ID, p.ID
+	t.everything = everything
 	n := l.addLocked(t)
 	l.mu.Unlock()
 	l.runTable(t, n)
@@ -513,6 +537,9 @@ func (l *Lobby) Watch(p Player, code string) (Place, error) {
 	}
 	var m *Member
 	err = t.do(func(now time.Time) error {
+		if err := t.mayEnter(p); err != nil {
+			return err
+		}
 		m = newMember(t, p)
 		t.attach(m, now)
 		return nil

@@ -31,6 +31,9 @@ type Member struct {
 	// rejoin: the member follows its table after a move, and gives way to a newer
 	// connection of its player (Lobby.Rejoin).
 	rejoin bool
+	// ignored are the players whose chat the member does not get, by id, to the name
+	// they had when ignored (owned by the table actor; moderation.go).
+	ignored map[string]string
 
 	// Actions: a burst big enough for a paste or a held arrow key; chat: a few lines at
 	// once, then one every two seconds. Both run on the lobby's clock.
@@ -79,6 +82,12 @@ func (m *Member) act(raw json.RawMessage) error {
 	if err := m.allow(m.actions); err != nil {
 		return err
 	}
+	action, texts := cleanActionTexts(raw)
+	if len(texts) > 0 {
+		if err := m.muted(); err != nil {
+			return err
+		}
+	}
 	return m.t.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
@@ -86,12 +95,17 @@ func (m *Member) act(raw json.RawMessage) error {
 		if m.seat < 0 {
 			return ErrSpectator
 		}
+		for _, text := range texts {
+			if err := m.t.filtered(text, "your text"); err != nil {
+				return err
+			}
+		}
 		m.resume(now) // acting is the API's key press
 		m.t.advance(now)
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, cleanAction(raw), now); err != nil {
+		if err := m.t.game.Apply(m.seat, action, now); err != nil {
 			return err
 		}
 		m.t.lobby.hooks.action(m.t.spec.ID)
@@ -109,6 +123,9 @@ func (m *Member) chat(text string) error {
 	if text == "" {
 		return ErrEmptyChat
 	}
+	if err := m.muted(); err != nil {
+		return err
+	}
 	if err := m.allow(m.chats); err != nil {
 		return err
 	}
@@ -116,7 +133,15 @@ func (m *Member) chat(text string) error {
 		if err := m.present(); err != nil {
 			return err
 		}
-		m.t.addChat(now, m.player.Name, m.seat, text)
+		if err := m.t.filtered(text, "your message"); err != nil {
+			return err
+		}
+		if m.seat < 0 { // a seated player's name was checked when they sat down
+			if err := m.t.filtered(m.player.Name, "your name"); err != nil {
+				return err
+			}
+		}
+		m.t.say(now, m.player.ID, m.player.Name, m.seat, text)
 		return nil
 	})
 }
@@ -333,37 +358,51 @@ func (m *Member) kick(seatNo int) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		t := m.t
-		if seatNo < 0 || seatNo >= len(t.seats) {
-			return ErrBadSeat
+		if err := m.removable(seatNo); err != nil {
+			return err
 		}
-		if seatNo == m.seat {
-			return fmt.Errorf("you cannot remove yourself: leave the table instead")
-		}
-		s := t.seats[seatNo]
-		if t.state == StatePlaying && s.bot != nil {
-			return fmt.Errorf("%s is already a bot", s.player.Name)
-		}
-		gone := s.member
-		if t.state == StatePlaying {
-			s.bot, s.standIn = t.newBot(seatNo), nil
-			// The seat is the bot's for good: its name says so wherever seats are named.
-			t.system(now, "A bot now plays for %s.", s.player.Name)
-			s.player = Player{ID: "bot:" + s.player.Name, Name: "Bot for " + s.player.Name}
-			t.runBots(now)
-			t.checkOver(now)
-		} else {
-			t.removeSeat(seatNo)
-			t.system(now, "%s left the table.", s.player.Name)
-		}
-		if gone != nil {
-			// Published before the removed player hears of it: their lobby, read at once,
-			// must not offer them the seat back.
-			t.lobby.publish(t.info(nil), t.seatIDs(), t.host)
-			t.detach(gone, closedBy(WhyRemoved, m.actor()+" removed you from the table."))
-		}
+		m.t.removeFromSeat(seatNo, now, closedBy(WhyRemoved, m.actor()+" removed you from the table."))
 		return nil
 	})
+}
+
+// removable fails unless the host's controls may remove whoever is in seatNo.
+func (m *Member) removable(seatNo int) error {
+	t := m.t
+	if seatNo < 0 || seatNo >= len(t.seats) {
+		return ErrBadSeat
+	}
+	if seatNo == m.seat {
+		return fmt.Errorf("you cannot remove yourself: leave the table instead")
+	}
+	if s := t.seats[seatNo]; t.state == StatePlaying && s.bot != nil {
+		return fmt.Errorf("%s is already a bot", s.player.Name)
+	}
+	return nil
+}
+
+// removeFromSeat takes the player or bot out of seatNo, and its connection away from
+// the table, told why. During a game a bot takes the seat over, so the game can go on.
+func (t *Table) removeFromSeat(seatNo int, now time.Time, why Closed) {
+	s := t.seats[seatNo]
+	gone := s.member
+	if t.state == StatePlaying {
+		s.bot, s.standIn = t.newBot(seatNo), nil
+		// The seat is the bot's for good: its name says so wherever seats are named.
+		t.system(now, "A bot now plays for %s.", s.player.Name)
+		s.player = Player{ID: "bot:" + s.player.Name, Name: "Bot for " + s.player.Name}
+		t.runBots(now)
+		t.checkOver(now)
+	} else {
+		t.removeSeat(seatNo)
+		t.system(now, "%s left the table.", s.player.Name)
+	}
+	if gone != nil {
+		// Published before the removed player hears of it: their lobby, read at once,
+		// must not offer them the seat back.
+		t.lobby.publish(t.info(nil), t.seatIDs(), t.host)
+		t.detach(gone, why)
+	}
 }
 
 // MakeHost hands the host role to the human in seat (the host only).

@@ -117,27 +117,75 @@ type Resume struct{ returns[Done] }
 // CloseTable ends the table for everyone (the host only).
 type CloseTable struct{ returns[Done] }
 
+// Block removes the player in a seat and keeps their key out of the table, seated or
+// watching, until the host unblocks them or the table closes (the host only; moderation.go).
+type Block struct {
+	returns[Done]
+	Seat int `json:"seat" required:"the seat number, from 0"`
+}
+
+// BlockSpectator is Block for a spectator, named as their chat lines name them.
+type BlockSpectator struct {
+	returns[Done]
+	Name string `json:"name" required:"the spectator's name"`
+}
+
+// Unblock lets a blocked player, by the name they were blocked under, join and watch the
+// table again (the host only).
+type Unblock struct {
+	returns[Done]
+	Name string `json:"name" required:"the blocked player's name"`
+}
+
+// Ignore hides the chat of the player in a seat from the member, for as long as the
+// member stays at the table.
+type Ignore struct {
+	returns[Done]
+	Seat int `json:"seat" required:"the seat number, from 0"`
+}
+
+// Unignore shows an ignored player's chat again, by the name they were ignored under.
+type Unignore struct {
+	returns[Done]
+	Name string `json:"name" required:"the ignored player's name"`
+}
+
+// ReportPlayer tells the server's admins about the player in a seat, with a reason;
+// the report keeps the table's recent chat.
+type ReportPlayer struct {
+	returns[Done]
+	Seat   int    `json:"seat" required:"the seat number, from 0"`
+	Reason string `json:"reason" required:"why you report them, in a few words"`
+}
+
 // The operations' names, which every wire uses. They are the JSON API's ops.
-func (Act) Op() string        { return "act" }
-func (Chat) Op() string       { return "chat" }
-func (TakeSeat) Op() string   { return "sit" }
-func (Leave) Op() string      { return "leave" }
-func (Disconnect) Op() string { return "disconnect" }
-func (Share) Op() string      { return "share" }
-func (ShareAll) Op() string   { return "share_all" }
-func (Start) Op() string      { return "start" }
-func (SetOptions) Op() string { return "options" }
-func (AddBot) Op() string     { return "bot" }
-func (Kick) Op() string       { return "kick" }
-func (MakeHost) Op() string   { return "host" }
-func (StandIn) Op() string    { return "stand_in" }
-func (Resume) Op() string     { return "resume" }
-func (CloseTable) Op() string { return "close" }
+func (Act) Op() string            { return "act" }
+func (Chat) Op() string           { return "chat" }
+func (TakeSeat) Op() string       { return "sit" }
+func (Leave) Op() string          { return "leave" }
+func (Disconnect) Op() string     { return "disconnect" }
+func (Share) Op() string          { return "share" }
+func (ShareAll) Op() string       { return "share_all" }
+func (Start) Op() string          { return "start" }
+func (SetOptions) Op() string     { return "options" }
+func (AddBot) Op() string         { return "bot" }
+func (Kick) Op() string           { return "kick" }
+func (MakeHost) Op() string       { return "host" }
+func (StandIn) Op() string        { return "stand_in" }
+func (Resume) Op() string         { return "resume" }
+func (CloseTable) Op() string     { return "close" }
+func (Block) Op() string          { return "block" }
+func (BlockSpectator) Op() string { return "block_spectator" }
+func (Unblock) Op() string        { return "unblock" }
+func (Ignore) Op() string         { return "ignore" }
+func (Unignore) Op() string       { return "unignore" }
+func (ReportPlayer) Op() string   { return "report" }
 
 // Requests lists one value of every table operation: the registry the wires decode by.
 var Requests = []Request{
 	Act{}, Chat{}, TakeSeat{}, Leave{}, Disconnect{}, Share{}, ShareAll{}, Start{},
 	SetOptions{}, AddBot{}, Kick{}, MakeHost{}, StandIn{}, Resume{}, CloseTable{},
+	Block{}, BlockSpectator{}, Unblock{}, Ignore{}, Unignore{}, ReportPlayer{},
 }
 
 // ErrUnknownOp answers a request for an operation that does not exist.
@@ -289,6 +337,18 @@ func (m *Member) dispatch(req Request) (any, error) {
 		return Done{}, m.resumeSeat()
 	case CloseTable:
 		return Done{}, m.closeTable()
+	case Block:
+		return Done{}, m.block(r.Seat)
+	case BlockSpectator:
+		return Done{}, m.blockSpectator(r.Name)
+	case Unblock:
+		return Done{}, m.unblock(r.Name)
+	case Ignore:
+		return Done{}, m.ignore(r.Seat)
+	case Unignore:
+		return Done{}, m.unignore(r.Name)
+	case ReportPlayer:
+		return Done{}, m.report(r.Seat, r.Reason)
 	case nil:
 		return nil, ErrUnknownOp
 	}

@@ -314,6 +314,7 @@ func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
 		return corrupt("unknown table state %q", st.State)
 	}
 	t.opts, t.state, t.host, t.owner, t.result, t.resultOf = cloneOptions(st.Options), st.State, st.Host, st.Owner, st.Result, st.ResultOf
+	t.blocked = slices.Clone(st.Blocked)
 	t.seats = t.seats[:0]
 	for i, s := range st.Seats {
 		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}, inGame: i}

@@ -15,6 +15,9 @@ import (
 // seat is told when one may come, not to watch.
 func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	p := m.player
+	if err := t.mayEnter(p); err != nil {
+		return err
+	}
 	if i := t.seatOf(p.ID); i >= 0 {
 		s := t.seats[i]
 		switch {
@@ -48,6 +51,9 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 			return told(ErrFull, "table %s: %s (%d of %d seats taken): you can take one when a player leaves", t.code, ErrFull, len(t.seats), max)
 		}
 		return fmt.Errorf("table %s: %w (%d of %d seats taken): you can watch it instead", t.code, ErrFull, len(t.seats), max)
+	}
+	if err := t.filtered(p.Name, "your name"); err != nil {
+		return fmt.Errorf("%w: choose another name to sit here", err)
 	}
 	p.Name = t.uniqueName(p.Name)
 	m.player.Name = p.Name

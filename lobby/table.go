@@ -78,6 +78,9 @@ type Table struct {
 	mix        bool          // the pack is mixed with the built-in deck
 	shared     []tablePack   // packs players shared with the table
 	everything bool          // the content option: tagged adult entries are played too
+
+	// blocked are the keys the host keeps out until unblocked (moderation.go).
+	blocked []blockedPlayer
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
@@ -297,13 +300,22 @@ func (t *Table) fanOut() {
 		if some != nil {
 			u.Chat, u.Shared = some.forSeat(seat)
 		}
-		if host {
+		if len(m.ignored) > 0 {
+			u.Chat, u.Shared = m.withoutIgnored(u.Chat), &Shared{}
+			u.Ignored = m.ignoredNames()
+		}
+		if host || m.player.Admin {
 			if hostInfo == nil {
 				hi := info
 				hi.Choices = t.choices(true)
+				hi.Blocked = t.blockedNames()
 				hostInfo = &hi
 			}
-			u.Table = *hostInfo
+			if host {
+				u.Table = *hostInfo
+			} else if len(hostInfo.Blocked) > 0 {
+				u.Table.Blocked = hostInfo.Blocked
+			}
 		}
 		if t.game != nil {
 			inGame := t.inGame(seat)
@@ -368,7 +380,11 @@ func (t *Table) chatTail() []ChatLine {
 	if n > chatSent {
 		n = chatSent
 	}
-	return append([]ChatLine(nil), t.chat[len(t.chat)-n:]...)
+	out := append([]ChatLine(nil), t.chat[len(t.chat)-n:]...)
+	for i := range out {
+		out[i].by = "" // the writer's id stays at the table (moderation.go)
+	}
+	return out
 }
 
 // view is seat's view of the game, kept in views (when not nil) for the next who
@@ -435,8 +451,13 @@ func (t *Table) system(now time.Time, format string, args ...any) {
 }
 
 func (t *Table) addChat(now time.Time, from string, seat int, text string) {
+	t.say(now, "", from, seat, text)
+}
+
+// say adds a chat line written by the player with id by ("" for the table itself).
+func (t *Table) say(now time.Time, by, from string, seat int, text string) {
 	t.chatID++
-	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: t.lobby.Shown(now), From: from, Seat: seat, Text: text})
+	t.chat = append(t.chat, ChatLine{ID: t.chatID, At: t.lobby.Shown(now), From: from, Seat: seat, Text: text, by: by})
 	if len(t.chat) > chatKept {
 		t.chat = append(t.chat[:0:0], t.chat[len(t.chat)-chatKept:]...)
 	}

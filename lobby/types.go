@@ -58,6 +58,9 @@ type TableInfo struct {
 	HeldUpBy []int     `json:"held_up_by,omitempty"`
 	Round    int       `json:"round,omitempty"` // the game's round, once one has started
 	Created  time.Time `json:"-"`
+	// Blocked are the names of the players the host keeps out (moderation.go): in the
+	// host's and admins' updates only.
+	Blocked []string `json:"blocked,omitempty"`
 }
 
 // ChatLine is one chat message.
@@ -73,6 +76,9 @@ type ChatLine struct {
 	// without these two.
 	To    []int `json:"to,omitempty"`
 	NotTo []int `json:"not_to,omitempty"`
+	// by is the writer's player id, at the table only: members get lines without it, so
+	// no player learns another's key; it lets a member ignore a player (moderation.go).
+	by string
 }
 
 // Update is what a member receives whenever the table changes: always the whole state it
@@ -86,6 +92,8 @@ type Update struct {
 	// History is every line of the game's log the member may see, in the first update
 	// of a game the member gets (rules.Historian): what happened before they came.
 	History []string
+	// Ignored are the names of the players whose chat the member does not get (Ignore).
+	Ignored []string
 	// Shared is the same for every member's update of one table state (with the same
 	// chat: see audiences): a memo for what sessions draw from the public state
 	// (shared.go).

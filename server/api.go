@@ -369,7 +369,11 @@ func (c *apiConn) pump(m lobby.Place) {
 			}
 			return
 		}
-		table, _ := json.Marshal(map[string]any{"type": "table", "table": u.Table, "seat": u.Seat, "host": u.Host})
+		ev := map[string]any{"type": "table", "table": u.Table, "seat": u.Seat, "host": u.Host}
+		if len(u.Ignored) > 0 {
+			ev["ignored"] = u.Ignored
+		}
+		table, _ := json.Marshal(ev)
 		if !bytes.Equal(table, lastTable) {
 			c.sendRaw(c.s.shown(table))
 			lastTable = table

@@ -21,6 +21,9 @@ type Config struct {
 	IdleTimeout time.Duration // disconnect players who send no input this long; 0 means never
 	Guests      bool          // allow key-less guests (keyboard-interactive)
 	Admins      []string      // SHA256 key fingerprints with admin rights
+	// FilterWords is a file with the family filter's words, one a line, in place of
+	// the built-in English list (lobby/filter.go); "" keeps the built-in one.
+	FilterWords string
 
 	// The front door: limits that hold before and just after authentication.
 	LoginGrace           time.Duration // time to finish key exchange and authentication

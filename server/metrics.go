@@ -41,8 +41,8 @@ func newMetrics() *metrics {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25},
 		}),
 	}
+	m.reports = prometheus.NewCounter(prometheus.CounterOpts{Name: "parlor_reports_total", Help: "Players' reports about other players, kept for the admins."})
 	m.refused = prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_refused_total", Help: "Connections turned away or closed by the front door, by reason."}, []string{"reason"})
-	m.reports = prometheus.NewCounter(prometheus.CounterOpts{Name: "parlor_reports_total", Help: "Reports players filed about other players."})
 	buildInfo := prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_build_info", Help: "Always 1; the labels say which parlor is running.",
 		ConstLabels: prometheus.Labels{"version": Version(), "goversion": runtime.Version()}})
 	buildInfo.Set(1)
@@ -70,6 +70,7 @@ func (m *metrics) hooks() lobby.Hooks {
 		Action:       func(g string) { m.actions.WithLabelValues(g).Inc() },
 		FanOut:       func(d time.Duration) { m.fanOut.Observe(d.Seconds()) },
 		Tables:       func(n int) { m.tables.Set(float64(n)) },
+		// Reported is not counted here: the report is counted once it is kept (fileReport).
 	}
 }
 

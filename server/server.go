@@ -137,6 +137,10 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
+	words, err := loadFilterWords(cfg.FilterWords)
+	if err != nil {
+		return nil, err
+	}
 	// Listening comes first: the lobby's advice names the port players reach it on.
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -175,6 +179,8 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Log:      st,
 		Muted:    s.mod.muted,
 		Report:   s.fileReport,
+
+		FilterWords: words,
 	}
 	lcfg.SSHCommand = s.sshCommand()
 	if cfg.Cluster.URLs != "" {

@@ -82,7 +82,7 @@ type Model struct {
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	arrival       string            // a notice for the table's first update: why the player watches
-	confirm       string            // a yes/no question on screen: "quit", "leave", "close" or "remove"
+	confirm       string            // a yes/no question on screen: "quit", "leave", "close", "remove" or "block"
 	confirmSeat   int               // the seat "remove" asks about
 	confirmName   string            // and the name in it when asked: the seats may change meanwhile
 	status        string            // the last error or notice, until the next key, statusFor or a new phase
@@ -707,6 +707,16 @@ func (m *Model) onConfirm(key string) tea.Cmd {
 		if err := lobby.Run(m.table.member, lobby.Kick{Seat: m.confirmSeat}); err != nil {
 			m.setStatus(err.Error(), true)
 		}
+	case "block":
+		if seats := m.table.u.Table.Seats; m.confirmSeat >= len(seats) || seats[m.confirmSeat].Name != m.confirmName {
+			m.setStatus(fmt.Sprintf("The seats changed while you were asked: nobody was blocked. Pick %s's seat again.", m.confirmName), true)
+			return nil
+		}
+		if err := lobby.Run(m.table.member, lobby.Block{Seat: m.confirmSeat}); err != nil {
+			m.setStatus(err.Error(), true)
+		} else {
+			m.setStatus(fmt.Sprintf("%s is blocked from this table until you unblock them (U).", m.confirmName), false)
+		}
 	}
 	return nil
 }
@@ -790,6 +800,8 @@ func (m *Model) confirmText() string {
 			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", m.confirmName)
 		}
 		return fmt.Sprintf("Remove %s from the table? y: yes · other keys: no", m.confirmName)
+	case "block":
+		return fmt.Sprintf("Block %s? They cannot sit or watch here until you unblock them. y: yes · other keys: no", m.confirmName)
 	}
 	return ""
 }

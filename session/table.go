@@ -51,6 +51,7 @@ type tableScreen struct {
 	pending     []any // actions the table's rate limit held back, sent by retry
 	lastLog     []string
 	lastChat    int
+	mod         seatModeration // the moderation keys' state (moderation.go)
 }
 
 func newTableScreen(m lobby.Place) tableScreen {
@@ -293,8 +294,12 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	if t.chatting {
 		switch key {
 		case "esc":
-			t.chatting = false
+			t.chatting, t.mod.typingFor = false, ""
 		case "enter":
+			if t.mod.typingFor != "" {
+				t.sendTyped(m)
+				return nil
+			}
 			if text := t.chatBox().value(); text != "" {
 				if err := lobby.Run(t.member, lobby.Chat{Text: text}); err != nil {
 					m.setStatus(err.Error(), true)
@@ -389,13 +394,13 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	case "up", "k":
 		if t.panel == panelSeats && t.seatSel > 0 {
-			t.seatSel--
+			t.seatSel, t.mod.picked = t.seatSel-1, true
 		} else if t.panel == panelOptions && t.optSel > 0 {
 			t.optSel--
 		}
 	case "down", "j":
 		if t.panel == panelSeats && t.seatSel < len(t.u.Table.Seats)-1 {
-			t.seatSel++
+			t.seatSel, t.mod.picked = t.seatSel+1, true
 		} else if t.panel == panelOptions && t.optSel < len(t.u.Table.Choices)-1 {
 			t.optSel++
 		}
@@ -451,6 +456,8 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		report(lobby.Run(mem, lobby.TakeSeat{}), "")
 	case "H":
 		report(lobby.Run(mem, lobby.MakeHost{Seat: t.seatSel}), "")
+	case "B", "I", "R", "U":
+		t.moderate(m, key)
 	case "C":
 		if !t.u.Host {
 			report(lobby.ErrNotHost, "")
@@ -919,8 +926,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 			plain = ansi.Truncate(plain, max(1, room), "…")
 		}
 		name := gameui.SeatInk(i).Paint(plain)
+		if slices.Contains(t.u.Ignored, s.Name) {
+			marks += " (ignored)"
+		}
 		line := fmt.Sprintf("  %s %s%s", num, name, dimStyle.Paint(marks))
-		if t.panel == panelSeats && i == t.seatSel && t.u.Host {
+		if t.panel == panelSeats && i == t.seatSel && (t.u.Host || t.mod.picked) {
 			line = selStyle.Paint(fit(fmt.Sprintf(" ▸%s %s%s", num, plain, marks), leftW))
 		}
 		seats = append(seats, line)
@@ -1054,6 +1064,8 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 		return "The game is running: press esc to go back to it."
 	case !t.u.Host:
 		return "Waiting for the host to start the game."
+	case len(info.Blocked) > 0:
+		return fmt.Sprintf("Blocked here: %s (U unblocks).", strings.Join(info.Blocked, ", "))
 	case n < info.MinPlayers:
 		return fmt.Sprintf("Share the code %s with friends, or add bots with b: %s are needed.", info.Code, playerRange(info.MinPlayers, info.MaxPlayers))
 	default:
@@ -1064,7 +1076,7 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 // roomKeys are the table screen's keys, most important first: the footer's, then those
 // the screen shows where they act (the help lists them all).
 func (t *tableScreen) roomKeys() []key.Binding {
-	return slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys(), roomInPlace)
+	return slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys(), roomPlayerSeat, roomInPlace)
 }
 
 // seatKeys are the host's keys for the seat picked in the seats panel (▸), while the
@@ -1072,6 +1084,9 @@ func (t *tableScreen) roomKeys() []key.Binding {
 func (t *tableScreen) seatKeys() []key.Binding {
 	if t.panel != panelSeats {
 		return nil
+	}
+	if !t.u.Host && t.mod.picked {
+		return roomPlayerSeat
 	}
 	return t.hostSeatKeys()
 }
@@ -1121,8 +1136,8 @@ var (
 	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
 	roomMakeHostKey  = bind("H", "make host", "H")
 	roomCloseKey     = bind("C", "close", "C")
-	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey}
-	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), roomMakeHostKey}
+	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey, roomBlockKey}
+	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), roomMakeHostKey, roomBlockKey}
 	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
 	roomTakeSeatKey  = bind("t", "take a seat", "t")
 	roomLeaveKey     = bind("q", "leave", "q")

@@ -90,6 +90,8 @@ var settings = []setting{
 		show: func(c server.Config) string { return strconv.FormatBool(c.Guests) },
 	},
 	list("admins", "FINGERPRINTS", "comma-separated SHA256 key fingerprints of admins: the host's controls at any table, private tables, publishing packs, no table limit", func(c *server.Config) *[]string { return &c.Admins }),
+	text("filter-words", "FILE", "the family filter's word list, one word or phrase a line in any language, in place of the built-in English one: tables whose Content is family refuse names, chat, clues and stories with a listed word",
+		func(c *server.Config) *string { return &c.FilterWords }),
 	duration("login-grace", "time a connection has for key exchange and login", func(c *server.Config) *time.Duration { return &c.LoginGrace }),
 	duration("session-grace", "time a logged-in connection may go without a session", func(c *server.Config) *time.Duration { return &c.SessionGrace }),
 	whole("max-unauthenticated", "most connections still logging in, in total", func(c *server.Config) *int { return &c.MaxUnauthenticated }),
