@@ -120,7 +120,7 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case "x":
 		// A person loses their seat: ask first (a bot's seat goes at once).
 		if seats := t.u.Table.Seats; t.u.Host && t.seatSel < len(seats) && !seats[t.seatSel].Bot && t.seatSel != t.u.Seat {
-			m.confirm, m.confirmSeat, m.confirmName = "remove", t.seatSel, seats[t.seatSel].Name
+			m.question = question{confirm: confirmRemove, seat: t.seatSel, player: seats[t.seatSel].Name}
 			return nil
 		}
 		report(lobby.Run(mem, lobby.Kick{Seat: t.seatSel}), "")
@@ -135,7 +135,7 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			report(lobby.ErrNotHost, "")
 			return nil
 		}
-		m.confirm = "close"
+		m.question = question{confirm: confirmClose}
 	case "pgup", "ctrl+b":
 		t.scroll += 5
 	case "pgdown", "ctrl+f":

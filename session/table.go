@@ -255,7 +255,7 @@ func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 
 func (t *tableScreen) leave(m *Model) tea.Cmd {
 	if t.playing() && t.seat() >= 0 {
-		m.confirm = "leave"
+		m.question = question{confirm: confirmLeave}
 		return nil
 	}
 	m.leaveTable()
