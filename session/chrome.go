@@ -27,16 +27,48 @@ func (t *tableScreen) toGame(m *Model, msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
-var (
-	chatKey  = bind("/", "chat", "/")
-	logKey   = bind("v", "view the whole log", "v")
-	roomKey  = bind("esc", "table", "esc")
-	leaveKey = bind("q", "leave", "q")
-)
+// chromeKeymap is the keys the chrome adds to a game screen's (gameui.TableBindings),
+// enabled while the game takes keys: while its text box has focus every key is the
+// game's, and its footer leaves them out (gameui.GameFooter).
+type chromeKeymap struct{ Chat, Log, Table, Leave key.Binding }
 
-// gameChromeKeys are the table's keys on a game screen, after the game's own.
+// chromeKeymap is the chrome's keys as the game screen is now.
+func (t *tableScreen) chromeKeymap() chromeKeymap {
+	km := chromeKeymap(gameui.TableBindings)
+	on := !t.game.Typing()
+	km.Chat.SetEnabled(on)
+	km.Log.SetEnabled(on)
+	km.Table.SetEnabled(on)
+	km.Leave.SetEnabled(on)
+	return km
+}
+
+// gameChromeKeys are the table's keys on a game screen, after the game's own, as the
+// help lists them: at more length than the footer's word.
 func (t *tableScreen) gameChromeKeys() []key.Binding {
-	return []key.Binding{chatKey, logKey, bind("esc", "the table: seats, options, rules, chat", "esc"), bind("q", "leave the game (asks first)", "q")}
+	km := t.chromeKeymap()
+	return appendEnabled(nil, km.Chat, helpSays(km.Log, "view the whole log"),
+		helpSays(km.Table, "the table: seats, options, rules, chat"), helpSays(km.Leave, "leave the game (asks first)"))
+}
+
+// chromeKey handles a key on a game screen: the chrome's, or else the game's.
+func (t *tableScreen) chromeKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	km := t.chromeKeymap()
+	switch {
+	case key.Matches(k, km.Chat):
+		t.chatting = true
+	case key.Matches(k, km.Log):
+		t.logOpen = true
+		t.log = newPager()
+		t.log.scroller().GotoBottom()
+	case key.Matches(k, km.Table):
+		t.room = true
+	case key.Matches(k, km.Leave):
+		return t.leave(m)
+	default:
+		return t.toGame(m, k)
+	}
+	return nil
 }
 
 // heldUpNote is what the game screen says, where the prompt is, of the players here a

@@ -3,6 +3,7 @@ package session
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"parlor/lobby"
@@ -67,7 +68,7 @@ func (m *Model) confirmText() string {
 func (m *Model) onConfirm(k tea.KeyPressMsg) tea.Cmd {
 	q := m.question
 	m.question = question{}
-	if !keyMatches(k, yesKey) {
+	if !key.Matches(k, yesKey) {
 		return nil
 	}
 	switch q.confirm {

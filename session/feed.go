@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"parlor/lobby"
 	"parlor/rules"
@@ -73,11 +74,47 @@ func equal(a, b []string) bool {
 	return true
 }
 
+// chatBoxKeys are the chat box's keys while a message is typed: every other key types.
+var chatBoxKeys = struct{ Send, Cancel key.Binding }{
+	Send:   bind("enter", "send", "enter"),
+	Cancel: bind("esc", "cancel", "esc"),
+}
+
 var (
-	closeLog = bind("esc", "close the log", "esc", "v", "q")
 	// chatTypingKeys are the footer while a chat message is typed.
-	chatTypingKeys = []key.Binding{bind("enter", "send", "enter"), bind("esc", "cancel", "esc"), helpInTyped}
+	chatTypingKeys = []key.Binding{chatBoxKeys.Send, chatBoxKeys.Cancel, helpInTyped}
+	// closeLog closes the log; the pager's keys scroll it (scrollKeys).
+	closeLog = bind("esc", "close the log", "esc", "v", "q")
 )
+
+// chatKey handles a key while a chat message is typed.
+func (t *tableScreen) chatKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, chatBoxKeys.Cancel):
+		t.chatting = false
+	case key.Matches(k, chatBoxKeys.Send):
+		if text := t.chatBox().value(); text != "" {
+			if err := lobby.Run(t.member, lobby.Chat{Text: text}); err != nil {
+				m.setStatus(err.Error(), true)
+				return nil
+			}
+		}
+		t.chatBox().reset()
+		t.chatting = false
+	default:
+		t.chatBox().update(k)
+	}
+	return nil
+}
+
+// logKey handles a key while the log is open: it scrolls, or closes it.
+func (t *tableScreen) logKey(k tea.KeyPressMsg) {
+	if key.Matches(k, closeLog) {
+		t.logOpen, t.log = false, nil
+	} else {
+		t.log.key(k)
+	}
+}
 
 // roomChat is the key the room's chat lines at a width are shared under.
 type roomChat struct{ width int }

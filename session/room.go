@@ -36,9 +36,10 @@ const (
 	panels
 )
 
+// roomKey handles a key in the room: only through the room's keymap as it is now
+// (roomKeymap), so that a key works exactly when the footer or the help shows it.
 func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	mem := t.member
-	key := k.String()
 	report := func(err error, ok string) {
 		if err != nil {
 			m.setStatus(t.refusal(err), true)
@@ -46,53 +47,33 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			m.setStatus(ok, false)
 		}
 	}
-	if t.panel == panelRules && t.rulesPager().key(k) {
-		return nil
-	}
-	switch key {
-	case "enter", "/":
+	km := t.roomKeymap()
+	switch {
+	case key.Matches(k, km.Scroll):
+		t.rulesPager().key(k)
+	case key.Matches(k, km.Chat):
 		t.chatting = true
-	case "esc":
-		if t.u.View != nil {
-			t.room = false
-		}
-	case "q":
+	case key.Matches(k, km.Back):
+		t.room = false
+	case key.Matches(k, km.Leave):
 		return t.leave(m)
-	case "tab", "shift+tab":
+	case key.Matches(k, km.Panel):
 		d := 1
-		if key == "shift+tab" {
+		if step(k) < 0 {
 			d = panels - 1
 		}
 		if t.panel = (t.panel + d) % panels; t.panel == panelRules && !t.rulesShown {
 			t.panel = (t.panel + d) % panels
 		}
-	case "up", "k":
-		if t.panel == panelSeats && t.seatSel > 0 {
-			t.seatSel--
-		} else if t.panel == panelOptions && t.optSel > 0 {
-			t.optSel--
-		}
-	case "down", "j":
-		if t.panel == panelSeats && t.seatSel < len(t.u.Table.Seats)-1 {
-			t.seatSel++
-		} else if t.panel == panelOptions && t.optSel < len(t.u.Table.Choices)-1 {
-			t.optSel++
-		}
-	case "left", "right", "h", "l":
-		if len(t.u.Table.Choices) == 0 {
-			return nil
-		}
-		if !t.u.Host {
-			m.setStatus("Only the host can change the options.", true)
-			return nil
-		}
+	case key.Matches(k, km.Seat, km.MoreSeats):
+		t.seatSel = max(0, min(len(t.u.Table.Seats)-1, t.seatSel+step(k)))
+	case key.Matches(k, km.Option):
+		t.optSel = max(0, min(len(t.u.Table.Choices)-1, t.optSel+step(k)))
+	case key.Matches(k, km.Choose, km.Change):
 		t.panel = panelOptions
 		t.optSel = min(t.optSel, len(t.u.Table.Choices)-1)
 		opt := t.u.Table.Choices[t.optSel]
-		d := 1
-		if key == "left" || key == "h" {
-			d = -1
-		}
+		d := step(k)
 		next := cycle(opt.Choices, t.u.Table.Options[opt.Key], d)
 		err := lobby.Run(mem, lobby.SetOptions{Options: rules.Options{opt.Key: next}})
 		var skipped []string
@@ -107,44 +88,59 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		} else {
 			report(err, "")
 		}
-	case "s":
+	case key.Matches(k, km.Start):
 		report(lobby.Run(mem, lobby.Start{}), "")
-	case "b":
+	case key.Matches(k, km.AddBot):
 		report(lobby.Run(mem, lobby.AddBot{}), "")
-	case "p":
+	case key.Matches(k, km.Packs):
 		if n, err := lobby.Do(mem, lobby.ShareAll{}); err != nil {
 			report(err, "")
 		} else {
 			report(nil, fmt.Sprintf("You shared %d pack(s) with the table: the host can choose them as the deck.", n.Count))
 		}
-	case "x":
+	case key.Matches(k, km.Remove, km.GiveSeat):
 		// A person loses their seat: ask first (a bot's seat goes at once).
-		if seats := t.u.Table.Seats; t.u.Host && t.seatSel < len(seats) && !seats[t.seatSel].Bot && t.seatSel != t.u.Seat {
+		if seats := t.u.Table.Seats; t.seatSel < len(seats) && !seats[t.seatSel].Bot && t.seatSel != t.u.Seat {
 			m.question = question{confirm: confirmRemove, seat: t.seatSel, player: seats[t.seatSel].Name}
 			return nil
 		}
 		report(lobby.Run(mem, lobby.Kick{Seat: t.seatSel}), "")
-	case "a":
+	case key.Matches(k, km.StandIn):
 		report(lobby.Run(mem, lobby.StandIn{Seat: t.seatSel}), "")
-	case "t":
+	case key.Matches(k, km.TakeSeat):
 		report(lobby.Run(mem, lobby.TakeSeat{}), "")
-	case "H":
+	case key.Matches(k, km.MakeHost):
 		report(lobby.Run(mem, lobby.MakeHost{Seat: t.seatSel}), "")
-	case "C":
-		if !t.u.Host {
-			report(lobby.ErrNotHost, "")
-			return nil
-		}
+	case key.Matches(k, km.Close):
 		m.question = question{confirm: confirmClose}
-	case "pgup", "ctrl+b":
-		t.scroll += 5
-	case "pgdown", "ctrl+f":
-		t.scroll = max(0, t.scroll-5)
+	case key.Matches(k, km.ChatScroll):
+		t.scroll = max(0, t.scroll-5*step(k)) // back, up the chat, for pgup
+	default:
+		t.notTheHost(m, k)
 	}
 	return nil
 }
 
-func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
+// notTheHost tells a player who pressed one of the host's keys, which the room offers
+// the host alone, that they are not the host.
+func (t *tableScreen) notTheHost(m *Model, k tea.KeyPressMsg) {
+	all := roomBindings // every key, enabled
+	switch {
+	case t.u.Host:
+	case key.Matches(k, all.Change) && len(t.u.Table.Choices) > 0:
+		m.setStatus("Only the host can change the options.", true)
+	case key.Matches(k, all.Start, all.AddBot, all.Remove, all.StandIn, all.MakeHost, all.Close):
+		m.setStatus(t.refusal(lobby.ErrNotHost), true)
+	}
+}
+
+func (t *tableScreen) renderRoom(m *Model, w, h int) []string { return t.drawnRoom(m, w, h, true) }
+
+// drawnRoom draws the room. Whether the seats column has room for every seat decides
+// whether ↑↓ bring the others into view for a player who is not the host, and so
+// whether the footer offers them, which the column's room depends on in turn: when it
+// changes, the room is drawn again, once (again false), with the footer that says so.
+func (t *tableScreen) drawnRoom(m *Model, w, h int, again bool) []string {
 	info := t.u.Table
 	spec, _ := rules.Lookup(info.Game)
 	right := fmt.Sprintf("%d watching · %s", info.Spectators, t.who(m))
@@ -230,6 +226,13 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 		chatH = max(free-need, min(chatH, max(len(chatLines), 2)))
 	}
 	topH := free - chatH
+	cut := seatsWindowed(len(seats), seatHead, topH)
+	if cut != t.seatsCut {
+		t.seatsCut = cut
+		if again && !t.u.Host {
+			return t.drawnRoom(m, w, h, false)
+		}
+	}
 	seats = seatWindow(seats, seatHead, t.seatSel, topH)
 	if spec != nil {
 		rulesH := topH - len(opts) - 2
@@ -271,11 +274,11 @@ func (t *tableScreen) renderRoom(m *Model, w, h int) []string {
 // fit around the picked one (sel), with a line saying how many more are above or below
 // (Quadrant seats 14, more than an 80×24 room has lines for beside a busy chat).
 func seatWindow(lines []string, head, sel, h int) []string {
-	rows := lines[head:]
-	room := h - head
-	if len(rows) <= room || room < 3 {
+	if !seatsWindowed(len(lines), head, h) {
 		return lines
 	}
+	rows := lines[head:]
+	room := h - head
 	first := min(max(0, sel-room/2), len(rows)-room)
 	last := first + room // rows[first:last] fit; an end that hides seats says so instead
 	if first > 0 {
@@ -293,6 +296,12 @@ func seatWindow(lines []string, head, sel, h int) []string {
 		out = append(out, dimStyle.Paint(fmt.Sprintf("  ↓ %d more", len(rows)-last)))
 	}
 	return out
+}
+
+// seatsWindowed says whether seatWindow shows n lines, head of them the heading's, in h
+// lines by a window on the seats: they do not fit, and the window has room to show some.
+func seatsWindowed(n, head, h int) bool {
+	return n-head > h-head && h-head >= 3
 }
 
 // rulesMinLines is the fewest lines of rules the room shows beside the options; with
@@ -329,10 +338,96 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 	}
 }
 
-// roomKeys are the table screen's keys, most important first: the footer's, then those
-// the screen shows where they act (the help lists them all).
+// roomKeymap is every key the room handles. Each is enabled when it does something for
+// this player in the room as it is now (roomKeymap): the room matches keys with them
+// (roomKey), and the footer, the seats panel and the help list the enabled ones, so
+// that no key is shown that does not work, nor works unshown. Where two keys share a
+// key (↑↓ for seats, options or the rules), at most one of them is enabled.
+type roomKeymap struct {
+	Scroll     key.Binding // the rules, in focus
+	Back       key.Binding // to the game
+	Packs      key.Binding
+	Start      key.Binding
+	AddBot     key.Binding
+	Seat       key.Binding // the host picks a seat for the seat keys
+	MoreSeats  key.Binding // anyone else brings the seats the column has no room for into view
+	Option     key.Binding // pick an option
+	StandIn    key.Binding // the seat keys, for the picked seat: while a game runs,
+	GiveSeat   key.Binding
+	Remove     key.Binding // or before it
+	MakeHost   key.Binding
+	Choose     key.Binding // change the picked option, from another panel
+	Change     key.Binding // change it, in the options panel
+	Close      key.Binding
+	TakeSeat   key.Binding
+	Panel      key.Binding
+	Leave      key.Binding
+	Chat       key.Binding // shown in place: "press enter to chat"
+	ChatScroll key.Binding // shown in place: "Chat · pgup/pgdn scroll"
+}
+
+// roomBindings are the room's keys, every one enabled: made once, for the room is drawn
+// again for every seat at each join, and its footer with it. The other keys of a
+// binding are ways to do the same that its help does not name (k and j for ↑ and ↓,
+// "/" for enter), in the order its step takes them.
+var roomBindings = roomKeymap{
+	Scroll:     bind("↑↓ pgup pgdn", "scroll", "up", "k", "down", "j", "pgup", "pgdown", "home", "end"),
+	Back:       bind("esc", "the game", "esc"),
+	Packs:      bind("p", "share your packs", "p"),
+	Start:      bind("s", "start", "s"),
+	AddBot:     bind("b", "add bot", "b"),
+	Seat:       bind("↑↓", "seat", "up", "k", "down", "j"),
+	MoreSeats:  bind("↑↓", "more seats", "up", "k", "down", "j"),
+	Option:     bind("↑↓", "option", "up", "k", "down", "j"),
+	StandIn:    bind("a", "bot plays for them", "a"),
+	GiveSeat:   bind("x", "bot takes seat", "x"),
+	Remove:     bind("x", "remove", "x"),
+	MakeHost:   bind("H", "make host", "H"),
+	Choose:     bind("←→", "option", "left", "h", "right", "l"),
+	Change:     bind("←→", "change", "left", "h", "right", "l"),
+	Close:      bind("C", "close", "C"),
+	TakeSeat:   bind("t", "take a seat", "t"),
+	Panel:      bind("tab", "next panel", "tab", "shift+tab"),
+	Leave:      bind("q", "leave", "q"),
+	Chat:       bind("enter", "chat", "enter", "/"),
+	ChatScroll: bind("pgup pgdn", "scroll the chat", "pgup", "ctrl+b", "pgdown", "ctrl+f"),
+}
+
+// roomKeymap is the room's keys, each enabled when it works now. ↑↓ do what the panel
+// in focus does: move between seats, pick an option (←→ then change it), or scroll the
+// rules, whose pgup and pgdn are not the chat's then.
+func (t *tableScreen) roomKeymap() roomKeymap {
+	km := roomBindings
+	host, playing := t.u.Host, t.playing()
+	seats, choices := t.u.Table.Seats, len(t.u.Table.Choices) > 0
+	s := t.seat()
+	km.Scroll.SetEnabled(t.panel == panelRules) // for every seat, host or not
+	km.Back.SetEnabled(t.u.View != nil)
+	// A guest has no packs to share (they are kept under an SSH key).
+	km.Packs.SetEnabled(!playing && s >= 0 && s < len(seats) && !seats[s].Guest &&
+		slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }))
+	km.Start.SetEnabled(host && !playing)
+	km.AddBot.SetEnabled(host && !playing)
+	km.Seat.SetEnabled(host && t.panel == panelSeats)
+	km.MoreSeats.SetEnabled(!host && t.panel == panelSeats && t.seatsCut)
+	km.Option.SetEnabled(host && t.panel == panelOptions && choices)
+	km.StandIn.SetEnabled(host && playing)
+	km.GiveSeat.SetEnabled(host && playing)
+	km.Remove.SetEnabled(host && !playing)
+	km.MakeHost.SetEnabled(host)
+	km.Choose.SetEnabled(host && !playing && choices && t.panel != panelOptions)
+	km.Change.SetEnabled(host && !playing && choices && t.panel == panelOptions)
+	km.Close.SetEnabled(host)
+	km.TakeSeat.SetEnabled(s < 0 && !playing)
+	km.ChatScroll.SetEnabled(t.panel != panelRules)
+	return km
+}
+
+// roomKeys are the room's keys, most important first: the footer's, then those the
+// screen shows where they act (the help lists them all).
 func (t *tableScreen) roomKeys() []key.Binding {
-	return slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys(), roomInPlace)
+	km := t.roomKeymap()
+	return appendEnabled(slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys()), km.Chat, km.ChatScroll)
 }
 
 // seatKeys are the host's keys for the seat picked in the seats panel (▸), while the
@@ -345,16 +440,35 @@ func (t *tableScreen) seatKeys() []key.Binding {
 }
 
 // hostSeatKeys are the host's keys for the picked seat, whatever is in focus (the help
-// lists them always).
+// lists them always); nil for another player.
 func (t *tableScreen) hostSeatKeys() []key.Binding {
-	switch {
-	case !t.u.Host:
-		return nil
-	case t.playing():
-		return roomHostPlaying
+	mask := 0
+	for i, b := range t.roomKeymap().seatKeys() {
+		if b.Enabled() {
+			mask |= 1 << i
+		}
 	}
-	return roomHostWaiting
+	return seatKeyLists[mask]
 }
+
+// seatKeys are the seat keys, in the order the screen lists them.
+func (km roomKeymap) seatKeys() [4]key.Binding {
+	return [4]key.Binding{km.StandIn, km.GiveSeat, km.Remove, km.MakeHost}
+}
+
+// seatKeyLists are the lists of seat keys, one for each set of them that can be enabled
+// (bit i for seatKeys()[i]), made once: the host's room lists them at each join, and a
+// list made then would be garbage. Nobody may change them.
+var seatKeyLists = func() (lists [1 << 4][]key.Binding) {
+	for mask := range lists {
+		for i, b := range roomBindings.seatKeys() {
+			if mask&(1<<i) != 0 {
+				lists[mask] = append(lists[mask], b)
+			}
+		}
+	}
+	return lists
+}()
 
 // roomFooter is the room's footer at width w: its keys with the seat keys when two
 // lines hold them all, or else without them (seatKeysIn false: the seats panel shows
@@ -372,73 +486,15 @@ func (t *tableScreen) roomFooter(w int) (lines []string, seatKeysIn bool) {
 	return footerLines(w, t.roomFooterKeys(nil)...), false
 }
 
-// roomInPlace are the room's keys that its chat shows in place: its heading says
-// pgup/pgdn scroll and the line below it "press enter to chat". The footer leaves them
-// out, which lets the others fit on two lines at 80 columns.
-var roomInPlace = []key.Binding{bind("enter", "chat", "enter"), bind("pgup pgdn", "scroll the chat", "pgup", "pgdown")}
-
-var roomPanel = bind("tab", "next panel", "tab")
-
-// The waiting room's keys, made once: the room is drawn again for every seat at each
-// join, and its footer with it.
-var (
-	roomBackKey      = bind("esc", "the game", "esc")
-	roomPacksKey     = bind("p", "share your packs", "p")
-	roomSeatKey      = bind("↑↓", "seat", "up", "down")
-	roomPickKey      = bind("↑↓", "option", "up", "down")
-	roomOptionKey    = bind("←→", "option", "left", "right")
-	roomChangeKey    = bind("←→", "change", "left", "right")
-	roomScrollKey    = bind("↑↓ pgup pgdn", "scroll", "up", "down", "pgup", "pgdown", "home", "end") // with the rules in focus
-	roomMakeHostKey  = bind("H", "make host", "H")
-	roomCloseKey     = bind("C", "close", "C")
-	roomHostPlaying  = []key.Binding{bind("a", "bot plays for them", "a"), bind("x", "bot takes seat", "x"), roomMakeHostKey}
-	roomHostWaiting  = []key.Binding{bind("x", "remove", "x"), roomMakeHostKey}
-	roomHostStarting = []key.Binding{bind("s", "start", "s"), bind("b", "add bot", "b")}
-	roomTakeSeatKey  = bind("t", "take a seat", "t")
-	roomLeaveKey     = bind("q", "leave", "q")
-)
-
-// roomFooterKeys are the waiting room's keys. ↑↓ do what the panel in focus does: move
-// between seats, pick an option (←→ then change it), or scroll the rules; the footer
-// says which.
+// roomFooterKeys are the room's footer: its enabled keys but those shown in place (the
+// chat's), with seat, the seat keys, after ↑↓.
 func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
-	nav, lr := roomSeatKey, roomOptionKey
-	switch t.panel {
-	case panelOptions:
-		nav, lr = roomPickKey, roomChangeKey
-	case panelRules:
-		nav = roomScrollKey
-	}
+	km := t.roomKeymap()
 	keys := make([]key.Binding, 0, 16)
 	keys = append(keys, helpKey)
-	if t.panel == panelRules {
-		keys = append(keys, nav) // for every seat, host or not
-	}
-	if t.u.View != nil {
-		keys = append(keys, roomBackKey)
-	}
-	// A guest has no packs to share (they are kept under an SSH key).
-	if s := t.seat(); !t.playing() && s >= 0 && s < len(t.u.Table.Seats) && !t.u.Table.Seats[s].Guest &&
-		slices.ContainsFunc(t.u.Table.Choices, func(o rules.Option) bool { return o.Key == lobby.OptDeck }) {
-		keys = append(keys, roomPacksKey)
-	}
-	if t.u.Host {
-		if !t.playing() {
-			keys = append(keys, roomHostStarting...)
-		}
-		if t.panel != panelRules {
-			keys = append(keys, nav)
-		}
-		keys = append(keys, seat...)
-		if !t.playing() {
-			keys = append(keys, lr)
-		}
-		keys = append(keys, roomCloseKey)
-	}
-	if t.u.Seat < 0 && !t.playing() {
-		keys = append(keys, roomTakeSeatKey)
-	}
-	return append(keys, roomPanel, roomLeaveKey)
+	keys = appendEnabled(keys, km.Scroll, km.Back, km.Packs, km.Start, km.AddBot, km.Seat, km.MoreSeats, km.Option)
+	keys = append(keys, seat...)
+	return appendEnabled(keys, km.Choose, km.Change, km.Close, km.TakeSeat, km.Panel, km.Leave)
 }
 
 // seatNameMin is the fewest columns of a name the room's seat line keeps beside its

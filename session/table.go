@@ -40,9 +40,12 @@ type tableScreen struct {
 	// rulesShown says the room last drawn had room for the rules panel: tab skips it
 	// when not (a short terminal at a game with many options says "press ?" instead).
 	rulesShown bool
-	seatSel    int
-	optSel     int
-	rules      *pager // the game's rules beside the seats (rulesPager)
+	// seatsCut says the seats column last drawn had no room for every seat: ↑↓ bring
+	// the others into view (roomKeymap.MoreSeats).
+	seatsCut bool
+	seatSel  int
+	optSel   int
+	rules    *pager // the game's rules beside the seats (rulesPager)
 
 	// The chat and the game's events (feed.go).
 	chatting bool
@@ -202,53 +205,18 @@ func (t *tableScreen) retry(m *Model) tea.Cmd {
 	return nil
 }
 
+// key sends a key to the part of the table screen that has it: the chat box while a
+// message is typed, the log while it is open, the game's screen and its chrome, or the
+// room. Each matches keys with its own keymap, which its footer lists.
 func (t *tableScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	key := k.String()
-	if t.chatting {
-		switch key {
-		case "esc":
-			t.chatting = false
-		case "enter":
-			if text := t.chatBox().value(); text != "" {
-				if err := lobby.Run(t.member, lobby.Chat{Text: text}); err != nil {
-					m.setStatus(err.Error(), true)
-					return nil
-				}
-			}
-			t.chatBox().reset()
-			t.chatting = false
-		default:
-			t.chatBox().update(k)
-		}
+	switch {
+	case t.chatting:
+		return t.chatKey(m, k)
+	case t.logOpen:
+		t.logKey(k)
 		return nil
-	}
-	if t.logOpen {
-		if keyMatches(k, closeLog) {
-			t.logOpen, t.log = false, nil
-		} else {
-			t.log.key(k)
-		}
-		return nil
-	}
-	if t.showGame() {
-		if t.game.Typing() {
-			return t.toGame(m, k)
-		}
-		switch {
-		case keyMatches(k, chatKey):
-			t.chatting = true
-		case keyMatches(k, logKey):
-			t.logOpen = true
-			t.log = newPager()
-			t.log.scroller().GotoBottom()
-		case keyMatches(k, roomKey):
-			t.room = true
-		case keyMatches(k, leaveKey):
-			return t.leave(m)
-		default:
-			return t.toGame(m, k)
-		}
-		return nil
+	case t.showGame():
+		return t.chromeKey(m, k)
 	}
 	return t.roomKey(m, k)
 }
