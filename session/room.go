@@ -199,11 +199,18 @@ func (t *tableScreen) drawnRoom(m *Model, w, h int, again bool) []string {
 	rightW := w - leftW - 2
 	var opts []string
 	if spec != nil {
-		opts = append(opts, focus(panelOptions, "Options"))
+		// An option that ←→ change is picked with ‹ ›; while a game runs none can
+		// change, and the heading says so in words, which need no colour.
+		heading := "Options"
+		if t.playing() {
+			heading = "Options (locked until the game ends)"
+		}
+		opts = append(opts, focus(panelOptions, heading))
+		changeable := t.roomKeymap().Change.Enabled()
 		for i, o := range info.Choices {
 			// A long value (a pack's name) keeps its start and its end, and a selected
 			// row its ›.
-			sel := t.panel == panelOptions && i == t.optSel && t.u.Host
+			sel := changeable && i == t.optSel
 			room := rightW - 23 // "  ", the name's 20 columns and a space
 			if sel {
 				room -= 2 // " ›"
@@ -410,7 +417,7 @@ func (t *tableScreen) roomKeymap() roomKeymap {
 	km.AddBot.SetEnabled(host && !playing)
 	km.Seat.SetEnabled(host && t.panel == panelSeats)
 	km.MoreSeats.SetEnabled(!host && t.panel == panelSeats && t.seatsCut)
-	km.Option.SetEnabled(host && t.panel == panelOptions && choices)
+	km.Option.SetEnabled(host && !playing && choices && t.panel == panelOptions)
 	km.StandIn.SetEnabled(host && playing)
 	km.GiveSeat.SetEnabled(host && playing)
 	km.Remove.SetEnabled(host && !playing)
