@@ -108,7 +108,9 @@ func (m *Model) helpLines(w int) []string {
 			} else {
 				section("Keys: the game now", dimStyle.Paint("none: nothing to do until the next phase"))
 			}
-			section("Keys: at the table", keyLines(t.gameChromeKeys())...)
+			if table := keyLines(t.gameChromeKeys()); len(table) > 0 { // none while the game's text box has the keys
+				section("Keys: at the table", table...)
+			}
 		} else {
 			section("Keys: the table", keyLines(t.roomKeys())...)
 		}

@@ -1,6 +1,9 @@
 package session
 
-import "charm.land/bubbles/v2/key"
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // bind makes a key binding: the keys it matches and how the help names it.
 func bind(help, desc string, keys ...string) key.Binding {
@@ -49,6 +52,35 @@ var (
 		Quit:   bind("ctrl+c", "quit", "ctrl+c"),
 	}
 )
+
+// appendEnabled appends the bindings of bs that are enabled to keys.
+func appendEnabled(keys []key.Binding, bs ...key.Binding) []key.Binding {
+	for _, b := range bs {
+		if b.Enabled() {
+			keys = append(keys, b)
+		}
+	}
+	return keys
+}
+
+// helpSays is b described as desc: the help has room to say more of a key than the
+// footer's word.
+func helpSays(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// backward are the keys that go back, up or left: a binding of both ways (↑↓, ←→,
+// tab) takes a step of -1 for them (step).
+var backward = bind("", "", "up", "k", "left", "h", "shift+tab", "pgup", "ctrl+b")
+
+// step is the way a key goes in a binding of both ways: -1 back, up or left, else 1.
+func step(k tea.KeyPressMsg) int {
+	if key.Matches(k, backward) {
+		return -1
+	}
+	return 1
+}
 
 // keyLines lists bindings for the help screen, one per line.
 func keyLines(bs []key.Binding) []string {

@@ -82,9 +82,7 @@ type Model struct {
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	arrival       string            // a notice for the table's first update: why the player watches
-	confirm       string            // a yes/no question on screen: "quit", "leave", "close", "remove" or "block"
-	confirmSeat   int               // the seat "remove" asks about
-	confirmName   string            // and the name in it when asked: the seats may change meanwhile
+	question                        // a yes/no question on screen (confirm.go); m.confirm is its kind
 	status        string            // the last error or notice, until the next key, statusFor or a new phase
 	statusErr     bool
 	statusAt      time.Time
@@ -633,7 +631,7 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	if m.confirm != "" {
-		return m.onConfirm(key)
+		return m.onConfirm(k)
 	}
 	if m.help {
 		return m.helpKeyPress(k)
@@ -669,56 +667,12 @@ func (m *Model) onKey(k tea.KeyPressMsg) tea.Cmd {
 // quit leaves the program, asking first while a game is running.
 func (m *Model) quit() tea.Cmd {
 	if m.screen == screenTable && m.table.playing() && m.table.seat() >= 0 {
-		m.confirm = "quit"
+		m.question = question{confirm: confirmQuit}
 		return nil
 	}
 	m.leaveTable()
 	m.goodbye = "Thanks for playing parlor!"
 	return tea.Quit
-}
-
-func (m *Model) onConfirm(key string) tea.Cmd {
-	what := m.confirm
-	m.confirm = ""
-	if key != "y" && key != "Y" {
-		return nil
-	}
-	switch what {
-	case "quit":
-		m.leaveTable()
-		m.goodbye = "Thanks for playing parlor! Connect again with the same key to take your seat back."
-		if m.o.Player.Guest {
-			m.goodbye = "Thanks for playing parlor!"
-		}
-		return tea.Quit
-	case "leave":
-		m.leaveTable()
-		m.toLobby()
-		m.setStatus("You left the table. Your seat is kept while the game runs: join it again to come back.", false)
-	case "close":
-		if err := lobby.Run(m.table.member, lobby.CloseTable{}); err != nil {
-			m.setStatus(err.Error(), true)
-		}
-	case "remove":
-		if seats := m.table.u.Table.Seats; m.confirmSeat >= len(seats) || seats[m.confirmSeat].Name != m.confirmName {
-			m.setStatus(fmt.Sprintf("The seats changed while you were asked: nobody was removed. Pick %s's seat again.", m.confirmName), true)
-			return nil
-		}
-		if err := lobby.Run(m.table.member, lobby.Kick{Seat: m.confirmSeat}); err != nil {
-			m.setStatus(err.Error(), true)
-		}
-	case "block":
-		if seats := m.table.u.Table.Seats; m.confirmSeat >= len(seats) || seats[m.confirmSeat].Name != m.confirmName {
-			m.setStatus(fmt.Sprintf("The seats changed while you were asked: nobody was blocked. Pick %s's seat again.", m.confirmName), true)
-			return nil
-		}
-		if err := lobby.Run(m.table.member, lobby.Block{Seat: m.confirmSeat}); err != nil {
-			m.setStatus(err.Error(), true)
-		} else {
-			m.setStatus(fmt.Sprintf("%s is blocked from this table until you unblock them (U).", m.confirmName), false)
-		}
-	}
-	return nil
 }
 
 // View renders the screen, re-using the last frame when nothing changed.
@@ -782,28 +736,6 @@ func (m *Model) render() []string {
 		lines[h-1] = fit(headStyle.Paint(m.confirmText()), w) // a question, not an error
 	}
 	return lines
-}
-
-func (m *Model) confirmText() string {
-	switch m.confirm {
-	case "quit":
-		if m.o.Player.Guest { // a guest's seat is tied to this connection
-			return "Leave parlor mid-game? A guest cannot come back. y: yes · other keys: no"
-		}
-		return "Leave parlor mid-game? Your seat waits for you. y: yes · other keys: no"
-	case "leave":
-		return "Leave this game? Your seat waits for you while it runs. y: yes · other keys: no"
-	case "close":
-		return "Close the table for everyone? y: yes · other keys: no"
-	case "remove":
-		if m.table.playing() {
-			return fmt.Sprintf("Give %s's seat to a bot for good? y: yes · other keys: no", m.confirmName)
-		}
-		return fmt.Sprintf("Remove %s from the table? y: yes · other keys: no", m.confirmName)
-	case "block":
-		return fmt.Sprintf("Block %s? They cannot sit or watch here until you unblock them. y: yes · other keys: no", m.confirmName)
-	}
-	return ""
 }
 
 // statusMax is how many lines a notice may take on a screen: one too long for its line

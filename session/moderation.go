@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
-
 	"parlor/lobby"
 )
 
@@ -18,13 +16,6 @@ type seatModeration struct {
 	boxSeat            int
 	picked             bool // a player who is not the host picked a seat (↑↓): it is shown
 }
-
-// The moderation keys, made once like the room's other keys (table.go).
-var (
-	roomBlockKey = bind("B", "block", "B")
-	// roomPlayerSeat are everyone's keys for the picked seat.
-	roomPlayerSeat = []key.Binding{bind("I", "ignore", "I"), bind("R", "report", "R")}
-)
 
 // The table's moderation keys, for the seat picked in the seats panel: B blocks (the
 // host, after a yes), I ignores or shows again, R reports with a reason typed in the
@@ -45,7 +36,7 @@ func (t *tableScreen) moderate(m *Model, key string) {
 			m.setStatus(lobby.ErrNotHost.Error(), true)
 			return
 		}
-		m.confirm, m.confirmSeat, m.confirmName = "block", t.seatSel, s.Name
+		m.question = question{confirm: confirmBlock, seat: t.seatSel, player: s.Name}
 	case "I":
 		var err error
 		if slices.Contains(t.u.Ignored, s.Name) {

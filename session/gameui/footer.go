@@ -121,16 +121,34 @@ func footer(width int, bindings []key.Binding) string {
 	return Fit("", width)
 }
 
-// The table's keys must not take a key a game uses: "L" moves Quadrant's token, so the
-// log is on "v".
-//
+// TableBindings are the keys every game screen shares, after the game's own, while the
+// game takes keys (not while its text box has focus): the session matches key presses
+// with them, and the footer shows them (TableKeys is made from them), so that neither
+// has a key the other lacks. They must not take a key a game uses: "L" moves Quadrant's
+// token, so the log is on "v".
+var TableBindings = struct{ Chat, Log, Table, Leave key.Binding }{
+	Chat:  key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "chat")),
+	Log:   key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "log")),
+	Table: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "table")),
+	Leave: key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "leave")),
+}
+
 // HelpKey opens the help (TypingHelpKey while a text box has focus, where ? is typed);
-// TableKeys are the keys every game screen shares, after the game's own.
+// TableKeys are TableBindings as the footer lists them.
 var (
 	HelpKey       = Key{Keys: "?", Help: "help"}
 	TypingHelpKey = Key{Keys: "f1", Help: "help"}
-	TableKeys     = []Key{{Keys: "/", Help: "chat"}, {Keys: "v", Help: "log"}, {Keys: "esc", Help: "table"}, {Keys: "q", Help: "leave"}}
+	TableKeys     = keysOf(TableBindings.Chat, TableBindings.Log, TableBindings.Table, TableBindings.Leave)
 )
+
+// keysOf is the key help of bindings, as the footer shows it.
+func keysOf(bindings ...key.Binding) []Key {
+	out := make([]Key, 0, len(bindings))
+	for _, b := range bindings {
+		out = append(out, Key{Keys: b.Help().Key, Help: b.Help().Desc})
+	}
+	return out
+}
 
 // GameFooter is the footer of a game screen: the help key, the game's keys, then the
 // table's keys, on one line, or on two (Footer2) when one would cut them:

@@ -3,7 +3,7 @@ package gameui
 import "parlor/rules"
 
 // A large game area is what a terminal of 120×40 or more leaves a game: from 120 columns
-// the session puts the log and chat beside the game (session/table.go), which leaves
+// the session puts the log and chat beside the game (session/chrome.go), which leaves
 // 82×37. The large layouts fit 80 columns, so a tall 80-column terminal gets them too;
 // at 80×24 (80×AreaHeight) a game draws its compact layout.
 const (
