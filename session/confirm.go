@@ -58,8 +58,13 @@ func (q question) text(guest, playing bool) string {
 	default:
 		return ""
 	}
+	return ask + " " + answers()
+}
+
+// answers are a question's keys, as the player reads them.
+func answers() string {
 	yes := yesKey.Help()
-	return fmt.Sprintf("%s %s: %s · other keys: no", ask, yes.Key, yes.Desc)
+	return fmt.Sprintf("%s: %s · other keys: no", yes.Key, yes.Desc)
 }
 
 // confirmText is the question on screen, as the player reads it.

@@ -733,7 +733,15 @@ func (m *Model) render() []string {
 		lines = m.table.render(m, w, h)
 	}
 	if m.confirm != "" {
-		lines[h-1] = fit(headStyle.Paint(m.confirmText()), w) // a question, not an error
+		// The question takes the bottom lines it needs, so that its keys are never cut.
+		q := []string{m.confirmText()}
+		if rules.Width(q[0]) > w { // the keys on a line of their own, under the words
+			q = append(gameui.Wrap(strings.TrimSuffix(q[0], " "+answers()), w), answers())
+		}
+		q = q[max(0, len(q)-min(statusMax, h)):]
+		for i, l := range q {
+			lines[h-len(q)+i] = fit(headStyle.Paint(l), w) // a question, not an error
+		}
 	}
 	return lines
 }
