@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/rules"
 	tt "parlor/rules/talltale"
 	tf "parlor/rules/topfive"
@@ -54,7 +56,8 @@ func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
 			return row(v.Topics[1])-row(v.Topics[0]) == 2
 		}},
 		{"foresight", 3, func(lines []string) bool {
-			return gameuitest.Index(lines, "Bot Ada")-gameuitest.Index(lines, "You (answer)") == 2
+			// (Two spaces each side: the side panel also names Bot Ada, "» Bot Ada takes a seat.")
+			return gameuitest.Index(lines, "  Bot Ada  ")-gameuitest.Index(lines, "You (answer)") == 2
 		}},
 		{"quadrant", 4, func(lines []string) bool { // a row per y, not half-height cells
 			return gameuitest.Index(lines, "╵")-gameuitest.Index(lines, "▲") > 20
@@ -114,6 +117,26 @@ func TestAWideTerminalWidensTheSidePanel(t *testing.T) {
 		if i := strings.Index(l, "Log and chat"); i >= 0 {
 			if col := len([]rune(l[:i])); col > 240-50 {
 				t.Errorf("the panel starts at column %d of 240", col)
+			}
+			return
+		}
+	}
+	t.Fatalf("no side panel:\n%s", h.screen())
+}
+
+// The log and chat panel beside the game keeps its heading with its lines: the newest
+// entries follow the heading, not the bottom of the screen thirty rows below it.
+func TestTheSidePanelKeepsItsHeadingWithItsLines(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt("topfive", nil, 3)
+	lines := h.lines()
+	side := func(l string) string {
+		return strings.TrimSpace(ansi.Strip(ansi.Cut(l, gameuitest.Width120x40+2, 120)))
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(side(l), "Log and chat") {
+			if i+1 >= len(lines) || side(lines[i+1]) == "" {
+				t.Fatalf("no entry right under the heading on row %d:\n%s", i+1, h.screen())
 			}
 			return
 		}
