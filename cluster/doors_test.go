@@ -175,6 +175,7 @@ func TestEveryOperationIsTheSameThroughEveryDoor(t *testing.T) {
 		{"Ben", lobby.TakeSeat{}, errOther},
 		{"Ben", lobby.Share{Pack: "nope"}, errOther},
 		{"Ben", lobby.ShareAll{}, errOther},
+		{"Ben", lobby.RereadPacks{}, nil},
 		{"Ben", lobby.Start{}, lobby.ErrNotHost},
 		{"Ben", lobby.AddBot{}, lobby.ErrNotHost},
 		{"Ben", lobby.Kick{Seat: 0}, lobby.ErrNotHost},

@@ -288,16 +288,31 @@ func (t *Table) gameContent() (content, own map[string][]byte, err error) {
 // offers fetches the packs a player may offer a table of spec's game; nil without a
 // pack library, for a guest, or when the store does not answer in time.
 func (l *Lobby) offers(p Player, spec *rules.Spec) []store.Pack {
-	if l.cfg.Packs == nil || p.Guest || len(spec.Decks) == 0 {
+	if len(spec.Decks) == 0 {
 		return nil
+	}
+	usable, _ := l.usable(p)
+	return packsFor(usable, spec)
+}
+
+// usable fetches every pack a player may offer a table, of any game; false without a
+// pack library, for a guest, or when the store does not answer in time.
+func (l *Lobby) usable(p Player) ([]store.Pack, bool) {
+	if l.cfg.Packs == nil || p.Guest {
+		return nil, false
 	}
 	ctx, cancel := context.WithTimeout(l.ctx, 3*time.Second)
 	defer cancel()
 	usable, err := l.cfg.Packs.Usable(ctx, p.ID)
 	if err != nil {
 		l.log.Warn("could not list packs", "err", err)
-		return nil
+		return nil, false
 	}
+	return usable, true
+}
+
+// packsFor is the packs among usable that spec's game plays.
+func packsFor(usable []store.Pack, spec *rules.Spec) []store.Pack {
 	var out []store.Pack
 	for _, pk := range usable {
 		for _, d := range spec.Decks {
@@ -307,6 +322,67 @@ func (l *Lobby) offers(p Player, spec *rules.Spec) []store.Pack {
 		}
 	}
 	return out
+}
+
+// PacksChanged tells the tables on this node where the player holds a seat that their
+// packs changed (the server calls it after a pack is added, replaced or removed): each
+// reads them again, so the host's deck choices show a new pack at once. The packs are
+// read from the store once, here, before any actor's turn.
+//
+// A table another node runs is not told: a remote place may be called from its own
+// connection's goroutine only (Place), so that table reads the packs when its host
+// chooses the deck, re-joins, or sends RereadPacks.
+func (l *Lobby) PacksChanged(p Player) {
+	l.mu.Lock()
+	var tables []*Table
+	for code, ids := range l.seatIDs {
+		if t := l.tables[code]; t != nil && slices.Contains(ids, p.ID) {
+			tables = append(tables, t)
+		}
+	}
+	l.mu.Unlock()
+	if len(tables) == 0 {
+		return
+	}
+	usable, ok := l.usable(p)
+	if !ok {
+		return
+	}
+	for _, t := range tables {
+		_ = t.do(func(now time.Time) error { // a table that closed meanwhile needs nothing
+			t.setOffers(p.ID, usable, now)
+			return nil
+		})
+	}
+}
+
+// rereadPacks is RereadPacks: the member's packs, read again for its seat.
+func (m *Member) rereadPacks() error {
+	usable, ok := m.t.lobby.usable(m.player) // from the store, before the actor's turn
+	if !ok {
+		return nil // the choices stay as they were
+	}
+	return m.t.do(func(now time.Time) error {
+		m.t.setOffers(m.player.ID, usable, now)
+		return nil
+	})
+}
+
+// setOffers gives the seat of a player the packs among usable that the table's game
+// plays, and shows them among the deck's choices when the player is the host.
+func (t *Table) setOffers(playerID string, usable []store.Pack, now time.Time) {
+	i := t.seatOf(playerID)
+	if i < 0 {
+		return
+	}
+	s := t.seats[i]
+	s.offers = packsFor(usable, t.spec)
+	if s.member != nil {
+		s.member.offers = s.offers
+	}
+	if playerID == t.host {
+		t.changed(now)
+	}
 }
 
 // MaxShared is how many packs a table keeps shared with it: the last ones. Each is in

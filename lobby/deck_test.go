@@ -315,6 +315,34 @@ func TestAPackAddedWhileSeatedCanBeChosen(t *testing.T) {
 	}
 }
 
+// A pack the host adds while seated is among the deck's choices at once, without a key:
+// the server tells the lobby (PacksChanged) and the table reads the host's packs again.
+// A member can ask for the same itself (RereadPacks), through any door.
+func TestAPackAddedWhileSeatedIsAChoiceAtOnce(t *testing.T) {
+	l, lib := packLobby(t)
+	a, err := l.Create(ann, quadrant.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the deck option", func(u lobby.Update) bool { return len(u.Table.Choices) > 0 })
+	addPack(t, lib, ann.ID, "quadrant-words", "Fresh", packtest.GermanWords)
+	l.PacksChanged(ann)
+	u := waitFor(t, a, "the new pack among the choices", func(u lobby.Update) bool {
+		return slices.Contains(deckChoices(t, u), "Fresh")
+	})
+	if got := deckChoices(t, u); !slices.Contains(got, "mix: Fresh") {
+		t.Errorf("deck choices = %q", got)
+	}
+	addPack(t, lib, ann.ID, "quadrant-words", "Fresher", packtest.GermanWords)
+	if err := lobby.Run(a, lobby.RereadPacks{}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "the second pack among the choices", func(u lobby.Update) bool {
+		return slices.Contains(deckChoices(t, u), "Fresher")
+	})
+	l.PacksChanged(ben) // no seat anywhere: nothing to do
+}
+
 // A table keeps the last MaxShared packs shared with it: one more puts the oldest out of
 // the deck's choices, and the chat says so. (Every shared pack's content goes into the
 // table's log: without a bound, one player could make an entry too large to store.)

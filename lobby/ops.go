@@ -79,6 +79,10 @@ type Share struct {
 // ShareAll offers every own pack the table's game plays.
 type ShareAll struct{ returns[SharedPacks] }
 
+// RereadPacks reads the player's own packs from the store again, for the deck's
+// choices: a pack added since the player sat down becomes a choice (see PacksChanged).
+type RereadPacks struct{ returns[Done] }
+
 // Start starts a game with the seated players and bots (the host only).
 type Start struct{ returns[Done] }
 
@@ -166,6 +170,7 @@ func (Leave) Op() string          { return "leave" }
 func (Disconnect) Op() string     { return "disconnect" }
 func (Share) Op() string          { return "share" }
 func (ShareAll) Op() string       { return "share_all" }
+func (RereadPacks) Op() string    { return "reread_packs" }
 func (Start) Op() string          { return "start" }
 func (SetOptions) Op() string     { return "options" }
 func (AddBot) Op() string         { return "bot" }
@@ -183,7 +188,7 @@ func (ReportPlayer) Op() string   { return "report" }
 
 // Requests lists one value of every table operation: the registry the wires decode by.
 var Requests = []Request{
-	Act{}, Chat{}, TakeSeat{}, Leave{}, Disconnect{}, Share{}, ShareAll{}, Start{},
+	Act{}, Chat{}, TakeSeat{}, Leave{}, Disconnect{}, Share{}, ShareAll{}, RereadPacks{}, Start{},
 	SetOptions{}, AddBot{}, Kick{}, MakeHost{}, StandIn{}, Resume{}, CloseTable{},
 	Block{}, BlockSpectator{}, Unblock{}, Ignore{}, Unignore{}, ReportPlayer{},
 }
@@ -321,6 +326,8 @@ func (m *Member) dispatch(req Request) (any, error) {
 	case ShareAll:
 		n, err := m.shareAll()
 		return SharedPacks{Count: n}, err
+	case RereadPacks:
+		return Done{}, m.rereadPacks()
 	case Start:
 		return Done{}, m.start()
 	case SetOptions:

@@ -113,6 +113,9 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		if err != nil {
 			return "", err
 		}
+		// The tables where the player sits show the pack among the deck's choices now,
+		// not once the host presses a key or joins again.
+		s.lobby.PacksChanged(p)
 		d, _, _ := rules.LookupDeck(pk.Kind)
 		if oldErr == nil {
 			renamed := ""
@@ -140,6 +143,7 @@ func (s *Server) packCommand(ctx context.Context, sess ssh.Session, p lobby.Play
 		if err := lib.Remove(ctx, p.ID, name); err != nil {
 			return "", err
 		}
+		s.lobby.PacksChanged(p) // a removed pack is no longer a choice (a table playing it keeps its copy)
 		return fmt.Sprintf("Removed %q. Tables that already play it keep their copy.\n", name), nil
 	case "publish", "unpublish":
 		if err := lib.Publish(ctx, p.ID, p.Admin, name, verb == "publish"); err != nil {

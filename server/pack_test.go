@@ -222,3 +222,35 @@ func TestPackTableInTheTUI(t *testing.T) {
 	ann.Press("s")
 	ann.WaitFor("round 1 of 6", "Übung Nummer")
 }
+
+// TestAPackAddedWhileSeatedIsADeckChoiceAtOnce: a host seated at a table uploads a pack
+// on another SSH connection, and it is among the deck's choices at once, with no key
+// pressed and no request sent.
+func TestAPackAddedWhileSeatedIsADeckChoiceAtOnce(t *testing.T) {
+	s := e2e.Start(t, nil)
+	key := e2e.NewKey(t)
+	ann := s.API(t, "ann", key)
+	ann.Send(map[string]any{"op": "hello", "name": "Ann"})
+	ann.Expect("hello")
+	ann.Send(map[string]any{"op": "create", "game": "quadrant"})
+	ann.Expect("joined")
+	deck := func(m map[string]any) string {
+		if m["type"] != "table" {
+			return ""
+		}
+		choices, _ := m["table"].(map[string]any)["choices"].([]any)
+		for _, c := range choices {
+			if o, _ := c.(map[string]any); o["key"] == "deck" {
+				return fmt.Sprint(o["choices"])
+			}
+		}
+		return ""
+	}
+	if got := deck(ann.Until("the deck option", func(m map[string]any) bool { return deck(m) != "" })); strings.Contains(got, "Office life") {
+		t.Fatalf("the pack is a choice before it is added: %s", got)
+	}
+	mustRun(t, s, key, "pack add quadrant-words Office life", officeWords)
+	ann.Until("the pack among the deck's choices", func(m map[string]any) bool {
+		return strings.Contains(deck(m), "Office life")
+	})
+}

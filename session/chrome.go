@@ -245,7 +245,11 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	}
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}
-		side = append(side, t.feedTail(sideWidth(w), bodyH-1)...)
+		tail := t.feedTail(sideWidth(w), bodyH-1)
+		for len(tail) > 0 && tail[0] == "" {
+			tail = tail[1:] // the heading goes with its lines, not above the tail's padding
+		}
+		side = append(side, tail...)
 		body = columns(2, body, blockOf(side, sideWidth(w), bodyH))
 	}
 	if t.chatting && feedH > 0 && feedH < chatLinesWhileTyping {

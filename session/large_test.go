@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"parlor/rules"
 	tt "parlor/rules/talltale"
 	tf "parlor/rules/topfive"
@@ -54,7 +56,8 @@ func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
 			return row(v.Topics[1])-row(v.Topics[0]) == 2
 		}},
 		{"foresight", 3, func(lines []string) bool {
-			return gameuitest.Index(lines, "Bot Ada")-gameuitest.Index(lines, "You (answer)") == 2
+			// (Two spaces each side: the side panel also names Bot Ada, "» Bot Ada takes a seat.")
+			return gameuitest.Index(lines, "  Bot Ada  ")-gameuitest.Index(lines, "You (answer)") == 2
 		}},
 		{"quadrant", 4, func(lines []string) bool { // a row per y, not half-height cells
 			return gameuitest.Index(lines, "╵")-gameuitest.Index(lines, "▲") > 20
@@ -77,32 +80,57 @@ func TestBigTerminalGivesEveryGameTheLargeArea(t *testing.T) {
 	}
 }
 
-// Tall Tale's board at 120×40 sets its cells apart with rules. The board shows once the
-// narrator has kept 3 illustrations: the clock moves on for the bots, and when the
-// narrator is the player, they discard and tell a story through the keys.
-func TestBigTerminalGivesTallTaleItsBiggerBoard(t *testing.T) {
-	h := newHarness(t, "Zed", 120, 40)
-	h.sitAt(tt.ID, nil, 3)
-	rule := " " + strings.Repeat("─", 14) + " "
-	h.pump(func() bool {
-		v, _ := rules.ViewAs[tt.View](h.m.table.u.View)
-		switch {
-		case v.Phase == tt.PhaseDiscard && v.Narrator == v.Seat:
-			h.press("enter")
-		case v.Phase == tt.PhaseStory && v.Narrator == v.Seat && !strings.Contains(h.screen(), "Boards in play: ["):
-			h.press("enter")
-			for _, r := range "A quiet tale. The end." {
-				h.press(string(r))
+// Tall Tale's boards at 120×40: every board of the round shows at once, each named
+// (colour is never the only cue), and a board drawn large sets its cells apart with
+// rules. The boards show once the narrator has kept 3 illustrations: the clock moves on
+// for the bots, and when the narrator is the player, they discard and tell a story
+// through the keys.
+func TestBigTerminalShowsAllTallTaleBoards(t *testing.T) {
+	for range 6 { // a round whose 3 illustrations share a colour has one board: deal again
+		h := newHarness(t, "Zed", 120, 40)
+		h.sitAt(tt.ID, nil, 3)
+		var v tt.View
+		h.pump(func() bool {
+			v, _ = rules.ViewAs[tt.View](h.m.table.u.View)
+			switch {
+			case v.Phase == tt.PhaseDiscard && v.Narrator == v.Seat:
+				h.press("enter")
+			case v.Phase == tt.PhaseStory && v.Narrator == v.Seat && h.m.table.game.Typing():
+				for _, r := range "A quiet tale. The end." {
+					h.press(string(r))
+				}
+				h.press("enter", "enter")
+			case v.Phase == tt.PhaseStory && v.Narrator == v.Seat:
+				h.press("enter")
 			}
-			h.press("enter", "enter")
+			h.clock.Advance(time.Second)
+			return v.Phase == tt.PhaseRace
+		})
+		h.checkFrame("talltale at 120×40")
+		screen := h.screen()
+		for _, b := range v.Boards {
+			name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"
+			if !strings.Contains(screen, name) {
+				t.Fatalf("%d boards in play, %q not named:\n%s", len(v.Boards), name, screen)
+			}
+			for _, ill := range b.Illustrations {
+				if short := []rune(ill.Name)[:min(10, len([]rune(ill.Name)))]; !strings.Contains(screen, string(short)) {
+					t.Fatalf("%d boards in play, %s's %s not shown:\n%s", len(v.Boards), name, ill.Name, screen)
+				}
+			}
 		}
-		h.clock.Advance(time.Second)
-		return strings.Contains(h.screen(), "Boards in play: [")
-	})
-	h.checkFrame("talltale at 120×40")
-	if n := strings.Count(h.screen(), rule); n != 25 {
-		t.Fatalf("%d cell rules on the board, want 25:\n%s", n, h.screen())
+		rule := " " + strings.Repeat("─", 14) + " "
+		if n := strings.Count(screen, rule); len(v.Boards) <= 2 && n != 25*len(v.Boards) {
+			t.Fatalf("%d cell rules on %d boards, want %d:\n%s", n, len(v.Boards), 25*len(v.Boards), screen)
+		}
+		if len(v.Boards) > 1 {
+			if testing.Verbose() {
+				t.Log("\n" + screen)
+			}
+			return
+		}
 	}
+	t.Fatal("no round with more than one board")
 }
 
 // A very wide terminal widens the log and chat panel too (up to 60 columns), instead of
@@ -114,6 +142,26 @@ func TestAWideTerminalWidensTheSidePanel(t *testing.T) {
 		if i := strings.Index(l, "Log and chat"); i >= 0 {
 			if col := len([]rune(l[:i])); col > 240-50 {
 				t.Errorf("the panel starts at column %d of 240", col)
+			}
+			return
+		}
+	}
+	t.Fatalf("no side panel:\n%s", h.screen())
+}
+
+// The log and chat panel beside the game keeps its heading with its lines: the newest
+// entries follow the heading, not the bottom of the screen thirty rows below it.
+func TestTheSidePanelKeepsItsHeadingWithItsLines(t *testing.T) {
+	h := newHarness(t, "Zed", 120, 40)
+	h.sitAt("topfive", nil, 3)
+	lines := h.lines()
+	side := func(l string) string {
+		return strings.TrimSpace(ansi.Strip(ansi.Cut(l, gameuitest.Width120x40+2, 120)))
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(side(l), "Log and chat") {
+			if i+1 >= len(lines) || side(lines[i+1]) == "" {
+				t.Fatalf("no entry right under the heading on row %d:\n%s", i+1, h.screen())
 			}
 			return
 		}

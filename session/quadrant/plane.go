@@ -37,6 +37,7 @@ type geometry struct {
 	half  bool // two y values per row
 	ruler bool // scales beside the axes (on big screens)
 	wide  bool // two columns per x cell (on very wide screens), the plane's shape nearer a square
+	below bool // the token list under the plane, not beside it (a tall area too narrow for both)
 }
 
 // Widths from which the plane gets its scales, and two columns per cell while the words
@@ -46,13 +47,32 @@ const (
 	wideWidth  = rulerCols + 2*planeCols + 2 + sideBySide
 )
 
-// layoutFor picks the plane's geometry for an area of w×h.
-func layoutFor(w, h int) geometry {
+// layoutFor picks the plane's geometry for an area of w×h, where the token list takes
+// listRows rows when it is under the plane. An area too narrow for a plane of two columns
+// a cell beside the list, but tall enough for the list under it (a 120×40 terminal's,
+// beside the log panel), gets that plane, across the area, with the list below.
+func layoutFor(w, h, listRows int) geometry {
 	if h < fullAreaRows {
 		return geometry{half: true}
 	}
 	ruler := w >= rulerWidth && h >= rulerAreaRows
-	return geometry{ruler: ruler, wide: ruler && w >= wideWidth}
+	beside := geometry{ruler: ruler, wide: ruler && w >= wideWidth}
+	if beside.wide {
+		return beside
+	}
+	under := geometry{wide: true, below: true}
+	under.ruler = w >= under.width()+rulerCols && h >= rulerAreaRows+listRows
+	if w >= under.width() && h >= fullAreaRows+listRows {
+		return under
+	}
+	return beside
+}
+
+// layout is the plane's geometry for an area of w×h: the token list under the plane
+// needs a line for the team, one for each word or token, and room for the ballot's
+// approvals, the away legend or a message. It changes between rounds only.
+func (s *Screen) layout(w, h int) geometry {
+	return layoutFor(w, h, 1+max(len(s.v.Words), len(s.v.Tokens))+3)
 }
 
 // cellCols is the number of columns of one x cell.

@@ -12,11 +12,17 @@ import (
 	"parlor/rules"
 	qd "parlor/rules/quadrant"
 	"parlor/session/gameui"
+	"parlor/session/gameui/gameuitest"
 )
 
-// The game areas of 80×24, 100×30, 120×40 and 160×50 terminals (the session takes five
-// rows): half-height rows; full rows; scales and the lists side by side; two columns a cell.
-var areas = []gameui.Frame{{Width: 80, Height: 19}, {Width: 100, Height: 25}, {Width: 120, Height: 35}, {Width: 160, Height: 45}}
+// The game areas of 80×24, 100×30, 120×40 and 160×50 terminals without the log panel
+// (the session takes five rows): half-height rows; full rows; scales and the lists side
+// by side; two columns a cell. And a 120×40 terminal's beside the log panel: two columns
+// a cell, the lists under the plane.
+var areas = []gameui.Frame{
+	{Width: 80, Height: 19}, {Width: 100, Height: 25}, {Width: 120, Height: 35}, {Width: 160, Height: 45},
+	{Width: gameuitest.Width120x40, Height: gameuitest.Height120x40},
+}
 
 // screenOf draws s in f and reads the result back the way a terminal shows it.
 func screenOf(t *testing.T, s *Screen, f gameui.Frame) *vt.Emulator {
@@ -130,7 +136,7 @@ func TestEveryCellDrawnAtItsOwnPlace(t *testing.T) {
 		}
 	}
 	for _, f := range areas {
-		geo := layoutFor(f.Width, f.Height)
+		geo := s.layout(f.Width, f.Height)
 		seen := map[[3]int]qd.Point{}
 		q := (len(cells) + n - 1) / n
 		for i := range q {
@@ -179,7 +185,7 @@ func TestStackedTokensShowTheirCount(t *testing.T) {
 	// on (-7,0), the axis row.
 	s := screenFor(g, rules.Spectator)
 	for _, f := range areas {
-		geo := layoutFor(f.Width, f.Height)
+		geo := s.layout(f.Width, f.Height)
 		em := screenOf(t, s, f)
 		at := func(p qd.Point) string {
 			r, c, _ := geo.place(p)
@@ -209,7 +215,7 @@ func TestStackedTokensShowTheirCount(t *testing.T) {
 		}
 	}
 	// Below the other half of a row at 80×24: a stack on the lower cell counts in subscript.
-	half := layoutFor(80, 19)
+	half := layoutFor(80, 19, 0)
 	if _, _, pt := half.place(qd.Point{X: 3, Y: 3}); pt != lower {
 		t.Fatal("(3,3) is not the lower half of its row")
 	}
@@ -328,5 +334,37 @@ func TestLinesExactAtEverySize(t *testing.T) {
 			t.Fatalf("%s: only %d phases seen", c.mode, len(seen))
 		}
 		check()
+	}
+}
+
+// TestThePlaneGrowsWithTheArea: the game area of a 120×40 terminal (beside the log panel)
+// is too narrow for a plane of two columns a cell beside the token list, but tall enough
+// to put the list under it: the plane takes the area's width there, every cell two
+// columns, instead of 41 columns beside an empty half of the screen.
+func TestThePlaneGrowsWithTheArea(t *testing.T) {
+	for _, n := range []int{4, 7} {
+		s := screenFor(newGame(t, n, qd.ModeCompetitive), rules.Spectator)
+		f := gameui.Frame{Width: gameuitest.Width120x40, Height: gameuitest.Height120x40, Seat: rules.Spectator, Plain: true}
+		lines := s.Lines(f)
+		checkLines(t, lines, f)
+		axis := gameuitest.Index(lines, "─▶") // the horizontal axis ends at the plane's edge
+		if axis < 0 {
+			t.Fatalf("no axis:\n%s", strings.Join(lines, "\n"))
+		}
+		if got := strings.Count(lines[axis], "─"); got < 2*(planeCols-1)-2 {
+			t.Errorf("%d players: the axis is %d columns long at %d×%d:\n%s", n, got, f.Width, f.Height, strings.Join(lines, "\n"))
+		}
+		// Every word and every token is still listed, under the plane.
+		text := strings.Join(lines, "\n")
+		for _, w := range s.v.Words {
+			if !strings.Contains(text, w) {
+				t.Errorf("%d players: the word %q is not listed:\n%s", n, w, text)
+			}
+		}
+		for _, tk := range s.v.Tokens {
+			if !strings.Contains(text, s.name(tk.Seat)) {
+				t.Errorf("%d players: %s's token is not listed:\n%s", n, s.name(tk.Seat), text)
+			}
+		}
 	}
 }

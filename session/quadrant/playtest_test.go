@@ -305,7 +305,7 @@ func TestTheAxisArrowStaysWhenYourTokenIsOnIt(t *testing.T) {
 	s := screenFor(g, 0) // every token starts at the centre
 	f := playtestAreas[0]
 	lines := drawAt(t, s, f)
-	geo := layoutFor(f.Width, f.Height)
+	geo := s.layout(f.Width, f.Height)
 	for _, l := range lines {
 		if strings.Contains(l, "──────") { // the horizontal axis
 			plane := ansi.Cut(l, 0, geo.width())

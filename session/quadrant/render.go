@@ -86,7 +86,10 @@ func (s *Screen) Lines(f gameui.Frame) []string {
 // it was joined from last time is that row again, the same string (boardRow).
 func (s *Screen) board(f gameui.Frame) []string {
 	p := gameui.Painter{Plain: f.Plain}
-	geo := layoutFor(f.Width, f.Height)
+	geo := s.layout(f.Width, f.Height)
+	if geo.below {
+		return s.boardBelow(f, geo, p)
+	}
 	side := f.Width - geo.width() - 1
 	if side < 24 {
 		// Too narrow for both: the panel alone, with the exact positions, still lets the
@@ -109,6 +112,37 @@ func (s *Screen) board(f gameui.Frame) []string {
 			s.rows.boardReused++
 		} else {
 			kept[i] = boardRow{l, r, l + " " + r}
+		}
+		out[i] = kept[i].line
+	}
+	s.rows.board = kept
+	return out
+}
+
+// boardBelow is the plane across the area with the words and the tokens' panel under
+// it, at most f.Height rows; rows the same as last time are the same strings (boardRow).
+func (s *Screen) boardBelow(f gameui.Frame, geo geometry, p gameui.Painter) []string {
+	plane := s.drawPlane(geo, f.Plain, f.Memo)
+	if len(plane) > f.Height {
+		plane = plane[:f.Height]
+	}
+	panel := s.panel(f.Width, f.Height-len(plane), p, false)
+	pad := strings.Repeat(" ", f.Width-geo.width())
+	rows := len(plane) + len(panel)
+	out := make([]string, rows)
+	kept := s.rows.board
+	if len(kept) != rows {
+		kept = make([]boardRow, rows)
+	}
+	for i := range out {
+		l, r := at(plane, i, ""), pad
+		if i >= len(plane) {
+			l, r = panel[i-len(plane)], ""
+		}
+		if k := kept[i]; k.line != "" && k.left == l && k.right == r {
+			s.rows.boardReused++
+		} else {
+			kept[i] = boardRow{l, r, l + r}
 		}
 		out[i] = kept[i].line
 	}

@@ -84,7 +84,7 @@ func TestSharedPlaneDrawsTheSameFrames(t *testing.T) {
 							awayShown++
 						}
 					}
-					if geo := layoutFor(f.Width, f.Height); s.v.Reveal == nil && !s.v.Over && s.have {
+					if geo := s.layout(f.Width, f.Height); s.v.Reveal == nil && !s.v.Over && s.have {
 						pub := memo.Remember(planeKey{geo, f.Plain, s.letterKey}, func() any { return nil })
 						if pub, ok := pub.(*publicPlane); ok && fmt.Sprint(pub.lines) != fmt.Sprint(s.drawPlane(geo, f.Plain, nil)) {
 							redrawn++

@@ -34,20 +34,52 @@ var (
 func (s *Screen) tabs(plain bool) string {
 	p := gameui.Painter{Plain: plain}
 	var parts []string
-	for i, b := range s.v.Boards {
-		name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"
-		if i == s.board {
-			name = "[" + name + "]"
-		} else {
-			name = " " + name + " "
-		}
-		parts = append(parts, p.Paint(colourStyle(b.Colour, plain).Bold(i == s.board), name))
+	for i := range s.v.Boards {
+		parts = append(parts, s.boardName(i, plain))
 	}
 	line := "Boards in play: " + strings.Join(parts, " ")
 	if len(s.v.Boards) > 1 {
 		line += p.Paint(dim, "  (tab switches)")
 	}
 	return line
+}
+
+// boardName is a board's name in its colour, in brackets when the cursor is on it: the
+// name says which board it is, so colour is never the only cue.
+func (s *Screen) boardName(i int, plain bool) string {
+	b := s.v.Boards[i]
+	name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"
+	if i == s.board {
+		name = "[" + name + "]"
+	} else {
+		name = " " + name + " "
+	}
+	return gameui.Painter{Plain: plain}.Paint(colourStyle(b.Colour, plain).Bold(i == s.board), name)
+}
+
+// stackedBoards is every board in play one above the other, each under its name, when
+// they fit in room rows (large ones if the area is large and they fit, else small
+// ones); nil when they do not, or when there is a single board.
+func (s *Screen) stackedBoards(f gameui.Frame, room int) []string {
+	n := len(s.v.Boards)
+	if n < 2 {
+		return nil
+	}
+	for _, large := range []bool{true, false} {
+		if large && !f.Large() || n*(1+gridRows(large)) > room {
+			continue
+		}
+		out := make([]string, 0, n*(1+gridRows(large)))
+		for i := range s.v.Boards {
+			label := s.boardName(i, f.Plain)
+			if i == 0 {
+				label += gameui.Painter{Plain: f.Plain}.Paint(dim, "  (tab moves the cursor to the next board)")
+			}
+			out = append(append(out, label), s.grid(f.Plain, i, large)...)
+		}
+		return out
+	}
+	return nil
 }
 
 // gridRows is the height of a drawn board: two lines a row of cells, three in a large

@@ -162,12 +162,16 @@ func (s *Screen) renderBoards(f gameui.Frame) []string {
 	if note != "" {
 		lines = append(lines, note)
 	}
-	lines = append(lines, s.tabs(f.Plain))
-	// A wide terminal shows the boards side by side; 80 columns show one at a time.
+	// A wide terminal shows the boards side by side; a tall one one above the other;
+	// 80×24 one at a time, tab switching.
 	perRow := max(1, min(len(v.Boards), f.Width/(5*cellWidth+2)))
 	if perRow == 1 {
-		return append(lines, s.grid(f.Plain, s.board, f.Large())...)
+		if stacked := s.stackedBoards(f, f.Height-len(lines)); stacked != nil {
+			return append(lines, stacked...)
+		}
+		return append(append(lines, s.tabs(f.Plain)), s.grid(f.Plain, s.board, f.Large())...)
 	}
+	lines = append(lines, s.tabs(f.Plain))
 	grids := make([][]string, len(v.Boards))
 	for i := range v.Boards {
 		grids[i] = s.grid(f.Plain, i, f.Large())

@@ -401,8 +401,9 @@ func TestRoundIsNotRepeated(t *testing.T) {
 	}
 }
 
-// From 120×40 the board's cells are set apart by rules and the score sheet so far is
-// under the round; every illustration keeps its place.
+// From 120×40 the board's cells are set apart by rules, every board of the round shows
+// at once (two large ones fit), and the score sheet so far is under the round where the
+// boards leave room for it; every illustration keeps its place.
 func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
 	table := gameuitest.NewTable(t, tt.ID, []string{"Ann", "Bob", "Cat"}, nil, nil, 5)
 	table.Play(t, nil, nil, func() bool { // round 1 is played and scored
@@ -423,17 +424,43 @@ func TestLargeTerminalDrawsABiggerBoardAndTheSheet(t *testing.T) {
 		}
 		return n
 	}
-	if rules(small) != 0 || rules(large) != 25 {
-		t.Errorf("%d cell rules at 80×24, %d at 120×40:\n%s", rules(small), rules(large), strings.Join(large, "\n"))
+	n := len(s.v.Boards)
+	if n > 2 {
+		t.Fatalf("%d boards in play: this test wants at most 2", n)
+	}
+	if rules(small) != 0 || rules(large) != 25*n {
+		t.Errorf("%d cell rules at 80×24, %d at 120×40 on %d boards:\n%s", rules(small), rules(large), n, strings.Join(large, "\n"))
 	}
 	out := strings.Join(large, "\n")
-	for _, ill := range s.v.Boards[s.board].Illustrations {
-		if !strings.Contains(out, ill.Name) {
-			t.Errorf("%s is not on the board:\n%s", ill.Name, out)
+	for _, b := range s.v.Boards {
+		for _, ill := range b.Illustrations {
+			if !strings.Contains(out, ill.Name) {
+				t.Errorf("%s is not on the %s board:\n%s", ill.Name, b.Colour, out)
+			}
 		}
 	}
-	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(large, "Score sheet") < 0 {
-		t.Errorf("the score sheet belongs to large terminals only:\n%s", out)
+	taller := draw(gameuitest.Width120x40, 60)
+	if gameuitest.Index(small, "Score sheet") >= 0 || gameuitest.Index(taller, "Score sheet") < 0 {
+		t.Errorf("the score sheet belongs to large terminals only:\n%s", strings.Join(taller, "\n"))
+	}
+}
+
+// A board in play is named on screen: at 80×24 in the tabs, at 120×40 over each board
+// (all of them at once), so that colour is never the only cue.
+func TestEveryBoardShownIsNamed(t *testing.T) {
+	table := gameuitest.NewTable(t, tt.ID, []string{"Ann", "Bob", "Cat"}, nil, nil, 5)
+	table.Play(t, nil, nil, func() bool { return table.Game.View(0).Head().Phase == tt.PhaseRace })
+	racer := table.Game.View(0).(tt.View).Racers[0]
+	s := New(racer)
+	s.SetView(table.Game.View(racer))
+	for _, f := range []gameui.Frame{{Width: 80, Height: gameui.AreaHeight}, {Width: gameuitest.Width120x40, Height: gameuitest.Height120x40}} {
+		f.Seat, f.Plain = racer, true
+		out := strings.Join(gameuitest.Area(t, s.Render(f), f.Width, f.Height), "\n")
+		for _, b := range s.v.Boards {
+			if name := strings.ToUpper(b.Colour[:1]) + b.Colour[1:] + " board"; !strings.Contains(out, name) {
+				t.Errorf("%d×%d: %q is not named:\n%s", f.Width, f.Height, name, out)
+			}
+		}
 	}
 }
 
