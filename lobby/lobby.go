@@ -515,11 +515,13 @@ func (l *Lobby) Rejoin(p Player, code string) (Place, error) {
 func (l *Lobby) sit(p Player, t *Table) (Place, error) { return l.seat(p, t, false) }
 
 func (l *Lobby) seat(p Player, t *Table, rejoin bool) (Place, error) {
-	offers := l.offers(p, t.spec) // from the store, before the actor's turn
+	// From the store, before the actor's turn; the game they are for is read on it (a
+	// switch of game changes it there).
+	usable, _ := l.usable(p)
 	var m *Member
 	err := t.do(func(now time.Time) error {
 		m = newMember(t, p)
-		m.offers = offers
+		m.offers = packsFor(usable, t.spec)
 		m.rejoin = rejoin
 		return t.seatMember(m, now, false)
 	})

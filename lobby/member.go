@@ -290,12 +290,11 @@ func (m *Member) setOptions(o rules.Options) error {
 			return err
 		}
 	}
-	var offers []store.Pack
-	switch {
-	case game != nil: // the host's own packs the new game plays are the deck's choices
-		offers = m.t.lobby.offers(m.player, game)
-	case deck:
-		offers = m.t.lobby.offers(m.player, m.t.spec)
+	// The host's packs, from the store before the actor's turn; on it, those the table's
+	// game plays (the new game's, after a switch) are the deck's choices.
+	var usable []store.Pack
+	if game != nil || deck {
+		usable, _ = m.t.lobby.usable(m.player)
 	}
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
@@ -310,6 +309,7 @@ func (m *Member) setOptions(o rules.Options) error {
 			}
 		}
 		if (deck || game != nil) && m.seat >= 0 && m.seat < len(m.t.seats) {
+			offers := packsFor(usable, m.t.spec)
 			m.offers, m.t.seats[m.seat].offers = offers, offers
 		}
 		merged := cloneOptions(m.t.opts)

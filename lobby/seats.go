@@ -103,9 +103,9 @@ func (t *Table) hostReturns(now time.Time) {
 
 // TakeSeat seats a spectator at a table that is not playing, like joining it.
 func (m *Member) takeSeat() error {
-	offers := m.t.lobby.offers(m.player, m.t.spec) // from the store, before the actor's turn
+	usable, _ := m.t.lobby.usable(m.player) // from the store, before the actor's turn
 	return m.t.do(func(now time.Time) error {
-		m.offers = offers
+		m.offers = packsFor(usable, m.t.spec)
 		if err := m.present(); err != nil {
 			return err
 		}
