@@ -425,12 +425,17 @@ func (m *Member) makeHost(seatNo int) error {
 }
 
 // CloseTable ends the table for everyone (the host only).
-func (m *Member) closeTable() error {
+func (m *Member) closeTable(message string) error {
+	message = playertext.Short(message, chatMax)
 	return m.t.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		m.t.closing, m.t.closedBy = closedBy(WhyClosed, m.actor()+" closed the table."), m
+		text := m.actor() + " closed the table."
+		if message != "" {
+			text = m.actor() + " closed the table: " + message
+		}
+		m.t.closing, m.t.closedBy = closedBy(WhyClosed, text), m
 		return nil
 	})
 }

@@ -118,8 +118,12 @@ type StandIn struct {
 // Resume takes the member's own seat back from a bot that plays it (a key press).
 type Resume struct{ returns[Done] }
 
-// CloseTable ends the table for everyone (the host only).
-type CloseTable struct{ returns[Done] }
+// CloseTable ends the table for everyone (the host only), telling them Message if any
+// (an operator's words, when an admin closes a table).
+type CloseTable struct {
+	returns[Done]
+	Message string `json:"message,omitempty"`
+}
 
 // Block removes the player in a seat and keeps their key out of the table, seated or
 // watching, until the host unblocks them or the table closes (the host only; moderation.go).
@@ -343,7 +347,7 @@ func (m *Member) dispatch(req Request) (any, error) {
 	case Resume:
 		return Done{}, m.resumeSeat()
 	case CloseTable:
-		return Done{}, m.closeTable()
+		return Done{}, m.closeTable(r.Message)
 	case Block:
 		return Done{}, m.block(r.Seat)
 	case BlockSpectator:

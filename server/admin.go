@@ -325,7 +325,7 @@ func (s *Server) adminClose(ctx context.Context, admin lobby.Player, rest []stri
 	err := s.lobby.CloseTable(code, notice)
 	if errors.Is(err, lobby.ErrNoTable) && s.node != nil {
 		// Another node runs it: an admin holds the host's controls at every table.
-		err = s.closeElsewhere(admin, code)
+		err = s.closeElsewhere(admin, code, msg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("admin: close %s: %w", code, err)
@@ -334,13 +334,14 @@ func (s *Server) adminClose(ctx context.Context, admin lobby.Player, rest []stri
 	return []string{"closed " + code}, nil
 }
 
-// closeElsewhere closes a table another node of the cluster runs, as its host would.
-func (s *Server) closeElsewhere(admin lobby.Player, code string) error {
+// closeElsewhere closes a table another node of the cluster runs, as its host would,
+// with the operator's message.
+func (s *Server) closeElsewhere(admin lobby.Player, code, msg string) error {
 	place, err := s.lobby.Watch(admin, code)
 	if err != nil {
 		return err
 	}
-	_, err = place.Call(lobby.CloseTable{})
+	_, err = place.Call(lobby.CloseTable{Message: msg})
 	if err != nil {
 		_, _ = place.Call(lobby.Leave{})
 	}

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"fmt"
 	"net"
 	"path/filepath"
 	"strings"
@@ -236,8 +237,8 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	ann.Send(map[string]any{"op": "create", "game": "topfive"})
 	code := until(ann, "joined")["code"].(string)
 	wantHas(t, "close elsewhere", mustRun(t, c.nodes[0], admin, "admin close "+code+" Closing early", ""), "closed "+code)
-	if left := until(ann, "left"); left["why"] != "closed" {
-		t.Errorf("left = %v", left)
+	if left := until(ann, "left"); left["why"] != "closed" || !strings.Contains(fmt.Sprint(left["reason"]), "Closing early") {
+		t.Errorf("left = %v: the players are told the operator's message", left)
 	}
 }
 
