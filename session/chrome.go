@@ -270,7 +270,8 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 		if feedH > 0 {
 			copy(out[len(out)-feedH:], t.feedBlock(w, feedH-1))
 		}
-		out[len(out)-1] = fit(" say: "+t.chatBox().view(w-7, m.plain), w)
+		label := " " + t.mod.boxLabel()
+		out[len(out)-1] = fit(label+t.chatBox().view(w-rules.Width(label)-1, m.plain), w)
 	}
 	return append(out, footer...)
 }

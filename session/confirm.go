@@ -14,11 +14,12 @@ import (
 type confirmKind string
 
 const (
-	confirmQuit   confirmKind = "quit"   // leave parlor during a game
-	confirmLeave  confirmKind = "leave"  // leave the table during a game
-	confirmClose  confirmKind = "close"  // close the table for everyone
-	confirmRemove confirmKind = "remove" // take a person's seat: question.seat, question.player
-	confirmBlock  confirmKind = "block"  // block a person from the table: question.seat, question.player
+	confirmQuit     confirmKind = "quit"   // leave parlor during a game
+	confirmLeave    confirmKind = "leave"  // leave the table during a game
+	confirmClose    confirmKind = "close"  // close the table for everyone
+	confirmRemove   confirmKind = "remove" // take a person's seat: question.seat, question.player
+	confirmBlock    confirmKind = "block"  // block a person from the table: question.seat, question.player
+	confirmMakeHost confirmKind = "host"   // hand the host role to question.seat, question.player
 )
 
 // question is a yes/no question on screen: it takes the next key, and yesKey does what
@@ -55,6 +56,8 @@ func (q question) text(guest, playing bool) string {
 		}
 	case confirmBlock:
 		ask = fmt.Sprintf("Block %s? They cannot sit or watch here until you unblock them.", q.player)
+	case confirmMakeHost:
+		ask = fmt.Sprintf("Make %s the host? The host's controls become theirs.", q.player)
 	default:
 		return ""
 	}
@@ -101,6 +104,14 @@ func (m *Model) onConfirm(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		if err := lobby.Run(m.table.member, lobby.Kick{Seat: q.seat}); err != nil {
+			m.setStatus(err.Error(), true)
+		}
+	case confirmMakeHost:
+		if seats := m.table.u.Table.Seats; q.seat >= len(seats) || seats[q.seat].Name != q.player {
+			m.setStatus(fmt.Sprintf("The seats changed while you were asked: the host is still you. Pick %s's seat again.", q.player), true)
+			return nil
+		}
+		if err := lobby.Run(m.table.member, lobby.MakeHost{Seat: q.seat}); err != nil {
 			m.setStatus(err.Error(), true)
 		}
 	case confirmBlock:

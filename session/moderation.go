@@ -70,6 +70,17 @@ func (t *tableScreen) moderate(m *Model, key string) {
 	}
 }
 
+// boxLabel is what the message box shows before its text: what it is typed for.
+func (s seatModeration) boxLabel() string {
+	switch s.typingFor {
+	case "report":
+		return "report " + s.boxName + " (to the admins, not the table): "
+	case "unblock":
+		return "unblock (a blocked name): "
+	}
+	return "say: "
+}
+
 // typeFor opens the message box for a report's reason (R) or a name to unblock (U).
 func (t *tableScreen) typeFor(key, name string) {
 	t.mod.typingFor, t.mod.boxName, t.mod.boxSeat = map[string]string{"R": "report", "U": "unblock"}[key], name, t.seatSel

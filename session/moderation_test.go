@@ -100,3 +100,34 @@ func TestPlayerIgnoresAndReportsThePickedSeat(t *testing.T) {
 		t.Fatalf("kept %+v, chatting %v, status %q", kept, ts.chatting, m.status)
 	}
 }
+
+// At 80×24 the host's keys for a picked seat are listed whole (the seats panel takes
+// the lines they need), H asks before the host role goes, and the report's box says
+// what it is for rather than "say:".
+func TestSeatKeysAreWholeAndHAndRSayWhatTheyDo(t *testing.T) {
+	l, ctx := newLobbyT(t, nil)
+	a, _ := l.Create(annP, testgame.ID, nil, false)
+	if _, err := l.Join(benP, a.Code()); err != nil {
+		t.Fatal(err)
+	}
+	m := New(ctx, Options{Lobby: l, Player: annP})
+	m.table = newTableScreen(a)
+	ts := &m.table
+	ts.apply(nextUpdate(t, a, func(u lobby.Update) bool { return len(u.Table.Seats) == 2 }))
+	ts.seatSel = 1
+	out := drawRoom(m, ts)
+	for _, k := range []string{"B block", "I ignore", "R report", "H make host"} {
+		if !strings.Contains(out, k) {
+			t.Errorf("the room lacks %q:\n%s", k, out)
+		}
+	}
+	ts.key(m, press("H"))
+	if m.confirm != confirmMakeHost || m.question.player != "Ben" {
+		t.Fatalf("H asks %q about %q", m.confirm, m.question.player)
+	}
+	m.onConfirm(press("n"))
+	ts.key(m, press("R"))
+	if out := drawRoom(m, ts); !strings.Contains(out, "report Ben (to the admins, not the table):") || strings.Contains(out, "say:") {
+		t.Fatalf("the report's box:\n%s", out)
+	}
+}

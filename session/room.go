@@ -4,6 +4,7 @@ package session
 // before a game and over a running one (esc).
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
 	"slices"
 	"strconv"
@@ -60,7 +61,7 @@ func (t *tableScreen) drawnRoom(m *Model, w, h int, again bool) []string {
 	if keys := t.seatKeys(); keys != nil && !seatKeysIn {
 		// What the host may do with the seat picked below (▸), where the footer has no
 		// room for it.
-		for _, l := range footerLines(leftW-2, keys...) {
+		for _, l := range wrapKeys(leftW-2, keys) {
 			seats = append(seats, "  "+l)
 			seatHead++
 		}
@@ -172,7 +173,8 @@ func (t *tableScreen) drawnRoom(m *Model, w, h int, again bool) []string {
 	start := max(0, end-chatH)
 	out = append(out, blockOf(lines[start:end], w, chatH)...)
 	if t.chatting {
-		out = append(out, fit("say: "+t.chatBox().view(w-6, m.plain), w))
+		label := t.mod.boxLabel() // "say: ", or what a report's or an unblock's box is for
+		out = append(out, fit(label+t.chatBox().view(w-rules.Width(label)-1, m.plain), w))
 	} else {
 		out = append(out, fit(dimStyle.Paint("press enter to chat"), w))
 	}
@@ -279,4 +281,21 @@ func seatMarks(s lobby.SeatInfo, you bool, now time.Time, short bool) string {
 		marks += " ← you"
 	}
 	return marks
+}
+
+// wrapKeys lays keys out on as many lines of width w as they need, none cut: the seat
+// keys under the seats panel's heading, where the footer has no room for them.
+func wrapKeys(w int, keys []key.Binding) []string {
+	var out []string
+	for i := 0; i < len(keys); {
+		n := len(keys) - i
+		for ; n > 1; n-- {
+			if line := gameui.Footer(w, keys[i:i+n]...); !strings.HasSuffix(strings.TrimRight(ansi.Strip(line), " "), "…") {
+				break
+			}
+		}
+		out = append(out, gameui.Footer(w, keys[i:i+n]...))
+		i += n
+	}
+	return out
 }

@@ -92,7 +92,16 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, km.TakeSeat):
 		report(lobby.Run(mem, lobby.TakeSeat{}), "")
 	case key.Matches(k, km.MakeHost):
-		report(lobby.Run(mem, lobby.MakeHost{Seat: t.seatSel}), "")
+		seats := t.u.Table.Seats
+		switch {
+		case t.seatSel == t.u.Seat:
+			report(nil, "You are the host: pick another player's seat (↑↓) to hand the role to them.")
+		case t.seatSel < 0 || t.seatSel >= len(seats) || seats[t.seatSel].Bot:
+			report(lobby.Run(mem, lobby.MakeHost{Seat: t.seatSel}), "") // the table says why not
+		default:
+			// The role goes for good (it does not come back by itself): ask first.
+			m.question = question{confirm: confirmMakeHost, seat: t.seatSel, player: seats[t.seatSel].Name}
+		}
 	case key.Matches(k, km.Close):
 		m.question = question{confirm: confirmClose}
 	case key.Matches(k, km.Block, km.Unblock, km.Ignore, km.Report):
