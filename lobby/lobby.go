@@ -543,6 +543,11 @@ func (l *Lobby) Watch(p Player, code string) (Place, error) {
 			return err
 		}
 		m = newMember(t, p)
+		if t.seatOf(p.ID) >= 0 {
+			// A player who holds a seat here does not watch their own seat go away:
+			// watching is taking it back, as Join does.
+			return t.seatMember(m, now, false)
+		}
 		t.attach(m, now)
 		return nil
 	})

@@ -218,7 +218,7 @@ func TestErrors(t *testing.T) {
 	if !slowed {
 		t.Fatal("chat flood was not limited")
 	}
-	w, err := l.Watch(cat, a.Code())
+	w, err := l.Watch(lobby.Player{ID: "f", Name: "Fay"}, a.Code()) // a seated player would take their seat back
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -294,3 +294,33 @@ func TestFinishedGameKeepsEachPlayersSeatInIt(t *testing.T) {
 		t.Errorf("in the next game: game seat %d, GameSeats %v", u.View.Head().Seat, u.Table.GameSeats)
 	}
 }
+
+// A player who holds a seat and asks to watch the table takes the seat back instead of
+// watching it go to a bot.
+func TestWatchingYourOwnTableTakesYourSeatBack(t *testing.T) {
+	l, _ := newClockLobby(t)
+	a, err := l.Create(ann, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(b, lobby.Disconnect{}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := l.Watch(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	u, ok, why := w.Next(ctx)
+	if !ok || u.Seat != 1 || u.Table.Seats[1].Away {
+		t.Fatalf("Ben watching his own table: seat %d, ok %v (%s), seats %+v", u.Seat, ok, why, u.Table.Seats)
+	}
+}
