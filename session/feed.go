@@ -4,6 +4,7 @@ package session
 // the game, the whole of it in the log), the room's chat, and the chat box.
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -106,7 +107,12 @@ func (t *tableScreen) chatKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		t.chatBox().reset()
 		t.chatting = false
 	default:
-		t.chatBox().update(k)
+		box := t.chatBox()
+		changed := box.update(k)
+		full := !changed && k.Text != "" && rules.Width(box.value())+rules.Width(k.Text) > chatMax
+		if box.cut || full { // a key that would pass the limit is not taken: say why
+			m.setStatus(fmt.Sprintf("A message has at most %d characters: send it, or shorten it.", chatMax), true)
+		}
 	}
 	return nil
 }

@@ -131,3 +131,24 @@ func TestSeatKeysAreWholeAndHAndRSayWhatTheyDo(t *testing.T) {
 		t.Fatalf("the report's box:\n%s", out)
 	}
 }
+
+// A chat line typed to its limit says why the next key does not type.
+func TestTypingPastTheChatLimitSaysWhy(t *testing.T) {
+	l, ctx := newLobbyT(t, nil)
+	a, _ := l.Create(annP, testgame.ID, nil, false)
+	m := New(ctx, Options{Lobby: l, Player: annP})
+	m.table = newTableScreen(a)
+	ts := &m.table
+	ts.apply(nextUpdate(t, a, func(u lobby.Update) bool { return len(u.Table.Seats) == 1 }))
+	ts.chatting = true
+	for range chatMax {
+		ts.key(m, press("a"))
+	}
+	if m.status != "" {
+		t.Fatalf("a message within the limit: %q", m.status)
+	}
+	ts.key(m, press("a"))
+	if !strings.Contains(m.status, "at most 200 characters") || len(ts.chatBox().value()) != chatMax {
+		t.Fatalf("past the limit: status %q, %d characters", m.status, len(ts.chatBox().value()))
+	}
+}
