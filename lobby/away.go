@@ -154,10 +154,10 @@ func (m *Member) standIn(seatNo int) error {
 		if t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if seatNo < 0 || seatNo >= len(t.seats) {
-			return ErrBadSeat
+		s, err := t.seatAt(seatNo)
+		if err != nil {
+			return err
 		}
-		s := t.seats[seatNo]
 		switch {
 		case s.bot != nil:
 			return fmt.Errorf("%s is a bot", s.player.Name)

@@ -82,10 +82,10 @@ func (m *Member) block(seatNo int) error {
 			return err
 		}
 		t := m.t
-		if seatNo < 0 || seatNo >= len(t.seats) {
-			return ErrBadSeat
+		s, err := t.seatAt(seatNo)
+		if err != nil {
+			return err
 		}
-		s := t.seats[seatNo]
 		if s.bot != nil {
 			return fmt.Errorf("%s is a bot: remove it instead", s.player.Name)
 		}
@@ -185,10 +185,10 @@ func (m *Member) ignore(seatNo int) error {
 			return err
 		}
 		t := m.t
-		if seatNo < 0 || seatNo >= len(t.seats) {
-			return ErrBadSeat
+		s, err := t.seatAt(seatNo)
+		if err != nil {
+			return err
 		}
-		s := t.seats[seatNo]
 		switch {
 		case s.bot != nil:
 			return fmt.Errorf("%s is a bot, which does not chat", s.player.Name)
@@ -282,10 +282,10 @@ func (m *Member) report(seatNo int, reason string) error {
 			return err
 		}
 		t := m.t
-		if seatNo < 0 || seatNo >= len(t.seats) {
-			return ErrBadSeat
+		s, err := t.seatAt(seatNo)
+		if err != nil {
+			return err
 		}
-		s := t.seats[seatNo]
 		switch {
 		case s.bot != nil:
 			return fmt.Errorf("%s is a bot: bots are not reported", s.player.Name)

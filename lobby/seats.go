@@ -115,3 +115,12 @@ func (m *Member) takeSeat() error {
 		return m.t.seatMember(m, now, true)
 	})
 }
+
+// seatAt is the seat numbered n, or ErrBadSeat: how every operation on a picked seat
+// reads it.
+func (t *Table) seatAt(n int) (*seat, error) {
+	if n < 0 || n >= len(t.seats) {
+		return nil, ErrBadSeat
+	}
+	return t.seats[n], nil
+}
