@@ -95,6 +95,8 @@ type servers struct {
 	children []*child
 	nats     *child
 	keys     string // the folder of the shared host key
+	data     string // the lone server's data folder (-storm restart), kept across its restart
+	log      io.Writer
 }
 
 // startServers starts cfg.Nodes parlor nodes on a new embedded NATS server (one after
@@ -102,18 +104,30 @@ type servers struct {
 // lone server of cfg.Server's kind when cfg.Nodes is 0.
 func startServers(ctx context.Context, cfg Config, log io.Writer) (*servers, error) {
 	if cfg.Nodes == 0 {
-		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, nil, log)
+		s := &servers{log: log}
+		var env []string
+		if cfg.Storm == stormRestart {
+			dir, err := os.MkdirTemp("", "parlor-load-data-")
+			if err != nil {
+				return nil, err
+			}
+			s.data = dir
+			env = []string{dataEnv + "=" + dir}
+		}
+		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, nil, env, log)
 		if err != nil {
+			s.stop()
 			return nil, err
 		}
-		return &servers{children: []*child{c}}, nil
+		s.children = []*child{c}
+		return s, nil
 	}
 	keys, err := os.MkdirTemp("", "parlor-load-key-")
 	if err != nil {
 		return nil, err
 	}
-	s := &servers{keys: keys}
-	if s.nats, err = startChild(ctx, kindNATS, "", cfg.FPS, nil, log); err != nil {
+	s := &servers{keys: keys, log: log}
+	if s.nats, err = startChild(ctx, kindNATS, "", cfg.FPS, nil, nil, log); err != nil {
 		s.stop()
 		return nil, err
 	}
@@ -128,7 +142,7 @@ func startServers(ctx context.Context, cfg Config, log io.Writer) (*servers, err
 				return nil, err
 			}
 		}
-		c, err := startChild(ctx, kindParlor, profile, cfg.FPS, node, log)
+		c, err := startChild(ctx, kindParlor, profile, cfg.FPS, node, nil, log)
 		if err != nil {
 			s.stop()
 			return nil, fmt.Errorf("node %s: %w", node.name, err)
@@ -187,9 +201,30 @@ func (s *servers) stop() {
 	if s.nats != nil {
 		s.nats.stop()
 	}
-	if s.keys != "" {
-		_ = os.RemoveAll(s.keys)
+	for _, dir := range []string{s.keys, s.data} {
+		if dir != "" {
+			_ = os.RemoveAll(dir)
+		}
 	}
+}
+
+// crash kills the first server with SIGKILL and, for a lone server, starts it again as it
+// was, on the same data and SSH address. It returns the server that was killed; the
+// servers left are s.children.
+func (s *servers) crash(ctx context.Context, restart bool, fps int) (*child, error) {
+	dead := s.children[0]
+	dead.kill()
+	s.children = s.children[1:]
+	if !restart {
+		return dead, nil
+	}
+	env := append(dead.env[:len(dead.env):len(dead.env)], listenEnv+"="+dead.ssh)
+	c, err := startChild(ctx, dead.kind, dead.profiling, fps, nil, env, s.log)
+	if err != nil {
+		return dead, fmt.Errorf("starting the server again: %w", err)
+	}
+	s.children = append([]*child{c}, s.children...)
+	return dead, nil
 }
 
 // scrapeAll reads every server's /metrics and adds them up: CPU, memory and goroutines

@@ -42,7 +42,20 @@ type Config struct {
 	// with JetStream, with each table's screens spread over them; 0 starts one lone
 	// server. With Compare, a run on one node comes first.
 	Nodes int
+	// Storm, when set, kills a server with SIGKILL once every player is seated at a
+	// started game, and measures how soon every player who lost their connection is back
+	// at their seat: stormRestart starts the lone server again on the same data, as a
+	// crash and a supervisor's restart would; stormNode kills the first node of a
+	// cluster, whose players redial the others. The idle and busy phases follow, on the
+	// players' new connections.
+	Storm string
 }
+
+// The storms -storm can make.
+const (
+	stormRestart = "restart"
+	stormNode    = "node"
+)
 
 // Defaults is a small run that proves a machine works: 70 players for 20 seconds.
 func Defaults() Config {
@@ -112,6 +125,19 @@ func (c Config) Validate() error {
 		if c.Compare && c.Nodes < 2 {
 			errs = append(errs, errors.New("-compare with -nodes compares a cluster with one node: want -nodes 2 or more"))
 		}
+	}
+	switch c.Storm {
+	case "":
+	case stormRestart:
+		if c.Nodes > 0 || c.Target != "" || c.Server != kindParlor || c.Compare {
+			errs = append(errs, errors.New("-storm restart restarts a lone parlor server it starts: not with -nodes, -target, -server bare or -compare"))
+		}
+	case stormNode:
+		if c.Nodes < 2 || c.Compare {
+			errs = append(errs, errors.New("-storm node kills one node of a cluster: it needs -nodes 2 or more, without -compare"))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("-storm %q: want restart or node", c.Storm))
 	}
 	if c.Profile != "" && c.Target != "" {
 		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))

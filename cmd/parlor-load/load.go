@@ -366,9 +366,7 @@ func (w *workload) start(ctx context.Context) error {
 			return err
 		}
 		for _, p := range t.screens() {
-			if _, err := waitScreen(ctx, p.term, "the game", func(s string) bool {
-				return strings.Contains(s, " · table "+t.code) && !strings.Contains(s, "· waiting") && !seatsRE.MatchString(s)
-			}); err != nil {
+			if _, err := waitScreen(ctx, p.term, "the game", gameShown(t.code)); err != nil {
 				return fmt.Errorf("%s at %s: %w", p.name, t.code, err)
 			}
 		}

@@ -148,6 +148,14 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		{"-profile", "/tmp/p", "-target", "127.0.0.1:2222"},
 		{"-login-rate", "-1"},
 		{"-login-rate", "100000"},
+		{"-storm", "flood"},
+		{"-storm", "restart", "-nodes", "2"},
+		{"-storm", "restart", "-compare"},
+		{"-storm", "restart", "-server", "bare"},
+		{"-storm", "restart", "-target", "127.0.0.1:2222"},
+		{"-storm", "node"},
+		{"-storm", "node", "-nodes", "1"},
+		{"-storm", "node", "-nodes", "3", "-compare"},
 	} {
 		var errw bytes.Buffer
 		if _, err := parseFlags(args, &errw); err == nil {
@@ -258,5 +266,63 @@ func TestAnOpenLoopStaysWithinTheServersDoor(t *testing.T) {
 	}
 	if got := loginsInFlight(Config{Parallel: 32}); got != 32 {
 		t.Errorf("a closed loop keeps %d logins in flight; want -parallel's 32", got)
+	}
+}
+
+// TestTinyStorm kills the lone server with SIGKILL once two tables play, starts it again
+// on the same data, and checks that every player came back to the game screen of their
+// seat, that the restarted server restored both tables, and that the games then went on:
+// every action of the busy phase reached every screen.
+func TestTinyStorm(t *testing.T) {
+	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
+	var out, log bytes.Buffer
+	code := run([]string{"-storm", "restart", "-json", "-players", "14", "-spectators", "1",
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, log.String())
+	}
+	var reps []Report
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	if len(reps) != 1 || reps[0].Storm == nil {
+		t.Fatalf("want one report with a storm, got %s", out.String())
+	}
+	r, st := reps[0], reps[0].Storm
+	if st.Kind != stormRestart || st.Tables != 2 || st.Redialled != 16 || st.Start <= 0 {
+		t.Errorf("storm %+v; want a restart that restored 2 tables and 16 sessions redialled", st)
+	}
+	if st.Returned.Count != 16 || st.FirstScreen.Count != 16 || st.Back < st.Returned.Max || st.LoginsPerSecond <= 0 {
+		t.Errorf("storm returns %+v, first screens %+v, back in %s; want all 16, the last at Back", st.Returned, st.FirstScreen, st.Back)
+	}
+	if l := r.Latency; l.Count < 3 || l.Never != 0 {
+		t.Errorf("after the storm: latency %+v; want actions, every one shown on every screen", l)
+	}
+}
+
+// TestTinyNodeStorm kills the first node of a two-node cluster: the players it served
+// redial the other node, which takes over the dead node's table, and every game goes on.
+func TestTinyNodeStorm(t *testing.T) {
+	t.Parallel()
+	var out, log bytes.Buffer
+	code := run([]string{"-storm", "node", "-nodes", "2", "-json", "-players", "14",
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, log.String())
+	}
+	var reps []Report
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil {
+		t.Fatalf("%v in %s", err, out.String())
+	}
+	if len(reps) != 1 || reps[0].Storm == nil {
+		t.Fatalf("want one report with a storm, got %s", out.String())
+	}
+	r, st := reps[0], reps[0].Storm
+	// Seat k of table i is on node (i+k) mod 2: 7 of the 14 players were on the first node.
+	if st.Kind != stormNode || st.Tables != 2 || st.Redialled < 7 || st.Returned.Count != st.Redialled {
+		t.Errorf("storm %+v; want the survivor holding both tables and at least 7 players back", st)
+	}
+	if l := r.Latency; l.Count < 3 || l.Never != 0 {
+		t.Errorf("after the storm: latency %+v; want actions, every one shown on every screen", l)
 	}
 }

@@ -76,6 +76,8 @@ type Report struct {
 	NATSRSSMiB       float64       `json:"nats_rss_mib,omitempty"`
 	NATSIdleCPU      time.Duration `json:"nats_idle_cpu_ns_per_s,omitempty"`
 	NATSCPUPerAction time.Duration `json:"nats_cpu_per_action_ns,omitempty"`
+	// Storm is what -storm measured; the idle and busy figures above are then from after it.
+	Storm *StormReport `json:"storm,omitempty"`
 }
 
 // name says what ran: "parlor", "bare", "parlor×3 nodes".
@@ -119,6 +121,17 @@ func (r *Report) Print(w io.Writer) {
 		}
 	}
 	fmt.Fprintf(w, "  logins          %.0f/s, first screen p50 %s, p99 %s\n", r.LoginsPerSecond, ms(r.FirstScreen.P50), ms(r.FirstScreen.P99))
+	if st := r.Storm; st != nil {
+		if st.Kind == stormRestart {
+			fmt.Fprintf(w, "  storm           kill -9, then the server listened %.1f s after its start with %d tables restored\n", st.Start.Seconds(), st.Tables)
+		} else {
+			fmt.Fprintf(w, "  storm           kill -9 of the first node; the others hold %d tables\n", st.Tables)
+		}
+		fmt.Fprintf(w, "                  %d players back at their seats %.1f s later (%.0f logins/s, %d failed attempts tried again)\n",
+			st.Redialled, st.Back.Seconds(), st.LoginsPerSecond, st.Failed)
+		fmt.Fprintf(w, "                  back p50 %s, p99 %s; first screen p50 %s, p99 %s; servers %.0f%%, clients %.0f%% of a core\n",
+			ms(st.Returned.P50), ms(st.Returned.P99), ms(st.FirstScreen.P50), ms(st.FirstScreen.P99), st.ServerCPU*100, st.ClientCPU*100)
+	}
 	l := r.Latency
 	fmt.Fprintf(w, "  action → all screens  p50 %s, p90 %s, p99 %s, max %s (%d actions, %d never shown)\n",
 		ms(l.P50), ms(l.P90), ms(l.P99), ms(l.Max), l.Count, l.Never)

@@ -29,6 +29,9 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		srv, addrs, metricsURLs = s, s.addrs(), s.metrics()
 	}
 	measure := func() (sample, error) {
+		if srv != nil {
+			metricsURLs = srv.metrics() // a storm changes them
+		}
 		s, err := scrapeAll(ctx, metricsURLs)
 		if srv != nil && srv.nats != nil {
 			s.natsCPU, s.natsRSS, s.natsOK = procStat(srv.nats.cmd.Process.Pid)
@@ -67,6 +70,18 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep.FirstScreen = percentilesOf(w.logins)
 	if err := w.start(ctx); err != nil {
 		return nil, fmt.Errorf("starting the games: %w", err)
+	}
+	if cfg.Storm != "" {
+		say("storm: kill -9 %s", map[string]string{stormRestart: "the server, then start it again on the same data", stormNode: "the first node"}[cfg.Storm])
+		if rep.Storm, err = w.storm(ctx, srv); err != nil {
+			return nil, fmt.Errorf("storm: %w", err)
+		}
+		// The baseline of the per-session figures stays the one measured before any
+		// session, of fresh servers; after a node's death, of the nodes left.
+		if n := len(srv.children) + 1; cfg.Storm == stormNode {
+			before.rss *= float64(n-1) / float64(n)
+			before.goroutines *= float64(n-1) / float64(n)
+		}
 	}
 
 	var watchers sync.WaitGroup

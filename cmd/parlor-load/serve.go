@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -37,6 +38,16 @@ func frameRate() int {
 	return server.DefaultFrameRate
 }
 
+// dataEnv names a data directory a lone child keeps its store in (SQLite) and leaves in
+// place when it exits, so that a child started again on it restores the tables, as
+// `parlor --data DIR` does after a crash (-storm restart). Without it a lone child keeps
+// its data in memory, in a folder of its own that it removes.
+const dataEnv = "PARLOR_LOAD_DATA"
+
+// listenEnv is the SSH address a child listens on, "127.0.0.1:0" (a free port) if unset:
+// a server started again takes its old address, where its players redial.
+const listenEnv = "PARLOR_LOAD_LISTEN"
+
 // childLifetime bounds a child server even if its parent vanishes without closing its
 // stdin: a load run never leaves a server behind.
 const childLifetime = 2 * time.Hour
@@ -52,6 +63,12 @@ type listening struct {
 type child struct {
 	cmd     *exec.Cmd
 	started time.Time // just before its process started: its GODEBUG=gctrace times count from here
+	// listened is when it said it listens: with started, how long its start took
+	// (restoring the tables of a store it found).
+	listened time.Time
+	// env is what it was started with beyond parlor-load's own environment, to start it
+	// again the same way.
+	env     []string
 	stdin   io.Closer
 	exited  chan struct{}
 	ssh     string
@@ -66,7 +83,7 @@ type child struct {
 
 // startChild runs this binary again as a server of kind, a node of a cluster if node is
 // not nil, and waits until it listens.
-func startChild(ctx context.Context, kind, profileDir string, fps int, node *clusterNode, logw io.Writer) (*child, error) {
+func startChild(ctx context.Context, kind, profileDir string, fps int, node *clusterNode, env []string, logw io.Writer) (*child, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, err
@@ -78,6 +95,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 	}
 	cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", fpsEnv, fps))
 	cmd.Env = append(cmd.Env, node.env()...)
+	cmd.Env = append(cmd.Env, env...)
 	cmd.Stderr = logw
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -91,7 +109,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, started: started, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir}
+	c := &child{cmd: cmd, started: started, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir, env: env}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -100,6 +118,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 			ready <- fmt.Errorf("the %s server did not start", kind)
 		} else {
 			c.ssh, c.metrics, c.nats = l.SSH, l.Metrics, l.NATS
+			c.listened = time.Now()
 			ready <- nil
 		}
 		_, _ = io.Copy(io.Discard, stdout)
@@ -132,6 +151,14 @@ func (c *child) stop() {
 	}
 }
 
+// kill ends the child with SIGKILL, as a crash would: it writes nothing more, closes
+// nothing and hands nothing over.
+func (c *child) kill() {
+	_ = c.cmd.Process.Kill()
+	<-c.exited
+	_ = c.stdin.Close()
+}
+
 // serveChild is the child's main: it serves until its stdin closes, and returns the exit code.
 func serveChild(kind string) int {
 	ctx, cancel := context.WithTimeout(context.Background(), childLifetime)
@@ -147,12 +174,16 @@ func serveChild(kind string) int {
 		prefix = node.name
 	}
 	logger := log.NewWithOptions(os.Stderr, log.Options{Level: log.WarnLevel, Prefix: prefix})
-	dir, err := os.MkdirTemp("", "parlor-load-")
-	if err != nil {
-		logger.Error("data directory", "err", err)
-		return 1
+	dir := os.Getenv(dataEnv)
+	if dir == "" {
+		var err error
+		if dir, err = os.MkdirTemp("", "parlor-load-"); err != nil {
+			logger.Error("data directory", "err", err)
+			return 1
+		}
+		defer os.RemoveAll(dir)
 	}
-	defer os.RemoveAll(dir)
+	var err error
 	switch kind {
 	case kindParlor:
 		err = serveParlor(ctx, dir, node, logger)
@@ -183,10 +214,19 @@ func announce(sshAddr, httpAddr string) {
 func serveParlor(ctx context.Context, dir string, node *clusterNode, logger *log.Logger) error {
 	cfg := server.Defaults()
 	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", dir
+	if addr := os.Getenv(listenEnv); addr != "" {
+		cfg.Listen = addr
+	}
 	cfg.MaxSessions, cfg.IdleTimeout = 0, 0
 	cfg.FrameRate = frameRate()
 	var st store.Store = store.NewMemory()
-	if node != nil {
+	if node == nil && os.Getenv(dataEnv) != "" {
+		db, err := store.OpenSQLite(filepath.Join(dir, "parlor.db"))
+		if err != nil {
+			return err
+		}
+		st = db
+	} else if node != nil {
 		cfg.Cluster = cluster.Config{URLs: node.nats, Node: node.name}
 		cfg.HostKey = node.hostKey
 		nc, err := cluster.Connect(cfg.Cluster)
