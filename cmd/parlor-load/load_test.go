@@ -275,20 +275,8 @@ func TestAnOpenLoopStaysWithinTheServersDoor(t *testing.T) {
 // every action of the busy phase reached every screen.
 func TestTinyStorm(t *testing.T) {
 	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
-	var out, log bytes.Buffer
-	code := run([]string{"-storm", "restart", "-json", "-players", "14", "-spectators", "1",
-		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
-	if code != 0 {
-		t.Fatalf("exit %d:\n%s", code, log.String())
-	}
-	var reps []Report
-	if err := json.Unmarshal(out.Bytes(), &reps); err != nil {
-		t.Fatalf("%v in %s", err, out.String())
-	}
-	if len(reps) != 1 || reps[0].Storm == nil {
-		t.Fatalf("want one report with a storm, got %s", out.String())
-	}
-	r, st := reps[0], reps[0].Storm
+	r, st := stormRun(t, "-storm", "restart", "-json", "-players", "14", "-spectators", "1",
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m")
 	if st.Kind != stormRestart || st.Tables != 2 || st.Redialled != 16 || st.Start <= 0 {
 		t.Errorf("storm %+v; want a restart that restored 2 tables and 16 sessions redialled", st)
 	}
@@ -304,10 +292,23 @@ func TestTinyStorm(t *testing.T) {
 // redial the other node, which takes over the dead node's table, and every game goes on.
 func TestTinyNodeStorm(t *testing.T) {
 	t.Parallel()
+	r, st := stormRun(t, "-storm", "node", "-nodes", "2", "-json", "-players", "14",
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m")
+	// Seat k of table i is on node (i+k) mod 2: 7 of the 14 players were on the first node.
+	if st.Kind != stormNode || st.Tables != 2 || st.Redialled < 7 || st.Returned.Count != st.Redialled {
+		t.Errorf("storm %+v; want the survivor holding both tables and at least 7 players back", st)
+	}
+	if l := r.Latency; l.Count < 3 || l.Never != 0 {
+		t.Errorf("after the storm: latency %+v; want actions, every one shown on every screen", l)
+	}
+}
+
+// stormRun runs the generator with args (-json and a -storm among them) and returns its
+// one report and the storm's.
+func stormRun(t *testing.T, args ...string) (Report, *StormReport) {
+	t.Helper()
 	var out, log bytes.Buffer
-	code := run([]string{"-storm", "node", "-nodes", "2", "-json", "-players", "14",
-		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m"}, &out, &log)
-	if code != 0 {
+	if code := run(args, &out, &log); code != 0 {
 		t.Fatalf("exit %d:\n%s", code, log.String())
 	}
 	var reps []Report
@@ -317,12 +318,5 @@ func TestTinyNodeStorm(t *testing.T) {
 	if len(reps) != 1 || reps[0].Storm == nil {
 		t.Fatalf("want one report with a storm, got %s", out.String())
 	}
-	r, st := reps[0], reps[0].Storm
-	// Seat k of table i is on node (i+k) mod 2: 7 of the 14 players were on the first node.
-	if st.Kind != stormNode || st.Tables != 2 || st.Redialled < 7 || st.Returned.Count != st.Redialled {
-		t.Errorf("storm %+v; want the survivor holding both tables and at least 7 players back", st)
-	}
-	if l := r.Latency; l.Count < 3 || l.Never != 0 {
-		t.Errorf("after the storm: latency %+v; want actions, every one shown on every screen", l)
-	}
+	return reps[0], reps[0].Storm
 }
