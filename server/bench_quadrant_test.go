@@ -50,7 +50,6 @@ type quadrantLoad struct {
 const (
 	quadrantSeats = 7
 	movePause     = 100 * time.Millisecond // a person holding an arrow key moves about ten times a second
-	moverName     = "mover"
 )
 
 // samples collects latencies from many goroutines.
@@ -126,6 +125,7 @@ func benchQuadrant(b *testing.B, load quadrantLoad) {
 // benchTable is one table in placement: who moves and who watches.
 type benchTable struct {
 	code      string
+	mover     string // the moving player's name: names are one player's at a time, so each table has its own
 	moverSeat int
 	tuiMover  *e2e.Player // nil: the API host moves
 	host      *e2e.API
@@ -151,10 +151,10 @@ type benchMove struct {
 
 func setUpBenchTable(b *testing.B, s *e2e.Server, n, tuis int) *benchTable {
 	b.Helper()
-	t := &benchTable{}
+	t := &benchTable{mover: fmt.Sprintf("mover%d", n)}
 	hostName := fmt.Sprintf("h%d", n)
 	if tuis == 0 {
-		hostName = moverName
+		hostName = t.mover
 	}
 	t.host = s.API(b, hostName, e2e.NewKey(b))
 	t.host.Send(map[string]any{"op": "hello", "name": hostName})
@@ -166,9 +166,9 @@ func setUpBenchTable(b *testing.B, s *e2e.Server, n, tuis int) *benchTable {
 	var apis []*e2e.API
 	var terms []*e2e.Player
 	for seat := 1; seat < quadrantSeats; seat++ {
-		name := fmt.Sprintf("p%d", seat)
+		name := fmt.Sprintf("t%dp%d", n, seat)
 		if seat == 1 && tuis > 0 {
-			name = moverName
+			name = t.mover
 		}
 		if seat <= tuis {
 			p := s.Connect(b, name, e2e.NewKey(b), "join "+t.code, 80, 24)
@@ -236,7 +236,7 @@ func (t *benchTable) watch(p *e2e.Player, a *e2e.API) *benchWatcher {
 				case <-w.quit:
 					return
 				}
-				x, _, ok = findToken(p.Screen(), moverName)
+				x, _, ok = findToken(p.Screen(), t.mover)
 			} else {
 				select {
 				case m := <-w.want:
