@@ -135,10 +135,13 @@ func (t *Table) fits(kind string) (rules.Deck, bool) {
 	return rules.Deck{}, false
 }
 
-// deckKinds names the pack kinds the table's game takes, for messages.
-func (t *Table) deckKinds() string {
+// deckKinds names the pack kinds the table's game takes, for messages (on the actor).
+func (t *Table) deckKinds() string { return deckKinds(t.spec) }
+
+// deckKinds names the pack kinds a game takes, for messages.
+func deckKinds(spec *rules.Spec) string {
 	var ks []string
-	for _, d := range t.spec.Decks {
+	for _, d := range spec.Decks {
 		ks = append(ks, d.Kind)
 	}
 	if len(ks) == 0 {
@@ -444,18 +447,25 @@ func (t *Table) share(p Player, pk store.Pack) error {
 
 // Share offers one of the member's own packs, by name, to the member's table.
 func (m *Member) share(name string) error {
-	if pk, ok := packs.Named(m.ownPacks(), name); ok {
+	spec, mine, err := m.ownPacks()
+	if err != nil {
+		return err
+	}
+	if pk, ok := packs.Named(mine, name); ok {
 		return m.t.share(m.player, pk)
 	}
-	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", m.t.deckKinds(), playertext.Short(name, 60), m.t.lobby.cfg.SSHCommand)
+	return fmt.Errorf("you have no %s pack named %q (%s pack list shows yours)", deckKinds(spec), playertext.Short(name, 60), m.t.lobby.cfg.SSHCommand)
 }
 
 // ShareAll offers every one of the member's own packs that the table's game plays, and
 // says how many.
 func (m *Member) shareAll() (int, error) {
-	mine := m.ownPacks()
+	spec, mine, err := m.ownPacks()
+	if err != nil {
+		return 0, err
+	}
 	if len(mine) == 0 {
-		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", m.t.deckKinds(), m.t.lobby.cfg.SSHCommand)
+		return 0, fmt.Errorf("you have no %s packs to share: upload one with %s pack add KIND NAME < file", deckKinds(spec), m.t.lobby.cfg.SSHCommand)
 	}
 	for _, pk := range mine {
 		if err := m.t.share(m.player, pk); err != nil {
@@ -465,13 +475,20 @@ func (m *Member) shareAll() (int, error) {
 	return len(mine), nil
 }
 
-// ownPacks are the member's own packs that the table's game plays (not the published ones).
-func (m *Member) ownPacks() []store.Pack {
+// ownPacks are the member's own packs that the table's game plays (not the published
+// ones), and that game. The game is read on the table's actor, since the host may switch
+// it meanwhile; the packs are read off it (they come from the store), and share checks
+// each against the game again on the actor.
+func (m *Member) ownPacks() (*rules.Spec, []store.Pack, error) {
+	var spec *rules.Spec
+	if err := m.t.do(func(time.Time) error { spec = m.t.spec; return nil }); err != nil {
+		return nil, nil, err
+	}
 	var out []store.Pack
-	for _, pk := range m.t.lobby.offers(m.player, m.t.spec) {
+	for _, pk := range m.t.lobby.offers(m.player, spec) {
 		if pk.Owner == m.player.ID {
 			out = append(out, pk)
 		}
 	}
-	return out
+	return spec, out, nil
 }

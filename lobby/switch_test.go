@@ -147,3 +147,44 @@ func TestASwitchWithBadOptionsChangesNothing(t *testing.T) {
 		t.Errorf("after refused switches: %s, chat %+v", u.Table.Game, u.Chat)
 	}
 }
+
+// Sharing reads which packs the table's game takes while the host switches the game: the
+// game is the actor's to read (go test -race tells).
+func TestSharingWhileTheGameSwitches(t *testing.T) {
+	l, lib := packLobby(t)
+	a, err := l.Create(ann, topfive.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.Join(ben, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	addPack(t, lib, ben.ID, "quadrant-words", "Wörter", "Apfel\nBaum\nHaus\nMaus\nTisch\nStuhl\n")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 20 {
+			game := []string{"Quadrant", "Top Five"}[i%2]
+			if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: game}}); err != nil {
+				t.Errorf("switch to %s: %v", game, err)
+				return
+			}
+		}
+	}()
+	shared := 0
+	for range 20 {
+		// Refused while the table plays Top Five, which takes no word packs.
+		if n, err := lobby.Do(b, lobby.ShareAll{}); err == nil {
+			shared += n.Count
+		}
+		_ = lobby.Run(b, lobby.Share{Pack: "Wörter"})
+	}
+	<-done
+	if err := lobby.Run(a, lobby.SetOptions{Options: rules.Options{lobby.OptGame: "Quadrant"}}); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := lobby.Do(b, lobby.ShareAll{}); err != nil || n.Count != 1 {
+		t.Errorf("ShareAll at Quadrant = %+v, %v; want the one pack", n, err)
+	}
+}
