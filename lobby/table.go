@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
@@ -215,6 +216,9 @@ func (t *Table) runBots(now time.Time) {
 			}
 			raw := rules.Encode(a)
 			if err := rules.ApplyBy(t.game, i, raw, now, s.bot == nil); err != nil {
+				if errors.Is(err, rules.ErrTimeUp) {
+					continue // its time is up, while a seat given more time plays on: expected
+				}
 				// Only the action's type: a game's error may quote the bot's secret choice.
 				typ, _ := rules.ActionType(raw)
 				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "action", typ)
