@@ -1,12 +1,16 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"parlor/internal/testkit/e2e"
 	"parlor/internal/testkit/testgame"
+	"parlor/lobby"
+	"parlor/rules"
 )
 
 // TestMoreTimeForOnePlayerOverSSH: the host gives Ben ×3 with T on his seat; both see
@@ -66,4 +70,48 @@ func TestAPIExtraTime(t *testing.T) {
 		shown = shown || (m["type"] == "table" && strings.Contains(fmt.Sprint(m["table"]), "more:1.5"))
 		return ok && shown
 	})
+}
+
+// TestExtraTimeSurvivesAFailover: the owner of a table dies mid-round; on the node that
+// takes the table over Ben still has ×3: his seat says so, and his deadline stays the
+// round's start plus three times the limit, 60 s after Ann's.
+func TestExtraTimeSurvivesAFailover(t *testing.T) {
+	t.Parallel()
+	c := startClusterWith(t, 2, nil)
+	ann := lobby.Player{ID: "SHA256:more-ann", Name: "Ann"}
+	ben := lobby.Player{ID: "SHA256:more-ben", Name: "Ben"}
+	host, err := c.nodes[0].Lobby().Create(ann, testgame.ID, rules.Options{"timer": "30s", "rounds": "2"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := host.Code()
+	joinVia(t, c, 1, ben, code)
+	if err := lobby.Run(host, lobby.ExtraTime{Seat: 1, Factor: 3}); err != nil {
+		t.Fatal(err)
+	}
+	if err := lobby.Run(host, lobby.Start{}); err != nil {
+		t.Fatal(err)
+	}
+	c.kill(0)
+	seen := func(p lobby.Player) lobby.Update {
+		place := joinVia(t, c, 1, p, code)
+		ctx, cancel := context.WithTimeout(context.Background(), e2e.Wait)
+		defer cancel()
+		for {
+			u, ok, why := place.Next(ctx)
+			if !ok {
+				t.Fatalf("%s's place closed after the failover: %v", p.Name, why)
+			}
+			if u.View != nil && len(u.Table.Seats) == 2 {
+				return u
+			}
+		}
+	}
+	ua, ub := seen(ann), seen(ben)
+	if ub.Table.Seats[1].More != 3 {
+		t.Fatalf("after the failover Ben's seat has %v, want ×3", ub.Table.Seats[1].More)
+	}
+	if d := ub.View.Head().Deadline.Sub(ua.View.Head().Deadline); d != 60*time.Second {
+		t.Fatalf("after the failover Ben's deadline is %v after Ann's, want 60 s (×3 of a 30 s limit)", d)
+	}
 }
