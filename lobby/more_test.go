@@ -1,6 +1,7 @@
 package lobby_test
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -88,7 +89,8 @@ func TestExtraTimeReachesTheGame(t *testing.T) {
 }
 
 // The factor is the table's state: after a restart the seat keeps it, and the restored
-// game gives the seat the time it had, moved by the downtime like every deadline.
+// game gives the seat the time it had: 60 s more than Ann's (×3 against ×1 of 30 s),
+// both moved alike by the downtime.
 func TestExtraTimeSurvivesARestart(t *testing.T) {
 	st, c := store.NewMemory(), newClock()
 	r1 := start(t, st, c, nil)
@@ -107,14 +109,24 @@ func TestExtraTimeSurvivesARestart(t *testing.T) {
 		t.Fatalf("Ben's deadline %v after the start, want 90 s", d.Sub(started))
 	}
 	r1.stop()
-	const downtime = 5 * time.Minute
-	c.Advance(downtime)
-	got := restoredView(t, st, c, code, ben)
-	if got.Table.Seats[1].More != 3 {
-		t.Fatalf("after the restart Ben's seat has %v", got.Table.Seats[1].More)
+	c.Advance(5 * time.Minute)
+	r2 := start(t, st, c, nil)
+	if n, err := r2.l.Restore(context.Background()); err != nil || n != 1 {
+		t.Fatalf("Restore = %d, %v; want 1 table", n, err)
 	}
-	if d, want := got.View.Head().Deadline, started.Add(90*time.Second+downtime); !d.Equal(want) {
-		t.Fatalf("Ben's deadline after the restart %v, want %v", d, want)
+	views := map[string]lobby.Update{}
+	for _, p := range []lobby.Player{ann, ben} {
+		place, err := r2.l.Join(p, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		views[p.Name] = follow(place).until(t, p.Name+"'s view", func(u lobby.Update) bool { return u.View != nil })
+	}
+	if more := views["Ben"].Table.Seats[1].More; more != 3 {
+		t.Fatalf("after the restart Ben's seat has %v", more)
+	}
+	if d := views["Ben"].View.Head().Deadline.Sub(views["Ann"].View.Head().Deadline); d != 60*time.Second {
+		t.Fatalf("after the restart Ben's deadline is %v after Ann's, want 60 s", d)
 	}
 }
 
