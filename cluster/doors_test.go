@@ -201,7 +201,12 @@ func TestEveryOperationIsTheSameThroughEveryDoor(t *testing.T) {
 		{"Ben", lobby.Unblock{Name: "Zed"}, errOther},
 		{"Ben", lobby.MakeHost{Seat: 5}, errOther},
 		{"Ben", lobby.StandIn{Seat: 0}, lobby.ErrNoGame},
-		{"Ben", lobby.Start{}, errOther}, // two players: Top Five needs three
+		{"Ann", lobby.ExtraTime{Seat: 0, Factor: 2}, lobby.ErrNotHost}, // more for herself
+		{"Ben", lobby.ExtraTime{Seat: 0, Factor: 2.5}, rules.ErrBadFactor},
+		{"Ben", lobby.ExtraTime{Seat: 7, Factor: 2}, lobby.ErrBadSeat},
+		{"Ben", lobby.ExtraTime{Seat: 0, Factor: 2}, nil},
+		{"Ann", lobby.ExtraTime{Seat: 0, Factor: 1}, nil}, // she gives it back
+		{"Ben", lobby.Start{}, errOther},                  // two players: Top Five needs three
 		{"Ben", lobby.AddBot{}, nil},
 		{"Ben", lobby.AddBot{}, nil},
 		{"Ben", lobby.AddBot{}, nil},

@@ -47,6 +47,8 @@ func PlayLoggedGame(entries []store.TableEntry, content func([]string) (map[stri
 			if err := game.Apply(r.Seat, r.Action, r.At); err != nil {
 				return nil, fmt.Errorf("seq %d: %w", e.Seq, err)
 			}
+		case recPace:
+			rules.SetPaceOf(game, r.Seat, r.Factor)
 		case recTick:
 			if !game.Tick(r.At) {
 				return nil, fmt.Errorf("seq %d: the tick changed nothing", e.Seq)
@@ -88,4 +90,21 @@ func QuietTickAllocs(p Place, n int) (float64, error) {
 		return nil
 	})
 	return allocs, err
+}
+
+// SeatFactor is the running game's time factor for the game's seat (rules.Pace), read
+// on the table's actor.
+func SeatFactor(p Place, seat int) (f rules.Factor) {
+	m := p.(*Member)
+	_ = m.t.do(func(time.Time) error {
+		g := m.t.game
+		if lg, ok := g.(loggedGame); ok {
+			g = lg.Game
+		}
+		if pg, ok := g.(interface{ Factor(int) rules.Factor }); ok {
+			f = pg.Factor(seat)
+		}
+		return nil
+	})
+	return f
 }

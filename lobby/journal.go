@@ -29,6 +29,8 @@ import (
 //   - act / tick: each action the game accepted (players' and bots' alike, with seat and
 //     time, and whether a bot took it for an absent player) and each tick that changed the game, with its time. The game is wrapped so
 //     whatever calls Apply or Tick is logged.
+//   - pace: a seat's time factor given to the running game (more.go), in order with
+//     the game's actions.
 //   - resumed: the table came back after a restart; its Shift is the downtime added to
 //     every deadline (restore.go).
 //
@@ -73,6 +75,8 @@ type record struct {
 	// StandIn marks an action a bot took for the seat's absent player (rules.StandIns).
 	StandIn bool          `json:"stand_in,omitempty"`
 	Shift   time.Duration `json:"shift,omitempty"`
+	// Factor is a pace entry's time factor for Seat (more.go).
+	Factor rules.Factor `json:"factor,omitempty"`
 	// Blobs holds the content of packs the table state names for the first time since
 	// the last snapshot, by hash (journal_deck.go).
 	Blobs map[string][]byte `json:"blobs,omitempty"`
@@ -108,6 +112,8 @@ type seatState struct {
 	Bot   bool   `json:"bot,omitempty"`
 	// InGame is the seat's seat in the game when it is not its own place (seat.inGame).
 	InGame *int `json:"in_game,omitempty"`
+	// More is the seat's time factor when it has more time (ExtraTime).
+	More rules.Factor `json:"more,omitempty"`
 }
 
 // gameStart is what rules.Spec.New needs to start the same game again.

@@ -251,6 +251,7 @@ func (t *Table) start(now time.Time) error {
 			standIns = append(standIns, s.player.Name)
 		}
 	}
+	t.paceStart(now)
 	t.system(now, "The game has started. Good luck!")
 	if len(standIns) > 0 {
 		// Said at the start: the bot plays from the first move, which nobody would

@@ -166,6 +166,15 @@ type ReportPlayer struct {
 	Reason string `json:"reason" required:"why you report them, in a few words"`
 }
 
+// ExtraTime gives the player in a seat Factor times the table's time limits in every
+// timed phase of every game, without slowing the others (rules.Pace); Factor 1 takes it
+// back. The host gives it; a player may give back time of their own (more.go).
+type ExtraTime struct {
+	returns[Done]
+	Seat   int          `json:"seat" required:"the seat number, from 0"`
+	Factor rules.Factor `json:"factor" required:"1, 1.5, 2 or 3"`
+}
+
 // The operations' names, which every wire uses. They are the JSON API's ops.
 func (Act) Op() string            { return "act" }
 func (Chat) Op() string           { return "chat" }
@@ -189,12 +198,14 @@ func (Unblock) Op() string        { return "unblock" }
 func (Ignore) Op() string         { return "ignore" }
 func (Unignore) Op() string       { return "unignore" }
 func (ReportPlayer) Op() string   { return "report" }
+func (ExtraTime) Op() string      { return "extra_time" }
 
 // Requests lists one value of every table operation: the registry the wires decode by.
 var Requests = []Request{
 	Act{}, Chat{}, TakeSeat{}, Leave{}, Disconnect{}, Share{}, ShareAll{}, RereadPacks{}, Start{},
 	SetOptions{}, AddBot{}, Kick{}, MakeHost{}, StandIn{}, Resume{}, CloseTable{},
 	Block{}, BlockSpectator{}, Unblock{}, Ignore{}, Unignore{}, ReportPlayer{},
+	ExtraTime{},
 }
 
 // ErrUnknownOp answers a request for an operation that does not exist.
@@ -360,6 +371,8 @@ func (m *Member) dispatch(req Request) (any, error) {
 		return Done{}, m.unignore(r.Name)
 	case ReportPlayer:
 		return Done{}, m.report(r.Seat, r.Reason)
+	case ExtraTime:
+		return Done{}, m.extraTime(r.Seat, r.Factor)
 	case nil:
 		return nil, ErrUnknownOp
 	}

@@ -285,6 +285,8 @@ func (l *Lobby) replayOne(tp **Table, code string, r record, blobs map[string][]
 			return &restoreError{public: "this version of parlor plays " + t.spec.Name + " differently",
 				detail: fmt.Sprintf("%s engine: a logged timer no longer changes the game", t.spec.ID)}
 		}
+	case recPace:
+		return t.replayPace(r)
 	case recResumed:
 	default:
 		return corrupt("unknown entry kind %q", r.Kind)
@@ -317,7 +319,7 @@ func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
 	t.blocked = slices.Clone(st.Blocked)
 	t.seats = t.seats[:0]
 	for i, s := range st.Seats {
-		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}, inGame: i}
+		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}, inGame: i, more: s.More}
 		if s.InGame != nil {
 			seat.inGame = *s.InGame
 		}

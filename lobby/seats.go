@@ -36,6 +36,7 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 		s.member, m.seat, m.player.Name = m, i, s.player.Name
 		s.offers = m.offers
 		t.attach(m, now)
+		t.moreOnSitting(i, p, now)
 		t.hostReturns(now)
 		t.passHost(now)
 		return nil
@@ -61,6 +62,7 @@ func (t *Table) seatMember(m *Member, now time.Time, watching bool) error {
 	m.seat = len(t.seats) - 1
 	t.attach(m, now)
 	t.system(now, "%s sits down.", p.Name)
+	t.moreOnSitting(m.seat, p, now)
 	t.passHost(now)
 	return nil
 }

@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
@@ -30,6 +31,9 @@ type seat struct {
 
 	awaySince time.Time // when the player's connection went; zero while here
 	standIn   rules.Bot // non-nil: a bot plays for the away player until they return
+
+	// more is the seat's time factor (ExtraTime); zero or 1 for none.
+	more rules.Factor
 
 	// inGame is the seat's seat in the table's game, the running or the last one: its
 	// own place while the game runs, but once it is over a player who leaves moves the
@@ -212,6 +216,9 @@ func (t *Table) runBots(now time.Time) {
 			}
 			raw := rules.Encode(a)
 			if err := rules.ApplyBy(t.game, i, raw, now, s.bot == nil); err != nil {
+				if errors.Is(err, rules.ErrTimeUp) {
+					continue // its time is up, while a seat given more time plays on: expected
+				}
 				// Only the action's type: a game's error may quote the bot's secret choice.
 				typ, _ := rules.ActionType(raw)
 				t.lobby.log.Warn("bot action refused", "table", t.code, "game", t.spec.ID, "seat", i, "action", typ)
@@ -423,7 +430,7 @@ func (t *Table) info(views map[int]rules.View) TableInfo {
 		info.Seats = append(info.Seats, SeatInfo{
 			Name: s.player.Name, Bot: s.bot != nil, Guest: s.player.Guest && s.bot == nil,
 			Away: s.bot == nil && s.member == nil, Host: s.bot == nil && s.player.ID == t.host,
-			AwaySince: s.awaySince, StandIn: s.standIn != nil,
+			AwaySince: s.awaySince, StandIn: s.standIn != nil, More: s.moreShown(),
 		})
 		if i < len(teams) {
 			info.Seats[i].Team = teams[i]

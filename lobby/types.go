@@ -13,6 +13,10 @@ type Player struct {
 	Guest bool   // no key: cannot reclaim a seat after disconnecting
 	Admin bool   // may use host controls at any table and sees private tables
 	Addr  string // the network address (host only) the player connects from, for per-address limits; "" for none
+	// MoreTime is the time factor the player's door asks for when they sit down (the
+	// linear mode's ×2, see MoreTimeFor); zero for none. Only a door sets it, never a
+	// client: giving more time is otherwise the host's.
+	MoreTime rules.Factor
 }
 
 // Table states.
@@ -33,6 +37,9 @@ type SeatInfo struct {
 
 	AwaySince time.Time `json:"away_since,omitzero"` // when an away player's connection went
 	StandIn   bool      `json:"stand_in,omitempty"`  // a bot plays for the away player until they return
+	// More is the seat's time factor when it has more time than the table's limits
+	// (ExtraTime): 1.5, 2 or 3; zero for none.
+	More rules.Factor `json:"more,omitempty"`
 }
 
 // TableInfo is the public state of a table: what the lobby list and the table screen show.

@@ -47,7 +47,7 @@ type Header struct {
 	Phase    string    `json:"phase"`             // the game's own phase name, e.g. "ranking"
 	Prompt   string    `json:"prompt"`            // what the viewer may do now, in plain words
 	Waiting  []int     `json:"waiting"`           // seats the game is waiting for
-	Deadline time.Time `json:"deadline,omitzero"` // when the current phase times out; zero if untimed
+	Deadline time.Time `json:"deadline,omitzero"` // the viewer's own deadline in the phase (Pace), else when it times out; zero if untimed
 	Scores   []int     `json:"scores"`            // total score per seat
 	Log      []string  `json:"log"`               // recent public events (and the viewer's own), newest last
 	Sheet    Sheet     `json:"sheet"`             // the score history: a row per round, totals, the last round's breakdown

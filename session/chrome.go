@@ -152,6 +152,14 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 	right := who
 	if remain := gameui.Remaining(head.Deadline, m.now); remain != "" && !head.Over {
 		clock := "⏱ " + remain + " left"
+		mine := contains(head.Waiting, t.gameSeat())
+		if more := t.myMore(); more > 1 && mine {
+			clock += " (" + more.String() + ")" // the player's own, longer time
+		}
+		if mine && !m.now.Before(head.Deadline) {
+			// The phase goes on for a player given more time (rules.Pace), not this one.
+			clock = "⏱ your time is up"
+		}
 		if len(head.Waiting) == 0 {
 			// Nobody has anything to do: the clock counts to when the game moves on (a
 			// reveal's, a pause's end), not down a player's time.
@@ -168,6 +176,14 @@ func (t *tableScreen) titleBar(m *Model, w int, head rules.Header) string {
 		}
 	}
 	return m.title(w, left, right)
+}
+
+// myMore is the viewer's seat's time factor when it has more time (ExtraTime), else 0.
+func (t *tableScreen) myMore() rules.Factor {
+	if s := t.u.Seat; s >= 0 && s < len(t.u.Table.Seats) {
+		return t.u.Table.Seats[s].More
+	}
+	return 0
 }
 
 // roundOf names round n of a game as the game does (rules.Spec.Round): "turn 17".

@@ -125,6 +125,7 @@ const aboutParlor = "parlor is a place to play party games with friends over SSH
 	"Tables: create a table for a game (c), choose its options, and share its code (4 letters; 8 for a private table). " +
 	"Friends join it from the lobby (tab, then the code) or straight from their shell. " +
 	"The one who created the table is its host: they start the game, add bots to fill empty seats, and can remove players. " +
+	"The host can give a player more time (T on their seat): ×1.5, ×2 or ×3 in every timed phase, without slowing the others; the seat list shows it. " +
 	"Anyone may watch a running game.\n\n" +
 	"Your seat is yours: if your connection drops, connect again with the same SSH key and you are back in your seat. " +
 	"Guests (no SSH key) cannot take a seat back.\n\n" +

@@ -267,6 +267,9 @@ func seatMarks(s lobby.SeatInfo, you bool, now time.Time, short bool) string {
 	} else if s.Host {
 		marks += " ★host"
 	}
+	if s.More > 1 {
+		marks += " " + s.More.String() // more time (ExtraTime), in words in the help
+	}
 	switch {
 	case s.Bot:
 		marks += " (bot)"

@@ -102,6 +102,16 @@ func (t *tableScreen) roomKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 			// The role goes for good (it does not come back by itself): ask first.
 			m.question = question{confirm: confirmMakeHost, seat: t.seatSel, player: seats[t.seatSel].Name}
 		}
+	case key.Matches(k, km.MoreTime):
+		s := t.u.Table.Seats[t.seatSel]
+		f := nextFactor(s.More)
+		if err := lobby.Run(mem, lobby.ExtraTime{Seat: t.seatSel, Factor: f}); err != nil {
+			report(err, "")
+		} else if f > 1 {
+			report(nil, fmt.Sprintf("%s has %s time in every timed phase (T again for more, then back to ×1).", s.Name, f))
+		} else {
+			report(nil, s.Name+" plays at the table's own time limits again.")
+		}
 	case key.Matches(k, km.Close):
 		m.question = question{confirm: confirmClose}
 	case key.Matches(k, km.Block, km.Unblock, km.Ignore, km.Report):
@@ -122,7 +132,7 @@ func (t *tableScreen) notTheHost(m *Model, k tea.KeyPressMsg) {
 	case t.u.Host:
 	case key.Matches(k, all.Change) && len(t.u.Table.Choices) > 0:
 		m.setStatus("Only the host can change the options.", true)
-	case key.Matches(k, all.Start, all.AddBot, all.Remove, all.StandIn, all.MakeHost, all.Close):
+	case key.Matches(k, all.Start, all.AddBot, all.Remove, all.StandIn, all.MakeHost, all.MoreTime, all.Close):
 		m.setStatus(t.refusal(lobby.ErrNotHost), true)
 	}
 }
@@ -145,6 +155,7 @@ type roomKeymap struct {
 	GiveSeat   key.Binding
 	Remove     key.Binding // or before it
 	MakeHost   key.Binding
+	MoreTime   key.Binding // the host gives the picked seat more time: ×1.5, ×2, ×3, then ×1 again
 	Choose     key.Binding // change the picked option, from another panel
 	Change     key.Binding // change it, in the options panel
 	Block      key.Binding // the host blocks the picked seat's player (moderation.go)
@@ -176,6 +187,7 @@ var roomBindings = roomKeymap{
 	GiveSeat:   bind("x", "bot takes seat", "x"),
 	Remove:     bind("x", "remove", "x"),
 	MakeHost:   bind("H", "make host", "H"),
+	MoreTime:   bind("T", "more time for the picked seat: ×1.5, ×2, ×3, then ×1", "T"),
 	Choose:     bind("←→", "option", "left", "h", "right", "l"),
 	Change:     bind("←→", "change", "left", "h", "right", "l"),
 	Block:      bind("B", "block", "B"),
@@ -214,6 +226,7 @@ func (t *tableScreen) roomKeymap() roomKeymap {
 	km.GiveSeat.SetEnabled(host && playing)
 	km.Remove.SetEnabled(host && !playing)
 	km.MakeHost.SetEnabled(host)
+	km.MoreTime.SetEnabled(host && t.seatSel >= 0 && t.seatSel < len(seats) && !seats[t.seatSel].Bot)
 	km.Choose.SetEnabled(host && !playing && choices && t.panel != panelOptions)
 	km.Change.SetEnabled(host && !playing && choices && t.panel == panelOptions)
 	km.Close.SetEnabled(host)
@@ -232,7 +245,10 @@ func (t *tableScreen) roomKeymap() roomKeymap {
 // screen shows where they act (the help lists them all).
 func (t *tableScreen) roomKeys() []key.Binding {
 	km := t.roomKeymap()
-	return appendEnabled(slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys()), km.Chat, km.ChatScroll)
+	// More time acts on the picked seat, but only the help lists it: the host's footer
+	// and the seats panel's column are full, and it is seldom used. The seat list shows
+	// a seat's factor ("×2"), and the help says what T does.
+	return appendEnabled(slices.Concat(t.roomFooterKeys(nil), t.hostSeatKeys()), km.MoreTime, km.Chat, km.ChatScroll)
 }
 
 // seatKeys are the host's keys for the seat picked in the seats panel (▸), while the
@@ -300,4 +316,16 @@ func (t *tableScreen) roomFooterKeys(seat []key.Binding) []key.Binding {
 	keys = appendEnabled(keys, km.Scroll, km.Back, km.Packs, km.Start, km.AddBot, km.Seat, km.MoreSeats, km.Option)
 	keys = append(keys, seat...)
 	return appendEnabled(keys, km.Choose, km.Change, km.Close, km.Unblock, km.TakeSeat, km.Panel, km.Leave)
+}
+
+// nextFactor is the time factor the host's T gives a seat that has more (zero: ×1):
+// the next of rules.Factors, and after the last, ×1 again.
+func nextFactor(more rules.Factor) rules.Factor {
+	fs := rules.Factors
+	for i, f := range fs {
+		if f == max(more, 1) && i+1 < len(fs) {
+			return fs[i+1]
+		}
+	}
+	return fs[0]
 }

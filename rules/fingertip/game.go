@@ -67,10 +67,12 @@ type Game struct {
 	target   int // index 0-8 of the target in the square
 	clue     string
 	phase    string
-	deadline time.Time
-	out      []bool // guessers who pointed wrongly (or ran out of time) this turn
+	deadline time.Time   // the reveal's end; the clue's and the race's are clock's
+	clock    rules.Timer // the clue or race time; each seat's own deadline is its Pace's
+	out      []bool      // guessers who pointed wrongly (or ran out of time) this turn
 	last     *TurnResult
 	log      rules.Log
+	rules.Pace
 }
 
 // New starts a game: it parses the pictures, removes cards for the player count, deals
@@ -155,7 +157,25 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 
 // expired reports that the current phase's deadline has passed (Tick will act on it).
 func (g *Game) expired(now time.Time) bool {
-	return !g.deadline.IsZero() && !now.Before(g.deadline)
+	return rules.Passed(g.due(), now)
+}
+
+// due is when the current phase next moves on by itself: the clue when the active
+// player's own time is up, the race when no guesser still in it has time left (each
+// its own, see rules.Pace), the reveal at its deadline.
+func (g *Game) due() time.Time {
+	switch g.phase {
+	case PhaseClue:
+		return g.Due(g.clock, g.active)
+	case PhaseRace:
+		return g.Until(g.clock, len(g.names), g.inRace)
+	}
+	return g.deadline
+}
+
+// inRace reports that seat is a guesser still in the race.
+func (g *Game) inRace(seat int) bool {
+	return g.phase == PhaseRace && seat != g.active && !g.out[seat]
 }
 
 // giveClue opens the race.
@@ -173,9 +193,7 @@ func (g *Game) giveClue(seat int, text string, now time.Time) error {
 	g.clue = clue
 	g.phase = PhaseRace
 	g.deadline = time.Time{}
-	if g.raceTime > 0 {
-		g.deadline = now.Add(g.raceTime)
-	}
+	g.clock = rules.NewTimer(now, g.raceTime)
 	if g.standIn.On() {
 		g.log.Add("A bot for %s gives the clue: %q", g.names[seat], clue)
 	} else {
@@ -215,6 +233,9 @@ func (g *Game) point(seat, position int, now time.Time) error {
 	if s.finger >= 0 {
 		return fmt.Errorf("%w: %s's finger is already on card %d", ErrTaken, g.names[s.finger], position)
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still racing", rules.ErrTimeUp)
+	}
 	s.finger = seat
 	if position-1 == g.target {
 		s.answer = "yes"
@@ -225,8 +246,11 @@ func (g *Game) point(seat, position int, now time.Time) error {
 	s.answer = "no"
 	g.out[seat] = true
 	g.log.Add("%s points at %d: no", g.pointer(seat), position)
-	if len(g.racing()) == 0 {
+	switch {
+	case len(g.racing()) == 0:
 		g.endTurn(-1, EndAllWrong, now)
+	case g.expired(now): // only guessers whose time is up are still in the race
+		g.Tick(now)
 	}
 	return nil
 }

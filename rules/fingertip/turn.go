@@ -50,9 +50,7 @@ func (g *Game) startTurn(now time.Time) {
 		g.square[i].left, g.square[i].takenBy = -1, -1
 	}
 	g.deadline = time.Time{}
-	if g.clueTime > 0 {
-		g.deadline = now.Add(g.clueTime)
-	}
+	g.clock = rules.NewTimer(now, g.clueTime)
 }
 
 // endTurn scores the race. When the target was found, the finder takes it and the active

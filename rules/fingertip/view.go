@@ -3,6 +3,7 @@ package fingertip
 import (
 	"fmt"
 	"maps"
+	"time"
 
 	"parlor/rules"
 )
@@ -59,7 +60,7 @@ func (g *Game) View(seat int) rules.View {
 	v := View{
 		Header: rules.Header{
 			Game: ID, Seat: seat, Round: g.turn, Phase: g.phase,
-			Prompt: g.prompt(seat), Waiting: g.waiting(), Deadline: g.deadline,
+			Prompt: g.prompt(seat), Waiting: g.waiting(), Deadline: g.shown(seat),
 			Scores: g.scores(), Log: g.log.Tail(8), Over: g.phase == PhaseOver,
 			Sheet: g.sheet.Clone(),
 		},
@@ -163,3 +164,12 @@ func (g *Game) prompt(seat int) string {
 
 // History implements rules.Historian: Fingertip's log is public.
 func (g *Game) History(int) []string { return g.log.Tail(len(g.log)) }
+
+// shown is the deadline seat's view shows: its own in the race while it is in it, else
+// when the phase moves on.
+func (g *Game) shown(seat int) time.Time {
+	if g.phase == PhaseRace {
+		return g.Shown(g.clock, seat, len(g.names), g.inRace)
+	}
+	return g.due()
+}

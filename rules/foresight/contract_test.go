@@ -12,6 +12,7 @@ import (
 // Games are five questions long.
 func TestContract(t *testing.T) {
 	rulestest.Run(t, ID, rulestest.Config{
+		Pauses: []string{PhaseReveal},
 		Tables: []rulestest.Table{{Options: rules.Options{"rounds": "5"}}, {Options: rules.Options{"rounds": "5"}, Players: 4}},
 		Secrets: func(t *testing.T, g rules.Game) {
 			for seat := rules.Spectator; seat < len(g.(*Game).names); seat++ {

@@ -46,7 +46,8 @@ type Game struct {
 	timer     time.Duration // submission time limit; 0 means none
 	revealFor time.Duration
 	phase     string
-	deadline  time.Time
+	deadline  time.Time   // the reveal's end; the answering's is clock's
+	clock     rules.Timer // the time to submit; each seat's own deadline is its Pace's
 	points    []int
 	sheet     rules.Sheet
 	subs      []*Submit // this round's submissions; nil = not yet
@@ -55,6 +56,7 @@ type Game struct {
 	winners   []int
 	log       []event
 	standIn   rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	rules.Pace
 }
 
 // event is a log line, public (seat -1) or for one seat's eyes only.
@@ -127,9 +129,7 @@ func (g *Game) startRound(now time.Time) {
 	g.subs = make([]*Submit, len(g.names))
 	g.ready = make([]bool, len(g.names))
 	g.deadline = time.Time{}
-	if g.timer > 0 {
-		g.deadline = now.Add(g.timer)
-	}
+	g.clock = rules.NewTimer(now, g.timer)
 	g.say(-1, "Round %d: %s", g.round, g.question.Text)
 }
 
@@ -169,6 +169,9 @@ func (g *Game) submit(seat int, s Submit, now time.Time) error {
 	if err := Check(s, seat, len(g.names), len(g.question.Choices), g.points[seat]); err != nil {
 		return err
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still answering", rules.ErrTimeUp)
+	}
 	if g.subs[seat] == nil {
 		g.say(-1, "%s has submitted", g.names[seat])
 	} else {
@@ -176,8 +179,11 @@ func (g *Game) submit(seat int, s Submit, now time.Time) error {
 	}
 	g.subs[seat] = s.clone()
 	g.say(seat, "You answered %d and wagered %d of your %d points", s.Answer, Total(s.Predictions), g.points[seat])
-	if !slices.Contains(g.subs, nil) {
+	switch {
+	case !slices.Contains(g.subs, nil):
 		g.reveal(now)
+	case rules.Passed(g.due(), now): // only seats whose time is up have not submitted
+		g.Tick(now)
 	}
 	return nil
 }
@@ -198,7 +204,7 @@ func (g *Game) markReady(seat int, now time.Time) error {
 
 // Tick closes submissions when their time runs out and ends the reveal when its time is up.
 func (g *Game) Tick(now time.Time) bool {
-	if g.deadline.IsZero() || now.Before(g.deadline) {
+	if !rules.Passed(g.due(), now) {
 		return false
 	}
 	switch g.phase {
@@ -216,6 +222,19 @@ func (g *Game) Tick(now time.Time) bool {
 	}
 	return false
 }
+
+// due is when the current phase next moves on by itself: the answering when no seat
+// that has still to submit has time left (each its own, see rules.Pace), else the
+// deadline.
+func (g *Game) due() time.Time {
+	if g.phase == PhaseAnswering {
+		return g.Until(g.clock, len(g.names), g.unanswered)
+	}
+	return g.deadline
+}
+
+// unanswered reports that seat has not submitted this round.
+func (g *Game) unanswered(seat int) bool { return g.subs[seat] == nil }
 
 // reveal scores the round and either shows its results or ends the game.
 func (g *Game) reveal(now time.Time) {

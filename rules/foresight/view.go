@@ -50,6 +50,12 @@ func (g *Game) View(seat int) rules.View {
 		Ready:      make([]bool, n),
 		Winners:    slices.Clone(g.winners),
 	}
+	switch {
+	case g.phase == PhaseAnswering && player:
+		v.Deadline = g.Due(g.clock, seat) // a submission can be changed until then
+	case g.phase == PhaseAnswering:
+		v.Deadline = g.due()
+	}
 	if g.phase != PhaseOver {
 		v.Question = g.question.Text
 		v.Choices = slices.Clone(g.question.Choices)

@@ -93,7 +93,7 @@ func TestTeamBallotOneHumanThreeBots(t *testing.T) {
 	for _, approve := range []bool{true, false} {
 		g := newGame(t, 8, rules.Options{OptMode: ModeTeam, OptPlacement: "off", OptVoting: "120s"})
 		atTeamVote(t, g)
-		start := g.deadline.Add(-120 * time.Second)
+		start := g.due().Add(-120 * time.Second)
 		bots := map[int]*Bot{3: NewBot(rules.BotSetup{Seat: 3, Seed: 1}), 5: NewBot(rules.BotSetup{Seat: 5, Seed: 2}), 7: NewBot(rules.BotSetup{Seat: 7, Seed: 3})}
 		a, b := g.players[0], g.players[1]
 		mine := map[int]int{}

@@ -11,6 +11,7 @@ import (
 // Quadrant: a seat sees its own number and votes only, and the team ballot only its team.
 func TestContract(t *testing.T) {
 	rulestest.Run(t, ID, rulestest.Config{
+		Pauses: []string{PhaseScoring},
 		Secrets: func(t *testing.T, g rules.Game) {
 			for seat := rules.Spectator; seat < len(g.(*Game).names); seat++ {
 				checkView(t, g.(*Game), seat)

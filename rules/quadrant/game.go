@@ -53,7 +53,8 @@ type Game struct {
 	rounds   int
 	round    int
 	phase    string
-	deadline time.Time
+	deadline time.Time   // the scoring pause's end; the timed phases' are clock's
+	clock    rules.Timer // the placing or voting time; each seat's own deadline is its Pace's
 	over     bool
 
 	teamOf  []int    // team mode: 0 or 1 per seat
@@ -85,6 +86,7 @@ type Game struct {
 	reveal     *Reveal
 	log        []entry
 	standIn    rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	rules.Pace
 }
 
 // entry is one log line: public when seat and team are both -1, otherwise seen only by
@@ -162,11 +164,11 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	}
 	switch typ {
 	case TypeMove:
-		return g.move(seat, raw)
+		return g.move(seat, raw, now)
 	case TypeLock:
 		return g.lock(seat, raw, now)
 	case TypeUnlock:
-		return g.unlock(seat, raw)
+		return g.unlock(seat, raw, now)
 	case TypeVote:
 		return g.vote(seat, raw, now)
 	case TypeBallotSet:

@@ -8,24 +8,27 @@ import (
 	"parlor/rules"
 )
 
-// checkPlacer checks that seat may act on its token in the placement phase.
-func (g *Game) checkPlacer(seat int) error {
+// checkPlacer checks that seat may act on its token in the placement phase at now.
+func (g *Game) checkPlacer(seat int, now time.Time) error {
 	if g.phase != PhasePlacement {
 		return fmt.Errorf("%w: tokens move only while placing; this is the %s phase", ErrWrongPhase, phaseWords(g.phase))
 	}
 	if !g.playing(seat) {
 		return fmt.Errorf("%w: team %s places this round", ErrNotActive, teamName(g.active))
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still placing", rules.ErrTimeUp)
+	}
 	return nil
 }
 
 // move puts seat's token on a cell.
-func (g *Game) move(seat int, raw json.RawMessage) error {
+func (g *Game) move(seat int, raw json.RawMessage, now time.Time) error {
 	p, err := decodeMove(raw)
 	if err != nil {
 		return err
 	}
-	if err := g.checkPlacer(seat); err != nil {
+	if err := g.checkPlacer(seat, now); err != nil {
 		return err
 	}
 	if g.locked[seat] {
@@ -40,7 +43,7 @@ func (g *Game) lock(seat int, raw json.RawMessage, now time.Time) error {
 	if err := decodeEmpty(raw); err != nil {
 		return err
 	}
-	if err := g.checkPlacer(seat); err != nil {
+	if err := g.checkPlacer(seat, now); err != nil {
 		return err
 	}
 	if g.locked[seat] {
@@ -50,6 +53,9 @@ func (g *Game) lock(seat int, raw json.RawMessage, now time.Time) error {
 	g.addLog(-1, "%s locked their token", g.names[seat])
 	for _, p := range g.players {
 		if !g.locked[p] {
+			if rules.Passed(g.due(), now) { // only players whose time is up have not locked
+				g.Tick(now)
+			}
 			return nil
 		}
 	}
@@ -58,11 +64,11 @@ func (g *Game) lock(seat int, raw json.RawMessage, now time.Time) error {
 }
 
 // unlock takes seat's token back.
-func (g *Game) unlock(seat int, raw json.RawMessage) error {
+func (g *Game) unlock(seat int, raw json.RawMessage, now time.Time) error {
 	if err := decodeEmpty(raw); err != nil {
 		return err
 	}
-	if err := g.checkPlacer(seat); err != nil {
+	if err := g.checkPlacer(seat, now); err != nil {
 		return err
 	}
 	if !g.locked[seat] {
@@ -92,11 +98,17 @@ func (g *Game) vote(seat int, raw json.RawMessage, now time.Time) error {
 	if err := g.checkVotes(seat, a.Votes, row); err != nil {
 		return err
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still voting", rules.ErrTimeUp)
+	}
 	g.votes[seat] = row
 	g.addLog(-1, "%s has voted", g.names[seat])
 	g.addLog(seat, "You voted: %s", g.voteWords(row))
 	for _, p := range g.players {
 		if g.votes[p] == nil {
+			if rules.Passed(g.due(), now) { // only players whose time is up have not voted
+				g.Tick(now)
+			}
 			return nil
 		}
 	}

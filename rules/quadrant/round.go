@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+
+	"parlor/rules"
 )
 
 // startRound deals a new round: N words, the reference word, two criteria and a secret
@@ -57,13 +59,54 @@ func (g *Game) startRound(now time.Time) {
 	}
 }
 
-// setPhase opens a phase with an optional time limit.
+// setPhase opens a phase with an optional time limit: the scoring pause's is the
+// deadline, the others' each seat's own (clock and rules.Pace).
 func (g *Game) setPhase(phase string, now time.Time, limit time.Duration) {
 	g.phase = phase
-	g.deadline = time.Time{}
-	if limit > 0 {
+	g.deadline, g.clock = time.Time{}, rules.Timer{}
+	switch {
+	case phase == PhaseScoring && limit > 0:
 		g.deadline = now.Add(limit)
+	case phase != PhaseScoring:
+		g.clock = rules.NewTimer(now, limit)
 	}
+}
+
+// due is when the current phase next moves on by itself: the placing or the vote when
+// no player who has still to lock or vote has time left (each their own), the team's
+// ballot when its slowest member's time is up (the team takes that turn together), the
+// scoring pause at its deadline.
+func (g *Game) due() time.Time {
+	switch g.phase {
+	case PhasePlacement:
+		return g.Until(g.clock, len(g.names), g.unlocked)
+	case PhaseVoting:
+		return g.Until(g.clock, len(g.names), g.unvoted)
+	case PhaseTeamVote:
+		return g.Until(g.clock, len(g.names), g.balloting)
+	}
+	return g.deadline
+}
+
+// unlocked reports that seat places this round and has not locked its token.
+func (g *Game) unlocked(seat int) bool { return g.playing(seat) && !g.locked[seat] }
+
+// unvoted reports that seat votes this round and has not.
+func (g *Game) unvoted(seat int) bool { return g.playing(seat) && g.votes[seat] == nil }
+
+// balloting reports that seat is on the team that agrees on a ballot.
+func (g *Game) balloting(seat int) bool { return g.team && g.teamOf[seat] != g.active }
+
+// shown is the deadline seat's view shows: its own while it places (a lock can be
+// taken back until then) or has still to vote, else when the phase moves on.
+func (g *Game) shown(seat int) time.Time {
+	switch {
+	case g.phase == PhasePlacement && seat >= 0 && g.playing(seat):
+		return g.Due(g.clock, seat)
+	case g.phase == PhaseVoting:
+		return g.Shown(g.clock, seat, len(g.names), g.unvoted)
+	}
+	return g.due()
 }
 
 // startVoting ends the placement phase.
@@ -86,7 +129,7 @@ func (g *Game) endVoting(now time.Time) {
 
 // Tick applies the deadline of the current phase.
 func (g *Game) Tick(now time.Time) bool {
-	if g.over || g.deadline.IsZero() || now.Before(g.deadline) {
+	if g.over || !rules.Passed(g.due(), now) {
 		return false
 	}
 	switch g.phase {

@@ -115,7 +115,7 @@ func TestTeamScoring(t *testing.T) {
 					t.Fatal("untimed team vote ended by itself")
 				}
 				g.voteLimit = time.Minute
-				g.deadline = t0.Add(time.Minute)
+				g.clock = rules.NewTimer(t0, time.Minute)
 				if !g.Tick(t0.Add(time.Minute)) {
 					t.Fatal("tick at the deadline changed nothing")
 				}

@@ -63,7 +63,7 @@ func (g *Game) View(seat int) rules.View {
 	v := View{
 		Header: rules.Header{
 			Game: ID, Seat: seat, Round: g.round, Rounds: g.rounds, Phase: g.phase,
-			Deadline: g.deadline, Scores: g.seatScores(), Over: g.over,
+			Deadline: g.shown(seat), Scores: g.seatScores(), Over: g.over,
 			Waiting: []int{}, Sheet: g.sheet.Clone(),
 		},
 		Mode:       ModeCompetitive,

@@ -11,6 +11,8 @@
 //     are never refused and finish the game;
 //   - the engine keeps its own deadlines: an action sent after one to a game nobody ticked
 //     gets what Tick and then the action would give, and leaves the same game;
+//   - a seat given more time (rules.Pace) has its own deadline moved by the limit times
+//     the factor, acts after the others' have passed, and slows nobody else (pace.go);
 //   - the game's own secrecy check (Config.Secrets), which knows what each seat may see,
 //     holds after every change.
 //
@@ -54,6 +56,9 @@ type Config struct {
 	// (which field is whose secret is the game's knowledge): it runs with the game itself
 	// after every change in every game played.
 	Secrets func(t *testing.T, g rules.Game)
+	// Pauses are the game's timed phases that are no seat's time to act but a pause
+	// for everyone (the results between rounds): more time for one seat leaves them be.
+	Pauses []string
 }
 
 // Table is a set of options (checked and completed by the spec) and a number of players
@@ -101,6 +106,7 @@ func Run(t *testing.T, id string, c Config) {
 		}
 		t.Run(tableName(spec, opts, n), func(t *testing.T) {
 			t.Run("bots", func(t *testing.T) { botsOnly(t, spec, c, opts, n) })
+			t.Run("pace", func(t *testing.T) { pacedRun(t, spec, c, opts, n) })
 			t.Run("noise", func(t *testing.T) {
 				for seed := range uint64(c.Seeds) {
 					noisy(t, spec, c, opts, n, seed+1)

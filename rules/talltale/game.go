@@ -78,7 +78,8 @@ type Game struct {
 	story     string
 	forbidden []string // the forbidden forms the story used, as it wrote them
 	tokens    []Placed
-	deadline  time.Time
+	deadline  time.Time   // the reveal's end; the narrator's and the race's are clock's
+	clock     rules.Timer // the narrator's or the race's time; each seat's own deadline is its Pace's
 	reminded  bool
 	reveal    *Reveal
 
@@ -87,6 +88,7 @@ type Game struct {
 	summary  string
 	standIn  rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
 	storyBot bool              // the story was a bot's, for the narrator's absent player (ApplyStandIn)
+	rules.Pace
 }
 
 // New starts a game: it parses the illustrations, checks the player count and options,
@@ -167,9 +169,7 @@ func (g *Game) startRound(now time.Time, narrator int, racers []int) {
 	g.reveal = nil
 	g.phase = PhaseDiscard
 	g.deadline = time.Time{}
-	if g.limit > 0 {
-		g.deadline = now.Add(g.limit)
-	}
+	g.clock = rules.NewTimer(now, g.limit)
 	if g.tieBreak {
 		g.addLog(-1, "Tie-break: %s narrates, %s race.", g.names[narrator], g.nameList(racers))
 	} else {
@@ -268,9 +268,7 @@ func (g *Game) tell(seat int, a Story, now time.Time) error {
 	}
 	g.phase = PhaseRace
 	g.deadline = time.Time{}
-	if g.race > 0 {
-		g.deadline = now.Add(g.race)
-	}
+	g.clock = rules.NewTimer(now, g.race)
 	teller := g.names[seat]
 	if g.standIn.On() {
 		teller = "A bot for " + teller
@@ -312,16 +310,54 @@ func (g *Game) place(seat int, a Token, now time.Time) error {
 	if slices.Contains(mine, a.Card) {
 		return fmt.Errorf("%w: on %s", ErrAlreadyHere, ill.Name)
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still racing", rules.ErrTimeUp)
+	}
 	g.tokens = append(g.tokens, Placed{Seat: seat, Card: a.Card})
 	g.addLog(seat, "You put a token on %s (%d of %d).", ill.Name, len(mine)+1, Tokens)
 	g.keepLog(logLine{to: seat, others: true, text: fmt.Sprintf("%s placed token %d of %d.", g.names[seat], len(mine)+1, Tokens)})
 	for _, r := range g.racers {
 		if len(g.tokensOf(r)) < Tokens {
+			if rules.Passed(g.due(), now) { // only racers whose time is up have tokens left
+				g.Tick(now)
+			}
 			return nil
 		}
 	}
 	g.endRound(now, false)
 	return nil
+}
+
+// due is when the current phase next moves on by itself: the narrator's turn when
+// their own time is up (and again ReminderTime after the reminder), the race when no
+// racer with tokens left has time left (each their own, see rules.Pace), the reveal at
+// its deadline.
+func (g *Game) due() time.Time {
+	switch g.phase {
+	case PhaseDiscard, PhaseStory:
+		at := g.Due(g.clock, g.narrator)
+		if g.reminded && !at.IsZero() {
+			at = at.Add(ReminderTime)
+		}
+		return at
+	case PhaseRace:
+		return g.Until(g.clock, len(g.names), g.inRace)
+	}
+	return g.deadline
+}
+
+// inRace reports that seat races this round and has tokens left to place.
+func (g *Game) inRace(seat int) bool {
+	if g.phase != PhaseRace || !slices.Contains(g.racers, seat) {
+		return false
+	}
+	placed := 0
+	for _, t := range g.tokens {
+		if t.Seat == seat {
+			placed++
+		}
+	}
+	return placed < Tokens
 }
 
 func (g *Game) tokensOf(seat int) []int {
@@ -352,22 +388,25 @@ func (g *Game) boardsInPlay() []string {
 // Tick runs the narrator's and the race's time limits and the pace of the reveal.
 func (g *Game) Tick(now time.Time) bool {
 	changed := false
-	for !g.over && !g.deadline.IsZero() && !now.Before(g.deadline) {
+	for !g.over {
+		at := g.due()
+		if !rules.Passed(at, now) {
+			break
+		}
 		changed = true
 		switch g.phase {
 		case PhaseDiscard, PhaseStory:
 			if !g.reminded {
 				g.reminded = true
-				g.deadline = g.deadline.Add(ReminderTime)
 				g.addLog(-1, "%s, only %d seconds left to tell the story!", g.names[g.narrator], int(ReminderTime/time.Second))
 				continue
 			}
-			g.endRound(g.deadline, true)
+			g.endRound(at, true)
 		case PhaseRace:
 			g.addLog(-1, "Time is up for the race: tokens not placed score nothing.")
-			g.endRound(g.deadline, false)
+			g.endRound(at, false)
 		case PhaseReveal:
-			g.next(g.deadline)
+			g.next(at)
 		default:
 			g.deadline = time.Time{}
 		}

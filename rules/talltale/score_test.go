@@ -261,8 +261,8 @@ func timeOutRound(g *Game) {
 func TestTimeLimit(t *testing.T) {
 	g := newGame(t, 3, 7, rules.Options{OptTimer: "90s"})
 	n := g.narrator
-	if !g.deadline.Equal(t0.Add(90 * time.Second)) {
-		t.Fatalf("deadline %v", g.deadline)
+	if !g.due().Equal(t0.Add(90 * time.Second)) {
+		t.Fatalf("deadline %v", g.due())
 	}
 	if g.Tick(t0.Add(89 * time.Second)) {
 		t.Fatal("tick before the deadline changed something")
@@ -270,8 +270,8 @@ func TestTimeLimit(t *testing.T) {
 	if !g.Tick(t0.Add(90*time.Second)) || !g.reminded || g.phase != PhaseDiscard {
 		t.Fatal("no reminder at 90 s")
 	}
-	if !view(g, 0).Reminded || !g.deadline.Equal(t0.Add(105*time.Second)) {
-		t.Fatalf("reminder: deadline %v", g.deadline)
+	if !view(g, 0).Reminded || !g.due().Equal(t0.Add(105*time.Second)) {
+		t.Fatalf("reminder: deadline %v", g.due())
 	}
 	g.scores[n] = 4
 	g.Tick(t0.Add(105 * time.Second))
@@ -296,7 +296,7 @@ func TestTimeLimit(t *testing.T) {
 	g2 := newGame(t, 3, 7, rules.Options{OptTimer: "90s"})
 	g2.Tick(t0.Add(95 * time.Second))
 	setRound(t, g2, []int{0, 1, 2}, 3)
-	if !g2.deadline.IsZero() || g2.Tick(t0.Add(time.Hour)) {
+	if !g2.due().IsZero() || g2.Tick(t0.Add(time.Hour)) {
 		t.Fatal("the race should have no deadline")
 	}
 	// Without a time limit nothing ever times out.

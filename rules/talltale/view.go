@@ -63,7 +63,7 @@ func (g *Game) View(seat int) rules.View {
 			Phase:    g.phase,
 			Prompt:   g.prompt(seat),
 			Waiting:  g.waiting(),
-			Deadline: g.deadline,
+			Deadline: g.shown(seat),
 			Scores:   slices.Clone(g.scores),
 			Sheet:    g.sheet.Clone(),
 			Log:      g.logFor(seat),
@@ -262,4 +262,13 @@ func andList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// shown is the deadline seat's view shows: its own in the race while it has tokens to
+// place, else when the phase moves on.
+func (g *Game) shown(seat int) time.Time {
+	if g.phase == PhaseRace {
+		return g.Shown(g.clock, seat, len(g.names), g.inRace)
+	}
+	return g.due()
 }

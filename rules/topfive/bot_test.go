@@ -37,7 +37,7 @@ func TestBotTakesOverMidRound(t *testing.T) {
 	}
 	// Seat 0's bot hurries when the deadline is close.
 	b := NewBot(rules.BotSetup{Seat: 0, Seed: 9})
-	late := g.deadline.Add(-2 * time.Second)
+	late := g.View(0).Head().Deadline.Add(-2 * time.Second)
 	if a := b.Act(g.View(0), late); a == nil {
 		t.Fatal("the bot let the deadline pass")
 	} else {

@@ -12,6 +12,7 @@ import (
 // time.
 func TestContract(t *testing.T) {
 	rulestest.Run(t, ID, rulestest.Config{
+		Pauses:  []string{PhaseResults},
 		Secrets: func(t *testing.T, g rules.Game) { checkSecrets(t, g.(*Game)) },
 	})
 }

@@ -45,16 +45,18 @@ type Game struct {
 	honour   int // seat of the Player of Honour; -1 in duo
 	phase    string
 	topics   [Hand]string
-	secret   []*ranking // per seat; nil until submitted
-	order    [Hand]int  // topic indexes in reveal order
-	step     int        // reveal steps shown so far (0..Hand)
-	deadline time.Time  // of the current phase or of the next reveal step; zero if none
-	tally    *Tally     // the round's scores once the reveal is done
+	secret   []*ranking  // per seat; nil until submitted
+	order    [Hand]int   // topic indexes in reveal order
+	step     int         // reveal steps shown so far (0..Hand)
+	deadline time.Time   // of the next reveal step or the end of the results; the ranking's is clock's
+	clock    rules.Timer // the ranking's time limit; each seat's own deadline is its Pace's
+	tally    *Tally      // the round's scores once the reveal is done
 	ready    []bool
 	totals   []int
 	sheet    rules.Sheet
 	log      []entry
 	standIn  rules.StandInFlag // the action being applied is a bot's for the seat's absent player (ApplyStandIn)
+	rules.Pace
 }
 
 // entry is one log line, public (seat -1) or for one seat only.
@@ -121,9 +123,7 @@ func (g *Game) startRound(now time.Time) {
 	g.ready = make([]bool, len(g.names))
 	g.step, g.tally = 0, nil
 	g.deadline = time.Time{}
-	if g.timer > 0 {
-		g.deadline = now.Add(g.timer)
-	}
+	g.clock = rules.NewTimer(now, g.timer)
 	if g.duo {
 		g.honour = -1
 		g.logf(-1, "Round %d: rank the five topics by your own taste.", g.round)
@@ -165,11 +165,17 @@ func (g *Game) applyRank(seat int, raw json.RawMessage, now time.Time) error {
 	if err != nil {
 		return err
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return fmt.Errorf("%w: the others who were given more time are still ranking", rules.ErrTimeUp)
+	}
 	g.secret[seat] = &r
 	g.logf(-1, "%s has ranked.", g.names[seat])
 	g.logf(seat, "You ranked: %s.", g.describe(r))
-	if len(g.missing()) == 0 {
+	switch {
+	case len(g.missing()) == 0:
 		g.startReveal(now)
+	case rules.Passed(g.due(), now): // only seats whose time is up are missing
+		g.timeUp(now)
 	}
 	return nil
 }
@@ -210,7 +216,7 @@ func (g *Game) checkPhase(want, what string) error {
 
 // Tick moves the ranking deadline, the reveal beat and the results pause forward.
 func (g *Game) Tick(now time.Time) bool {
-	if g.deadline.IsZero() || now.Before(g.deadline) {
+	if !rules.Passed(g.due(), now) {
 		return false
 	}
 	switch g.phase {
@@ -231,6 +237,18 @@ func (g *Game) Tick(now time.Time) bool {
 	}
 	return true
 }
+
+// due is when the current phase next moves on by itself: the ranking when no seat that
+// has still to rank has time left (each its own, see rules.Pace), else the deadline.
+func (g *Game) due() time.Time {
+	if g.phase == PhaseRanking {
+		return g.Until(g.clock, len(g.names), g.unranked)
+	}
+	return g.deadline
+}
+
+// unranked reports that seat has not ranked this round.
+func (g *Game) unranked(seat int) bool { return g.secret[seat] == nil }
 
 // timeUp applies the time-limit rule: late Guessers score 0; a late Player of Honour
 // (in duo: either player) forfeits the round.

@@ -108,6 +108,9 @@ func (g *Game) View(seat int) rules.View {
 			v.Reveal = append(v.Reveal, g.row(k))
 		}
 	}
+	if g.phase == PhaseRanking {
+		v.Deadline = g.Shown(g.clock, seat, len(g.names), g.unranked)
+	}
 	if g.phase == PhaseReveal {
 		// The header deadline is the phase's; the beat is the engine's business.
 		v.Deadline = g.deadline.Add(g.beat * time.Duration(Hand-g.step))

@@ -75,17 +75,18 @@ func init() {
 
 // Game is the state.
 type Game struct {
-	names    []string
-	picks    []int // 0 = not yet
-	rounds   int
-	round    int
-	scores   []int
-	timer    time.Duration
-	deadline time.Time
-	last     []int // the previous round's picks, revealed
-	log      rules.Log
-	said     []string // each seat's own line about its last pick
-	standIn  bool     // the action being applied is a stand-in's (ApplyStandIn)
+	names   []string
+	picks   []int // 0 = not yet
+	rounds  int
+	round   int
+	scores  []int
+	timer   time.Duration
+	clock   rules.Timer // the round's time; each seat's own deadline is its Pace's
+	last    []int       // the previous round's picks, revealed
+	log     rules.Log
+	said    []string // each seat's own line about its last pick
+	standIn bool     // the action being applied is a stand-in's (ApplyStandIn)
+	rules.Pace
 }
 
 // View is one seat's view.
@@ -111,9 +112,7 @@ func New(s rules.Setup) (rules.Game, error) {
 	r, _ := strconv.Atoi(s.Options["rounds"])
 	g := &Game{names: s.Names, picks: make([]int, len(s.Names)), scores: make([]int, len(s.Names)), said: make([]string, len(s.Names)),
 		rounds: r, round: 1, timer: rules.OptionDuration(s.Options["timer"])}
-	if g.timer > 0 {
-		g.deadline = s.Now.Add(g.timer)
-	}
+	g.clock = rules.NewTimer(s.Now, g.timer)
 	return g, nil
 }
 
@@ -139,6 +138,9 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	if a.N < 1 || a.N > 3 {
 		return ErrRange
 	}
+	if rules.Passed(g.Due(g.clock, seat), now) {
+		return rules.ErrTimeUp
+	}
 	g.picks[seat] = a.N
 	g.log.Add("%s has picked.", g.names[seat])
 	g.said[seat] = fmt.Sprintf("You picked %d.", a.N)
@@ -147,12 +149,16 @@ func (g *Game) Apply(seat int, raw json.RawMessage, now time.Time) error {
 	}
 	for _, p := range g.picks {
 		if p == 0 {
+			g.Tick(now) // the others' time may be up
 			return nil
 		}
 	}
 	g.endRound(now)
 	return nil
 }
+
+// unpicked reports that seat has not picked this round.
+func (g *Game) unpicked(seat int) bool { return g.picks[seat] == 0 }
 
 func (g *Game) endRound(now time.Time) {
 	count := map[int]int{}
@@ -168,9 +174,7 @@ func (g *Game) endRound(now time.Time) {
 	g.log.Add("Round %d picks: %v", g.round, g.picks)
 	g.picks = make([]int, len(g.names))
 	g.round++
-	if g.timer > 0 {
-		g.deadline = now.Add(g.timer)
-	}
+	g.clock = rules.NewTimer(now, g.timer)
 }
 
 // ApplyStandIn implements rules.StandIns.
@@ -185,7 +189,7 @@ func (g *Game) History(int) []string { return g.log.Tail(len(g.log)) }
 
 // Tick implements rules.Game.
 func (g *Game) Tick(now time.Time) bool {
-	if g.timer == 0 || g.round > g.rounds || now.Before(g.deadline) {
+	if g.round > g.rounds || !rules.Passed(g.Until(g.clock, len(g.names), g.unpicked), now) {
 		return false
 	}
 	g.endRound(now)
@@ -195,7 +199,7 @@ func (g *Game) Tick(now time.Time) bool {
 // View implements rules.Game.
 func (g *Game) View(seat int) rules.View {
 	v := View{Header: rules.Header{Game: ID, Seat: seat, Round: g.round, Rounds: g.rounds, Phase: "picking",
-		Scores: append([]int(nil), g.scores...), Log: g.log.Tail(8), Deadline: g.deadline, Over: g.round > g.rounds}}
+		Scores: append([]int(nil), g.scores...), Log: g.log.Tail(8), Deadline: g.Shown(g.clock, seat, len(g.names), g.unpicked), Over: g.round > g.rounds}}
 	for i, p := range g.picks {
 		v.Picked = append(v.Picked, p != 0)
 		if p == 0 && !v.Over {
