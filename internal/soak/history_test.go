@@ -1,0 +1,54 @@
+package soak
+
+import (
+	"testing"
+	"time"
+)
+
+// The checker tells a table's log that kept its promises from one that did not: each
+// case is a small history and whether it may be true of a table.
+func TestCheckFindsWhatALogLost(t *testing.T) {
+	t0 := time.Date(2026, 11, 29, 9, 0, 0, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	act := func(client int, entry string, o Outcome, call, ret int) Op {
+		op := Op{Client: client, Table: "ABCD", Kind: Act, Entry: entry, Outcome: o, Call: at(call)}
+		if o != Unknown {
+			op.Return = at(ret)
+		}
+		return op
+	}
+	start := func(o Outcome, call, ret int) Op {
+		return Op{Client: 0, Table: "ABCD", Kind: Start, Outcome: o, Call: at(call), Return: at(ret)}
+	}
+	read := func(call int, log ...string) Op {
+		return Op{Client: -1, Table: "ABCD", Kind: Read, Call: at(call), Return: at(call + 1), Log: log}
+	}
+	for _, tc := range []struct {
+		name string
+		ops  []Op
+		ok   bool
+	}{
+		{"kept in order", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a", "1 b")}, true},
+		{"concurrent, either order", []Op{act(0, "0 a", OK, 0, 5), act(1, "1 b", OK, 1, 4), read(10, "1 b", "0 a")}, true},
+		{"acknowledged, lost", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a")}, false},
+		{"applied twice", []Op{act(0, "0 a", OK, 0, 1), read(10, "0 a", "0 a")}, false},
+		{"refused, applied", []Op{act(0, "0 a", Refused, 0, 1), read(10, "0 a")}, false},
+		{"out of order", []Op{act(0, "0 a", OK, 0, 1), act(0, "0 b", OK, 2, 3), read(10, "0 b", "0 a")}, false},
+		{"another seat's order is its own", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "1 b", "0 a")}, true},
+		{"unanswered, applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a", "1 b")}, true},
+		{"unanswered, not applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a"), act(1, "1 c", OK, 20, 21), read(30, "0 a", "1 c")}, true},
+		{"unanswered, applied after a later read", []Op{act(1, "1 b", Unknown, 2, 0), read(10), read(30, "1 b")}, true},
+		{"unanswered, applied twice", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b", "1 b")}, false},
+		{"unanswered, seen then gone", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b"), read(30)}, false},
+		{"a new game empties the log", []Op{act(0, "0 a", OK, 0, 1), read(5, "0 a"), start(OK, 6, 7), act(0, "1 b", OK, 8, 9), read(10, "1 b")}, true},
+		{"a refused start does not", []Op{act(0, "0 a", OK, 0, 1), start(Refused, 6, 7), read(10)}, false},
+		{"a log with no game says nothing", []Op{act(0, "0 a", OK, 0, 1), {Table: "ABCD", Kind: Read, Call: at(10), Return: at(11), NoGame: true}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := Check(tc.ops, 10*time.Second)
+			if (err == nil) != tc.ok {
+				t.Fatalf("Check = %v, want ok %v", err, tc.ok)
+			}
+		})
+	}
+}

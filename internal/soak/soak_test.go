@@ -1,0 +1,443 @@
+package soak
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"parlor/assets"
+	_ "parlor/games"
+	"parlor/internal/testkit/sshterm"
+	"parlor/lobby"
+	"parlor/rules"
+	"parlor/store"
+)
+
+// TestMain checks that the players and their connections leave no goroutine behind.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}
+
+// Settings of a run, from the environment.
+const (
+	envSeed   = "PARLOR_SOAK_SEED"   // the schedule's seed; a random one is printed
+	envFaults = "PARLOR_SOAK_FAULTS" // how many faults (the long mode: 200)
+)
+
+// shortFaults is how many faults `go test ./...` injects.
+const shortFaults = 4
+
+const (
+	// humans is how many API players sit at each table; bots fill the rest.
+	humans = 3
+	// progressPerFault is how many actions every table must have acknowledged after a
+	// restart before the next fault: the game went on.
+	progressPerFault = 3
+	// stallLimit is how long a table may go without an acknowledged action while the
+	// soak waits for it to move: generous, for a slow shared machine.
+	stallLimit = 3 * time.Minute
+	// gameSpeed runs the servers' game time faster, so reveals and pauses pass quickly.
+	gameSpeed = "20"
+)
+
+// fault is one entry of the schedule.
+type fault struct {
+	Kind  string        // kill -9, SIGTERM, or kill -9 right after an "ok"
+	Delay time.Duration // after the tables moved since the last fault
+}
+
+const (
+	faultKill     = "kill -9"
+	faultTerm     = "SIGTERM"
+	faultKillAck  = "kill -9 after an ok"
+	faultsOneNode = 3
+)
+
+// schedule is the seeded list of faults: the same seed, the same faults.
+func schedule(seed uint64, n int) []fault {
+	rng := rand.New(rand.NewPCG(seed, seed^0x50a4))
+	kinds := []string{faultKill, faultTerm, faultKillAck}[:faultsOneNode]
+	out := make([]fault, n)
+	for i := range out {
+		out[i] = fault{Kind: kinds[rng.IntN(len(kinds))], Delay: time.Duration(rng.IntN(1500)) * time.Millisecond}
+	}
+	return out
+}
+
+// soak is one run: its servers, tables, players and history.
+type soak struct {
+	t       *testing.T
+	seed    uint64
+	faults  []fault
+	done    chan struct{}
+	history History
+	ackCh   chan Op // an acknowledged action, for a fault that waits for one
+	tables  []*table
+	players []*player
+	node    *node
+
+	mu       sync.Mutex
+	failures []string
+	survived int
+}
+
+// table is one soak table.
+type table struct {
+	spec     *rules.Spec
+	code     string
+	seats    []int // the players' seats
+	players  []*player
+	progress atomic.Int64 // acknowledged actions
+}
+
+func (s *soak) fail(format string, args ...any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.failures = append(s.failures, fmt.Sprintf(format, args...))
+}
+
+func (s *soak) failed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.failures) > 0
+}
+
+// acked passes an acknowledged action to a fault waiting for one, without waiting.
+func (s *soak) acked(op Op) {
+	select {
+	case s.ackCh <- op:
+	default:
+	}
+}
+
+// noteLeft judges why a player was put out of its table: a restart's words are what a
+// fault does; anything else (lost, closed, replaced) is a failure.
+func (s *soak) noteLeft(p *player, why, reason string) {
+	switch why {
+	case "restart", "shutdown", "moved":
+		return
+	}
+	s.fail("%s was put out of %s %s: %s (%s)", p.name, p.table.spec.ID, p.table.code, why, reason)
+}
+
+// noteJoinError judges a refused join: a table that is gone is a failure; anything else
+// (the server still starting) is tried again.
+func (s *soak) noteJoinError(p *player, err error) {
+	for _, code := range []string{lobby.ErrLost.Error(), "lobby.lost", "lobby.table_closed", "lobby.no_table"} {
+		if strings.Contains(err.Error(), code) {
+			s.fail("%s could not take its seat back at %s %s: %v", p.name, p.table.spec.ID, p.table.code, err)
+			return
+		}
+	}
+}
+
+// seedFromEnv is PARLOR_SOAK_SEED, or a new seed.
+func seedFromEnv(t *testing.T) uint64 {
+	if v := os.Getenv(envSeed); v != "" {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("%s=%q: want a whole number", envSeed, v)
+		}
+		return seed
+	}
+	return rand.Uint64()
+}
+
+func faultsFromEnv(t *testing.T) int {
+	if v := os.Getenv(envFaults); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			t.Fatalf("%s=%q: want a whole number", envFaults, v)
+		}
+		return n
+	}
+	return shortFaults
+}
+
+// TestSoakSingleNode plays every game at once on one parlor server, crashes and stops
+// it on a seeded schedule (kill -9, SIGTERM, kill -9 the moment after an action's "ok"),
+// lets the players come back as people would, and checks the history: every
+// acknowledged action in its table's log exactly once and in order, nothing refused in
+// it, every table still there and every game going on after every fault.
+func TestSoakSingleNode(t *testing.T) {
+	seed := seedFromEnv(t)
+	s := &soak{t: t, seed: seed, faults: schedule(seed, faultsFromEnv(t)), done: make(chan struct{}), ackCh: make(chan Op)}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("replay with %s=%d; the schedule:", envSeed, seed)
+			for i, f := range s.faults {
+				t.Logf("  %3d. after %v: %s", i+1, f.Delay, f.Kind)
+			}
+			t.Logf("server output: %s", s.node.logs.Name())
+		}
+	})
+	bin := buildParlor(t)
+	s.node = newNode(t, bin, "parlor", "--http=off", "--game-speed="+gameSpeed,
+		"--per-ip-connections=0", "--per-ip-rate=1000000", "--per-ip-burst=100000",
+		"--per-ip-unauthenticated=100000", "--max-unauthenticated=100000")
+	if err := s.node.start(); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g, spec := range games() {
+		first := s.setUp(g, spec)
+		for i, p := range s.tables[g].players {
+			wg.Add(1)
+			go func() { defer wg.Done(); p.run(first[i]) }()
+		}
+	}
+	stopPlayers := sync.OnceFunc(func() { close(s.done); wg.Wait() })
+	t.Cleanup(stopPlayers)
+
+	for i, f := range s.faults {
+		if !s.waitProgress() {
+			break
+		}
+		s.inject(f)
+		s.read()
+		if err := s.node.start(); err != nil {
+			s.fail("fault %d (%s): the server did not come back: %v", i+1, f.Kind, err)
+			break
+		}
+		s.mu.Lock()
+		s.survived++
+		s.mu.Unlock()
+	}
+	s.waitProgress()
+	s.node.stop(syscall.SIGTERM)
+	stopPlayers()
+	s.read()
+	s.report()
+}
+
+// games are the five games, without the platform's test game.
+func games() []*rules.Spec {
+	var out []*rules.Spec
+	for _, spec := range rules.Games() {
+		if spec.ID != "testgame" {
+			out = append(out, spec)
+		}
+	}
+	return out
+}
+
+// setUp opens a table of a game: its host creates it, the others join, bots fill the
+// seats the game needs, and the host starts. It returns the players' connections.
+func (s *soak) setUp(g int, spec *rules.Spec) []*conn {
+	t := s.t
+	content, err := assets.Load(spec.Content)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{spec: spec}
+	s.tables = append(s.tables, tb)
+	addr := s.node.address(s.done)
+	var conns []*conn
+	for i := range humans {
+		key, err := sshterm.NewKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &player{s: s, id: len(s.players), table: tb, key: key, host: i == 0, seat: i,
+			name: fmt.Sprintf("%.4s%d", spec.ID, i), virtual: time.Now(),
+			bot: spec.NewBot(rules.BotSetup{Seat: i, Seed: s.seed + uint64(len(s.players)), Options: spec.Defaults(), Content: content})}
+		p.node = func() *node { return s.node }
+		s.players = append(s.players, p)
+		tb.players = append(tb.players, p)
+		tb.seats = append(tb.seats, i)
+		k, err := dial(addr, p.name, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(k.close)
+		conns = append(conns, k)
+		if _, err := k.call(map[string]any{"op": "hello", "name": p.name}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			m, err := k.call(map[string]any{"op": "create", "game": spec.ID, "options": map[string]string{lobby.OptAway: lobby.AwayTimers}}, nil)
+			if err != nil {
+				t.Fatalf("create %s: %v", spec.ID, err)
+			}
+			tb.code = m["code"].(string)
+			continue
+		}
+		if _, err := k.call(map[string]any{"op": "join", "code": tb.code}, nil); err != nil {
+			t.Fatalf("join %s: %v", tb.code, err)
+		}
+	}
+	least, _ := spec.PlayerRange(spec.Defaults())
+	for range max(least-humans, 0) {
+		if _, err := conns[0].call(map[string]any{"op": "bot"}, nil); err != nil {
+			t.Fatalf("bot at %s: %v", tb.code, err)
+		}
+	}
+	op := Op{Client: tb.players[0].id, Table: tb.code, Kind: Start, Call: time.Now()}
+	if _, err := conns[0].call(map[string]any{"op": "start"}, nil); err != nil {
+		t.Fatalf("start %s: %v", tb.code, err)
+	}
+	op.Outcome, op.Return = OK, time.Now()
+	s.history.Add(op)
+	return conns
+}
+
+// waitProgress waits until every table has acknowledged progressPerFault more actions:
+// every game goes on after every fault. A table that stops moving for stallLimit is a
+// failure, with what its players see. It reports whether the soak may go on.
+func (s *soak) waitProgress() bool {
+	base := make([]int64, len(s.tables))
+	moved := make([]time.Time, len(s.tables))
+	for i, tb := range s.tables {
+		base[i] = tb.progress.Load()
+		moved[i] = time.Now()
+	}
+	last := slices.Clone(base)
+	for {
+		if s.failed() {
+			return false
+		}
+		done := true
+		for i, tb := range s.tables {
+			n := tb.progress.Load()
+			if n != last[i] {
+				last[i], moved[i] = n, time.Now()
+			}
+			if n-base[i] >= progressPerFault {
+				continue
+			}
+			done = false
+			if time.Since(moved[i]) > stallLimit {
+				s.fail("%s %s stopped: no action acknowledged for %s after fault %d; %s", tb.spec.ID, tb.code, stallLimit, s.survived, tb.describe())
+				return false
+			}
+		}
+		if done {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// describe says what each player of a table sees.
+func (tb *table) describe() string {
+	var b strings.Builder
+	for _, p := range tb.players {
+		v, closed, refused := p.state()
+		if v == nil {
+			fmt.Fprintf(&b, "%s: no view (left: %q); ", p.name, closed)
+			continue
+		}
+		h := v.Head()
+		fmt.Fprintf(&b, "%s: round %d, %s, waiting for %v, over %v: %q (left: %q; last refused: %q); ", p.name, h.Round, h.Phase, h.Waiting, h.Over, h.Prompt, closed, refused)
+	}
+	return b.String()
+}
+
+// inject does one fault to the server and waits until it is down.
+func (s *soak) inject(f fault) {
+	select {
+	case <-time.After(f.Delay):
+	case <-s.done:
+		return
+	}
+	switch f.Kind {
+	case faultTerm:
+		s.node.stop(syscall.SIGTERM)
+	case faultKillAck:
+		select {
+		case <-s.ackCh:
+		case <-time.After(stallLimit):
+		}
+		s.node.stop(syscall.SIGKILL)
+	default:
+		s.node.stop(syscall.SIGKILL)
+	}
+}
+
+// read looks at every table's log in the stopped server's store, as a Read of the
+// history; a table with no log is lost.
+func (s *soak) read() {
+	call := time.Now()
+	st, err := store.OpenSQLite(filepath.Join(s.node.data, "parlor.db"))
+	if err != nil {
+		s.fail("open the store: %v", err)
+		return
+	}
+	defer st.Close()
+	ctx := context.Background()
+	open, err := st.OpenTables(ctx)
+	if err != nil {
+		s.fail("list the tables: %v", err)
+		return
+	}
+	for _, tb := range s.tables {
+		if !slices.Contains(open, tb.code) {
+			s.fail("%s %s is lost: the store has no log of it", tb.spec.ID, tb.code)
+			continue
+		}
+		entries, err := st.ReadTable(ctx, tb.code)
+		if err != nil {
+			s.fail("read %s: %v", tb.code, err)
+			continue
+		}
+		op := Op{Client: -1, Table: tb.code, Kind: Read, Call: call, NoGame: true}
+		for _, e := range entries {
+			var r struct {
+				Kind    string          `json:"kind"`
+				Seat    int             `json:"seat"`
+				Action  json.RawMessage `json:"action"`
+				StandIn bool            `json:"stand_in"`
+			}
+			if err := json.Unmarshal(e.Data, &r); err != nil {
+				s.fail("%s entry %d does not read: %v", tb.code, e.Seq, err)
+				continue
+			}
+			switch {
+			case r.Kind == "game":
+				op.NoGame = false
+			case r.Kind == "act" && !r.StandIn && slices.Contains(tb.seats, r.Seat):
+				entry, err := entryFrom(r.Seat, r.Action)
+				if err != nil {
+					s.fail("%s entry %d: %v", tb.code, e.Seq, err)
+				}
+				op.Log = append(op.Log, entry)
+			}
+		}
+		op.Return = time.Now()
+		s.history.Add(op)
+	}
+}
+
+// report checks the history and says what the run did.
+func (s *soak) report() {
+	t := s.t
+	ops := s.history.Ops()
+	acked, refused, unknown, reads := Counts(ops)
+	t.Logf("seed %d: %d of %d faults survived; %d actions acknowledged, %d refused, %d unanswered; %d reads of the logs",
+		s.seed, s.survived, len(s.faults), acked, refused, unknown, reads)
+	for _, tb := range s.tables {
+		t.Logf("  %s %s: %d actions acknowledged", tb.spec.ID, tb.code, tb.progress.Load())
+	}
+	for _, f := range s.failures {
+		t.Error(f)
+	}
+	if err := Check(ops, 5*time.Minute); err != nil {
+		t.Error(err)
+	}
+	if s.survived < len(s.faults) && len(s.failures) == 0 {
+		t.Errorf("only %d of %d faults were injected", s.survived, len(s.faults))
+	}
+}
