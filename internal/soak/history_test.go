@@ -3,6 +3,9 @@ package soak
 import (
 	"testing"
 	"time"
+
+	"parlor/rules"
+	"parlor/rules/topfive"
 )
 
 // The checker tells a table's log that kept its promises from one that did not: each
@@ -48,6 +51,41 @@ func TestCheckFindsWhatALogLost(t *testing.T) {
 			err := Check(tc.ops, 10*time.Second)
 			if (err == nil) != tc.ok {
 				t.Fatalf("Check = %v, want ok %v", err, tc.ok)
+			}
+		})
+	}
+}
+
+// The Top Five reveal check holds a seat to the ranking it was told "ok" for.
+func TestTopFiveRevealCheck(t *testing.T) {
+	reveal := func(ranks ...int) topfive.View {
+		v := topfive.View{Header: rules.Header{Round: 2}, Honour: 0, Topics: []string{"a", "b", "c", "d", "e"}, Tally: &topfive.Tally{}}
+		for i, r := range ranks {
+			v.Reveal = append(v.Reveal, topfive.Row{Topic: i, Rank: 1, Guesses: []topfive.Guess{{Seat: 1, Rank: r}}})
+		}
+		return v
+	}
+	rank := func(round int, o Outcome, ranks ...int) *sent {
+		return &sent{round: round, action: topfive.Rank{Type: topfive.TypeRank, Ranks: ranks}, outcome: o}
+	}
+	for _, tc := range []struct {
+		name string
+		view topfive.View
+		mine []*sent
+		ok   bool
+	}{
+		{"the acknowledged ranking", reveal(1, 2, 3, 4, 5), []*sent{rank(2, OK, 1, 2, 3, 4, 5)}, true},
+		{"another ranking", reveal(5, 4, 3, 2, 1), []*sent{rank(2, OK, 1, 2, 3, 4, 5)}, false},
+		{"an earlier round's", reveal(1, 2, 3, 4, 5), []*sent{rank(1, OK, 1, 2, 3, 4, 5)}, false},
+		{"a refused one", reveal(1, 2, 3, 4, 5), []*sent{rank(2, Refused, 1, 2, 3, 4, 5)}, false},
+		{"an unanswered one", reveal(1, 2, 3, 4, 5), []*sent{rank(2, Unknown, 1, 2, 3, 4, 5)}, true},
+		{"an unanswered one, not applied", reveal(0, 0, 0, 0, 0), []*sent{rank(2, Unknown, 1, 2, 3, 4, 5)}, true},
+		{"acknowledged, then lost", reveal(0, 0, 0, 0, 0), []*sent{rank(2, OK, 1, 2, 3, 4, 5)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			round, err := topFiveReveal(1, tc.view, tc.mine)
+			if round != 2 || (err == nil) != tc.ok {
+				t.Fatalf("round %d, err %v; want round 2, ok %v", round, err, tc.ok)
 			}
 		})
 	}

@@ -125,13 +125,16 @@ type player struct {
 	host  bool
 	seat  int
 	bot   rules.Bot
-	node  func() *node // where it connects now
+	home  int // the node it connects through first
 
 	mu      sync.Mutex
 	view    rules.View
 	closed  string    // the last "left" reason
 	refused string    // the last refusal's reason
 	virtual time.Time // the bot's clock, ahead so it never waits to look human
+
+	mine    []*sent      // the actions sent, for the game's reveal check
+	checked map[int]bool // the rounds whose reveal was checked
 
 	acks  atomic.Int64
 	conns atomic.Int64 // connections made
@@ -165,14 +168,23 @@ func (p *player) run(first *conn) {
 	}
 }
 
-// connect dials the player's node until it answers and takes the seat back with join.
+// connect dials the player's node until it answers and takes the seat back with join;
+// in a cluster, a player whose node is down tries the next, as a person given the
+// addresses of every node would.
 func (p *player) connect() *conn {
-	for {
-		addr := p.node().address(p.s.done)
-		if addr == "" {
-			return nil
+	for try := 0; ; try++ {
+		n := p.s.nodes[(p.home+try)%len(p.s.nodes)]
+		addr := n.addrNow()
+		if len(p.s.nodes) == 1 {
+			if addr = n.address(p.s.done); addr == "" {
+				return nil
+			}
 		}
-		k, err := dial(addr, p.name, p.key)
+		var k *conn
+		err := errors.New("down")
+		if addr != "" {
+			k, err = dial(addr, p.name, p.key)
+		}
 		if err == nil {
 			_, err = k.call(map[string]any{"op": "join", "code": p.table.code}, nil)
 			if err == nil {
@@ -192,8 +204,9 @@ func (p *player) connect() *conn {
 
 // pending is a request waiting for its answer.
 type pending struct {
-	id float64
-	op Op
+	id   float64
+	op   Op
+	sent *sent // an action's record for the reveal check
 }
 
 // play reads the connection's lines and acts on the views until it ends.
@@ -214,6 +227,11 @@ func (p *player) play(k *conn) {
 		op.Outcome = OK
 		if m["type"] == "error" {
 			op.Outcome = Refused
+		}
+		if wait.sent != nil {
+			wait.sent.outcome = op.Outcome
+		}
+		if op.Outcome == Refused {
 			fresh, refusedAt = false, time.Now()
 			p.mu.Lock()
 			p.refused = fmt.Sprintf("%v: %v", op.Entry, m["error"])
@@ -252,12 +270,16 @@ func (p *player) play(k *conn) {
 				v, err := p.table.spec.DecodeView(raw)
 				if err == nil {
 					p.mu.Lock()
+					if old := p.view; old != nil && (old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
+						p.mine, p.checked = nil, nil // a new game
+					}
 					p.view = v
 					p.mu.Unlock()
 					fresh = true
 					if v.Head().Over {
 						finished = true
 					}
+					p.checkReveal(v)
 				}
 			case "table":
 				if tb, _ := m["table"].(map[string]any); tb != nil && tb["state"] == "finished" {
@@ -307,11 +329,33 @@ func (p *player) play(k *conn) {
 			}
 			op := Op{Client: p.id, Table: p.table.code, Kind: Act, Entry: entry, Call: time.Now()}
 			id, err := k.send(map[string]any{"op": "act", "action": a})
-			wait = &pending{id: id, op: op}
+			wait = &pending{id: id, op: op, sent: &sent{round: v.Head().Round, action: a}}
+			p.mine = append(p.mine, wait.sent)
 			if err != nil {
 				return
 			}
 		}
+	}
+}
+
+// checkReveal checks a view against the seat's acknowledged actions, once per round,
+// for a game that has such a check. A new game (round 1 again) starts afresh.
+func (p *player) checkReveal(v rules.View) {
+	check := revealChecks[p.table.spec.ID]
+	if check == nil {
+		return
+	}
+	round, err := check(v.Head().Seat, v, p.mine)
+	if round == 0 || p.checked[round] {
+		return
+	}
+	if p.checked == nil {
+		p.checked = map[int]bool{}
+	}
+	p.checked[round] = true
+	p.s.reveals.Add(1)
+	if err != nil {
+		p.s.fail("%s at %s %s: %v", p.name, p.table.spec.ID, p.table.code, err)
 	}
 }
 

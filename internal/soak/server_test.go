@@ -115,6 +115,12 @@ func (n *node) stop(sig syscall.Signal) {
 		n.up = make(chan struct{})
 	}
 	n.mu.Unlock()
+	signalAndWait(cmd, exited, sig)
+}
+
+// signalAndWait sends sig to a process (none: nothing) and waits until it is gone; one
+// that outlives 2 minutes is killed.
+func signalAndWait(cmd *exec.Cmd, exited <-chan struct{}, sig syscall.Signal) {
 	if cmd == nil {
 		return
 	}
@@ -142,6 +148,13 @@ func (n *node) address(done <-chan struct{}) string {
 			return ""
 		}
 	}
+}
+
+// addrNow is where the server listens, "" while it is down.
+func (n *node) addrNow() string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.addr
 }
 
 // cleanEnv is this process's environment without PARLOR_* settings, so the soak's own

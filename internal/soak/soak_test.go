@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"go.uber.org/goleak"
 
 	"parlor/assets"
@@ -24,17 +25,23 @@ import (
 	"parlor/lobby"
 	"parlor/rules"
 	"parlor/store"
+	"parlor/store/jetstream"
 )
 
 // TestMain checks that the players and their connections leave no goroutine behind.
 func TestMain(m *testing.M) {
+	if settings := os.Getenv(envNATS); settings != "" {
+		beNATS(settings)
+		return
+	}
 	goleak.VerifyTestMain(m)
 }
 
 // Settings of a run, from the environment.
 const (
-	envSeed   = "PARLOR_SOAK_SEED"   // the schedule's seed; a random one is printed
-	envFaults = "PARLOR_SOAK_FAULTS" // how many faults (the long mode: 200)
+	envSeed    = "PARLOR_SOAK_SEED"    // the schedule's seed; a random one is printed
+	envFaults  = "PARLOR_SOAK_FAULTS"  // how many faults (the long mode: 200)
+	envCluster = "PARLOR_SOAK_CLUSTER" // 1: the cluster soak runs in the short mode too
 )
 
 // shortFaults is how many faults `go test ./...` injects.
@@ -55,24 +62,43 @@ const (
 
 // fault is one entry of the schedule.
 type fault struct {
-	Kind  string        // kill -9, SIGTERM, or kill -9 right after an "ok"
+	Kind  string        // what happens
+	Node  int           // to which parlor node (or NATS server)
 	Delay time.Duration // after the tables moved since the last fault
+	For   time.Duration // how long the node (or NATS server) stays down, the link cut
 }
 
+func (f fault) String() string {
+	return fmt.Sprintf("after %v: %s of %d for %v", f.Delay, f.Kind, f.Node, f.For)
+}
+
+// The faults.
 const (
 	faultKill     = "kill -9"
 	faultTerm     = "SIGTERM"
 	faultKillAck  = "kill -9 after an ok"
-	faultsOneNode = 3
+	faultNATSKill = "kill -9 of a NATS server"
+	faultNATSTerm = "restart of a NATS server"
+	faultCut      = "network cut between a node and NATS"
 )
 
-// schedule is the seeded list of faults: the same seed, the same faults.
-func schedule(seed uint64, n int) []fault {
+// schedule is the seeded list of faults: the same seed, the same faults. A lone server
+// meets the first three kinds; a cluster every kind, on any of its nodes.
+func schedule(seed uint64, n, nodes int) []fault {
 	rng := rand.New(rand.NewPCG(seed, seed^0x50a4))
-	kinds := []string{faultKill, faultTerm, faultKillAck}[:faultsOneNode]
+	kinds := []string{faultKill, faultTerm, faultKillAck}
+	if nodes > 1 {
+		kinds = append(kinds, faultNATSKill, faultNATSTerm, faultCut)
+	}
 	out := make([]fault, n)
 	for i := range out {
-		out[i] = fault{Kind: kinds[rng.IntN(len(kinds))], Delay: time.Duration(rng.IntN(1500)) * time.Millisecond}
+		out[i] = fault{Kind: kinds[rng.IntN(len(kinds))], Node: rng.IntN(nodes),
+			Delay: time.Duration(rng.IntN(1500)) * time.Millisecond}
+		if nodes > 1 {
+			// Up to twice a lease (4 s): some cuts and outages outlast it, so another
+			// node claims the tables; some do not.
+			out[i].For = time.Duration(rng.IntN(8000)) * time.Millisecond
+		}
 	}
 	return out
 }
@@ -87,7 +113,12 @@ type soak struct {
 	ackCh   chan Op // an acknowledged action, for a fault that waits for one
 	tables  []*table
 	players []*player
-	node    *node
+	nodes   []*node
+	nats    []*natsProc // a cluster's NATS servers
+	proxies [][]*proxy  // per node, its link to each NATS server
+	natsLog *os.File    // their output
+
+	reveals atomic.Int64 // rounds whose reveal was checked against the acknowledged actions
 
 	mu       sync.Mutex
 	failures []string
@@ -167,29 +198,86 @@ func faultsFromEnv(t *testing.T) int {
 	return shortFaults
 }
 
+// serverArgs are every parlor server's settings besides its address and data: game
+// time 20 times faster, and no per-address limits (every player comes from 127.0.0.1).
+var serverArgs = []string{"--http=off", "--game-speed=" + gameSpeed,
+	"--per-ip-connections=0", "--per-ip-rate=1000000", "--per-ip-burst=100000",
+	"--per-ip-unauthenticated=100000", "--max-unauthenticated=100000"}
+
 // TestSoakSingleNode plays every game at once on one parlor server, crashes and stops
 // it on a seeded schedule (kill -9, SIGTERM, kill -9 the moment after an action's "ok"),
 // lets the players come back as people would, and checks the history: every
 // acknowledged action in its table's log exactly once and in order, nothing refused in
 // it, every table still there and every game going on after every fault.
 func TestSoakSingleNode(t *testing.T) {
+	s := newSoak(t, 1)
+	s.nodes = []*node{newNode(t, buildParlor(t), "parlor", serverArgs...)}
+	s.run()
+}
+
+// TestSoakCluster is the soak of a cluster of three parlor nodes on three NATS servers
+// (JetStream, three replicas), each node's link to each NATS server through a proxy the
+// soak can cut: besides the lone server's faults, a NATS server killed or restarted and
+// a node cut off from NATS. Players come back through another node when theirs is down.
+// It runs when PARLOR_SOAK_CLUSTER=1: three NATS servers and three nodes are more than
+// the whole suite's short run can spend.
+func TestSoakCluster(t *testing.T) {
+	if os.Getenv(envCluster) != "1" {
+		t.Skip("the cluster soak runs with " + envCluster + "=1")
+	}
+	s := newSoak(t, 3)
+	logs, err := os.Create(filepath.Join(t.TempDir(), "nats.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = logs.Close() })
+	s.natsLog = logs
+	s.nats = startNATSCluster(t, 3, logs)
+	bin := buildParlor(t)
+	hostKey := filepath.Join(t.TempDir(), "host_ed25519")
+	for i := range 3 {
+		var links []*proxy
+		var urls []string
+		for _, n := range s.nats {
+			px := newProxy(t, fmt.Sprintf("127.0.0.1:%d", n.settings.Port))
+			links = append(links, px)
+			urls = append(urls, px.url())
+		}
+		s.proxies = append(s.proxies, links)
+		args := append(slices.Clone(serverArgs), "--nats="+strings.Join(urls, ","), fmt.Sprintf("--node=node-%d", i+1),
+			"--nats-replicas=3", "--host-key="+hostKey)
+		s.nodes = append(s.nodes, newNode(t, bin, fmt.Sprintf("node-%d", i+1), args...))
+	}
+	s.run()
+}
+
+func newSoak(t *testing.T, nodes int) *soak {
 	seed := seedFromEnv(t)
-	s := &soak{t: t, seed: seed, faults: schedule(seed, faultsFromEnv(t)), done: make(chan struct{}), ackCh: make(chan Op)}
+	s := &soak{t: t, seed: seed, faults: schedule(seed, faultsFromEnv(t), nodes), done: make(chan struct{}), ackCh: make(chan Op)}
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("replay with %s=%d; the schedule:", envSeed, seed)
 			for i, f := range s.faults {
-				t.Logf("  %3d. after %v: %s", i+1, f.Delay, f.Kind)
+				t.Logf("  %3d. %s", i+1, f)
 			}
-			t.Logf("server output: %s", s.node.logs.Name())
+			for _, n := range s.nodes {
+				t.Logf("%s's output: %s", n.name, n.logs.Name())
+			}
+			if s.natsLog != nil {
+				t.Logf("NATS's output: %s", s.natsLog.Name())
+			}
 		}
 	})
-	bin := buildParlor(t)
-	s.node = newNode(t, bin, "parlor", "--http=off", "--game-speed="+gameSpeed,
-		"--per-ip-connections=0", "--per-ip-rate=1000000", "--per-ip-burst=100000",
-		"--per-ip-unauthenticated=100000", "--max-unauthenticated=100000")
-	if err := s.node.start(); err != nil {
-		t.Fatal(err)
+	return s
+}
+
+// run sets the tables up, injects the faults, and checks the history.
+func (s *soak) run() {
+	t := s.t
+	for _, n := range s.nodes {
+		if err := n.start(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var wg sync.WaitGroup
 	for g, spec := range games() {
@@ -206,10 +294,12 @@ func TestSoakSingleNode(t *testing.T) {
 		if !s.waitProgress() {
 			break
 		}
-		s.inject(f)
-		s.read()
-		if err := s.node.start(); err != nil {
-			s.fail("fault %d (%s): the server did not come back: %v", i+1, f.Kind, err)
+		if len(s.nodes) > 1 {
+			s.read() // while the cluster runs: a read concurrent with the players
+		}
+		t.Logf("fault %d: %s", i+1, f)
+		if err := s.inject(f); err != nil {
+			s.fail("fault %d (%s): %v", i+1, f, err)
 			break
 		}
 		s.mu.Lock()
@@ -217,9 +307,17 @@ func TestSoakSingleNode(t *testing.T) {
 		s.mu.Unlock()
 	}
 	s.waitProgress()
-	s.node.stop(syscall.SIGTERM)
+	if len(s.nodes) > 1 {
+		stopPlayers()
+		s.read()
+	}
+	for _, n := range s.nodes {
+		n.stop(syscall.SIGTERM)
+	}
 	stopPlayers()
-	s.read()
+	if len(s.nodes) == 1 {
+		s.read()
+	}
 	s.report()
 }
 
@@ -244,7 +342,6 @@ func (s *soak) setUp(g int, spec *rules.Spec) []*conn {
 	}
 	tb := &table{spec: spec}
 	s.tables = append(s.tables, tb)
-	addr := s.node.address(s.done)
 	var conns []*conn
 	for i := range humans {
 		key, err := sshterm.NewKey()
@@ -254,11 +351,11 @@ func (s *soak) setUp(g int, spec *rules.Spec) []*conn {
 		p := &player{s: s, id: len(s.players), table: tb, key: key, host: i == 0, seat: i,
 			name: fmt.Sprintf("%.4s%d", spec.ID, i), virtual: time.Now(),
 			bot: spec.NewBot(rules.BotSetup{Seat: i, Seed: s.seed + uint64(len(s.players)), Options: spec.Defaults(), Content: content})}
-		p.node = func() *node { return s.node }
+		p.home = p.id % len(s.nodes)
 		s.players = append(s.players, p)
 		tb.players = append(tb.players, p)
 		tb.seats = append(tb.seats, i)
-		k, err := dial(addr, p.name, key)
+		k, err := dial(s.nodes[p.home].address(s.done), p.name, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -346,38 +443,90 @@ func (tb *table) describe() string {
 	return b.String()
 }
 
-// inject does one fault to the server and waits until it is down.
-func (s *soak) inject(f fault) {
+// inject does one fault and brings back what it stopped. A lone server's log is read
+// while it is down.
+func (s *soak) inject(f fault) error {
 	select {
 	case <-time.After(f.Delay):
 	case <-s.done:
-		return
+		return nil
 	}
+	n := s.nodes[f.Node]
 	switch f.Kind {
+	case faultNATSKill, faultNATSTerm:
+		sig := syscall.SIGKILL
+		if f.Kind == faultNATSTerm {
+			sig = syscall.SIGTERM
+		}
+		nats := s.nats[f.Node]
+		nats.stop(sig)
+		time.Sleep(f.For)
+		return nats.start()
+	case faultCut:
+		for _, px := range s.proxies[f.Node] {
+			px.setCut(true)
+		}
+		time.Sleep(f.For)
+		for _, px := range s.proxies[f.Node] {
+			px.setCut(false)
+		}
+		return nil
 	case faultTerm:
-		s.node.stop(syscall.SIGTERM)
+		n.stop(syscall.SIGTERM)
 	case faultKillAck:
 		select {
 		case <-s.ackCh:
 		case <-time.After(stallLimit):
 		}
-		s.node.stop(syscall.SIGKILL)
+		n.stop(syscall.SIGKILL)
 	default:
-		s.node.stop(syscall.SIGKILL)
+		n.stop(syscall.SIGKILL)
 	}
+	if len(s.nodes) == 1 {
+		s.read()
+	}
+	time.Sleep(f.For)
+	if err := n.start(); err != nil {
+		return fmt.Errorf("%s did not come back: %w", n.name, err)
+	}
+	return nil
 }
 
-// read looks at every table's log in the stopped server's store, as a Read of the
-// history; a table with no log is lost.
+// read looks at every table's log in the store, as a Read of the history: a lone
+// server's SQLite while it is down, a cluster's JetStream while it runs. A table with
+// no log is lost.
 func (s *soak) read() {
 	call := time.Now()
-	st, err := store.OpenSQLite(filepath.Join(s.node.data, "parlor.db"))
-	if err != nil {
-		s.fail("open the store: %v", err)
-		return
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var st store.TableLog
+	if len(s.nodes) == 1 {
+		db, err := store.OpenSQLite(filepath.Join(s.nodes[0].data, "parlor.db"))
+		if err != nil {
+			s.fail("open the store: %v", err)
+			return
+		}
+		defer db.Close()
+		st = db
+	} else {
+		var urls []string
+		for _, n := range s.nats {
+			urls = append(urls, n.url())
+		}
+		nc, err := nats.Connect(strings.Join(urls, ","), nats.MaxReconnects(-1))
+		if err != nil {
+			s.fail("connect to NATS: %v", err)
+			return
+		}
+		defer nc.Close()
+		js, err := jetstream.Open(ctx, jetstream.Config{Conn: nc, Replicas: 3})
+		if err != nil {
+			s.fail("open JetStream: %v", err)
+			return
+		}
+		defer js.Close()
+		st = js
 	}
-	defer st.Close()
-	ctx := context.Background()
 	open, err := st.OpenTables(ctx)
 	if err != nil {
 		s.fail("list the tables: %v", err)
@@ -426,8 +575,8 @@ func (s *soak) report() {
 	t := s.t
 	ops := s.history.Ops()
 	acked, refused, unknown, reads := Counts(ops)
-	t.Logf("seed %d: %d of %d faults survived; %d actions acknowledged, %d refused, %d unanswered; %d reads of the logs",
-		s.seed, s.survived, len(s.faults), acked, refused, unknown, reads)
+	t.Logf("seed %d: %d of %d faults survived; %d actions acknowledged, %d refused, %d unanswered; %d reads of the logs; %d reveals checked",
+		s.seed, s.survived, len(s.faults), acked, refused, unknown, reads, s.reveals.Load())
 	for _, tb := range s.tables {
 		t.Logf("  %s %s: %d actions acknowledged", tb.spec.ID, tb.code, tb.progress.Load())
 	}
