@@ -6,6 +6,7 @@
 package soak
 
 import (
+	"encoding/binary"
 	"fmt"
 	"hash/fnv"
 	"math"
@@ -131,7 +132,7 @@ func Counts(ops []Op) (acked, refused, unknown, reads int) {
 // interleaving of a table's players between two reads (which it cannot finish). A start
 // empties every seat's log, so it goes to every seat of its table; a read is cut into
 // each seat's part.
-var logModel = porcupine.Model{
+var logModel = porcupine.NondeterministicModel{
 	Partition: func(history []porcupine.Operation) [][]porcupine.Operation {
 		type key struct {
 			table string
@@ -181,47 +182,80 @@ var logModel = porcupine.Model{
 		}
 		return out
 	},
-	Init: func() any { return "" },
-	Step: func(state, input, _ any) (bool, any) {
-		s, op := state.(string), input.(Op)
+	Init: func() []any { return []any{logState{}} },
+	Step: func(state, input, _ any) []any {
+		s, op := state.(logState), input.(Op)
 		switch op.Kind {
 		case Read:
-			if op.NoGame {
-				return true, s
+			if op.NoGame || stateOf(op.Log) == s {
+				return []any{s}
 			}
-			return strings.Join(op.Log, "\n") == s, s
+			return nil
 		case Start:
-			if op.Outcome == Refused {
-				return true, s
+			switch op.Outcome {
+			case Refused:
+				return []any{s}
+			case Unknown:
+				return []any{s, logState{}}
 			}
-			return true, ""
+			return []any{logState{}}
 		}
-		if op.Outcome == Refused {
-			return true, s
+		switch op.Outcome {
+		case Refused:
+			return []any{s}
+		case Unknown:
+			return []any{s, s.add(op.Entry)}
 		}
-		if s == "" {
-			return true, op.Entry
-		}
-		return true, s + "\n" + op.Entry
-	},
-	Hash: func(state any) uint64 {
-		h := fnv.New64a()
-		_, _ = h.Write([]byte(state.(string)))
-		return h.Sum64()
+		return []any{s.add(op.Entry)}
 	},
 	DescribeOperation: func(input, _ any) string { return input.(Op).String() },
 	DescribeState: func(state any) string {
-		return fmt.Sprintf("%d entries", strings.Count(state.(string), "\n")+1)
+		return fmt.Sprintf("%d entries", state.(logState).n)
 	},
+}
+
+// checkModel is logModel as porcupine's checker takes it.
+var checkModel = logModel.ToModel()
+
+// logState is a seat's log: how many entries, and a hash chained over them in order,
+// so that a step is quick and small however long a game runs (a read compares its
+// entries' chain; two different logs with one chain are a 64-bit collision).
+type logState struct {
+	n int
+	h uint64
+}
+
+func (s logState) add(entry string) logState {
+	h := fnv.New64a()
+	var prev [8]byte
+	binary.LittleEndian.PutUint64(prev[:], s.h)
+	_, _ = h.Write(prev[:])
+	_, _ = h.Write([]byte(entry))
+	return logState{n: s.n + 1, h: h.Sum64()}
+}
+
+func stateOf(log []string) logState {
+	var s logState
+	for _, e := range log {
+		s = s.add(e)
+	}
+	return s
 }
 
 // Check checks the history against the model of a table's log: every acknowledged
 // action is in the log, once, in an order the answers allow; no refused one is; no
-// unanswered one is there twice. An unanswered request is, as Jepsen has it, one whose
-// answer may come at any time after the end. It returns nil when the history fits, or
-// what does not (per table) otherwise.
-func Check(ops []Op, timeout time.Duration) error {
-	switch porcupine.CheckOperationsTimeout(logModel, operations(ops), timeout) {
+// unanswered one is there twice.
+//
+// An unanswered request may have been applied, or not; as Jepsen has it, its answer
+// could come any time later, but not for ever: by the late-th read of its table after
+// it was sent, the server that had it has died (a lone server's log is read while it is
+// down: late is 1) or has long been past it (a cluster's: 2, a whole fault later). So it
+// is settled, one way or the other, before that read; left open, every request that was
+// never applied would double what the checker must try at every later read.
+//
+// It returns nil when the history fits, or what does not (per table) otherwise.
+func Check(ops []Op, late int, timeout time.Duration) error {
+	switch porcupine.CheckOperationsTimeout(checkModel, operations(ops, late), timeout) {
 	case porcupine.Ok:
 		return nil
 	case porcupine.Unknown:
@@ -233,7 +267,7 @@ func Check(ops []Op, timeout time.Duration) error {
 	}
 	var b strings.Builder
 	for t, tops := range tables {
-		if porcupine.CheckOperationsTimeout(logModel, operations(tops), timeout) == porcupine.Illegal {
+		if porcupine.CheckOperationsTimeout(checkModel, operations(tops, late), timeout) == porcupine.Illegal {
 			fmt.Fprintf(&b, "table %s:\n%s", t, describe(tops))
 		}
 	}
@@ -253,19 +287,33 @@ func seatOf(entry string) int {
 	return seat
 }
 
-// operations is the history as porcupine takes it, its times from the first call on.
-func operations(ops []Op) []porcupine.Operation {
+// operations is the history as porcupine takes it, its times from the first call on;
+// an unanswered request returns just before the late-th read of its table after it.
+func operations(ops []Op, late int) []porcupine.Operation {
 	var base time.Time
+	reads := map[string][]time.Time{}
 	for i, o := range ops {
 		if i == 0 || o.Call.Before(base) {
 			base = o.Call
 		}
+		if o.Kind == Read {
+			reads[o.Table] = append(reads[o.Table], o.Call)
+		}
+	}
+	for _, r := range reads {
+		slices.SortFunc(r, time.Time.Compare)
 	}
 	out := make([]porcupine.Operation, 0, len(ops))
 	for _, o := range ops {
 		ret := int64(math.MaxInt64)
-		if o.Outcome != Unknown || o.Kind == Read {
+		switch {
+		case o.Outcome != Unknown || o.Kind == Read:
 			ret = int64(o.Return.Sub(base))
+		default:
+			r := reads[o.Table]
+			if i := sort.Search(len(r), func(i int) bool { return r[i].After(o.Call) }) + late - 1; i < len(r) {
+				ret = int64(r[i].Sub(base)) - 1
+			}
 		}
 		out = append(out, porcupine.Operation{ClientId: max(o.Client, 0), Input: o, Call: int64(o.Call.Sub(base)), Return: ret})
 	}

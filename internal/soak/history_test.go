@@ -30,25 +30,27 @@ func TestCheckFindsWhatALogLost(t *testing.T) {
 		name string
 		ops  []Op
 		ok   bool
+		late int // reads until an unanswered request is settled (0: 1)
 	}{
-		{"kept in order", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a", "1 b")}, true},
-		{"concurrent, either order", []Op{act(0, "0 a", OK, 0, 5), act(1, "1 b", OK, 1, 4), read(10, "1 b", "0 a")}, true},
-		{"acknowledged, lost", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a")}, false},
-		{"applied twice", []Op{act(0, "0 a", OK, 0, 1), read(10, "0 a", "0 a")}, false},
-		{"refused, applied", []Op{act(0, "0 a", Refused, 0, 1), read(10, "0 a")}, false},
-		{"out of order", []Op{act(0, "0 a", OK, 0, 1), act(0, "0 b", OK, 2, 3), read(10, "0 b", "0 a")}, false},
-		{"another seat's order is its own", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "1 b", "0 a")}, true},
-		{"unanswered, applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a", "1 b")}, true},
-		{"unanswered, not applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a"), act(1, "1 c", OK, 20, 21), read(30, "0 a", "1 c")}, true},
-		{"unanswered, applied after a later read", []Op{act(1, "1 b", Unknown, 2, 0), read(10), read(30, "1 b")}, true},
-		{"unanswered, applied twice", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b", "1 b")}, false},
-		{"unanswered, seen then gone", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b"), read(30)}, false},
-		{"a new game empties the log", []Op{act(0, "0 a", OK, 0, 1), read(5, "0 a"), start(OK, 6, 7), act(0, "1 b", OK, 8, 9), read(10, "1 b")}, true},
-		{"a refused start does not", []Op{act(0, "0 a", OK, 0, 1), start(Refused, 6, 7), read(10)}, false},
-		{"a log with no game says nothing", []Op{act(0, "0 a", OK, 0, 1), {Table: "ABCD", Kind: Read, Call: at(10), Return: at(11), NoGame: true}}, true},
+		{"kept in order", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a", "1 b")}, true, 0},
+		{"concurrent, either order", []Op{act(0, "0 a", OK, 0, 5), act(1, "1 b", OK, 1, 4), read(10, "1 b", "0 a")}, true, 0},
+		{"acknowledged, lost", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "0 a")}, false, 0},
+		{"applied twice", []Op{act(0, "0 a", OK, 0, 1), read(10, "0 a", "0 a")}, false, 0},
+		{"refused, applied", []Op{act(0, "0 a", Refused, 0, 1), read(10, "0 a")}, false, 0},
+		{"out of order", []Op{act(0, "0 a", OK, 0, 1), act(0, "0 b", OK, 2, 3), read(10, "0 b", "0 a")}, false, 0},
+		{"another seat's order is its own", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", OK, 2, 3), read(10, "1 b", "0 a")}, true, 0},
+		{"unanswered, applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a", "1 b")}, true, 0},
+		{"unanswered, not applied", []Op{act(0, "0 a", OK, 0, 1), act(1, "1 b", Unknown, 2, 0), read(10, "0 a"), act(1, "1 c", OK, 20, 21), read(30, "0 a", "1 c")}, true, 0},
+		{"unanswered, applied after a later read", []Op{act(1, "1 b", Unknown, 2, 0), read(10), read(30, "1 b")}, true, 2},
+		{"unanswered, applied after it was settled", []Op{act(1, "1 b", Unknown, 2, 0), read(10), read(30, "1 b")}, false, 1},
+		{"unanswered, applied twice", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b", "1 b")}, false, 0},
+		{"unanswered, seen then gone", []Op{act(1, "1 b", Unknown, 2, 0), read(10, "1 b"), read(30)}, false, 0},
+		{"a new game empties the log", []Op{act(0, "0 a", OK, 0, 1), read(5, "0 a"), start(OK, 6, 7), act(0, "1 b", OK, 8, 9), read(10, "1 b")}, true, 0},
+		{"a refused start does not", []Op{act(0, "0 a", OK, 0, 1), start(Refused, 6, 7), read(10)}, false, 0},
+		{"a log with no game says nothing", []Op{act(0, "0 a", OK, 0, 1), {Table: "ABCD", Kind: Read, Call: at(10), Return: at(11), NoGame: true}}, true, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			err := Check(tc.ops, 10*time.Second)
+			err := Check(tc.ops, max(tc.late, 1), 10*time.Second)
 			if (err == nil) != tc.ok {
 				t.Fatalf("Check = %v, want ok %v", err, tc.ok)
 			}

@@ -69,7 +69,14 @@ type fault struct {
 }
 
 func (f fault) String() string {
-	return fmt.Sprintf("after %v: %s of %d for %v", f.Delay, f.Kind, f.Node, f.For)
+	if f.For == 0 {
+		return fmt.Sprintf("after %v: %s", f.Delay, f.Kind)
+	}
+	which := "node"
+	if f.Kind == faultNATSKill || f.Kind == faultNATSTerm {
+		which = "NATS server"
+	}
+	return fmt.Sprintf("after %v: %s, %s %d, for %v", f.Delay, f.Kind, which, f.Node+1, f.For)
 }
 
 // The faults.
@@ -583,7 +590,14 @@ func (s *soak) report() {
 	for _, f := range s.failures {
 		t.Error(f)
 	}
-	if err := Check(ops, 5*time.Minute); err != nil {
+	late := 1 // a lone server's log is read while it is down
+	if len(s.nodes) > 1 {
+		late = 2
+	}
+	checking := time.Now()
+	err := Check(ops, late, 10*time.Minute)
+	t.Logf("the history checked in %s", time.Since(checking).Round(time.Millisecond))
+	if err != nil {
 		t.Error(err)
 	}
 	if s.survived < len(s.faults) && len(s.failures) == 0 {
