@@ -290,6 +290,7 @@ func (p *player) play(k *conn) {
 				p.closed = fmt.Sprint(m["why"])
 				p.mu.Unlock()
 				p.s.noteLeft(p, fmt.Sprint(m["why"]), fmt.Sprint(m["reason"]))
+				return // out of the table: connect and join again, as the words ask
 			}
 		case <-tick.C:
 			if wait != nil {
