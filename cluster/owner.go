@@ -91,7 +91,9 @@ func (n *Node) serve(code string, m *nats.Msg) {
 	}
 	n.mu.Unlock()
 	if r == nil {
-		n.respond(m, failed(lobby.ErrTableClosed))
+		rep := failed(lobby.ErrTableClosed)
+		rep.Forgotten = true
+		n.respond(m, rep)
 		return
 	}
 	n.respond(m, n.call(r, req))

@@ -1,0 +1,113 @@
+package cluster
+
+import (
+	"testing"
+	"time"
+
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testgame"
+	"parlor/lobby"
+)
+
+// Found by the soak (internal/soak): a node cut off from NATS for longer than a lease
+// is taken for gone, and the owners of the tables its players sit at disconnect them
+// (their seats are away). The news goes out on the seats' subjects, which the cut-off
+// node does not hear; once back, its sessions waited for updates that never came and
+// every action they sent was refused as "the table has closed", while the game waited
+// for their away seats. Now such a session sits again — when its node checks after the
+// gap, or when the owner refuses one of its calls — and plays on.
+func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
+	url, _ := natstest.Run(t)
+	a, la := StartTestNode(t, url, "a", nil)
+	b, lb := StartTestNode(t, url, "b", nil)
+	host, err := la.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lobby.Run(host, lobby.Leave{})
+	code := host.Code()
+	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	var place lobby.Place
+	for deadline := time.Now().Add(10 * time.Second); place == nil; time.Sleep(20 * time.Millisecond) {
+		if place, err = lb.Join(ann, code); err != nil && time.Now().After(deadline) {
+			t.Fatalf("Ann joins through node b: %v", err)
+		}
+	}
+	defer lobby.Run(place, lobby.Leave{})
+
+	// The owner drops Ann's session as dropDeparted does, and node b hears none of it.
+	b.mu.Lock()
+	var pr *proxy
+	for p := range b.proxies {
+		pr = p
+	}
+	b.mu.Unlock()
+	pr.mu.Lock()
+	_ = pr.sub.Unsubscribe()
+	oldID := pr.id
+	pr.mu.Unlock()
+	a.mu.Lock()
+	r := a.owned[code].members[oldID]
+	a.mu.Unlock()
+	if r == nil {
+		t.Fatal("node a does not know Ann's session")
+	}
+	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
+		t.Fatal(err)
+	}
+	forgotten := func(id string) bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.owned[code].members[id] == nil
+	}
+	awayAtOwner := func() bool {
+		for _, tb := range la.Tables(lobby.Player{}) {
+			if tb.Code == code {
+				return len(tb.Seats) > 1 && tb.Seats[1].Away
+			}
+		}
+		return false
+	}
+	for deadline := time.Now().Add(10 * time.Second); !awayAtOwner() || !forgotten(oldID); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's seat is not away after the owner dropped her session")
+		}
+	}
+
+	// Node b checks after its gap: Ann sits again, her seat no longer away, and her
+	// calls go through.
+	b.checkProxies()
+	for deadline := time.Now().Add(10 * time.Second); awayAtOwner(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's seat stays away: her session did not sit again")
+		}
+	}
+	if err := lobby.Run(place, lobby.Chat{Text: "back"}); err != nil {
+		t.Fatalf("Ann's chat after sitting again: %v", err)
+	}
+
+	// The same through a call, without the check: the owner forgets her again, and her
+	// next call, refused, has her sit again.
+	pr.mu.Lock()
+	_ = pr.sub.Unsubscribe()
+	id := pr.id
+	pr.mu.Unlock()
+	a.mu.Lock()
+	r = a.owned[code].members[id]
+	a.mu.Unlock()
+	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !awayAtOwner() || !forgotten(id); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's seat is not away after the owner dropped her session again")
+		}
+	}
+	_ = lobby.Run(place, lobby.Chat{Text: "anyone?"}) // refused: the table is moving
+	if err := lobby.Run(place, lobby.Chat{Text: "back again"}); err != nil {
+		t.Fatalf("Ann's chat after a refused one: %v", err)
+	}
+	if awayAtOwner() {
+		t.Fatal("Ann's seat stays away after her session sat again")
+	}
+}
