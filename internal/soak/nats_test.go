@@ -76,22 +76,28 @@ type natsProc struct {
 	exited chan struct{}
 }
 
-// freePort is a port nobody listens on now.
-func freePort(t *testing.T) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+// freePorts are n different ports nobody listens on now: each is held until all are
+// chosen, or the kernel may hand the same one out twice.
+func freePorts(t *testing.T, n int) []int {
+	var ports []int
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer l.Close()
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	return ports
 }
 
 // startNATSCluster starts n NATS servers that form one JetStream cluster.
 func startNATSCluster(t *testing.T, n int, logs io.Writer) []*natsProc {
 	var out []*natsProc
 	var routes []string
-	for range n {
-		s := natsSettings{Port: freePort(t), Route: freePort(t)}
+	ports := freePorts(t, 2*n)
+	for i := range n {
+		s := natsSettings{Port: ports[2*i], Route: ports[2*i+1]}
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", s.Route))
 		out = append(out, &natsProc{settings: s, logs: logs})
 	}

@@ -47,11 +47,7 @@ var listening = regexp.MustCompile(`ssh=127\.0\.0\.1:(\d+)`)
 
 func newNode(t *testing.T, bin, name string, args ...string) *node {
 	dir := t.TempDir()
-	logs, err := os.Create(filepath.Join(dir, "parlor.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = logs.Close() })
+	logs := keptLog(t, name+".log")
 	n := &node{t: t, bin: bin, name: name, data: filepath.Join(dir, "data"), args: args, logs: logs, port: "0", up: make(chan struct{})}
 	t.Cleanup(func() { n.stop(syscall.SIGKILL) })
 	return n
@@ -155,6 +151,26 @@ func (n *node) addrNow() string {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	return n.addr
+}
+
+// keptLog is a file for a process's output that outlives a failed test (t.TempDir's
+// do not), so its report can name it; a test that passes removes it.
+func keptLog(t *testing.T, name string) *os.File {
+	dir, err := os.MkdirTemp("", "parlor-soak-logs-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = f.Close()
+		if !t.Failed() {
+			_ = os.RemoveAll(dir)
+		}
+	})
+	return f
 }
 
 // cleanEnv is this process's environment without PARLOR_* settings, so the soak's own

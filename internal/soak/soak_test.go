@@ -233,11 +233,7 @@ func TestSoakCluster(t *testing.T) {
 		t.Skip("the cluster soak runs with " + envCluster + "=1")
 	}
 	s := newSoak(t, 3)
-	logs, err := os.Create(filepath.Join(t.TempDir(), "nats.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = logs.Close() })
+	logs := keptLog(t, "nats.log")
 	s.natsLog = logs
 	s.nats = startNATSCluster(t, 3, logs)
 	bin := buildParlor(t)
