@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -109,5 +110,46 @@ func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
 	}
 	if awayAtOwner() {
 		t.Fatal("Ann's seat stays away after her session sat again")
+	}
+}
+
+// Found by the soak: a node killed and started again under its name finds the leases of
+// its previous run naming it. It answered a join to such a table "no table has that
+// code" (and counted it against the player's address as an unknown code), and it never
+// claimed those leases, so a node alone never brought its tables back. Now the table
+// is "moving" there, and the node claims the leases once they run out, as any node.
+func TestANodeStartedAgainClaimsItsOldLeases(t *testing.T) {
+	url, _ := natstest.Run(t)
+	first, la := StartTestNode(t, url, "a", nil)
+	host, err := la.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := host.Code()
+	first.Kill() // as kill -9: no handover, the lease stays
+
+	again, lb := StartTestNode(t, url, "a", nil)
+	var before lease
+	for deadline := time.Now().Add(10 * time.Second); before.Node == ""; time.Sleep(20 * time.Millisecond) {
+		again.mu.Lock()
+		before = again.dir[code]
+		again.mu.Unlock()
+		if time.Now().After(deadline) {
+			t.Fatal("the node started again does not see the table's lease")
+		}
+	}
+	if _, err := lb.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); !errors.Is(err, errMoving) {
+		t.Errorf("a join through the node started again: %v; want %q", err, errMoving)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		again.mu.Lock()
+		now, ok := again.dir[code]
+		again.mu.Unlock()
+		if !ok || now.rev != before.rev {
+			break // claimed (and, with no log in this node's store, closed)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the node started again never claimed the lease of its previous run")
+		}
 	}
 }

@@ -77,6 +77,9 @@ func (pr *proxy) attach(rejoin bool) error {
 		return errMoving
 	}
 	if owner == n.name {
+		if n.stale(pr.code) {
+			return errMoving
+		}
 		return pr.attachHere(rejoin)
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
