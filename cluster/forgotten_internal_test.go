@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"errors"
 	"testing"
 	"time"
@@ -151,5 +152,62 @@ func TestANodeStartedAgainClaimsItsOldLeases(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("the node started again never claimed the lease of its previous run")
 		}
+	}
+}
+
+// Found by the soak: while JetStream had no quorum, a node could not publish its
+// presence for a lease; the owners took it for gone and dropped its sessions, which
+// heard of it and told their players "You left the table." though nobody had left. A
+// session that hears it was dropped as its node's sits again.
+func TestASessionDroppedAsItsNodesSitsAgain(t *testing.T) {
+	url, _ := natstest.Run(t)
+	a, la := StartTestNode(t, url, "a", nil)
+	b, lb := StartTestNode(t, url, "b", nil)
+	host, err := la.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lobby.Run(host, lobby.Leave{})
+	code := host.Code()
+	var place lobby.Place
+	for deadline := time.Now().Add(10 * time.Second); place == nil; time.Sleep(20 * time.Millisecond) {
+		if place, err = lb.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); err != nil && time.Now().After(deadline) {
+			t.Fatalf("Ann joins through node b: %v", err)
+		}
+	}
+	defer lobby.Run(place, lobby.Leave{})
+	b.mu.Lock()
+	var pr *proxy
+	for p := range b.proxies {
+		pr = p
+	}
+	b.mu.Unlock()
+	pr.mu.Lock()
+	id := pr.id
+	pr.mu.Unlock()
+	a.mu.Lock()
+	r := a.owned[code].members[id]
+	a.mu.Unlock()
+	r.dropped.Store(true) // as dropDeparted does
+	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		pr.mu.Lock()
+		again, done := pr.id != id && pr.id != "" && !pr.moving, pr.done
+		pr.mu.Unlock()
+		if done {
+			_, _, reason := place.Next(context.Background())
+			t.Fatalf("Ann's session ended: %+v", reason)
+		}
+		if again {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session did not sit again")
+		}
+	}
+	if err := lobby.Run(place, lobby.Chat{Text: "still here"}); err != nil {
+		t.Fatalf("Ann's chat after sitting again: %v", err)
 	}
 }

@@ -152,6 +152,7 @@ func (n *Node) dropDeparted() {
 	n.mu.Unlock()
 	for _, r := range gone {
 		n.log.Info("a node went away: its player is away", "table", r.code, "node", r.node)
+		r.dropped.Store(true)
 		_ = lobby.Run(r.place, lobby.Disconnect{})
 	}
 }

@@ -179,6 +179,8 @@ func (pr *proxy) deliver(m *nats.Msg) {
 		}
 	case d.Moved:
 		go pr.listen(d.Member, seatSubject(pr.code, d.Seat))
+	case d.Closed != nil && d.Forgotten:
+		go pr.sitAgain(d.Member) // this node is not gone: it heard the news
 	case d.Closed != nil:
 		pr.lost(*d.Closed, d.Handoff)
 	}

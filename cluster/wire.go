@@ -67,6 +67,9 @@ type delivery struct {
 	// itself goes on, on another node: the proxy attaches there.
 	Closed  *lobby.Closed `json:"closed,omitempty"`
 	Handoff bool          `json:"handoff,omitempty"`
+	// Forgotten: with Closed, the owner dropped the member as its node's (taken for
+	// gone): the proxy sits again.
+	Forgotten bool `json:"forgotten,omitempty"`
 }
 
 // wireUpdate is a lobby.Update with its view as the game's JSON.
