@@ -70,16 +70,23 @@ func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
 		}
 		return false
 	}
-	for deadline := time.Now().Add(10 * time.Second); !awayAtOwner() || !forgotten(oldID); time.Sleep(20 * time.Millisecond) {
+	// (Her node may check by itself, on a machine slow enough to miss a lease of
+	// heartbeats, and sit again at once: only that the owner forgot her is sure.)
+	for deadline := time.Now().Add(10 * time.Second); !forgotten(oldID); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatal("Ann's seat is not away after the owner dropped her session")
+			t.Fatal("the owner still knows Ann's session after dropping it")
 		}
 	}
 
 	// Node b checks after its gap: Ann sits again, her seat no longer away, and her
 	// calls go through.
 	b.checkProxies()
-	for deadline := time.Now().Add(10 * time.Second); awayAtOwner(); time.Sleep(20 * time.Millisecond) {
+	sat := func() bool {
+		pr.mu.Lock()
+		defer pr.mu.Unlock()
+		return pr.id != oldID && !pr.moving && !pr.done
+	}
+	for deadline := time.Now().Add(10 * time.Second); awayAtOwner() || !sat(); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("Ann's seat stays away: her session did not sit again")
 		}
@@ -100,9 +107,9 @@ func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
 	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(10 * time.Second); !awayAtOwner() || !forgotten(id); time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(10 * time.Second); !forgotten(id); time.Sleep(20 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatal("Ann's seat is not away after the owner dropped her session again")
+			t.Fatal("the owner still knows Ann's session after dropping it again")
 		}
 	}
 	_ = lobby.Run(place, lobby.Chat{Text: "anyone?"}) // refused: the table is moving
