@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -27,6 +28,7 @@ type natsSettings struct {
 	Name   string   `json:"name"`
 	Port   int      `json:"port"`
 	Route  int      `json:"route"`
+	HTTP   int      `json:"http"` // the monitoring port, for /healthz
 	Routes []string `json:"routes"`
 	Dir    string   `json:"dir"`
 }
@@ -48,8 +50,9 @@ func beNATS(settings string) {
 		JetStream: true, StoreDir: s.Dir,
 		// NoAdvertise: clients must not learn the other servers' own addresses, or they
 		// would go round the soak's proxies.
-		Cluster: natsserver.ClusterOpts{Name: "soak", Host: "127.0.0.1", Port: s.Route, NoAdvertise: true},
-		Routes:  routes,
+		Cluster:  natsserver.ClusterOpts{Name: "soak", Host: "127.0.0.1", Port: s.Route, NoAdvertise: true},
+		Routes:   routes,
+		HTTPHost: "127.0.0.1", HTTPPort: s.HTTP,
 	}
 	srv, err := natsserver.NewServer(opts)
 	if err != nil {
@@ -95,9 +98,9 @@ func freePorts(t *testing.T, n int) []int {
 func startNATSCluster(t *testing.T, n int, logs io.Writer) []*natsProc {
 	var out []*natsProc
 	var routes []string
-	ports := freePorts(t, 2*n)
+	ports := freePorts(t, 3*n)
 	for i := range n {
-		s := natsSettings{Port: ports[2*i], Route: ports[2*i+1]}
+		s := natsSettings{Port: ports[3*i], Route: ports[3*i+1], HTTP: ports[3*i+2]}
 		routes = append(routes, fmt.Sprintf("nats-route://127.0.0.1:%d", s.Route))
 		out = append(out, &natsProc{settings: s, logs: logs})
 	}
@@ -142,6 +145,18 @@ func (p *natsProc) start() error {
 		}
 	}
 	return fmt.Errorf("%s takes no connections after 2 minutes", p.settings.Name)
+}
+
+// healthy reports whether the server says it is healthy: running, and its JetStream
+// current with the cluster (a restarted server has caught up).
+func (p *natsProc) healthy() bool {
+	c := http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get(fmt.Sprintf("http://127.0.0.1:%d/healthz", p.settings.HTTP))
+	if err != nil {
+		return false
+	}
+	_ = resp.Body.Close()
+	return resp.StatusCode == http.StatusOK
 }
 
 // stop sends sig and waits until the process is gone.

@@ -227,11 +227,16 @@ func (p *player) play(k *conn) {
 		op.Outcome = OK
 		if m["type"] == "error" {
 			op.Outcome = Refused
+			if code, _ := m["code"].(string); code == "" {
+				// No code: not a refusal but no answer ("the table is moving: try
+				// again" when the owner did not answer in time, having applied it or not).
+				op.Outcome, op.Return = Unknown, time.Time{}
+			}
 		}
 		if wait.sent != nil {
 			wait.sent.outcome = op.Outcome
 		}
-		if op.Outcome == Refused {
+		if op.Outcome != OK {
 			fresh, refusedAt = false, time.Now()
 			p.mu.Lock()
 			p.refused = fmt.Sprintf("%v: %v", op.Entry, m["error"])

@@ -299,6 +299,7 @@ func (s *soak) run() {
 		}
 		if len(s.nodes) > 1 {
 			s.read() // while the cluster runs: a read concurrent with the players
+			s.waitNATS()
 		}
 		t.Logf("fault %d: %s", i+1, f)
 		if err := s.inject(f); err != nil {
@@ -431,6 +432,25 @@ func (s *soak) waitProgress() bool {
 	}
 }
 
+// waitNATS waits until every NATS server is healthy, so that each fault meets a whole
+// cluster (a NATS server restarted by the last fault may still be catching up; a
+// second one lost meanwhile would be two faults at once, beyond the fault model).
+func (s *soak) waitNATS() {
+	for deadline := time.Now().Add(stallLimit); ; time.Sleep(100 * time.Millisecond) {
+		healthy := true
+		for _, n := range s.nats {
+			healthy = healthy && n.healthy()
+		}
+		if healthy {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.fail("the NATS servers are not all healthy %s after the last fault", stallLimit)
+			return
+		}
+	}
+}
+
 // describe says what each player of a table sees.
 func (tb *table) describe() string {
 	var b strings.Builder
@@ -496,9 +516,23 @@ func (s *soak) inject(f fault) error {
 }
 
 // read looks at every table's log in the store, as a Read of the history: a lone
-// server's SQLite while it is down, a cluster's JetStream while it runs. A table with
-// no log is lost.
+// server's SQLite while it is down, a cluster's JetStream while it runs (tried again
+// while JetStream recovers, for up to stallLimit). A table with no log is lost.
 func (s *soak) read() {
+	for deadline := time.Now().Add(stallLimit); ; time.Sleep(time.Second) {
+		err := s.readOnce()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.fail("%v", err)
+			return
+		}
+	}
+}
+
+// readOnce is one read of every table's log; an error leaves the history as it was.
+func (s *soak) readOnce() error {
 	call := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -506,8 +540,7 @@ func (s *soak) read() {
 	if len(s.nodes) == 1 {
 		db, err := store.OpenSQLite(filepath.Join(s.nodes[0].data, "parlor.db"))
 		if err != nil {
-			s.fail("open the store: %v", err)
-			return
+			return fmt.Errorf("open the store: %w", err)
 		}
 		defer db.Close()
 		st = db
@@ -518,23 +551,21 @@ func (s *soak) read() {
 		}
 		nc, err := nats.Connect(strings.Join(urls, ","), nats.MaxReconnects(-1))
 		if err != nil {
-			s.fail("connect to NATS: %v", err)
-			return
+			return fmt.Errorf("connect to NATS: %w", err)
 		}
 		defer nc.Close()
 		js, err := jetstream.Open(ctx, jetstream.Config{Conn: nc, Replicas: 3})
 		if err != nil {
-			s.fail("open JetStream: %v", err)
-			return
+			return fmt.Errorf("open JetStream: %w", err)
 		}
 		defer js.Close()
 		st = js
 	}
 	open, err := st.OpenTables(ctx)
 	if err != nil {
-		s.fail("list the tables: %v", err)
-		return
+		return fmt.Errorf("list the tables: %w", err)
 	}
+	var reads []Op
 	for _, tb := range s.tables {
 		if !slices.Contains(open, tb.code) {
 			s.fail("%s %s is lost: the store has no log of it", tb.spec.ID, tb.code)
@@ -542,8 +573,7 @@ func (s *soak) read() {
 		}
 		entries, err := st.ReadTable(ctx, tb.code)
 		if err != nil {
-			s.fail("read %s: %v", tb.code, err)
-			continue
+			return fmt.Errorf("read %s: %w", tb.code, err)
 		}
 		op := Op{Client: -1, Table: tb.code, Kind: Read, Call: call, NoGame: true}
 		for _, e := range entries {
@@ -569,8 +599,12 @@ func (s *soak) read() {
 			}
 		}
 		op.Return = time.Now()
+		reads = append(reads, op)
+	}
+	for _, op := range reads {
 		s.history.Add(op)
 	}
+	return nil
 }
 
 // report checks the history and says what the run did.
