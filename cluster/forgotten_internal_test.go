@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -216,5 +217,28 @@ func TestASessionDroppedAsItsNodesSitsAgain(t *testing.T) {
 	}
 	if err := lobby.Run(place, lobby.Chat{Text: "still here"}); err != nil {
 		t.Fatalf("Ann's chat after sitting again: %v", err)
+	}
+}
+
+// Found by the soak: a node started (again) took players before it had read the table
+// directory, and a player joining through it at once was told "no table has that
+// code". Start returns once the directory is read.
+func TestANodeKnowsTheTablesOnceStarted(t *testing.T) {
+	url, _ := natstest.Run(t)
+	_, la := StartTestNode(t, url, "a", nil)
+	var codes []string
+	for i := range 100 {
+		m, err := la.Create(lobby.Player{ID: fmt.Sprintf("SHA256:host%d", i), Name: fmt.Sprintf("Host%d", i)}, testgame.ID, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer lobby.Run(m, lobby.Leave{})
+		codes = append(codes, m.Code())
+	}
+	b, _ := StartTestNode(t, url, "b", nil)
+	for _, code := range codes {
+		if !b.Elsewhere(code) {
+			t.Fatalf("node b, started, does not know table %s", code)
+		}
 	}
 }
