@@ -127,6 +127,8 @@ type soak struct {
 
 	reveals atomic.Int64 // rounds whose reveal was checked against the acknowledged actions
 	noTable atomic.Int64 // joins a cluster node refused as "no table has that code"
+	// lostMoves counts sessions told their table moved and could not be reached.
+	lostMoves atomic.Int64
 
 	mu       sync.Mutex
 	failures []string
@@ -168,6 +170,14 @@ func (s *soak) noteLeft(p *player, why, reason string) {
 	switch why {
 	case "restart", "shutdown", "moved":
 		return
+	case "lost":
+		// "The table moved and could not be reached: join again" (a move that took
+		// longer than a session waits for it): counted; the player joins again, and a
+		// table really gone is missing from the store and stops, which fails the soak.
+		if len(s.nodes) > 1 {
+			s.lostMoves.Add(1)
+			return
+		}
 	}
 	s.fail("%s was put out of %s %s: %s (%s)", p.name, p.table.spec.ID, p.table.code, why, reason)
 }
@@ -625,6 +635,9 @@ func (s *soak) report() {
 		s.seed, s.survived, len(s.faults), acked, refused, unknown, reads, s.reveals.Load())
 	for _, tb := range s.tables {
 		t.Logf("  %s %s: %d actions acknowledged", tb.spec.ID, tb.code, tb.progress.Load())
+	}
+	if n := s.lostMoves.Load(); n > 0 {
+		t.Logf("%d sessions were told their table moved and could not be reached, and joined again", n)
 	}
 	if n := s.noTable.Load(); n > 0 {
 		t.Logf("%d joins were refused as \"no table has that code\" by a cluster node, and went through when tried again", n)
