@@ -8,13 +8,11 @@ import (
 
 	"go.uber.org/goleak"
 
-	"parlor/assets"
 	"parlor/cluster"
 	"parlor/internal/testkit/natstest"
 	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/rules"
-	"parlor/store"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m, natstest.IgnoreAsyncPublishRace) }
@@ -28,28 +26,7 @@ func startNode(t testing.TB, url, name string) (*cluster.Node, *lobby.Lobby) {
 // startNodeOn is startNode with the lobby living by clock (nil: the wall clock).
 func startNodeOn(t testing.TB, url, name string, clock lobby.Clock) (*cluster.Node, *lobby.Lobby) {
 	t.Helper()
-	cfg := cluster.Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: 500 * time.Millisecond}
-	nc, err := cluster.Connect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := cluster.New(context.Background(), nc, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	st := store.NewMemory()
-	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock, Content: assets.Load})
-	if err := n.Start(l); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		_ = l.Shutdown(context.Background())
-		n.Kill()
-		_ = st.Close()
-	})
-	return n, l
+	return cluster.StartTestNode(t, url, name, clock)
 }
 
 // A code claimed by one node cannot be claimed by another: Create in the directory is

@@ -121,9 +121,19 @@ func (n *Node) Closed(code string) {
 // Elsewhere implements lobby.Cluster.
 func (n *Node) Elsewhere(code string) bool {
 	n.mu.Lock()
-	defer n.mu.Unlock()
 	l, ok := n.dir[code]
-	return ok && l.Node != n.name
+	n.mu.Unlock()
+	return ok && (l.Node != n.name || n.stale(code))
+}
+
+// stale reports whether the directory names this node as the owner of a table it does
+// not run: a lease of this node's previous run, before it died and started again. The
+// table is moving (it is claimed once the lease runs out), not gone.
+func (n *Node) stale(code string) bool {
+	n.mu.Lock()
+	_, owned := n.owned[code]
+	n.mu.Unlock()
+	return !owned && n.lobby != nil && !n.lobby.Runs(code)
 }
 
 // renew updates the lease of every owned table. A failed update means another node
@@ -187,8 +197,8 @@ func (n *Node) claimAbandoned() {
 	var claims []claim
 	n.mu.Lock()
 	for code, l := range n.dir {
-		if l.Node == n.name {
-			continue
+		if _, owned := n.owned[code]; l.Node == n.name && owned {
+			continue // a lease of this node's previous run is claimed like any other
 		}
 		if l.Node == "" || now.Sub(l.seen) >= n.cfg.Lease {
 			claims = append(claims, claim{code, l.rev, l.Alive})

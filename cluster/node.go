@@ -40,6 +40,8 @@ type Node struct {
 	nextID  atomic.Uint64
 	gone    atomic.Bool // the node was killed or handed everything over
 	leaving atomic.Bool // handing over: it claims no table
+	// lastBeat is when this node's presence was last published (the run loop's only).
+	lastBeat time.Time
 
 	mu       sync.Mutex
 	dir      map[string]lease     // the directory as last seen
@@ -122,8 +124,18 @@ func (n *Node) Start(lb *lobby.Lobby) error {
 	go n.follow(dirW, ready, n.seeLease)
 	go n.follow(nodeW, nil, n.seePresence)
 	go n.run(ready)
+	// Players come in once Start returns: a node that had not read the directory yet
+	// told them a table it had not seen did not exist.
+	select {
+	case <-ready:
+	case <-time.After(directoryWait):
+		n.log.Warn("the table directory is still being read; joins may be refused meanwhile")
+	}
 	return nil
 }
+
+// directoryWait is how long Start waits for the table directory to be read.
+var directoryWait = 30 * time.Second
 
 // run renews and claims every Renew.
 func (n *Node) run(ready <-chan struct{}) {

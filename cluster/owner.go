@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -25,6 +26,9 @@ type remote struct {
 	place          lobby.Place
 	ready          chan string // subjects the proxy listens on, newest first
 	since          time.Time   // admitted: its node's presence may not have arrived yet
+	// dropped: disconnected because its node was taken for gone (dropDeparted); a
+	// node that hears of it is not gone, and its session sits again.
+	dropped atomic.Bool
 }
 
 // errBadRequest answers a request that does not decode.
@@ -91,7 +95,9 @@ func (n *Node) serve(code string, m *nats.Msg) {
 	}
 	n.mu.Unlock()
 	if r == nil {
-		n.respond(m, failed(lobby.ErrTableClosed))
+		rep := failed(lobby.ErrTableClosed)
+		rep.Forgotten = true
+		n.respond(m, rep)
 		return
 	}
 	n.respond(m, n.call(r, req))
@@ -191,7 +197,7 @@ func (n *Node) pump(r *remote, listen string) {
 			handoff := r.ot.handoff
 			n.mu.Unlock()
 			seq++
-			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: &reason, Handoff: handoff})
+			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: &reason, Handoff: handoff, Forgotten: r.dropped.Load()})
 			return
 		}
 		if subj := seatSubject(r.code, u.Seat); subj != listen {

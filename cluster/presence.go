@@ -35,7 +35,9 @@ func (n *Node) seePresence(e jetstream.KeyValueEntry) {
 	}
 }
 
-// heartbeat publishes this node's presence.
+// heartbeat publishes this node's presence. The first one after a gap of a lease or
+// more has its sessions at other nodes' tables check that they are still there: the
+// other nodes may have taken this one for gone.
 func (n *Node) heartbeat() {
 	b, err := json.Marshal(n.lobby.LocalState())
 	if err != nil {
@@ -45,6 +47,26 @@ func (n *Node) heartbeat() {
 	defer cancel()
 	if _, err := n.nodes.Put(ctx, n.name, b); err != nil {
 		n.log.Warn("could not publish this node's presence", "err", err)
+		return
+	}
+	now := time.Now()
+	if !n.lastBeat.IsZero() && now.Sub(n.lastBeat) >= n.cfg.Lease {
+		n.checkProxies()
+	}
+	n.lastBeat = now
+}
+
+// checkProxies has every session at another node's table check that the owner still
+// knows it (proxy.check), side by side.
+func (n *Node) checkProxies() {
+	n.mu.Lock()
+	var all []*proxy
+	for pr := range n.proxies {
+		all = append(all, pr)
+	}
+	n.mu.Unlock()
+	for _, pr := range all {
+		go pr.check()
 	}
 }
 
@@ -130,6 +152,7 @@ func (n *Node) dropDeparted() {
 	n.mu.Unlock()
 	for _, r := range gone {
 		n.log.Info("a node went away: its player is away", "table", r.code, "node", r.node)
+		r.dropped.Store(true)
 		_ = lobby.Run(r.place, lobby.Disconnect{})
 	}
 }

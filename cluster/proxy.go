@@ -25,14 +25,15 @@ type proxy struct {
 	watch  bool
 	box    *lobby.Mailbox
 
-	mu     sync.Mutex
-	id     string // this attachment's member id at the owner
-	owner  string
-	sub    *nats.Subscription
-	seq    uint64
-	local  lobby.Place // the table runs on this node now: calls go straight to it
-	moving bool        // re-attaching
-	done   bool        // left, or out of the table for good
+	mu      sync.Mutex
+	id      string // this attachment's member id at the owner
+	owner   string
+	sub     *nats.Subscription
+	subject string // the subject sub listens on
+	seq     uint64
+	local   lobby.Place // the table runs on this node now: calls go straight to it
+	moving  bool        // re-attaching
+	done    bool        // left, or out of the table for good
 }
 
 // Timeouts: a call waits callWait for the owner's answer; a moving table has moveWait to
@@ -76,6 +77,9 @@ func (pr *proxy) attach(rejoin bool) error {
 		return errMoving
 	}
 	if owner == n.name {
+		if n.stale(pr.code) {
+			return errMoving
+		}
 		return pr.attachHere(rejoin)
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
@@ -103,7 +107,7 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.sub != nil {
 		_ = pr.sub.Unsubscribe()
 	}
-	pr.id, pr.owner, pr.sub, pr.seq, pr.local = id, owner, sub, 0, nil
+	pr.id, pr.owner, pr.sub, pr.subject, pr.seq, pr.local = id, owner, sub, subject, 0, nil
 	pr.mu.Unlock()
 	pr.box.Put(u)
 	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
@@ -175,6 +179,8 @@ func (pr *proxy) deliver(m *nats.Msg) {
 		}
 	case d.Moved:
 		go pr.listen(d.Member, seatSubject(pr.code, d.Seat))
+	case d.Closed != nil && d.Forgotten:
+		go pr.sitAgain(d.Member) // this node is not gone: it heard the news
 	case d.Closed != nil:
 		pr.lost(*d.Closed, d.Handoff)
 	}
@@ -195,7 +201,7 @@ func (pr *proxy) listen(id, subject string) {
 	if pr.sub != nil {
 		_ = pr.sub.Unsubscribe()
 	}
-	pr.sub = sub
+	pr.sub, pr.subject = sub, subject
 	pr.mu.Unlock()
 	_, _ = pr.request(request{Op: opReady, Member: id, Listen: subject})
 }
@@ -253,15 +259,57 @@ func (pr *proxy) reattach() {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		reason := lobby.Closed{Why: lobby.WhyLost, Text: "The table moved to another server and could not be reached: connect again to get back to your seat."}
-		switch {
-		case errors.Is(err, lobby.ErrTableClosed):
-			reason = lobby.Closed{Why: lobby.WhyClosed, Text: "The table has closed."}
-		case errors.Is(err, lobby.ErrReplaced):
-			reason = lobby.Replaced
-		}
-		pr.finish(reason)
+		pr.finish(lostReason(err))
 	}()
+}
+
+// lostReason is what a session is told when its proxy could not attach again.
+func lostReason(err error) lobby.Closed {
+	switch {
+	case errors.Is(err, lobby.ErrTableClosed):
+		return lobby.Closed{Why: lobby.WhyClosed, Text: "The table has closed."}
+	case errors.Is(err, lobby.ErrReplaced):
+		return lobby.Replaced
+	}
+	return lobby.Closed{Why: lobby.WhyLost, Text: "The table moved to another server and could not be reached: connect again to get back to your seat."}
+}
+
+// check asks the owner whether it still knows this proxy's member, and sits again if
+// it does not. The owner disconnects the sessions of a node that went quiet for a lease
+// (dropDeparted) and tells them on their seat's subject; a node cut off from NATS for
+// that long never hears it, and its sessions would wait for updates that no longer
+// come, their seats away, the game waiting for them. The node checks after such a gap.
+func (pr *proxy) check() {
+	pr.mu.Lock()
+	id, listen, remote := pr.id, pr.subject, pr.local == nil && !pr.done && !pr.moving
+	pr.mu.Unlock()
+	if !remote {
+		return
+	}
+	if rep, _ := pr.request(request{Op: opReady, Member: id, Listen: listen}); rep.Forgotten {
+		pr.sitAgain(id)
+	}
+}
+
+// sitAgain attaches again at the owner that forgot member id, as a reconnect does (the
+// seat is bound to the player's key); if that fails the session is told to connect.
+func (pr *proxy) sitAgain(id string) {
+	pr.mu.Lock()
+	if pr.done || pr.moving || pr.id != id {
+		pr.mu.Unlock()
+		return
+	}
+	pr.moving = true
+	pr.mu.Unlock()
+	err := pr.attach(true)
+	pr.mu.Lock()
+	pr.moving = false
+	pr.mu.Unlock()
+	if err != nil {
+		pr.finish(lostReason(err))
+		return
+	}
+	pr.n.log.Info("session sat again at its table after its node was away", "table", pr.code)
 }
 
 // finish ends the proxy; its session is told reason.
@@ -345,6 +393,12 @@ func (pr *proxy) call(req lobby.Request) (any, error) {
 		return nil, err
 	}
 	rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args})
+	if rep.Forgotten && !lobby.Departs(req) {
+		// The owner forgot this member (see check): sit again; this call is not
+		// retried, as the player did not see its effect.
+		pr.sitAgain(id)
+		return nil, errMoving
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,6 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"parlor/internal/testkit/natstest"
-	"parlor/lobby"
-	"parlor/store"
 )
 
 // slowLeases is the table directory of a busy node: every lease update takes a while,
@@ -42,24 +40,7 @@ func (s *slowLeases) Update(ctx context.Context, key string, value []byte, rev u
 // it still ran. Every lease moves to a new revision in one round.
 func TestLeasesAreRenewedSideBySide(t *testing.T) {
 	url, _ := natstest.Run(t)
-	cfg := Config{URLs: url, Node: "a", Renew: time.Hour, Lease: time.Hour}
-	nc, err := Connect(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := New(context.Background(), nc, cfg, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	st := store.NewMemory()
-	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st})
-	defer func() {
-		cancel()
-		_ = l.Shutdown(context.Background())
-		n.Kill()
-		_ = st.Close()
-	}()
+	n, _ := testNode(t, Config{URLs: url, Node: "a", Renew: time.Hour, Lease: time.Hour}, nil, false)
 	// The node is not started: its loop would renew as it starts, on its own goroutine,
 	// side by side with this test's round (two renewals of one lease at once: one is
 	// refused, and the node lets the table go). The test's round is the only one.

@@ -47,6 +47,9 @@ type reply struct {
 	Err    *rules.Wire     `json:"err,omitempty"`
 	Result json.RawMessage `json:"result,omitempty"` // a table operation's result
 	Update *wireUpdate     `json:"update,omitempty"` // on join and watch: the first update
+	// Forgotten: the owner has no member of that id (it disconnected it, as the session
+	// of a node that went away); Err is then the table's "closed".
+	Forgotten bool `json:"forgotten,omitempty"`
 }
 
 // failed is a reply with only an error.
@@ -64,6 +67,9 @@ type delivery struct {
 	// itself goes on, on another node: the proxy attaches there.
 	Closed  *lobby.Closed `json:"closed,omitempty"`
 	Handoff bool          `json:"handoff,omitempty"`
+	// Forgotten: with Closed, the owner dropped the member as its node's (taken for
+	// gone): the proxy sits again.
+	Forgotten bool `json:"forgotten,omitempty"`
 }
 
 // wireUpdate is a lobby.Update with its view as the game's JSON.

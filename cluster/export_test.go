@@ -1,0 +1,48 @@
+package cluster
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"parlor/assets"
+	"parlor/lobby"
+	"parlor/store"
+)
+
+// testNode joins a node set up by cfg to NATS, with a lobby of its own living by clock
+// (nil: the wall clock), and starts it unless start is false; the test's cleanup stops
+// both.
+func testNode(t testing.TB, cfg Config, clock lobby.Clock, start bool) (*Node, *lobby.Lobby) {
+	t.Helper()
+	nc, err := Connect(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(context.Background(), nc, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	st := store.NewMemory()
+	l := lobby.New(ctx, lobby.Config{Cluster: n, Log: st, Clock: clock, Content: assets.Load})
+	if start {
+		if err := n.Start(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() {
+		cancel()
+		_ = l.Shutdown(context.Background())
+		n.Kill()
+		_ = st.Close()
+	})
+	return n, l
+}
+
+// StartTestNode runs a node named name on the NATS at url, with quick leases (renewed
+// every 100 ms, lost after 500 ms), for the package's external tests.
+func StartTestNode(t testing.TB, url, name string, clock lobby.Clock) (*Node, *lobby.Lobby) {
+	t.Helper()
+	return testNode(t, Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: 500 * time.Millisecond}, clock, true)
+}
