@@ -1,0 +1,215 @@
+package server_test
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"parlor/internal/testkit/e2e"
+)
+
+// TestLinearWholeGames plays a whole game of each of the five games in the linear mode
+// (ssh host plain), a human with bots through the real SSH server, by a script that
+// reads only the lines it receives and answers each question with one of the numbered
+// choices it lists (or a typed line where the question asks for one). Every byte it
+// received must be appended text: no cursor movement, no erasing, no alternate screen,
+// no hidden cursor.
+func TestLinearWholeGames(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		game    string
+		bots    int
+		term    string            // "" for no terminal; "dumb" for TERM=dumb, which needs no command
+		options map[string]string // option name → value, set through the host's menu
+	}{
+		{game: "Top Five", bots: 2},
+		{game: "Foresight", bots: 1, options: map[string]string{"Round limit": "5"}},
+		{game: "Fingertip", bots: 2, term: "dumb"},
+		{game: "Tall Tale", bots: 2},
+		{game: "Quadrant", bots: 3},
+	} {
+		t.Run(strings.ReplaceAll(tc.game, " ", ""), func(t *testing.T) {
+			t.Parallel()
+			s := e2e.Start(t, nil)
+			cmd := "plain"
+			if tc.term != "" {
+				cmd = "" // the lobby, which TERM=dumb turns into the linear mode
+			}
+			r := s.LinearReader(t, "ann", e2e.NewKey(t), cmd, tc.term)
+			p := &linearScript{t: t, r: r, rng: rand.New(rand.NewPCG(1, uint64(len(tc.game))))}
+			r.Next("the name question", func(l string) bool { return strings.HasPrefix(l, "What is your name?") })
+			r.Type("Ann")
+			p.choose("Create a table")
+			p.choose(tc.game)
+			for range tc.bots {
+				p.choose("Add a bot")
+			}
+			for name, value := range tc.options {
+				p.choose("Change an option")
+				p.choose(name)
+				p.choose(value)
+			}
+			p.choose("Start the game")
+			p.play()
+			checkAppendedOnly(t, r.Raw())
+			if dir := os.Getenv("PARLOR_LINEAR_TRANSCRIPTS"); dir != "" { // to read them, as docs/accessibility.md quotes one
+				_ = os.WriteFile(filepath.Join(dir, t.Name()[strings.LastIndex(t.Name(), "/")+1:]+".txt"), r.Raw(), 0o644)
+			}
+		})
+	}
+}
+
+// linearScript answers the linear mode's questions.
+type linearScript struct {
+	t   *testing.T
+	r   *e2e.Reader
+	rng *rand.Rand
+
+	question string
+	choices  []string
+	text     bool
+	over     bool
+	moved    bool
+}
+
+var choiceLine = regexp.MustCompile(`^(\d+)\. (.*)$`)
+
+// next reads up to the next question, or to the end of the game.
+func (p *linearScript) next() {
+	p.t.Helper()
+	lines := p.r.Next("a question", func(l string) bool {
+		return strings.HasPrefix(l, "Type a number") || l == "Type your answer, then Enter." || strings.HasPrefix(l, "Game over")
+	})
+	last := lines[len(lines)-1]
+	if strings.HasPrefix(last, "Game over") {
+		p.over = true
+		return
+	}
+	p.choices, p.text = nil, last != "Type a number."
+	i := len(lines) - 2
+	for ; i >= 0; i-- {
+		m := choiceLine.FindStringSubmatch(lines[i])
+		if m == nil {
+			break
+		}
+		p.choices = append([]string{m[2]}, p.choices...)
+	}
+	if i >= 0 {
+		p.question = lines[i]
+	}
+	for k := range p.choices {
+		if !strings.HasPrefix(lines[len(lines)-1-len(p.choices)+k], strconv.Itoa(k+1)+". ") {
+			p.t.Fatalf("choices not numbered from 1: %q", p.choices)
+		}
+	}
+}
+
+// choose waits for a question that lists a choice containing want, and chooses it.
+func (p *linearScript) choose(want string) {
+	p.t.Helper()
+	for range 5 {
+		p.next()
+		if p.over {
+			p.t.Fatalf("the game ended while waiting for the choice %q", want)
+		}
+		for i, c := range p.choices {
+			if strings.Contains(c, want) {
+				p.r.Type(strconv.Itoa(i + 1))
+				return
+			}
+		}
+	}
+	p.t.Fatalf("no choice %q; the last question: %s %q", want, p.question, p.choices)
+}
+
+// avoid are choices a player who wants the game over does not take.
+var avoid = []string{"Leave", "Back", "Another board", "Unlock", "Take back", "Write ", "Choose my wagers"}
+
+// play answers every question until the game is over.
+func (p *linearScript) play() {
+	p.t.Helper()
+	for n := 0; ; n++ {
+		if n > 2000 {
+			p.t.Fatal("no end of the game after 2000 questions")
+		}
+		p.next()
+		if p.over {
+			break
+		}
+		switch {
+		case p.text && len(p.choices) == 0 && strings.Contains(p.question, "story"):
+			p.r.Type("!Once upon a time a thing went far away. It came back at night.")
+		case p.text && len(p.choices) == 0:
+			p.r.Type("something from long ago")
+		case p.text && !p.moved:
+			p.moved = true
+			p.r.Type("3 -2") // a Quadrant token moves, as two numbers
+		default:
+			var ok []int
+			for i, c := range p.choices {
+				if !avoided(c) {
+					ok = append(ok, i+1)
+				}
+			}
+			if len(ok) == 0 {
+				continue // only a step back is offered (a locked token): wait for the others
+			}
+			p.r.Type(strconv.Itoa(ok[p.rng.IntN(len(ok))]))
+		}
+	}
+	p.r.Next("the scores", func(l string) bool { return strings.HasPrefix(l, "Scores after round") })
+}
+
+func avoided(c string) bool {
+	for _, a := range avoid {
+		if strings.HasPrefix(c, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkAppendedOnly fails on any sequence in out that moves the cursor, erases, turns
+// to the alternate screen or hides the cursor, found by x/ansi's parser.
+func checkAppendedOnly(t *testing.T, out []byte) {
+	t.Helper()
+	p := ansi.NewParser()
+	var state byte
+	for b := out; len(b) > 0; {
+		seq, _, n, ns := ansi.DecodeSequence(b, state, p)
+		state = ns
+		b = b[n:]
+		if len(seq) == 0 || seq[0] >= 0x20 && seq[0] != 0x7f {
+			continue
+		}
+		switch {
+		case ansi.HasCsiPrefix(seq):
+			cmd := ansi.Cmd(p.Command())
+			switch final := cmd.Final(); {
+			case strings.IndexByte("ABCDEFGHfdea`IZ", final) >= 0:
+				t.Errorf("cursor movement %q in the output", seq)
+			case strings.IndexByte("JKXSTPL@M", final) >= 0:
+				t.Errorf("an erase or a scroll %q in the output", seq)
+			case (final == 'h' || final == 'l') && cmd.Prefix() == '?':
+				for _, par := range p.Params() {
+					switch par.Param(0) {
+					case 1049, 1047, 47:
+						t.Errorf("the alternate screen %q in the output", seq)
+					case 25:
+						t.Errorf("cursor visibility %q in the output", seq)
+					}
+				}
+			}
+		case ansi.HasEscPrefix(seq) && len(seq) == 2 && strings.IndexByte("78DEMc", seq[1]) >= 0:
+			t.Errorf("cursor movement %q in the output", seq)
+		case seq[0] == '\b':
+			t.Errorf("a backspace in the output")
+		}
+	}
+}
