@@ -163,7 +163,7 @@ func (p *linearScript) play() {
 			p.r.Type(strconv.Itoa(ok[p.rng.IntN(len(ok))]))
 		}
 	}
-	p.r.Next("the scores", func(l string) bool { return strings.HasPrefix(l, "Scores after round") })
+	p.r.Next("the scores", func(l string) bool { return strings.HasPrefix(l, "Final scores: ") })
 }
 
 func avoided(c string) bool {
@@ -211,5 +211,56 @@ func checkAppendedOnly(t *testing.T, out []byte) {
 		case seq[0] == '\b':
 			t.Errorf("a backspace in the output")
 		}
+	}
+}
+
+// TestLinearModeIsRememberedForTheKey: "plain on" makes the key's next plain `ssh host`,
+// on a terminal that could draw the screen, start in the linear mode; "plain off" gives
+// the screen back. A player in the linear mode and one on the screen chat at one table.
+func TestLinearModeIsRememberedForTheKey(t *testing.T) {
+	t.Parallel()
+	s := e2e.Start(t, nil)
+	key := e2e.NewKey(t)
+	until := func(r *e2e.Reader, text string) {
+		t.Helper()
+		r.Next(text, func(l string) bool { return strings.Contains(l, text) })
+	}
+	r := s.LinearReader(t, "ann", key, "plain", "")
+	until(r, "What is your name?")
+	r.Type("Ann")
+	until(r, "You are in the lobby")
+	r.Type("plain on")
+	until(r, "Remembered: whenever you connect with this key")
+	r.Close()
+
+	r = s.LinearReader(t, "ann", key, "", "xterm-256color")
+	until(r, "in the linear mode")
+	until(r, "Hello, Ann.")
+	r.Type("1")
+	until(r, "Which game?")
+	r.Type("1") // the first game, whichever it is
+	opened := r.Next("the new table", func(l string) bool { return strings.HasPrefix(l, "You opened table") })
+	code := regexp.MustCompile(`table ([A-Z]{4}) for`).FindStringSubmatch(opened[len(opened)-1])
+	if code == nil {
+		t.Fatalf("no code in %q", opened[len(opened)-1])
+	}
+	ben, _ := newPlayer(t, s, "Ben")
+	joinTable(t, ben, code[1])
+	until(r, "Ben sits down.")
+	r.Type("say hello Ben")
+	ben.WaitFor("hello Ben")
+	ben.Press("enter")
+	ben.Paste("hi \x1b[31mAnn\x1b[0m\x07")
+	ben.Press("enter")
+	until(r, "Ben says: hi Ann")
+	r.Type("plain off")
+	until(r, "Remembered: parlor starts with the full screen")
+	r.Type("quit")
+	until(r, "Goodbye.")
+
+	p := s.Connect(t, "ann", key, "", 80, 24)
+	p.WaitFor("Open tables")
+	if out := string(r.Raw()); strings.Contains(out, "\x1b[") {
+		t.Errorf("the linear mode on an xterm sent escape sequences: %q", out)
 	}
 }

@@ -35,7 +35,11 @@ func (d *Door) update(u lobby.Update) {
 		if f, ok := gameui.LookupSpeaker(u.Table.Game); ok {
 			d.speaker = f(u.Seat)
 		}
-		lines = append(lines, fmt.Sprintf("%s: type b for the board, s for the scores, r for the question again.", u.Table.GameName))
+		if d.speaker == nil {
+			lines = append(lines, fmt.Sprintf("%s cannot be played in the linear mode yet: you can follow it and chat.", u.Table.GameName))
+		} else {
+			lines = append(lines, fmt.Sprintf("%s: type b for the board, s for the scores, r for the question again.", u.Table.GameName))
+		}
 		if prev != nil && prev.View != nil {
 			prev = &lobby.Update{Table: prev.Table} // a new game's log is all new
 		}
@@ -184,9 +188,12 @@ func (d *Door) scores() []string {
 	}
 	head := "Scores"
 	if h.Round > 0 {
-		head = fmt.Sprintf("Scores after round %d", h.Round)
+		head = fmt.Sprintf("Scores in round %d", h.Round)
 		if h.Rounds > 0 {
 			head += fmt.Sprintf(" of %d", h.Rounds)
+		}
+		if h.Over {
+			head = "Final scores"
 		}
 	}
 	return []string{head + ": " + strings.Join(parts, ", ") + "."}

@@ -3,6 +3,7 @@ package topfive
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"parlor/rules"
 	"parlor/rules/topfive"
@@ -49,8 +50,10 @@ func (s *speaker) Ask() gameui.Ask {
 		if v.Role == topfive.RoleGuesser {
 			q = fmt.Sprintf("Which topic do you think %s ranks number %d?", v.Names[v.Honour], rank)
 		}
-		if rank == 1 {
-			q += " (1 = most liked.)"
+		if rank == 1 && v.Role == topfive.RoleGuesser {
+			q = strings.TrimSuffix(q, "?") + ", the one they like most?"
+		} else if rank == 1 {
+			q = strings.TrimSuffix(q, "?") + ", the one you like most?"
 		}
 		var choices []string
 		for _, t := range s.left() {
