@@ -164,7 +164,14 @@ func (s *speaker) Board() []string {
 			if p.Answer >= 1 && p.Answer <= len(r.Choices) {
 				ans = "answered " + r.Choices[p.Answer-1]
 			}
-			out = append(out, fmt.Sprintf("%s %s: %+d, now %d points.", v.Names[p.Seat], ans, p.Change, p.Total))
+			line := fmt.Sprintf("%s %s: %+d, now %d points.", v.Names[p.Seat], ans, p.Change, p.Total)
+			for _, pr := range p.Predictions {
+				if pr.Seat < len(v.Names) && pr.Choice >= 1 && pr.Choice <= len(r.Choices) {
+					right := map[bool]string{true: "right", false: "wrong"}[pr.Right]
+					line += fmt.Sprintf(" Predicted %s would answer %s: %s, %+d and %+d.", v.Names[pr.Seat], r.Choices[pr.Choice-1], right, pr.AResult, pr.BResult)
+				}
+			}
+			out = append(out, line)
 		}
 	}
 	return out

@@ -29,6 +29,14 @@ type Speaker interface {
 	Board() []string
 }
 
+// Narrator is a speaker that says more than the game's log: what a new view shows that
+// the log leaves out (who guessed what at a reveal step). The linear mode says Events
+// after the log's new lines, after each SetView.
+type Narrator interface {
+	// Events are the sentences for what the last SetView changed; nil for nothing.
+	Events() []string
+}
+
 // Ask is one question with its numbered choices, or one that takes a typed line.
 type Ask struct {
 	// Key tells one question from the next (a phase, a round, a step): the linear mode

@@ -342,9 +342,10 @@ func (d *Door) join(code string, watch bool) {
 	}
 	d.at(p)
 	if watch {
-		d.say(fmt.Sprintf("You are watching table %s.", p.Code()))
+		d.say(fmt.Sprintf("You are watching table %s.", spelled(p.Code())))
 	} else {
-		d.say(fmt.Sprintf("You are at table %s.", p.Code()))
+		d.say(fmt.Sprintf("You are at table %s.", spelled(p.Code())))
+		d.sat()
 	}
 }
 
@@ -358,8 +359,10 @@ func (d *Door) closed(reason lobby.Closed) {
 	d.prompt(true)
 }
 
-// ExtraTime is where the linear mode asks for more time for a player who sits down
-// in it (issue 38, item 4: ×2 unless they turn it off).
-// TODO(extra_time): send the extra_time operation for the member's seat here once it
-// exists; it is called each time the player takes a seat.
+// extraTime is the one place where the linear mode would ask for more time for its
+// player (issue 38, item 4: ×2 in every timed phase, unless they turn it off). It is
+// called whenever the player may have taken a seat: creating or joining a table, or
+// sitting down from watching.
+// TODO(extra_time): send the extra_time operation (×2) for d.place's seat here once it
+// exists, and give the player a command to turn it off.
 func (d *Door) extraTime() {}

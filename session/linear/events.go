@@ -55,6 +55,9 @@ func (d *Door) update(u lobby.Update) {
 		for _, l := range newLines(old, u.View.Head().Log) {
 			lines = append(lines, sentence(l))
 		}
+		if n, ok := d.speaker.(gameui.Narrator); ok {
+			lines = append(lines, n.Events()...)
+		}
 	}
 	lines = append(lines, d.chatEvents(u.Chat)...)
 	if prev != nil && prev.Table.State == lobby.StatePlaying && u.Table.State == lobby.StateFinished {

@@ -135,7 +135,6 @@ func (d *Door) lobbyPrompt() *prompt {
 			d.menu = &prompt{key: "code", say: "Type the table's code, four letters.", text: true, answer: func(_ int, text string) error {
 				d.menu = nil
 				d.join(text, false)
-				d.sat()
 				return nil
 			}}
 		case 4:
@@ -190,9 +189,6 @@ func (d *Door) listTables(watch bool) {
 	}
 	d.menu = d.menuOf("tables", say, lines, func(n int) error {
 		d.join(tables[n-1].Code, watch)
-		if !watch {
-			d.sat()
-		}
 		return nil
 	})
 }

@@ -21,6 +21,8 @@ type speaker struct {
 	v     topfive.View
 	round int
 	order []int // topic indices chosen so far: order[0] has rank 1
+
+	events []string // what the last view's reveal steps showed (Events)
 }
 
 func (s *speaker) SetView(v rules.View) {
@@ -31,7 +33,43 @@ func (s *speaker) SetView(v rules.View) {
 	if nv.Round != s.round || nv.Phase != topfive.PhaseRanking || nv.Mine != nil {
 		s.order = nil
 	}
+	s.events = nil
+	shown := 0
+	if nv.Round == s.round {
+		shown = len(s.v.Reveal)
+	}
+	for _, row := range nv.Reveal[min(shown, len(nv.Reveal)):] {
+		s.events = append(s.events, guesses(nv, row))
+	}
 	s.v, s.round = nv, nv.Round
+}
+
+func (s *speaker) Events() []string { return s.events }
+
+// guesses says one reveal step's guesses: "Bot Ada said 4, right, with the marker; Bot
+// Bo said 2." The game's log has said the topic and its rank just before.
+func guesses(v topfive.View, row topfive.Row) string {
+	var parts []string
+	for _, g := range row.Guesses {
+		if g.Seat >= len(v.Names) {
+			continue
+		}
+		p := fmt.Sprintf("%s said %d", v.Names[g.Seat], g.Rank)
+		if g.Rank == 0 {
+			p = v.Names[g.Seat] + " gave no ranking"
+		}
+		if g.Right {
+			p += ", right"
+		}
+		if g.Marker {
+			p += ", with the marker"
+		}
+		parts = append(parts, p)
+	}
+	if row.Match {
+		return strings.Join(parts, "; ") + ": a match."
+	}
+	return strings.Join(parts, "; ") + "."
 }
 
 // ranking tells whether the viewer has a ranking to give now.
