@@ -33,8 +33,15 @@ func TestLinearWholeGames(t *testing.T) {
 		{game: "Fingertip", bots: 2, term: "dumb"},
 		{game: "Tall Tale", bots: 2},
 		{game: "Quadrant", bots: 3},
+		// The other modes: two players ranking together, and two teams with a ballot.
+		{game: "Top Five", bots: 1, options: map[string]string{"Variant": "duo"}},
+		{game: "Quadrant", bots: 7, options: map[string]string{"Mode": "team"}},
 	} {
-		t.Run(strings.ReplaceAll(tc.game, " ", ""), func(t *testing.T) {
+		name := strings.ReplaceAll(tc.game, " ", "")
+		for _, v := range tc.options {
+			name += "/" + v
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := e2e.Start(t, nil)
 			cmd := "plain"
@@ -47,19 +54,24 @@ func TestLinearWholeGames(t *testing.T) {
 			r.Type("Ann")
 			p.choose("Create a table")
 			p.choose(tc.game)
+			for name, value := range tc.options { // first: the mode sets how many may sit
+				p.choose("Change an option")
+				p.choose(name + ": ")
+				p.choose(value)
+			}
 			for range tc.bots {
 				p.choose("Add a bot")
 			}
-			for name, value := range tc.options {
-				p.choose("Change an option")
-				p.choose(name)
-				p.choose(value)
-			}
 			p.choose("Start the game")
+			defer func() {
+				if dir := os.Getenv("PARLOR_LINEAR_TRANSCRIPTS"); dir != "" && t.Failed() {
+					_ = os.WriteFile(filepath.Join(dir, "failed.txt"), r.Raw(), 0o644)
+				}
+			}()
 			p.play()
 			checkAppendedOnly(t, r.Raw())
 			if dir := os.Getenv("PARLOR_LINEAR_TRANSCRIPTS"); dir != "" { // to read them, as docs/accessibility.md quotes one
-				_ = os.WriteFile(filepath.Join(dir, t.Name()[strings.LastIndex(t.Name(), "/")+1:]+".txt"), r.Raw(), 0o644)
+				_ = os.WriteFile(filepath.Join(dir, strings.ReplaceAll(strings.TrimPrefix(t.Name(), "TestLinearWholeGames/"), "/", "-")+".txt"), r.Raw(), 0o644)
 			}
 		})
 	}
@@ -119,7 +131,7 @@ func (p *linearScript) choose(want string) {
 			p.t.Fatalf("the game ended while waiting for the choice %q", want)
 		}
 		for i, c := range p.choices {
-			if strings.Contains(c, want) {
+			if strings.HasPrefix(c, want) {
 				p.r.Type(strconv.Itoa(i + 1))
 				return
 			}
@@ -129,7 +141,7 @@ func (p *linearScript) choose(want string) {
 }
 
 // avoid are choices a player who wants the game over does not take.
-var avoid = []string{"Leave", "Back", "Another board", "Unlock", "Take back", "Write ", "Choose my wagers"}
+var avoid = []string{"Leave", "Back", "Another board", "Unlock", "Take back", "Approve (not yet", "Choose my wagers"}
 
 // play answers every question until the game is over.
 func (p *linearScript) play() {
@@ -151,11 +163,17 @@ func (p *linearScript) play() {
 			p.moved = true
 			p.r.Type("3 -2") // a Quadrant token moves, as two numbers
 		default:
-			var ok []int
+			var ok, lines []int
 			for i, c := range p.choices {
-				if !avoided(c) {
+				switch {
+				case strings.HasPrefix(c, "Write "):
+					lines = append(lines, i+1)
+				case !avoided(c):
 					ok = append(ok, i+1)
 				}
+			}
+			if len(ok) == 0 && strings.HasPrefix(p.choices[0], "Approve (not yet") {
+				ok = lines // a team ballot not yet complete: write one of its lines
 			}
 			if len(ok) == 0 {
 				continue // only a step back is offered (a locked token): wait for the others

@@ -142,10 +142,14 @@ func (s *speaker) ballotAsk(key string) gameui.Ask {
 		return gameui.Ask{Key: fmt.Sprintf("%s/line%d", key, s.line), Question: fmt.Sprintf("Which word is %s's token?", s.name(s.line)), Choices: words}
 	}
 	var choices []string
-	if slices.Contains(b.Approved, s.v.Seat) {
+	complete := !slices.ContainsFunc(b.Votes, func(l quadrant.BallotLine) bool { return l.Number == 0 })
+	switch {
+	case slices.Contains(b.Approved, s.v.Seat):
 		choices = append(choices, "Take back your approval")
-	} else {
+	case complete:
 		choices = append(choices, "Approve the ballot as it stands: "+s.ballotWords())
+	default:
+		choices = append(choices, "Approve (not yet: every token needs a number)")
 	}
 	for _, l := range b.Votes {
 		choices = append(choices, fmt.Sprintf("Write %s's line, now %s", s.name(l.Seat), s.word(l.Number)))
@@ -204,6 +208,8 @@ func (s *speaker) Answer(choice int, text string) (any, error) {
 		return quadrant.BallotSet{Type: quadrant.TypeBallotSet, Seat: seat, Number: choice}, nil
 	case v.Phase == quadrant.PhaseTeamVote && choice == 1 && slices.Contains(v.Ballot.Approved, v.Seat):
 		return quadrant.Unapprove{Type: quadrant.TypeUnapprove}, nil
+	case v.Phase == quadrant.PhaseTeamVote && choice == 1 && strings.HasPrefix(a.Choices[0], "Approve (not yet"):
+		return nil, fmt.Errorf("every token needs a number before the ballot can be approved: write the empty lines first")
 	case v.Phase == quadrant.PhaseTeamVote && choice == 1:
 		return quadrant.Approve{Type: quadrant.TypeApprove, Rev: v.Ballot.Rev}, nil
 	case v.Phase == quadrant.PhaseTeamVote:
