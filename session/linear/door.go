@@ -62,12 +62,14 @@ type Door struct {
 	updates  chan placeUpdate
 	last     *lobby.Update // the newest update of the place, nil before the first
 	speaker  gameui.Speaker
-	menu     *prompt // a question of the door's own (a lobby list, a host's option), answered first
-	asked    string  // the key of the prompt said last, to say it again only when it changes
-	head     string  // the game's prompt said last
-	sent     bool    // an action went to the table since the last update
-	again    bool    // say the question after the next update, even if it is the same
-	stepped  bool    // the answer was a step of the game's question: the next step follows
+	menu     *prompt  // a question of the door's own (a lobby list, a host's option), answered first
+	asked    string   // the key of the prompt said last, to say it again only when it changes
+	head     string   // the game's prompt said last
+	sent     bool     // an action went to the table since the last update
+	again    bool     // say the question after the next update, even if it is the same
+	stepped  bool     // the answer was a step of the game's question: the next step follows
+	hurried  string   // the question whose time running out was said
+	held     []string // lines typed before the table's first update, answered after it
 	lastChat int
 	naming   bool
 	quit     bool
@@ -139,8 +141,25 @@ func (d *Door) Run(ctx context.Context, in io.Reader, out io.Writer) {
 		defer timer.Stop()
 		idle = timer.C
 	}
+	// While a timed question waits for the player, a check each second says when little
+	// time is left (once per question), so that the deadline never passes unannounced.
+	// It reads the lobby's clock, which may run faster than the wall clock.
+	tick := time.NewTicker(time.Second)
+	tick.Stop()
+	defer tick.Stop()
+	ticking := false
 	for !d.quit {
+		if timed := d.timed() != nil; timed != ticking { // no work per second otherwise
+			ticking = timed
+			if timed {
+				tick.Reset(time.Second)
+			} else {
+				tick.Stop()
+			}
+		}
 		select {
+		case <-tick.C:
+			d.hurry()
 		case <-ctx.Done():
 			return
 		case msg := <-d.ended:
@@ -196,6 +215,15 @@ func (d *Door) line(line string) {
 		d.setName(line)
 		return
 	}
+	if d.place != nil && d.last == nil {
+		// The table has not said how things stand yet: the line waits for it, as a
+		// key pressed on the screen waits for the table's first frame.
+		d.held = append(d.held, line)
+		return
+	}
+	if d.atTheKeys() {
+		return
+	}
 	if line == "" {
 		d.prompt(true)
 		return
@@ -215,6 +243,54 @@ func (d *Door) line(line string) {
 		return
 	}
 	d.say(fmt.Sprintf("%q is not a command here. Type help for the commands, or r to hear the question again.", playertext.Short(line, 30)))
+}
+
+// hurryAt is how much time left a timed question is said again at.
+const hurryAt = 15 * time.Second
+
+// timed is the question said last when it is timed, waits for the player, and its time
+// running out has not been said yet; nil otherwise.
+func (d *Door) timed() *prompt {
+	if d.hurried == d.asked || d.place == nil || d.last == nil {
+		return nil
+	}
+	p := d.current()
+	if p == nil || p.deadline.IsZero() || (len(p.choices) <= 1 && !p.text) || p.ident() != d.asked { // one choice: nothing to decide
+		return nil
+	}
+	return p
+}
+
+// hurry says, once per question, that its time is nearly up.
+func (d *Door) hurry() {
+	p := d.timed()
+	if p == nil {
+		return
+	}
+	if left := p.deadline.Sub(d.l.Now()); left > 0 && left <= hurryAt {
+		d.hurried = d.asked
+		d.say(fmt.Sprintf("Hurry: %s left. Type r for the question.", strings.TrimSuffix(strings.Trim(timeLeft(p.deadline, d.l.Now()), "()"), " left.")))
+	}
+}
+
+// atTheKeys takes the player's seat back from a bot that plays it while they were idle
+// (the host's stand-in), as a key press does on the screen; the line typed is not taken
+// as an answer, since the question may have changed meanwhile.
+func (d *Door) atTheKeys() bool {
+	if d.place == nil || d.last == nil || d.last.Table.State != lobby.StatePlaying {
+		return false
+	}
+	seats, seat := d.last.Table.Seats, d.last.Seat
+	if seat < 0 || seat >= len(seats) || !seats[seat].StandIn || seats[seat].Away {
+		return false
+	}
+	if err := lobby.Run(d.place, lobby.Resume{}); err != nil {
+		d.say("Not done: " + oneLine(err.Error()))
+		return true
+	}
+	d.say("You play again; a bot played for you meanwhile.")
+	d.again = true
+	return true
 }
 
 // answer gives a number or a line to the current question.
@@ -301,7 +377,7 @@ func (d *Door) drop() {
 	if d.stop != nil {
 		d.stop()
 	}
-	d.place, d.stop, d.last, d.speaker, d.menu, d.lastChat, d.asked = nil, nil, nil, nil, nil, 0, ""
+	d.place, d.stop, d.last, d.speaker, d.menu, d.lastChat, d.asked, d.held = nil, nil, nil, nil, nil, 0, "", nil
 }
 
 // at takes a place at a table and starts reading its updates.

@@ -68,6 +68,11 @@ func (d *Door) update(u lobby.Update) {
 	}
 	d.prompt(d.again)
 	d.again = false
+	held := d.held
+	d.held = nil
+	for _, l := range held {
+		d.line(l)
+	}
 }
 
 // sentence ends a line the games log with a full stop, if it has none.
