@@ -271,6 +271,13 @@ func TestLinearModeIsRememberedForTheKey(t *testing.T) {
 	ben.Paste("hi \x1b[31mAnn\x1b[0m\x07")
 	ben.Press("enter")
 	until(r, "Ben says: hi Ann")
+	// Another player watches straight from the ssh command, and hears the chat too.
+	cy := s.LinearReader(t, "cy", e2e.NewKey(t), "plain watch "+code[1], "")
+	until(cy, "What is your name?")
+	cy.Type("Cy")
+	until(cy, "You are watching table")
+	r.Type("'welcome, Cy")
+	until(cy, "Ann says: welcome, Cy")
 	r.Type("plain off")
 	until(r, "Remembered: parlor starts with the full screen")
 	r.Type("quit")

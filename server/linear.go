@@ -36,7 +36,7 @@ func (s *Server) wantsLinear(sess ssh.Session, term string) bool {
 
 // serveLinear runs the linear mode for the life of the session: lines in, lines out,
 // over the same lobby and table operations as the TUI (session/linear).
-func (s *Server) serveLinear(sess ssh.Session, join string) {
+func (s *Server) serveLinear(sess ssh.Session, join, watch string) {
 	defer termrt.ServeAside(sess)()
 	player, known := s.identify(sess)
 	online := s.lobby.Connected(player.ID)
@@ -45,7 +45,7 @@ func (s *Server) serveLinear(sess ssh.Session, join string) {
 	// A name another player online holds now is asked again, as the TUI does.
 	askName := !known || online.Name(player.Name) != nil
 	opts := linear.Options{
-		Lobby: s.lobby, Player: player, Online: online, AskName: askName, Join: join, Echo: pty,
+		Lobby: s.lobby, Player: player, Online: online, AskName: askName, Join: join, Watch: watch, Echo: pty,
 		IdleTimeout: s.cfg.IdleTimeout,
 		SSH:         func(args ...string) string { return strings.Join(append([]string{s.sshCommand()}, args...), " ") },
 	}
@@ -81,10 +81,12 @@ func (s *Server) serveLinear(sess ssh.Session, join string) {
 func (s *Server) linearRoute(sess ssh.Session, args []string) {
 	switch {
 	case len(args) == 0:
-		s.serveLinear(sess, "")
+		s.serveLinear(sess, "", "")
 	case len(args) == 2 && args[0] == "join":
-		s.serveLinear(sess, args[1])
+		s.serveLinear(sess, args[1], "")
+	case len(args) == 2 && args[0] == "watch":
+		s.serveLinear(sess, "", args[1])
 	default:
-		fail(sess, fmt.Sprintf("%s takes nothing, or join and a table's code: %s %s join ABCD", linearWord, s.sshCommand(), linearWord))
+		fail(sess, fmt.Sprintf("%s takes nothing, or join or watch and a table's code: %s %s join ABCD", linearWord, s.sshCommand(), linearWord))
 	}
 }

@@ -108,7 +108,7 @@ const usage = `parlor: party games over SSH.
   ssh -p PORT HOST                  the lobby: pick a name, create or join a table
   ssh -t -p PORT HOST join ABCD     go straight to table ABCD
   ssh -t -p PORT HOST watch ABCD    watch table ABCD
-  ssh -p PORT HOST plain            the linear mode, for screen readers and braille (plain join ABCD)
+  ssh -p PORT HOST plain            the linear mode, for screen readers and braille (plain join/watch ABCD)
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
   ssh -p PORT HOST pack             your own content packs (pack help)
   ssh -p PORT HOST admin            the operators' console (admins; admin help)
@@ -182,10 +182,10 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			fail(sess, fmt.Sprintf("parlor needs a terminal: use %s (or %s api for the JSON interface).", what, s.sshCommand()))
 			return
 		}
-		if watch == "" && s.wantsLinear(sess, pty.Term) {
+		if s.wantsLinear(sess, pty.Term) {
 			// TERM=dumb (Emacs' shell, some IDE consoles) cannot take a screen; a
 			// player who chose the linear mode gets it by default.
-			s.serveLinear(sess, join)
+			s.serveLinear(sess, join, watch)
 			return
 		}
 		s.serveTUI(sess, join, watch)

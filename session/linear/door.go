@@ -31,6 +31,7 @@ type Options struct {
 	Online  *lobby.Online
 	AskName bool   // the player has no name yet: ask for one first
 	Join    string // a table's code to go straight to
+	Watch   string // a table's code to watch straight away
 	// SaveName keeps a chosen name for the player's key; nil for a guest.
 	SaveName func(name string) error
 	// Remember keeps whether the player's key starts in the linear mode; nil for a guest.
@@ -129,9 +130,7 @@ func (d *Door) Run(ctx context.Context, in io.Reader, out io.Writer) {
 		}
 	} else {
 		d.say(fmt.Sprintf("Hello, %s.", d.player.Name))
-		if d.opts.Join != "" {
-			d.join(d.opts.Join, false)
-		}
+		d.goStraight()
 		d.prompt(true)
 	}
 	var idle <-chan time.Time
@@ -353,10 +352,18 @@ func (d *Door) setName(line string) {
 	}
 	d.player.Name, d.naming = name, false
 	d.say(fmt.Sprintf("Hello, %s.", name))
-	if d.opts.Join != "" {
-		d.join(d.opts.Join, false)
-	}
+	d.goStraight()
 	d.prompt(true)
+}
+
+// goStraight goes to the table the ssh command named, if any.
+func (d *Door) goStraight() {
+	switch {
+	case d.opts.Join != "":
+		d.join(d.opts.Join, false)
+	case d.opts.Watch != "":
+		d.join(d.opts.Watch, true)
+	}
 }
 
 // leave takes the door away from its table: asked, the seat is freed before a game (as
