@@ -108,6 +108,7 @@ const usage = `parlor: party games over SSH.
   ssh -p PORT HOST                  the lobby: pick a name, create or join a table
   ssh -t -p PORT HOST join ABCD     go straight to table ABCD
   ssh -t -p PORT HOST watch ABCD    watch table ABCD
+  ssh -p PORT HOST plain            the linear mode, for screen readers and braille (plain join/watch ABCD)
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
   ssh -p PORT HOST pack             your own content packs (pack help)
   ssh -p PORT HOST admin            the operators' console (admins; admin help)
@@ -154,6 +155,9 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			defer termrt.ServeAside(sess)()
 			s.servePack(sess, cmd[1:])
 			return
+		case len(cmd) >= 1 && cmd[0] == linearWord:
+			s.linearRoute(sess, cmd[1:])
+			return
 		case len(cmd) == 1 && (cmd[0] == "help" || cmd[0] == "--help"):
 			fmt.Fprint(sess, s.usage())
 			_ = sess.Exit(0)
@@ -178,10 +182,10 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			fail(sess, fmt.Sprintf("parlor needs a terminal: use %s (or %s api for the JSON interface).", what, s.sshCommand()))
 			return
 		}
-		if pty.Term == "dumb" {
-			// Emacs' shell, some IDE consoles: every frame would print as a line of escapes.
-			fail(sess, fmt.Sprintf("parlor draws its games on the whole screen, and your terminal says it cannot (TERM=dumb). "+
-				"Connect from a terminal window (xterm, iTerm2, Windows Terminal, …), or use %s api for the JSON interface.", s.sshCommand()))
+		if s.wantsLinear(sess, pty.Term) {
+			// TERM=dumb (Emacs' shell, some IDE consoles) cannot take a screen; a
+			// player who chose the linear mode gets it by default.
+			s.serveLinear(sess, join, watch)
 			return
 		}
 		s.serveTUI(sess, join, watch)

@@ -35,6 +35,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 			now := time.Now()
 			return s.wrote(s.store.SavePlayer(ctx, storePlayer(id, name, now)))
 		}
+		opts.Linear = func() error {
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+			defer cancel()
+			return s.wrote(s.store.SetLinear(ctx, id, true))
+		}
 		opts.Profile = func() string {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 			defer cancel()

@@ -88,9 +88,10 @@ func (m *Model) helpLines(w int) []string {
 		section("Keys: your name", keyLines([]key.Binding{nameKeys.Save, nameKeys.Delete, nameKeys.Back, helpInTyped})...)
 	case screenLobby:
 		l := lobbyKeys
-		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, helpKey, l.Quit})...)
+		section("Keys: the lobby", keyLines([]key.Binding{l.Up, l.Join, l.Watch, l.Code, l.Create, l.Back, l.Name, l.Linear, helpKey, l.Quit})...)
 		shell := m.o.SSH("-t") // a command needs a terminal
-		section("From your shell", dimStyle.Paint("  "+shell+" join ABCD"), dimStyle.Paint("  "+shell+" watch ABCD"))
+		section("From your shell", dimStyle.Paint("  "+shell+" join ABCD"), dimStyle.Paint("  "+shell+" watch ABCD"),
+			dimStyle.Paint("  "+m.o.SSH()+" plain     the linear mode, for screen readers and braille"))
 	case screenCreate:
 		c := createKeys
 		section("Keys: new table", keyLines([]key.Binding{c.Up, c.Change, c.Create, bind("pgup pgdn", "scroll the rules", "pgup"), c.Back, helpKey})...)

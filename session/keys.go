@@ -22,7 +22,7 @@ var (
 	quitKey     = bind("q", "quit", "q")
 
 	lobbyKeys = struct {
-		Up, Down, Join, Watch, Code, Create, Back, Name, Quit key.Binding
+		Up, Down, Join, Watch, Code, Create, Back, Name, Linear, Quit key.Binding
 	}{
 		Up:     bind("↑↓", "select", "up", "k"),
 		Down:   bind("↓", "down", "down", "j"),
@@ -32,6 +32,7 @@ var (
 		Watch:  bind("w", "watch", "w"),
 		Back:   bind("r", "back to your seat", "r"),
 		Name:   bind("N", "change name", "N"),
+		Linear: bind("L", "linear mode for screen readers, from the next connection", "L"),
 		Quit:   quitKey,
 	}
 

@@ -104,6 +104,8 @@ func (s *lobbyScreen) key(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		m.name = newNameScreen(m.o.Player.Name)
 		m.name.renaming = true
 		m.show(screenName)
+	case keyMatches(k, l.Linear):
+		m.rememberLinear()
 	case keyMatches(k, l.Quit):
 		return m.quit()
 	case keyMatches(k, adminKeys.Open) && m.isAdmin():
@@ -275,4 +277,20 @@ func playersText(g *rules.Spec) string {
 		return fmt.Sprint(g.MinPlayers)
 	}
 	return fmt.Sprintf("%d–%d", g.MinPlayers, g.MaxPlayers)
+}
+
+// rememberLinear is the lobby's setting for the linear mode: the player's key starts in
+// it from the next connection on. The switch waits for the next connection because the
+// screen's key reader holds the input until the session ends.
+func (m *Model) rememberLinear() {
+	plain := m.o.SSH() + " plain"
+	if m.o.Linear == nil {
+		m.setStatus("Only a player with an SSH key can have the linear mode remembered; "+plain+" starts it any time.", true)
+		return
+	}
+	if err := m.o.Linear(); err != nil {
+		m.setStatus("Could not save the linear mode: "+err.Error(), true)
+		return
+	}
+	m.setStatus("Saved: your next connection with this key starts in the linear mode (plain off there turns it off). Now: q, then "+plain+".", false)
 }

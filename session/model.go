@@ -54,6 +54,9 @@ type Options struct {
 	// Console runs the operators' commands for an admin (the admin screen, A in the
 	// lobby); nil, or a player who is not an admin: no admin screen.
 	Console Console
+	// Linear remembers that the player's key starts in the linear mode from the next
+	// connection on (L in the lobby; docs/accessibility.md); nil for guests.
+	Linear func() error
 }
 
 type screen int

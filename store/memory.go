@@ -68,7 +68,24 @@ func (m *Memory) SavePlayer(ctx context.Context, p Player) error {
 	if old, ok := m.players[p.ID]; ok {
 		p.FirstSeen = Earlier(old.FirstSeen, p.FirstSeen)
 	}
+	p.Linear = m.players[p.ID].Linear
 	m.players[p.ID] = p
+	return nil
+}
+
+// SetLinear remembers whether a known player plays in the linear mode.
+func (m *Memory) SetLinear(ctx context.Context, id string, on bool) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
+	}
+	p, ok := m.players[id]
+	if !ok {
+		return fmt.Errorf("store: linear mode of %s: %w", id, ErrNotFound)
+	}
+	p.Linear = on
+	m.players[id] = p
 	return nil
 }
 

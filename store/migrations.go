@@ -107,4 +107,8 @@ CREATE TABLE audit (
 	reason TEXT NOT NULL
 ) STRICT;
 `,
+	// 5: the linear mode a player chose (SetLinear), kept across logins.
+	`
+ALTER TABLE players ADD COLUMN linear INTEGER NOT NULL DEFAULT 0;
+`,
 }

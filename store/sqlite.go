@@ -160,8 +160,8 @@ func (s *SQLite) Player(ctx context.Context, id string) (Player, error) {
 	var p Player
 	var first, last int64
 	err := s.db.QueryRowContext(ctx,
-		`SELECT id, name, first_seen, last_seen FROM players WHERE id = ?`, id,
-	).Scan(&p.ID, &p.Name, &first, &last)
+		`SELECT id, name, first_seen, last_seen, linear FROM players WHERE id = ?`, id,
+	).Scan(&p.ID, &p.Name, &first, &last, &p.Linear)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("store: get player %s: %w", id, ErrNotFound)
 	}
@@ -195,6 +195,25 @@ ON CONFLICT (id) DO UPDATE SET
 		p.ID, p.Name, ToMillis(p.FirstSeen), ToMillis(p.LastSeen))
 	if err != nil {
 		return fmt.Errorf("store: save player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// SetLinear remembers whether a known player plays in the linear mode.
+func (s *SQLite) SetLinear(ctx context.Context, id string, on bool) error {
+	if err := s.ready(); err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE players SET linear = ? WHERE id = ?`, on, id)
+	if err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("store: linear mode of %s: %w", id, ErrNotFound)
 	}
 	return nil
 }

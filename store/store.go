@@ -35,6 +35,9 @@ type Store interface {
 	SavePlayer(ctx context.Context, p Player) error
 	// RenamePlayer changes a known player's display name, or returns ErrNotFound.
 	RenamePlayer(ctx context.Context, id, name string) error
+	// SetLinear remembers whether a known player plays in the linear mode (lines for a
+	// screen reader, not a full screen), or returns ErrNotFound. SavePlayer keeps it.
+	SetLinear(ctx context.Context, id string, on bool) error
 	// RecordGame stores one finished game with its seats in seat order.
 	RecordGame(ctx context.Context, g FinishedGame) error
 	// RecentGames lists the player's finished games, newest first, at most limit of them
@@ -58,6 +61,7 @@ type Player struct {
 	Name      string    // display name, already sanitised by the caller
 	FirstSeen time.Time // first login
 	LastSeen  time.Time // latest login
+	Linear    bool      // plays in the linear mode (SetLinear); SavePlayer never changes it
 }
 
 // FinishedGame is the record of one game that reached its end.

@@ -16,6 +16,7 @@ type playerRecord struct {
 	Name      string `json:"name"`
 	FirstSeen int64  `json:"first_seen"` // Unix ms, 0 unknown
 	LastSeen  int64  `json:"last_seen"`
+	Linear    bool   `json:"linear,omitempty"`
 }
 
 // maxRetries bounds read-modify-write loops that lose to concurrent writers.
@@ -40,13 +41,13 @@ func (s *Store) getPlayer(ctx context.Context, id string) (store.Player, uint64,
 	if err := json.Unmarshal(kv.Value(), &r); err != nil {
 		return store.Player{}, 0, err
 	}
-	return store.Player{ID: id, Name: r.Name, FirstSeen: store.FromMillis(r.FirstSeen), LastSeen: store.FromMillis(r.LastSeen)}, kv.Revision(), nil
+	return store.Player{ID: id, Name: r.Name, FirstSeen: store.FromMillis(r.FirstSeen), LastSeen: store.FromMillis(r.LastSeen), Linear: r.Linear}, kv.Revision(), nil
 }
 
 // putPlayer writes p at revision rev (0: the player must be new), so that a concurrent
 // change is noticed instead of overwritten.
 func (s *Store) putPlayer(ctx context.Context, p store.Player, rev uint64) error {
-	b, err := json.Marshal(playerRecord{Name: p.Name, FirstSeen: store.ToMillis(p.FirstSeen), LastSeen: store.ToMillis(p.LastSeen)})
+	b, err := json.Marshal(playerRecord{Name: p.Name, FirstSeen: store.ToMillis(p.FirstSeen), LastSeen: store.ToMillis(p.LastSeen), Linear: p.Linear})
 	if err != nil {
 		return err
 	}
@@ -90,6 +91,7 @@ func (s *Store) SavePlayer(ctx context.Context, p store.Player) error {
 		}
 		q := p
 		q.FirstSeen = store.Earlier(old.FirstSeen, p.FirstSeen)
+		q.Linear = old.Linear
 		return q, nil
 	})
 	if err != nil {
@@ -116,6 +118,25 @@ func (s *Store) RenamePlayer(ctx context.Context, id, name string) error {
 	})
 	if err != nil {
 		return fmt.Errorf("store: rename player %s: %w", id, err)
+	}
+	return nil
+}
+
+// SetLinear remembers whether a known player plays in the linear mode.
+func (s *Store) SetLinear(ctx context.Context, id string, on bool) error {
+	if err := s.ready(ctx); err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
+	}
+	err := s.changePlayer(ctx, id, func(old *store.Player) (store.Player, error) {
+		if old == nil {
+			return store.Player{}, store.ErrNotFound
+		}
+		q := *old
+		q.Linear = on
+		return q, nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: linear mode of %s: %w", id, err)
 	}
 	return nil
 }

@@ -28,6 +28,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"SavePlayerKeepsFirstSeen", testSavePlayerKeepsFirstSeen},
 		{"SavePlayerInvalid", testSavePlayerInvalid},
 		{"RenamePlayer", testRenamePlayer},
+		{"LinearMode", testLinearMode},
 		{"RecordAndListGames", testRecordAndListGames},
 		{"RecentGamesOrderAndLimit", testRecentGamesOrderAndLimit},
 		{"RecordGameInvalid", testRecordGameInvalid},
@@ -436,5 +437,36 @@ func testConcurrent(t *testing.T, s store.Store) {
 		if got, want := mustStats(t, s, fp(w)), (store.Stats{Played: 2 * rounds, Won: rounds}); got != want {
 			t.Errorf("player %d stats = %+v, want %+v", w, got, want)
 		}
+	}
+}
+
+// testLinearMode: the linear mode is remembered per key, survives the SavePlayer of
+// every login, and is refused for a player the store does not know.
+func testLinearMode(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	if err := s.SetLinear(ctx, fp(1), true); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("SetLinear of an unknown id: err = %v, want ErrNotFound", err)
+	}
+	mustSave(t, s, store.Player{ID: fp(1), Name: "Ann", FirstSeen: base, LastSeen: base})
+	mustSave(t, s, store.Player{ID: fp(2), Name: "Bob", FirstSeen: base, LastSeen: base})
+	if mustPlayer(t, s, fp(1)).Linear {
+		t.Fatal("a new player is in the linear mode")
+	}
+	if err := s.SetLinear(ctx, fp(1), true); err != nil {
+		t.Fatalf("SetLinear: %v", err)
+	}
+	if !mustPlayer(t, s, fp(1)).Linear || mustPlayer(t, s, fp(2)).Linear {
+		t.Fatal("SetLinear(Ann) did not set Ann's mode alone")
+	}
+	// The next login saves a fresh record, which says nothing of the mode.
+	mustSave(t, s, store.Player{ID: fp(1), Name: "Annie", FirstSeen: base.Add(time.Hour), LastSeen: base.Add(time.Hour)})
+	if p := mustPlayer(t, s, fp(1)); !p.Linear || p.Name != "Annie" {
+		t.Fatalf("after a login: %+v, want Annie still in the linear mode", p)
+	}
+	if err := s.SetLinear(ctx, fp(1), false); err != nil {
+		t.Fatalf("SetLinear off: %v", err)
+	}
+	if mustPlayer(t, s, fp(1)).Linear {
+		t.Fatal("the linear mode stayed on after SetLinear(false)")
 	}
 }
