@@ -30,6 +30,18 @@ func until(a *e2e.API, typ string) map[string]any {
 	return a.Until(typ, func(m map[string]any) bool { return m["type"] == typ })
 }
 
+// refusedAtLogin logs in with a banned key as OpenSSH does (the key, then a guest's
+// keyboard-interactive) and returns what the server told it: the login must fail, the
+// key refused before any session and no guest let in instead.
+func refusedAtLogin(t *testing.T, s *e2e.Server, key e2e.Key) string {
+	t.Helper()
+	told, err := s.TryLogin(t, key)
+	if err == nil {
+		t.Fatalf("a banned key logged in (told %q)", told)
+	}
+	return told
+}
+
 // TestAdminConsoleRefusesEveryoneElse: a player who is not an admin is refused every
 // admin command, with a non-zero exit status, and nothing changes.
 func TestAdminConsoleRefusesEveryoneElse(t *testing.T) {
@@ -113,8 +125,17 @@ func TestAdminBansAKey(t *testing.T) {
 	bye := until(live, "bye")
 	wantHas(t, "the live session's goodbye", bye["reason"].(string), "Your key is banned", "spamming the chat", "It ends ")
 
-	errOut := mustFail(t, s, vic, "help", "")
-	wantHas(t, "login of a banned key", errOut, "Your key is banned from this parlor server: spamming the chat. It ends ")
+	before := metric(t, s, `parlor_refused_total{reason="banned"}`)
+	told := refusedAtLogin(t, s, vic)
+	wantHas(t, "login of a banned key", told, "Your key is banned from this parlor server: spamming the chat. It ends ")
+	if after := metric(t, s, `parlor_refused_total{reason="banned"}`); after != before+1 {
+		t.Errorf("refused banned = %v after a banned key's login, want %v", after, before+1)
+	}
+	if told, err := s.TryLogin(t, ann); err != nil {
+		t.Errorf("another key was refused: %v (told %q)", err, told)
+	} else if told != "" {
+		t.Errorf("another key was told %q at login", told)
+	}
 	mustRun(t, s, ann, "help", "") // others are unaffected
 	bystander.Send(map[string]any{"op": "games"})
 	bystander.Expect("games")
@@ -212,7 +233,7 @@ func TestBansSurviveARestart(t *testing.T) {
 	st = open()
 	t.Cleanup(func() { _ = st.Close() })
 	s = e2e.StartNodes(t, []store.Store{st}, edit)[0]
-	wantHas(t, "after the restart", mustFail(t, s, vic, "help", ""), "Your key is banned from this parlor server: cheating. It is for good.")
+	wantHas(t, "after the restart", refusedAtLogin(t, s, vic), "Your key is banned from this parlor server: cheating. It is for good.")
 	wantHas(t, "bans after the restart", mustRun(t, s, admin, "admin bans", ""), "\tkey\t"+vic.Fingerprint()+"\tforever\t")
 }
 
@@ -224,7 +245,7 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	live := named(t, c.nodes[1], vic, "Vic")
 	mustRun(t, c.nodes[0], admin, "admin ban key "+vic.Fingerprint()+" for 1d abuse", "")
 	wantHas(t, "bye on the other node", until(live, "bye")["reason"].(string), "Your key is banned", "abuse")
-	wantHas(t, "login on the other node", mustFail(t, c.nodes[1], vic, "help", ""), "Your key is banned from this parlor server: abuse.")
+	wantHas(t, "login on the other node", refusedAtLogin(t, c.nodes[1], vic), "Your key is banned from this parlor server: abuse.")
 
 	// A broadcast made on one node reaches the sessions of every node.
 	ann := named(t, c.nodes[1], e2e.NewKey(t), "Ann")
@@ -252,10 +273,10 @@ func TestTimedBansAndMutesExpire(t *testing.T) {
 	fp := vic.Fingerprint()
 	wantHas(t, "ban", mustRun(t, s, admin, "admin ban key "+fp+" for 2h cool off", ""), "until 2026-11-29 14:00 UTC")
 	mustRun(t, s, admin, "admin mute "+fp+" for 1d shouting", "")
-	wantHas(t, "banned", mustFail(t, s, vic, "help", ""), "cool off. It ends 2026-11-29 14:00 UTC.")
+	wantHas(t, "banned", refusedAtLogin(t, s, vic), "cool off. It ends 2026-11-29 14:00 UTC.")
 
 	clock.Advance(2*time.Hour - time.Minute)
-	mustFail(t, s, vic, "help", "")
+	refusedAtLogin(t, s, vic)
 	clock.Advance(time.Minute)
 	mustRun(t, s, vic, "help", "")
 	if out := mustRun(t, s, admin, "admin bans", ""); out != "" {
