@@ -363,3 +363,49 @@ func TestAdminScreen(t *testing.T) {
 	boss.Press("esc")
 	boss.WaitFor("Open tables")
 }
+
+// TestClusterAdminListsEveryNodesPlayers: in a cluster, admin players lists the players
+// of every node — name, key, address, client, tables, and the node — and an address
+// banned on one node ends the session it covers on another.
+func TestClusterAdminListsEveryNodesPlayers(t *testing.T) {
+	admin, vic, ann := e2e.NewKey(t), e2e.NewKey(t), e2e.NewKey(t)
+	c := startClusterWith(t, 2, func(_ int, cfg *server.Config) { cfg.Admins = []string{admin.Fingerprint()} })
+	c.nodes[1].FromManyAddresses() // Vic comes from an address of his own
+	v := named(t, c.nodes[1], vic, "Vic")
+	v.Send(map[string]any{"op": "create", "game": "topfive"})
+	code := until(v, "joined")["code"].(string)
+	a := named(t, c.nodes[0], ann, "Ann")
+	a.Send(map[string]any{"op": "join", "code": code})
+	until(a, "joined")
+
+	// The admin's API connection asks until node-1's presence (its players, and that
+	// Ann sits at its table) has reached node-0.
+	op := named(t, c.nodes[0], admin, "Boss")
+	var vicLine, annLine string
+	deadline := time.Now().Add(e2e.Wait)
+	for id := 1; time.Now().Before(deadline) && (vicLine == "" || !strings.Contains(annLine, code)); id++ {
+		op.Send(map[string]any{"op": "admin", "id": id, "args": []string{"players"}})
+		vicLine, annLine = "", ""
+		lines, _ := until(op, "admin")["lines"].([]any)
+		for _, l := range lines {
+			switch line := l.(string); {
+			case strings.HasPrefix(line, "Vic\t"):
+				vicLine = line
+			case strings.HasPrefix(line, "Ann\t"):
+				annLine = line
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	f := strings.Split(vicLine, "\t")
+	if len(f) != 7 || f[1] != vic.Fingerprint() || !strings.HasPrefix(f[2], "127.1.") || !strings.HasPrefix(f[3], "SSH-2.0-") ||
+		f[4] != "api" || f[5] != code || f[6] != "node-1" {
+		t.Fatalf("Vic's line on node-0 = %q: want name, key, address, client, api, %s, node-1", vicLine, code)
+	}
+	wantHas(t, "Ann's line", annLine, "Ann\t"+ann.Fingerprint()+"\t127.0.0.1\t", "\tapi\t"+code+"\tnode-0")
+
+	wantHas(t, "ban addr", mustRun(t, c.nodes[0], admin, "admin ban addr "+f[2]+" flooding", ""), "for good: flooding")
+	wantHas(t, "bye on the other node", until(v, "bye")["reason"].(string), "Your address is banned", "flooding")
+	a.Send(map[string]any{"op": "games"})
+	a.Expect("games") // Ann, at another address, plays on
+}

@@ -196,6 +196,15 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			node.Kill()
 			return nil, fmt.Errorf("cluster: broadcasts: %w", err)
 		}
+		if err := node.OnRoster(func() []cluster.Session {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			return s.localSessions(ctx)
+		}); err != nil {
+			cancel()
+			node.Kill()
+			return nil, fmt.Errorf("cluster: the players list: %w", err)
+		}
 	}
 	s.lobby = lobby.New(lctx, lcfg)
 	// Stopping the lobby also stops its table-log writer.
