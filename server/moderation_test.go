@@ -3,7 +3,6 @@ package server_test
 import (
 	"fmt"
 	"net"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -212,14 +211,7 @@ func TestBannedAddressIsRefusedBeforeTheKeyExchange(t *testing.T) {
 // TestBansSurviveARestart: a ban stored in SQLite holds after the server restarts.
 func TestBansSurviveARestart(t *testing.T) {
 	admin, vic := e2e.NewKey(t), e2e.NewKey(t)
-	path := filepath.Join(t.TempDir(), "parlor.db")
-	open := func() store.Store {
-		st, err := store.OpenSQLite(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	open := sqliteOpener(t)
 	edit := func(_ int, c *server.Config) { c.Admins = []string{admin.Fingerprint()} }
 	st := open()
 	s := e2e.StartNodes(t, []store.Store{st}, edit)[0]

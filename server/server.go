@@ -179,6 +179,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Log:      st,
 		Muted:    s.mod.muted,
 		Report:   s.fileReport,
+		Ignores:  st, // an ignore is remembered for the player's key
 
 		FilterWords: words,
 	}

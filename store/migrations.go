@@ -107,4 +107,13 @@ CREATE TABLE audit (
 	reason TEXT NOT NULL
 ) STRICT;
 `,
+	// 5: whom each player ignores (their chat does not reach them), by key.
+	`
+CREATE TABLE ignores (
+	by    TEXT NOT NULL,
+	about TEXT NOT NULL,
+	name  TEXT NOT NULL,
+	PRIMARY KEY (by, about)
+) STRICT;
+`,
 }
