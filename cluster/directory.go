@@ -159,6 +159,21 @@ func (n *Node) lapsedLocked(l lease, now time.Time) bool {
 	return now.Sub(l.seen) >= n.cfg.Lease && !n.aliveLocked(l.Node, now)
 }
 
+// claimableLocked says whether this node may claim a table: released, or its lease ran
+// out, or it is held under this node's own name but this process does not run it — an
+// earlier run of this node held it (a crash and a restart under the same name, whose
+// beat is fresh again, so no other node claims it) — and its key has stood still for a
+// lease. n.mu is held.
+func (n *Node) claimableLocked(code string, l lease, now time.Time) bool {
+	switch l.Node {
+	case "":
+		return true
+	case n.name:
+		return n.owned[code] == nil && now.Sub(l.seen) >= n.cfg.Lease
+	}
+	return n.lapsedLocked(l, now)
+}
+
 // ownerAliveLocked is the latest game time a table's owner is known to have been alive at.
 func (n *Node) ownerAliveLocked(l lease) time.Time {
 	if b := n.beats[l.Node]; b.Alive.After(l.Alive) {
@@ -182,10 +197,7 @@ func (n *Node) claimAbandoned() {
 	var claims []claim
 	n.mu.Lock()
 	for code, l := range n.dir {
-		if l.Node == n.name {
-			continue
-		}
-		if l.Node == "" || n.lapsedLocked(l, now) {
+		if n.claimableLocked(code, l, now) {
 			claims = append(claims, claim{code, l.rev, n.ownerAliveLocked(l)})
 		}
 	}
@@ -195,7 +207,7 @@ func (n *Node) claimAbandoned() {
 		// claim is only for a lease that is still out.
 		n.mu.Lock()
 		l := n.dir[c.code]
-		still := l.rev == c.rev && (l.Node == "" || n.lapsedLocked(l, time.Now()))
+		still := l.rev == c.rev && n.claimableLocked(c.code, l, time.Now())
 		n.mu.Unlock()
 		if !still {
 			continue

@@ -158,3 +158,40 @@ func TestAStalledOwnerLosesItsTables(t *testing.T) {
 		t.Errorf("directory: %s owned by %q, want b", code, owner)
 	}
 }
+
+// A node that crashed and starts again under the same name takes its tables back: its
+// beat is fresh at once, so no other node claims them, and nothing else would.
+func TestARestartedNodeTakesItsTablesBack(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	const lease = 300 * time.Millisecond
+	a := newNode(t, url, "a", st, lease)
+	b := newNode(t, url, "b", st, lease)
+	for _, n := range []*Node{a, b} {
+		if err := n.Start(n.lobby); err != nil {
+			t.Fatal(err)
+		}
+	}
+	place, err := a.lobby.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := place.Code()
+	a.round()
+	a.Kill() // a crash: no handover
+	again := newNode(t, url, "a", st, lease)
+	if err := again.Start(again.lobby); err != nil {
+		t.Fatal(err)
+	}
+	for end := time.Now().Add(20 * lease); !again.lobby.Runs(code); time.Sleep(lease / 6) {
+		if time.Now().After(end) {
+			t.Fatalf("the restarted node did not take %s back (b runs it: %v)", code, b.lobby.Runs(code))
+		}
+		again.round()
+		b.round()
+	}
+	if b.lobby.Runs(code) {
+		t.Errorf("b runs %s too", code)
+	}
+}
