@@ -108,17 +108,18 @@ func TestLeaseRenewalIsOneWritePerNode(t *testing.T) {
 	}
 }
 
-// A node whose beat stands still for a lease loses its tables to a node that claims
-// them, and, when it comes back (a paused process), sees the directory name the other
-// node and lets its copy go; the claimer restores the table and runs it. Before the
-// lease runs out, nobody claims.
-func TestAStalledOwnerLosesItsTables(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
+// testLease is the lease of the tests with started nodes, whose loops do one round as
+// they start: the tests run the rounds.
+const testLease = 300 * time.Millisecond
+
+// tableOnA starts nodes a and b on one NATS and one store, and has Ann make a table on
+// a.
+func tableOnA(t *testing.T) (url string, st store.Store, a, b *Node, code string) {
+	t.Helper()
+	url, _ = natstest.Run(t)
+	st = store.NewMemory()
 	t.Cleanup(func() { _ = st.Close() })
-	const lease = 300 * time.Millisecond
-	a := newNode(t, url, "a", st, lease)
-	b := newNode(t, url, "b", st, lease)
+	a, b = newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease)
 	for _, n := range []*Node{a, b} {
 		if err := n.Start(n.lobby); err != nil {
 			t.Fatal(err)
@@ -128,24 +129,32 @@ func TestAStalledOwnerLosesItsTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code := place.Code()
+	return url, st, a, b, place.Code()
+}
+
+// A node whose beat stands still for a lease loses its tables to a node that claims
+// them, and, when it comes back (a paused process), sees the directory name the other
+// node and lets its copy go; the claimer restores the table and runs it. Before the
+// lease runs out, nobody claims.
+func TestAStalledOwnerLosesItsTables(t *testing.T) {
+	_, _, a, b, code := tableOnA(t)
 	// Both beat for three leases: b never claims.
-	for end := time.Now().Add(3 * lease); time.Now().Before(end); time.Sleep(lease / 6) {
+	for end := time.Now().Add(3 * testLease); time.Now().Before(end); time.Sleep(testLease / 6) {
 		a.round()
 		b.round()
 	}
 	if !a.lobby.Runs(code) || b.lobby.Runs(code) {
 		t.Fatalf("while a beats: a runs %s: %v, b: %v", code, a.lobby.Runs(code), b.lobby.Runs(code))
 	}
-	// a stalls: b claims once a's beat has stood still for a lease.
-	for end := time.Now().Add(10 * lease); !b.lobby.Runs(code); time.Sleep(lease / 6) {
+	// a stalls: b claims once a's beat has stood still for a testLease.
+	for end := time.Now().Add(10 * testLease); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
 		if time.Now().After(end) {
 			t.Fatalf("b did not claim %s after a stalled", code)
 		}
 		b.round()
 	}
 	// a comes back: it lets its copy go at its next round.
-	for end := time.Now().Add(10 * lease); a.lobby.Runs(code); time.Sleep(lease / 6) {
+	for end := time.Now().Add(10 * testLease); a.lobby.Runs(code); time.Sleep(testLease / 6) {
 		if time.Now().After(end) {
 			t.Fatalf("a still runs %s, which b claimed", code)
 		}
@@ -162,29 +171,14 @@ func TestAStalledOwnerLosesItsTables(t *testing.T) {
 // A node that crashed and starts again under the same name takes its tables back: its
 // beat is fresh at once, so no other node claims them, and nothing else would.
 func TestARestartedNodeTakesItsTablesBack(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	const lease = 300 * time.Millisecond
-	a := newNode(t, url, "a", st, lease)
-	b := newNode(t, url, "b", st, lease)
-	for _, n := range []*Node{a, b} {
-		if err := n.Start(n.lobby); err != nil {
-			t.Fatal(err)
-		}
-	}
-	place, err := a.lobby.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code := place.Code()
+	url, st, a, b, code := tableOnA(t)
 	a.round()
 	a.Kill() // a crash: no handover
-	again := newNode(t, url, "a", st, lease)
+	again := newNode(t, url, "a", st, testLease)
 	if err := again.Start(again.lobby); err != nil {
 		t.Fatal(err)
 	}
-	for end := time.Now().Add(20 * lease); !again.lobby.Runs(code); time.Sleep(lease / 6) {
+	for end := time.Now().Add(20 * testLease); !again.lobby.Runs(code); time.Sleep(testLease / 6) {
 		if time.Now().After(end) {
 			t.Fatalf("the restarted node did not take %s back (b runs it: %v)", code, b.lobby.Runs(code))
 		}
