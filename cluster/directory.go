@@ -6,17 +6,18 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
-	"golang.org/x/sync/errgroup"
 
 	"parlor/lobby"
 )
 
 // The table directory: one key per open table, its code, holding the owner node. The
-// owner renews the lease every Renew by a revision-checked Update; a node that sees a
-// key's revision stand still for Lease (by its own clock) claims it with an Update
-// against that revision, so of several claimers exactly one wins. A released lease
-// (owner "") may be claimed at once. Create, which fails on an existing key, makes a
-// new table's code unique across the cluster.
+// key changes only when the table changes hands: the owner renews one lease for all its
+// tables, its node's beat (presence.go), every Renew. A node that sees an owner's beat
+// — and the table's key — stand still for Lease (by its own clock) claims the table
+// with an Update against the key's revision, so of several claimers exactly one wins;
+// the old owner, if it still runs, sees the key name another node and lets the table
+// go. A released lease (owner "") may be claimed at once. Create, which fails on an
+// existing key, makes a new table's code unique across the cluster.
 
 // follow hands every change a KV watcher sees to see, until the node stops; ready (if
 // not nil) closes once the watcher has replayed what the bucket held.
@@ -48,6 +49,9 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	n.mu.Lock()
 	if e.Operation() != jetstream.KeyValuePut {
 		delete(n.dir, code)
+		if ot := n.owned[code]; ot != nil && e.Revision() > ot.rev {
+			n.lost[code] = true
+		}
 		n.mu.Unlock()
 		return
 	}
@@ -56,6 +60,9 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	old, had := n.dir[code]
 	l.rev, l.seen = e.Revision(), time.Now()
 	n.dir[code] = l
+	if ot := n.owned[code]; ot != nil && l.Node != n.name && l.rev > ot.rev {
+		n.lost[code] = true // another node claimed it: this copy stops (letGoLost)
+	}
 	var moved []*proxy
 	if had && old.Node != l.Node && l.Node != "" {
 		for p := range n.proxies {
@@ -136,50 +143,53 @@ func (n *Node) stale(code string) bool {
 	return !owned && n.lobby != nil && !n.lobby.Runs(code)
 }
 
-// renew updates the lease of every owned table. A failed update means another node
-// holds the lease now: this node lets the table go without a word to the log.
-func (n *Node) renew() {
+// letGoLost stops the tables this node owned whose directory key another node has
+// changed since (it claimed them: this node's beat stood still for a lease, a pause or
+// a network cut) or removed.
+func (n *Node) letGoLost() {
 	n.mu.Lock()
-	codes := make(map[string]uint64, len(n.owned))
-	for code, ot := range n.owned {
-		if !ot.handoff {
-			codes[code] = ot.rev
+	var lost []string
+	for code := range n.lost {
+		if ot := n.owned[code]; ot != nil && !ot.handoff {
+			lost = append(lost, code)
 		}
+		delete(n.lost, code)
 	}
 	n.mu.Unlock()
-	// The updates go out side by side: one after the other, a busy node with many
-	// tables took longer than a lease for one round and lost tables it still ran
-	// (docs/cluster.md). A bounded group keeps a node with thousands of tables from
-	// opening thousands of requests at once.
-	var g errgroup.Group
-	g.SetLimit(renewInFlight)
-	for code, rev := range codes {
-		g.Go(func() error {
-			n.renewOne(code, rev)
-			return nil
-		})
-	}
-	_ = g.Wait()
-}
-
-// renewInFlight bounds the lease updates one node has in flight at once.
-const renewInFlight = 64
-
-// renewOne updates one table's lease; a refused update lets the table go.
-func (n *Node) renewOne(code string, rev uint64) {
-	ctx, cancel := n.opCtx()
-	newRev, err := n.tables.Update(ctx, code, leaseValue(n.name, n.now()), rev)
-	cancel()
-	n.mu.Lock()
-	ot := n.owned[code]
-	if err == nil && ot != nil {
-		ot.rev = newRev
-	}
-	n.mu.Unlock()
-	if errors.Is(err, jetstream.ErrKeyExists) || errors.Is(err, jetstream.ErrKeyNotFound) {
+	for _, code := range lost {
 		n.log.Warn("lost the lease of a table to another node", "table", code)
 		n.letGo(code, lobby.Closed{Why: lobby.WhyMoved, Text: "This table moved to another server: connect again to go on."})
 	}
+}
+
+// lapsedLocked says whether the lease on a table held by another node has run out: its
+// node's beat, its presence and the table's key have all stood still for Lease. n.mu is
+// held.
+func (n *Node) lapsedLocked(l lease, now time.Time) bool {
+	return now.Sub(l.seen) >= n.cfg.Lease && !n.aliveLocked(l.Node, now)
+}
+
+// claimableLocked says whether this node may claim a table: released, or its lease ran
+// out, or it is held under this node's own name but this process does not run it — an
+// earlier run of this node held it (a crash and a restart under the same name, whose
+// beat is fresh again, so no other node claims it) — and its key has stood still for a
+// lease. n.mu is held.
+func (n *Node) claimableLocked(code string, l lease, now time.Time) bool {
+	switch l.Node {
+	case "":
+		return true
+	case n.name:
+		return n.owned[code] == nil && now.Sub(l.seen) >= n.cfg.Lease
+	}
+	return n.lapsedLocked(l, now)
+}
+
+// ownerAliveLocked is the latest game time a table's owner is known to have been alive at.
+func (n *Node) ownerAliveLocked(l lease) time.Time {
+	if b := n.beats[l.Node]; b.Alive.After(l.Alive) {
+		return b.Alive
+	}
+	return l.Alive
 }
 
 // claimAbandoned claims the tables whose lease ran out or was released, and restores
@@ -197,15 +207,21 @@ func (n *Node) claimAbandoned() {
 	var claims []claim
 	n.mu.Lock()
 	for code, l := range n.dir {
-		if _, owned := n.owned[code]; l.Node == n.name && owned {
-			continue // a lease of this node's previous run is claimed like any other
-		}
-		if l.Node == "" || now.Sub(l.seen) >= n.cfg.Lease {
-			claims = append(claims, claim{code, l.rev, l.Alive})
+		if n.claimableLocked(code, l, now) {
+			claims = append(claims, claim{code, l.rev, n.ownerAliveLocked(l)})
 		}
 	}
 	n.mu.Unlock()
 	for _, c := range claims {
+		// The owner may have renewed while the claims before this one went out: a
+		// claim is only for a lease that is still out.
+		n.mu.Lock()
+		l := n.dir[c.code]
+		still := l.rev == c.rev && n.claimableLocked(c.code, l, time.Now())
+		n.mu.Unlock()
+		if !still {
+			continue
+		}
 		ctx, cancel := n.opCtx()
 		rev, err := n.tables.Update(ctx, c.code, leaseValue(n.name, n.now()), c.rev)
 		cancel()

@@ -39,6 +39,7 @@ func (n *Node) Handoff(notice lobby.Closed) {
 		n.log.Info("handed a table over", "table", code)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	_ = n.nodes.Delete(ctx, beatPrefix+n.name)
 	_ = n.nodes.Delete(ctx, n.name)
 	cancel()
 	n.Close()

@@ -18,7 +18,7 @@ import (
 // Bucket names.
 const (
 	tablesBucket = "parlor_tables" // the table directory: code → owner node (a lease)
-	nodesBucket  = "parlor_nodes"  // presence: node → its players, tables and heartbeat
+	nodesBucket  = "parlor_nodes"  // per node: its lease (lease.NODE) and its presence (NODE)
 )
 
 // Node is this server's part of the cluster. It implements lobby.Cluster for its lobby,
@@ -44,24 +44,41 @@ type Node struct {
 	lastBeat time.Time
 
 	mu       sync.Mutex
-	dir      map[string]lease     // the directory as last seen
-	presence map[string]presence  // other nodes, as last seen
-	owned    map[string]*ownTable // tables this node owns
-	proxies  map[*proxy]struct{}  // this node's sessions at other nodes' tables
+	dir      map[string]lease    // the directory as last seen
+	beats    map[string]beat     // other nodes' leases, as last seen
+	presence map[string]presence // other nodes, as last seen
+	lost     map[string]bool     // owned tables another node has claimed or removed since
+	// The presence this node put last, and when: it is put again only when it changed,
+	// or after presenceRefresh. (Only the loop puts it; the lock is for tests that run
+	// rounds by hand.)
+	putPresence   []byte
+	putPresenceAt time.Time
+	owned         map[string]*ownTable // tables this node owns
+	proxies       map[*proxy]struct{}  // this node's sessions at other nodes' tables
 }
 
 // lease is a directory entry as this node last saw it; seen is when its revision last
 // changed, by this node's own clock (never another node's).
 type lease struct {
 	Node string `json:"node"` // "" once released: any node may claim it at once
-	// Alive is the owner's game time at its last renewal: a node that takes the table
-	// over after the owner died measures the downtime from there.
+	// Alive is the owner's game time when it took the table; its node's beat (below)
+	// carries the time of its latest renewal.
 	Alive time.Time `json:"alive,omitzero"`
 	rev   uint64
 	seen  time.Time
 }
 
-// presence is what a node publishes about itself every Renew.
+// beat is a node's lease on all the tables it owns, renewed every Renew: one key per
+// node (lease.NODE in the nodes bucket), however many tables it runs. seen is when its
+// revision last changed, by this node's own clock.
+type beat struct {
+	// Alive is the node's game time at its latest renewal: a node that takes a table over
+	// after its owner died measures the downtime from there.
+	Alive time.Time `json:"alive"`
+	seen  time.Time
+}
+
+// presence is what a node publishes about itself, when it changes.
 type presence struct {
 	lobby.Local
 	seen time.Time
@@ -87,7 +104,7 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config, logger *log.Logger) (*N
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	n := &Node{cfg: cfg, name: cfg.Node, nc: nc, js: js, log: logger,
-		dir: map[string]lease{}, presence: map[string]presence{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
+		dir: map[string]lease{}, beats: map[string]beat{}, presence: map[string]presence{}, lost: map[string]bool{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
 	bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if n.tables, err = js.CreateOrUpdateKeyValue(bctx, jetstream.KeyValueConfig{Bucket: tablesBucket, History: 1, Replicas: cfg.Replicas,
@@ -149,7 +166,7 @@ func (n *Node) run(ready <-chan struct{}) {
 	defer t.Stop()
 	for {
 		n.heartbeat()
-		n.renew()
+		n.letGoLost()
 		n.claimAbandoned()
 		n.dropDeparted()
 		select {

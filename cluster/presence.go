@@ -1,8 +1,10 @@
 package cluster
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -10,15 +12,25 @@ import (
 	"parlor/lobby"
 )
 
-// Presence: every node puts its own state (players online, its tables' public state,
-// who is seated where) under its name every Renew. The others show it in their lobby
-// while it is fresh, and only the tables whose directory entry names that node, so a
-// table that just moved is never listed twice. A node whose presence goes stale for
+// Beats and presence, one bucket. Every Renew a node puts its beat, lease.NODE: the
+// lease on every table it owns, and the sign that it is alive, one small write however
+// many tables it runs. Its presence, NODE — players online, its tables' public state,
+// who is seated where — it puts when that changed, and every presenceRefresh. The
+// others show the presence in their lobby while the node is fresh (its beat or its
+// presence changed within Lease), and only the tables whose directory entry names that
+// node, so a table that just moved is never listed twice. A node that stays stale for
 // Lease is gone: the sessions it had at this node's tables are disconnected, so their
-// seats show as away.
+// seats show as away, and its tables are claimed (directory.go).
 
-// seePresence keeps another node's presence.
+// beatPrefix starts a beat's key; a node's name has no dot, so it is never a presence.
+const beatPrefix = "lease."
+
+// seePresence keeps another node's beat or presence.
 func (n *Node) seePresence(e jetstream.KeyValueEntry) {
+	if name, ok := strings.CutPrefix(e.Key(), beatPrefix); ok {
+		n.seeBeat(name, e)
+		return
+	}
 	if e.Key() == n.name {
 		return
 	}
@@ -35,25 +47,61 @@ func (n *Node) seePresence(e jetstream.KeyValueEntry) {
 	}
 }
 
-// heartbeat publishes this node's presence. The first one after a gap of a lease or
-// more has its sessions at other nodes' tables check that they are still there: the
-// other nodes may have taken this one for gone.
+// seeBeat keeps another node's beat. A removed beat (a node that stopped cleanly, its
+// tables handed over) counts as seen now: anything it still held is claimed a lease
+// later.
+func (n *Node) seeBeat(name string, e jetstream.KeyValueEntry) {
+	if name == n.name {
+		return
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	b := n.beats[name]
+	if e.Operation() == jetstream.KeyValuePut {
+		_ = json.Unmarshal(e.Value(), &b)
+	}
+	b.seen = time.Now()
+	n.beats[name] = b
+}
+
+// presenceRefresh is how often a node puts its presence even if nothing changed, well
+// within the bucket's TTL (10 leases), so that a node starting reads every presence.
+func (n *Node) presenceRefresh() time.Duration { return 2 * n.cfg.Lease }
+
+// heartbeat renews this node's lease on all its tables (its beat), and puts its
+// presence if it changed. The first beat after a gap of a lease or more has its
+// sessions at other nodes' tables check that they are still there: the other nodes may
+// have taken this one for gone.
 func (n *Node) heartbeat() {
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	beatValue, _ := json.Marshal(beat{Alive: n.now()})
+	if _, err := n.nodes.Put(ctx, beatPrefix+n.name, beatValue); err != nil {
+		n.log.Warn("could not renew this node's lease", "err", err)
+	} else {
+		now := time.Now()
+		if !n.lastBeat.IsZero() && now.Sub(n.lastBeat) >= n.cfg.Lease {
+			n.checkProxies()
+		}
+		n.lastBeat = now
+	}
 	b, err := json.Marshal(n.lobby.LocalState())
 	if err != nil {
 		return
 	}
-	ctx, cancel := n.opCtx()
-	defer cancel()
-	if _, err := n.nodes.Put(ctx, n.name, b); err != nil {
-		n.log.Warn("could not publish this node's presence", "err", err)
+	n.mu.Lock()
+	same := bytes.Equal(b, n.putPresence) && time.Since(n.putPresenceAt) < n.presenceRefresh()
+	n.mu.Unlock()
+	if same {
 		return
 	}
-	now := time.Now()
-	if !n.lastBeat.IsZero() && now.Sub(n.lastBeat) >= n.cfg.Lease {
-		n.checkProxies()
+	if _, err := n.nodes.Put(ctx, n.name, b); err != nil {
+		n.log.Warn("could not publish this node's presence", "err", err, "bytes", len(b))
+		return
 	}
-	n.lastBeat = now
+	n.mu.Lock()
+	n.putPresence, n.putPresenceAt = b, time.Now()
+	n.mu.Unlock()
 }
 
 // checkProxies has every session at another node's table check that the owner still
@@ -70,16 +118,27 @@ func (n *Node) checkProxies() {
 	}
 }
 
-// fresh is the other nodes whose presence is recent; n.mu is held.
+// fresh is the other nodes that are alive with their presence; n.mu is held.
 func (n *Node) freshLocked() map[string]presence {
 	out := map[string]presence{}
 	now := time.Now()
 	for name, p := range n.presence {
-		if now.Sub(p.seen) < n.cfg.Lease {
+		if n.aliveLocked(name, now) {
 			out[name] = p
 		}
 	}
 	return out
+}
+
+// aliveLocked says whether another node's beat or presence changed within Lease: a node
+// whose presence could not be put (too big for NATS, say) is still alive by its beat,
+// and its players are not dropped from this node's tables. n.mu is held.
+func (n *Node) aliveLocked(name string, now time.Time) bool {
+	last := n.presence[name].seen
+	if b := n.beats[name]; b.seen.After(last) {
+		last = b.seen
+	}
+	return now.Sub(last) < n.cfg.Lease
 }
 
 // Tables implements lobby.Cluster.
@@ -139,12 +198,11 @@ func (n *Node) NameHolder(key string) (string, bool) {
 // tables: their players are away now, and take their seats back through any node.
 func (n *Node) dropDeparted() {
 	n.mu.Lock()
-	fresh := n.freshLocked()
 	now := time.Now()
 	var gone []*remote
 	for _, ot := range n.owned {
 		for _, r := range ot.members {
-			if _, ok := fresh[r.node]; !ok && r.node != n.name && now.Sub(r.since) >= n.cfg.Lease {
+			if !n.aliveLocked(r.node, now) && r.node != n.name && now.Sub(r.since) >= n.cfg.Lease {
 				gone = append(gone, r)
 			}
 		}

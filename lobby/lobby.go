@@ -55,6 +55,10 @@ type Config struct {
 	Report func(ctx context.Context, r Report) error
 	// FilterWords is the family filter's word list (filter.go); nil: the built-in one.
 	FilterWords *WordFilter
+	// Ignores remembers whom each player ignores, by key, so that an ignore outlives
+	// the session and the table (moderation.go); nil: an ignore lasts as long as the
+	// member. The server gives its store.
+	Ignores IgnoreBook
 }
 
 // Hooks lets the server count what happens, for /metrics.
@@ -518,9 +522,11 @@ func (l *Lobby) seat(p Player, t *Table, rejoin bool) (Place, error) {
 	// From the store, before the actor's turn; the game they are for is read on it (a
 	// switch of game changes it there).
 	usable, _ := l.usable(p)
+	ignored := l.remembered(p)
 	var m *Member
 	err := t.do(func(now time.Time) error {
 		m = newMember(t, p)
+		m.ignored = ignored
 		m.offers = packsFor(usable, t.spec)
 		m.rejoin = rejoin
 		return t.seatMember(m, now, false)
@@ -537,12 +543,14 @@ func (l *Lobby) Watch(p Player, code string) (Place, error) {
 	if err != nil {
 		return l.joinElsewhere(p, code, true, err)
 	}
+	ignored := l.remembered(p)
 	var m *Member
 	err = t.do(func(now time.Time) error {
 		if err := t.mayEnter(p); err != nil {
 			return err
 		}
 		m = newMember(t, p)
+		m.ignored = ignored
 		if t.seatOf(p.ID) >= 0 {
 			// A player who holds a seat here does not watch their own seat go away:
 			// watching is taking it back, as Join does.

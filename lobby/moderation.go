@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"parlor/playertext"
 	"parlor/rules"
+	"parlor/store"
 )
 
 // Moderation at the table: the host blocks a player (kicks them and keeps their key out
@@ -178,9 +180,65 @@ func (m *Member) unblock(name string) error {
 	})
 }
 
-// ignore hides the chat of the player in seatNo from the member.
+// IgnoreBook keeps whom each player ignores, by key (store.Moderation has these).
+type IgnoreBook interface {
+	SetIgnore(ctx context.Context, by, about, name string) error
+	Ignores(ctx context.Context, by string) (map[string]string, error)
+	RemoveIgnore(ctx context.Context, by, about string) error
+}
+
+// ignoreBookWait bounds a read or write of the ignore book, which a join or an ignore
+// waits for.
+const ignoreBookWait = 3 * time.Second
+
+// remembered is whom the player ignores, for a new member: read before the actor's turn,
+// as the actor never waits on a store. A guest, whose identity is the connection's,
+// starts with nobody; so does everyone when the book cannot be read (it is logged).
+func (l *Lobby) remembered(p Player) map[string]string {
+	if l.cfg.Ignores == nil || p.Guest || p.ID == "" {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), ignoreBookWait)
+	defer cancel()
+	list, err := l.cfg.Ignores.Ignores(ctx, p.ID)
+	if err != nil {
+		l.log.Warn("could not read whom a player ignores; they start with nobody ignored", "player", p.ID, "err", err)
+		return nil
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	return list
+}
+
+// remember writes an ignore (or its end) to the book, after the table applied it: the
+// member's own goroutine waits, not the table. Between guests nothing is remembered (a
+// guest's id is their connection's). A failed write is logged: the ignore holds for the
+// session all the same.
+func (m *Member) remember(about, name string, on bool, guest bool) {
+	l := m.t.lobby
+	if l.cfg.Ignores == nil || m.player.Guest || guest || about == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), ignoreBookWait)
+	defer cancel()
+	var err error
+	if on {
+		err = l.cfg.Ignores.SetIgnore(ctx, m.player.ID, about, name)
+	} else if err = l.cfg.Ignores.RemoveIgnore(ctx, m.player.ID, about); errors.Is(err, store.ErrNotFound) {
+		err = nil
+	}
+	if err != nil {
+		l.log.Warn("could not remember an ignore; it holds for this session", "player", m.player.ID, "err", err)
+	}
+}
+
+// ignore hides the chat of the player in seatNo from the member, and remembers it for
+// the member's key.
 func (m *Member) ignore(seatNo int) error {
-	return m.t.do(func(now time.Time) error {
+	var about, name string
+	var guest bool
+	err := m.t.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -202,30 +260,42 @@ func (m *Member) ignore(seatNo int) error {
 			m.ignored = map[string]string{}
 		}
 		m.ignored[s.player.ID] = s.player.Name
+		about, name, guest = s.player.ID, s.player.Name, s.player.Guest
 		t.changed(now)
 		return nil
 	})
+	if err == nil {
+		m.remember(about, name, true, guest)
+	}
+	return err
 }
 
-// unignore shows the chat of the ignored player named name again.
+// unignore shows the chat of the ignored player named name again, and forgets the
+// ignore for the member's key.
 func (m *Member) unignore(name string) error {
 	name = strings.TrimSpace(name)
-	return m.t.do(func(now time.Time) error {
+	var about string
+	err := m.t.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}
 		for id, n := range m.ignored {
 			if strings.EqualFold(n, name) {
 				delete(m.ignored, id)
+				about = id
 				m.t.changed(now)
 				return nil
 			}
 		}
 		if len(m.ignored) == 0 {
-			return fmt.Errorf("you ignore nobody at this table")
+			return fmt.Errorf("you ignore nobody")
 		}
 		return fmt.Errorf("you do not ignore anyone named %q: you ignore %s", playertext.Short(name, 40), rules.List(m.ignoredNames()))
 	})
+	if err == nil {
+		m.remember(about, "", false, false) // a guest was never written: ErrNotFound, ignored
+	}
+	return err
 }
 
 // ignoredNames lists the names of the players the member ignores, sorted.

@@ -13,6 +13,7 @@ import (
 
 	"charm.land/ssh"
 
+	"parlor/cluster"
 	"parlor/lobby"
 	"parlor/playertext"
 	"parlor/rules"
@@ -236,8 +237,12 @@ func (s *Server) adminBan(ctx context.Context, admin lobby.Player, rest []string
 	if err := s.mod.refresh(ctx); err != nil {
 		s.log.Warn("could not read the bans again", "err", err)
 	}
-	ended := s.endCovered(b)
-	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%s ended)", b.ID, kind, target, untilPhrase(until), reason, rules.Count(ended, "session"))}, nil
+	ended := rules.Count(s.endCovered(b), "session") + " ended"
+	if s.node != nil {
+		// The other nodes read the ban within a second and end their own sessions.
+		ended += " on this node; the other nodes end theirs within a second"
+	}
+	return []string{fmt.Sprintf("ban %d: %s %s %s: %s (%s)", b.ID, kind, target, untilPhrase(until), reason, ended)}, nil
 }
 
 // parseCIDR reads an address range, or one address as a range of one.
@@ -378,8 +383,25 @@ func (s *Server) broadcastHere(msg string) int {
 	return n
 }
 
+// adminPlayers lists the players online: this server's, or in a cluster every node's,
+// with the node as a last column.
 func (s *Server) adminPlayers(ctx context.Context) []string {
-	var out []string
+	if s.node == nil {
+		return playerLines(s.localSessions(ctx), false)
+	}
+	all, silent, err := s.node.Roster(ctx)
+	if err != nil || len(silent) > 0 {
+		s.log.Warn("admin players: some nodes did not answer; their players are not listed", "nodes", silent, "err", err)
+	}
+	if err != nil {
+		all = s.localSessions(ctx)
+	}
+	return playerLines(all, true)
+}
+
+// localSessions describes this server's sessions for the operators' list.
+func (s *Server) localSessions(ctx context.Context) []cluster.Session {
+	var out []cluster.Session
 	for _, ls := range s.live() {
 		name := ls.name // what the session started with; the name a key picked since is stored
 		if !strings.HasPrefix(ls.id, "guest:") {
@@ -387,8 +409,21 @@ func (s *Server) adminPlayers(ctx context.Context) []string {
 				name = p.Name
 			}
 		}
-		tables := strings.Join(s.lobby.SeatedAt(ls.id), ",")
-		out = append(out, strings.Join([]string{orDash(name), ls.id, ls.addr, orDash(ls.client), ls.kind, orDash(tables)}, "\t"))
+		out = append(out, cluster.Session{Name: name, ID: ls.id, Addr: ls.addr, Client: ls.client, Kind: ls.kind,
+			Tables: s.lobby.SeatedAt(ls.id)})
+	}
+	return out
+}
+
+// playerLines is the players list, one sorted line each; withNode adds the node.
+func playerLines(sessions []cluster.Session, withNode bool) []string {
+	out := make([]string, 0, len(sessions))
+	for _, ss := range sessions {
+		f := []string{orDash(ss.Name), ss.ID, ss.Addr, orDash(ss.Client), ss.Kind, orDash(strings.Join(ss.Tables, ","))}
+		if withNode {
+			f = append(f, ss.Node)
+		}
+		out = append(out, strings.Join(f, "\t"))
 	}
 	slices.Sort(out)
 	return out

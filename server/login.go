@@ -16,6 +16,10 @@ const noGuests = "This parlor server lets in players with an SSH key only. Make 
 	"  ssh-keygen -t ed25519\n" +
 	"and connect again: ssh offers it by itself, and it keeps your name and your seat."
 
+// errBannedLogin refuses every login method of a connection that proved it holds a
+// banned key.
+var errBannedLogin = errors.New("a banned key")
+
 // serverConfig is the connection's x/crypto/ssh configuration: the algorithms, the
 // host key and the login methods.
 func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
@@ -23,10 +27,28 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	for _, k := range s.hostSigners {
 		cfg.AddHostKey(k)
 	}
-	// Every public key is let in: it is the player's identity (the loop records it for
-	// the session's PublicKey).
+	// Every public key is let in but a banned one: it is the player's identity (the
+	// loop records it for the session's PublicKey). A banned key is refused only once
+	// the client has proven it holds it (VerifiedPublicKeyCallback; the first callback
+	// is also asked about keys a client merely names), so only the key's holder learns
+	// why: the refusal carries the ban's message as an SSH banner, which ssh prints as
+	// it gives up. After that the connection lets nothing in — no other key, no guest —
+	// so a banned player is not logged in under another identity behind their back.
+	banned := false // this connection proved it holds a banned key
 	cfg.PublicKeyCallback = func(gossh.ConnMetadata, gossh.PublicKey) (*gossh.Permissions, error) {
+		if banned {
+			return nil, errBannedLogin
+		}
 		return nil, nil
+	}
+	cfg.VerifiedPublicKeyCallback = func(m gossh.ConnMetadata, key gossh.PublicKey, perms *gossh.Permissions, _ string) (*gossh.Permissions, error) {
+		b, ok := s.mod.keyBan(gossh.FingerprintSHA256(key))
+		if !ok {
+			return perms, nil
+		}
+		banned = true
+		s.refused.add(hostOf(m.RemoteAddr()), refusedBanned)
+		return nil, &gossh.BannerError{Err: errBannedLogin, Message: banMessage(b) + "\r\n"}
 	}
 	// Key-less clients get in as guests without being asked anything. With guests off
 	// they are refused, but told why and what to do: "Permission denied (publickey)"
@@ -35,6 +57,9 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	// in by its key first, never sees it.)
 	told := false // once per connection: ssh tries the method three times
 	cfg.KeyboardInteractiveCallback = func(_ gossh.ConnMetadata, ask gossh.KeyboardInteractiveChallenge) (*gossh.Permissions, error) {
+		if banned {
+			return nil, errBannedLogin
+		}
 		if s.cfg.Guests {
 			return &gossh.Permissions{}, nil
 		}

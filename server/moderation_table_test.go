@@ -99,3 +99,90 @@ func TestTheFilterWordsFileReplacesTheBuiltInList(t *testing.T) {
 		t.Fatalf("a missing list: %v", err)
 	}
 }
+
+// An ignore is remembered for the player's key: after the player connects again, and
+// after the server restarts (SQLite), the ignored player's chat still does not reach
+// them, and the table event still lists whom they ignore; unignore forgets it.
+func TestIgnoresAreRememberedForTheKey(t *testing.T) {
+	open := sqliteOpener(t)
+	annKey, benKey := e2e.NewKey(t), e2e.NewKey(t)
+	st := open()
+	s := e2e.StartNodes(t, []store.Store{st}, func(int, *server.Config) {})[0]
+	ben := s.API(t, "ben", benKey)
+	ben.Send(map[string]any{"op": "create", "game": testgame.ID})
+	code := fmt.Sprint(ben.Expect("joined")["code"])
+	ann := s.API(t, "ann", annKey)
+	ann.Send(map[string]any{"op": "join", "code": code})
+	ann.Expect("joined")
+	ann.Send(map[string]any{"op": "ignore", "seat": 0})
+	okAnd(ann, "ignored", func(m map[string]any) bool { return m["type"] == "table" && fmt.Sprint(m["ignored"]) == "[ben]" })
+	ann.Close()
+
+	// hears tells whether Ann, back at the table, gets Ben's line: Ann's own line after
+	// it comes through in either case, so her connection has had every line by then
+	// (and the answer to it, so the next answer read is the next request's).
+	hears := func(ann, ben *e2e.API, text string) bool {
+		ben.Send(map[string]any{"op": "chat", "text": text})
+		ben.Expect("ok")
+		ann.Send(map[string]any{"op": "chat", "text": "mark " + text})
+		heard := false
+		okAnd(ann, "Ann's own line", func(m map[string]any) bool {
+			line := fmt.Sprint(m["line"])
+			heard = heard || m["type"] == "chat" && strings.Contains(line, text) && !strings.Contains(line, "mark")
+			return m["type"] == "chat" && strings.Contains(line, "mark "+text)
+		})
+		return heard
+	}
+	back := func(s *e2e.Server) *e2e.API {
+		a := s.API(t, "ann", annKey)
+		a.Send(map[string]any{"op": "join", "code": code})
+		a.Expect("joined")
+		a.Until("the remembered ignore", func(m map[string]any) bool {
+			return m["type"] == "table" && fmt.Sprint(m["ignored"]) == "[ben]"
+		})
+		return a
+	}
+	ann = back(s)
+	if hears(ann, ben, "after a reconnect") {
+		t.Error("Ann heard Ben after connecting again")
+	}
+
+	ann.Close()
+	ben.Close()
+	if err := s.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	_ = st.Close()
+	st = open()
+	t.Cleanup(func() { _ = st.Close() })
+	s = e2e.StartNodes(t, []store.Store{st}, func(int, *server.Config) {})[0]
+	ben = s.API(t, "ben", benKey)
+	ben.Send(map[string]any{"op": "join", "code": code})
+	ben.Expect("joined")
+	ann = back(s)
+	if hears(ann, ben, "after a restart") {
+		t.Error("Ann heard Ben after the server restarted")
+	}
+	ann.Send(map[string]any{"op": "unignore", "name": "Ben"})
+	ann.Expect("ok")
+	ann.Close()
+	ann = s.API(t, "ann", annKey)
+	ann.Send(map[string]any{"op": "join", "code": code})
+	ann.Expect("joined")
+	if !hears(ann, ben, "after unignore") {
+		t.Error("Ann did not hear Ben after unignoring him and connecting again")
+	}
+}
+
+// sqliteOpener opens, each time it is called, one SQLite database in the test's temp
+// folder: a server restarted on the same data.
+func sqliteOpener(t *testing.T) func() store.Store {
+	path := filepath.Join(t.TempDir(), "parlor.db")
+	return func() store.Store {
+		st, err := store.OpenSQLite(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+}

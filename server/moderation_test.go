@@ -3,7 +3,6 @@ package server_test
 import (
 	"fmt"
 	"net"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -28,6 +27,18 @@ func named(t *testing.T, s *e2e.Server, key e2e.Key, name string) *e2e.API {
 // until waits for an API event of type typ, skipping others.
 func until(a *e2e.API, typ string) map[string]any {
 	return a.Until(typ, func(m map[string]any) bool { return m["type"] == typ })
+}
+
+// refusedAtLogin logs in with a banned key as OpenSSH does (the key, then a guest's
+// keyboard-interactive) and returns what the server told it: the login must fail, the
+// key refused before any session and no guest let in instead.
+func refusedAtLogin(t *testing.T, s *e2e.Server, key e2e.Key) string {
+	t.Helper()
+	told, err := s.TryLogin(t, key)
+	if err == nil {
+		t.Fatalf("a banned key logged in (told %q)", told)
+	}
+	return told
 }
 
 // TestAdminConsoleRefusesEveryoneElse: a player who is not an admin is refused every
@@ -113,8 +124,17 @@ func TestAdminBansAKey(t *testing.T) {
 	bye := until(live, "bye")
 	wantHas(t, "the live session's goodbye", bye["reason"].(string), "Your key is banned", "spamming the chat", "It ends ")
 
-	errOut := mustFail(t, s, vic, "help", "")
-	wantHas(t, "login of a banned key", errOut, "Your key is banned from this parlor server: spamming the chat. It ends ")
+	before := metric(t, s, `parlor_refused_total{reason="banned"}`)
+	told := refusedAtLogin(t, s, vic)
+	wantHas(t, "login of a banned key", told, "Your key is banned from this parlor server: spamming the chat. It ends ")
+	if after := metric(t, s, `parlor_refused_total{reason="banned"}`); after != before+1 {
+		t.Errorf("refused banned = %v after a banned key's login, want %v", after, before+1)
+	}
+	if told, err := s.TryLogin(t, ann); err != nil {
+		t.Errorf("another key was refused: %v (told %q)", err, told)
+	} else if told != "" {
+		t.Errorf("another key was told %q at login", told)
+	}
 	mustRun(t, s, ann, "help", "") // others are unaffected
 	bystander.Send(map[string]any{"op": "games"})
 	bystander.Expect("games")
@@ -191,14 +211,7 @@ func TestBannedAddressIsRefusedBeforeTheKeyExchange(t *testing.T) {
 // TestBansSurviveARestart: a ban stored in SQLite holds after the server restarts.
 func TestBansSurviveARestart(t *testing.T) {
 	admin, vic := e2e.NewKey(t), e2e.NewKey(t)
-	path := filepath.Join(t.TempDir(), "parlor.db")
-	open := func() store.Store {
-		st, err := store.OpenSQLite(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
-	}
+	open := sqliteOpener(t)
 	edit := func(_ int, c *server.Config) { c.Admins = []string{admin.Fingerprint()} }
 	st := open()
 	s := e2e.StartNodes(t, []store.Store{st}, edit)[0]
@@ -212,7 +225,7 @@ func TestBansSurviveARestart(t *testing.T) {
 	st = open()
 	t.Cleanup(func() { _ = st.Close() })
 	s = e2e.StartNodes(t, []store.Store{st}, edit)[0]
-	wantHas(t, "after the restart", mustFail(t, s, vic, "help", ""), "Your key is banned from this parlor server: cheating. It is for good.")
+	wantHas(t, "after the restart", refusedAtLogin(t, s, vic), "Your key is banned from this parlor server: cheating. It is for good.")
 	wantHas(t, "bans after the restart", mustRun(t, s, admin, "admin bans", ""), "\tkey\t"+vic.Fingerprint()+"\tforever\t")
 }
 
@@ -224,7 +237,7 @@ func TestClusterBanHoldsOnEveryNode(t *testing.T) {
 	live := named(t, c.nodes[1], vic, "Vic")
 	mustRun(t, c.nodes[0], admin, "admin ban key "+vic.Fingerprint()+" for 1d abuse", "")
 	wantHas(t, "bye on the other node", until(live, "bye")["reason"].(string), "Your key is banned", "abuse")
-	wantHas(t, "login on the other node", mustFail(t, c.nodes[1], vic, "help", ""), "Your key is banned from this parlor server: abuse.")
+	wantHas(t, "login on the other node", refusedAtLogin(t, c.nodes[1], vic), "Your key is banned from this parlor server: abuse.")
 
 	// A broadcast made on one node reaches the sessions of every node.
 	ann := named(t, c.nodes[1], e2e.NewKey(t), "Ann")
@@ -252,10 +265,10 @@ func TestTimedBansAndMutesExpire(t *testing.T) {
 	fp := vic.Fingerprint()
 	wantHas(t, "ban", mustRun(t, s, admin, "admin ban key "+fp+" for 2h cool off", ""), "until 2026-11-29 14:00 UTC")
 	mustRun(t, s, admin, "admin mute "+fp+" for 1d shouting", "")
-	wantHas(t, "banned", mustFail(t, s, vic, "help", ""), "cool off. It ends 2026-11-29 14:00 UTC.")
+	wantHas(t, "banned", refusedAtLogin(t, s, vic), "cool off. It ends 2026-11-29 14:00 UTC.")
 
 	clock.Advance(2*time.Hour - time.Minute)
-	mustFail(t, s, vic, "help", "")
+	refusedAtLogin(t, s, vic)
 	clock.Advance(time.Minute)
 	mustRun(t, s, vic, "help", "")
 	if out := mustRun(t, s, admin, "admin bans", ""); out != "" {
@@ -341,4 +354,50 @@ func TestAdminScreen(t *testing.T) {
 	boss.WaitFor("unknown command")
 	boss.Press("esc")
 	boss.WaitFor("Open tables")
+}
+
+// TestClusterAdminListsEveryNodesPlayers: in a cluster, admin players lists the players
+// of every node — name, key, address, client, tables, and the node — and an address
+// banned on one node ends the session it covers on another.
+func TestClusterAdminListsEveryNodesPlayers(t *testing.T) {
+	admin, vic, ann := e2e.NewKey(t), e2e.NewKey(t), e2e.NewKey(t)
+	c := startClusterWith(t, 2, func(_ int, cfg *server.Config) { cfg.Admins = []string{admin.Fingerprint()} })
+	c.nodes[1].FromManyAddresses() // Vic comes from an address of his own
+	v := named(t, c.nodes[1], vic, "Vic")
+	v.Send(map[string]any{"op": "create", "game": "topfive"})
+	code := until(v, "joined")["code"].(string)
+	a := named(t, c.nodes[0], ann, "Ann")
+	a.Send(map[string]any{"op": "join", "code": code})
+	until(a, "joined")
+
+	// The admin's API connection asks until node-1's presence (its players, and that
+	// Ann sits at its table) has reached node-0.
+	op := named(t, c.nodes[0], admin, "Boss")
+	var vicLine, annLine string
+	deadline := time.Now().Add(e2e.Wait)
+	for id := 1; time.Now().Before(deadline) && (vicLine == "" || !strings.Contains(annLine, code)); id++ {
+		op.Send(map[string]any{"op": "admin", "id": id, "args": []string{"players"}})
+		vicLine, annLine = "", ""
+		lines, _ := until(op, "admin")["lines"].([]any)
+		for _, l := range lines {
+			switch line := l.(string); {
+			case strings.HasPrefix(line, "Vic\t"):
+				vicLine = line
+			case strings.HasPrefix(line, "Ann\t"):
+				annLine = line
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	f := strings.Split(vicLine, "\t")
+	if len(f) != 7 || f[1] != vic.Fingerprint() || !strings.HasPrefix(f[2], "127.1.") || !strings.HasPrefix(f[3], "SSH-2.0-") ||
+		f[4] != "api" || f[5] != code || f[6] != "node-1" {
+		t.Fatalf("Vic's line on node-0 = %q: want name, key, address, client, api, %s, node-1", vicLine, code)
+	}
+	wantHas(t, "Ann's line", annLine, "Ann\t"+ann.Fingerprint()+"\t127.0.0.1\t", "\tapi\t"+code+"\tnode-0")
+
+	wantHas(t, "ban addr", mustRun(t, c.nodes[0], admin, "admin ban addr "+f[2]+" flooding", ""), "for good: flooding")
+	wantHas(t, "bye on the other node", until(v, "bye")["reason"].(string), "Your address is banned", "flooding")
+	a.Send(map[string]any{"op": "games"})
+	a.Expect("games") // Ann, at another address, plays on
 }

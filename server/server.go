@@ -179,6 +179,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		Log:      st,
 		Muted:    s.mod.muted,
 		Report:   s.fileReport,
+		Ignores:  st, // an ignore is remembered for the player's key
 
 		FilterWords: words,
 	}
@@ -195,6 +196,15 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 			cancel()
 			node.Kill()
 			return nil, fmt.Errorf("cluster: broadcasts: %w", err)
+		}
+		if err := node.OnRoster(func() []cluster.Session {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			return s.localSessions(ctx)
+		}); err != nil {
+			cancel()
+			node.Kill()
+			return nil, fmt.Errorf("cluster: the players list: %w", err)
 		}
 	}
 	s.lobby = lobby.New(lctx, lcfg)

@@ -15,6 +15,7 @@ type moderation struct {
 	mutes   map[string]Mute
 	reports []Report
 	audit   []AuditEntry
+	ignores map[string]map[string]string // by → about → name
 }
 
 // AddBan stores b under the next ID.
@@ -169,4 +170,52 @@ func (m *Memory) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
 		out = append(out, m.mod.audit[i])
 	}
 	return out, nil
+}
+
+// SetIgnore remembers that by ignores about.
+func (m *Memory) SetIgnore(ctx context.Context, by, about, name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	if err := CheckIgnore(by, about); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	if m.mod.ignores == nil {
+		m.mod.ignores = map[string]map[string]string{}
+	}
+	if m.mod.ignores[by] == nil {
+		m.mod.ignores[by] = map[string]string{}
+	}
+	m.mod.ignores[by][about] = name
+	return nil
+}
+
+// Ignores is whom by ignores.
+func (m *Memory) Ignores(ctx context.Context, by string) (map[string]string, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if err := m.ready(ctx); err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	out := map[string]string{}
+	for about, name := range m.mod.ignores[by] {
+		out[about] = name
+	}
+	return out, nil
+}
+
+// RemoveIgnore forgets that by ignores about.
+func (m *Memory) RemoveIgnore(ctx context.Context, by, about string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: unignore: %w", err)
+	}
+	if _, ok := m.mod.ignores[by][about]; !ok {
+		return fmt.Errorf("store: unignore: %w", ErrNotFound)
+	}
+	delete(m.mod.ignores[by], about)
+	return nil
 }

@@ -111,4 +111,13 @@ CREATE TABLE audit (
 	`
 ALTER TABLE players ADD COLUMN linear INTEGER NOT NULL DEFAULT 0;
 `,
+	// 6: whom each player ignores (their chat does not reach them), by key.
+	`
+CREATE TABLE ignores (
+	by    TEXT NOT NULL,
+	about TEXT NOT NULL,
+	name  TEXT NOT NULL,
+	PRIMARY KEY (by, about)
+) STRICT;
+`,
 }

@@ -33,6 +33,14 @@ type Moderation interface {
 	AddAudit(ctx context.Context, e AuditEntry) error
 	// Audit lists the audit log, newest first, at most limit (<= 0: all).
 	Audit(ctx context.Context, limit int) ([]AuditEntry, error)
+	// SetIgnore remembers that player by ignores player about (their chat does not
+	// reach by), under the name about had then; again, it keeps the newer name.
+	SetIgnore(ctx context.Context, by, about, name string) error
+	// Ignores is whom player by ignores: their ids, each to the name they were ignored
+	// under; empty for nobody.
+	Ignores(ctx context.Context, by string) (map[string]string, error)
+	// RemoveIgnore forgets that by ignores about, or returns ErrNotFound.
+	RemoveIgnore(ctx context.Context, by, about string) error
 }
 
 // The kinds of ban.
@@ -139,3 +147,14 @@ func NormReport(r Report) Report {
 
 // NormAudit is NormBan for an audit entry.
 func NormAudit(e AuditEntry) AuditEntry { e.At = NormTime(e.At); return e }
+
+// CheckIgnore rejects an ignore no implementation may store.
+func CheckIgnore(by, about string) error {
+	switch {
+	case by == "" || about == "":
+		return fmt.Errorf("%w: ignore without its players", ErrInvalid)
+	case by == about:
+		return fmt.Errorf("%w: a player ignoring themselves", ErrInvalid)
+	}
+	return nil
+}

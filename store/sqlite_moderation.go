@@ -221,3 +221,48 @@ func (s *SQLite) Audit(ctx context.Context, limit int) ([]AuditEntry, error) {
 	}
 	return out, nil
 }
+
+// SetIgnore remembers that by ignores about.
+func (s *SQLite) SetIgnore(ctx context.Context, by, about, name string) error {
+	if err := s.ready(); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	if err := CheckIgnore(by, about); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO ignores (by, about, name) VALUES (?, ?, ?)
+ON CONFLICT (by, about) DO UPDATE SET name = excluded.name`, by, about, name)
+	if err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	return nil
+}
+
+// Ignores is whom by ignores.
+func (s *SQLite) Ignores(ctx context.Context, by string) (map[string]string, error) {
+	if err := s.ready(); err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT about, name FROM ignores WHERE by = ?`, by)
+	if err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var about, name string
+		if err := rows.Scan(&about, &name); err != nil {
+			return nil, fmt.Errorf("store: ignores: %w", err)
+		}
+		out[about] = name
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	return out, nil
+}
+
+// RemoveIgnore forgets that by ignores about.
+func (s *SQLite) RemoveIgnore(ctx context.Context, by, about string) error {
+	return s.changeOne(ctx, "unignore", `DELETE FROM ignores WHERE by = ? AND about = ?`, by, about)
+}

@@ -15,7 +15,8 @@ import (
 )
 
 // Moderation lives in one key-value bucket, PREFIX_moderation: bans under ban.ID,
-// mutes under mute.PLAYER (a token), reports under report.ID, the audit log under
+// mutes under mute.PLAYER (a token), whom a player ignores under ignore.PLAYER (a JSON
+// object, ignored id → name), reports under report.ID, the audit log under
 // audit.N, and the last number given out for each under seq.ban, seq.report and
 // seq.audit, so that IDs are unique across the cluster and never reused. Every node
 // reads the bans and mutes from here, which is how a ban made on one node holds on the
@@ -359,4 +360,98 @@ func (s *Store) Audit(ctx context.Context, limit int) ([]store.AuditEntry, error
 		out = append(out, x.e)
 	}
 	return out, nil
+}
+
+// SetIgnore remembers that by ignores about: a revision-checked update of by's list, so
+// two nodes changing it at once both count.
+func (s *Store) SetIgnore(ctx context.Context, by, about, name string) error {
+	if err := s.ready(ctx); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	if err := store.CheckIgnore(by, about); err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	err := s.changeIgnores(ctx, by, func(list map[string]string) bool {
+		list[about] = name
+		return true
+	})
+	if err != nil {
+		return fmt.Errorf("store: ignore: %w", err)
+	}
+	return nil
+}
+
+// Ignores is whom by ignores.
+func (s *Store) Ignores(ctx context.Context, by string) (map[string]string, error) {
+	if err := s.ready(ctx); err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	list, _, err := s.ignores(ctx, by)
+	if err != nil {
+		return nil, fmt.Errorf("store: ignores: %w", err)
+	}
+	return list, nil
+}
+
+// RemoveIgnore forgets that by ignores about.
+func (s *Store) RemoveIgnore(ctx context.Context, by, about string) error {
+	if err := s.ready(ctx); err != nil {
+		return fmt.Errorf("store: unignore: %w", err)
+	}
+	err := s.changeIgnores(ctx, by, func(list map[string]string) bool {
+		_, ok := list[about]
+		delete(list, about)
+		return ok
+	})
+	if err != nil {
+		return fmt.Errorf("store: unignore: %w", err)
+	}
+	return nil
+}
+
+// ignores reads by's list and the revision to update it at (0: none yet).
+func (s *Store) ignores(ctx context.Context, by string) (map[string]string, uint64, error) {
+	list := map[string]string{}
+	if by == "" {
+		return list, 0, nil
+	}
+	e, err := get(ctx, s.mod, "ignore."+token(by))
+	if err == store.ErrNotFound {
+		return list, 0, nil
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := json.Unmarshal(e.Value(), &list); err != nil {
+		return nil, 0, err
+	}
+	return list, e.Revision(), nil
+}
+
+// changeIgnores applies change to by's list and stores it, again on a concurrent
+// change; change returns false when it found nothing to change (ErrNotFound).
+func (s *Store) changeIgnores(ctx context.Context, by string, change func(map[string]string) bool) error {
+	key := "ignore." + token(by)
+	for range maxRetries {
+		list, rev, err := s.ignores(ctx, by)
+		if err != nil {
+			return err
+		}
+		if !change(list) {
+			return store.ErrNotFound
+		}
+		b, err := json.Marshal(list)
+		if err != nil {
+			return err
+		}
+		if rev == 0 {
+			_, err = s.mod.Create(ctx, key, b)
+		} else {
+			_, err = s.mod.Update(ctx, key, b, rev)
+		}
+		if !revisionConflict(err) {
+			return err
+		}
+	}
+	return ErrConflict
 }

@@ -21,6 +21,8 @@ var moderationTests = []struct {
 	{"MuteSetReplaceExpireRemove", testMuteSetReplaceExpireRemove},
 	{"Reports", testReports},
 	{"AuditNewestFirst", testAuditNewestFirst},
+	{"IgnoreSetListRemove", testIgnoreSetListRemove},
+	{"IgnoreInvalid", testIgnoreInvalid},
 	{"ModerationClosed", testModerationClosed},
 }
 
@@ -217,4 +219,62 @@ func testModerationClosed(t *testing.T, s store.Store) {
 	if err := s.AddAudit(ctx, store.AuditEntry{Action: "ban"}); !errors.Is(err, store.ErrClosed) {
 		t.Errorf("AddAudit after Close: %v", err)
 	}
+	if err := s.SetIgnore(ctx, fp(1), fp(2), "Ben"); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("SetIgnore after Close: %v", err)
+	}
+	if _, err := s.Ignores(ctx, fp(1)); !errors.Is(err, store.ErrClosed) {
+		t.Errorf("Ignores after Close: %v", err)
+	}
+}
+
+func mustIgnores(t *testing.T, s store.Store, by string, want map[string]string) {
+	t.Helper()
+	got, err := s.Ignores(context.Background(), by)
+	if err != nil {
+		t.Fatalf("Ignores(%s): %v", by, err)
+	}
+	if len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+		t.Errorf("Ignores(%s) = %v, want %v", by, got, want)
+	}
+}
+
+// Whom a player ignores is kept per player: set (again, with a newer name), listed,
+// removed one at a time; another player's list is their own.
+func testIgnoreSetListRemove(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	mustIgnores(t, s, fp(1), nil)
+	for _, ig := range []struct{ by, about, name string }{
+		{fp(1), fp(2), "Ben"}, {fp(1), fp(3), "Cy"}, {fp(4), fp(2), "Ben"}, {fp(1), fp(2), "Benny"},
+	} {
+		if err := s.SetIgnore(ctx, ig.by, ig.about, ig.name); err != nil {
+			t.Fatalf("SetIgnore(%v): %v", ig, err)
+		}
+	}
+	mustIgnores(t, s, fp(1), map[string]string{fp(2): "Benny", fp(3): "Cy"})
+	mustIgnores(t, s, fp(4), map[string]string{fp(2): "Ben"})
+	if err := s.RemoveIgnore(ctx, fp(1), fp(2)); err != nil {
+		t.Fatalf("RemoveIgnore: %v", err)
+	}
+	if err := s.RemoveIgnore(ctx, fp(1), fp(2)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("RemoveIgnore again: %v, want ErrNotFound", err)
+	}
+	if err := s.RemoveIgnore(ctx, fp(5), fp(2)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("RemoveIgnore of a player who ignores nobody: %v, want ErrNotFound", err)
+	}
+	mustIgnores(t, s, fp(1), map[string]string{fp(3): "Cy"})
+	mustIgnores(t, s, fp(4), map[string]string{fp(2): "Ben"})
+	if err := s.SetIgnore(ctx, fp(1), fp(2), "Ben"); err != nil { // after a removal
+		t.Fatalf("SetIgnore after RemoveIgnore: %v", err)
+	}
+	mustIgnores(t, s, fp(1), map[string]string{fp(2): "Ben", fp(3): "Cy"})
+}
+
+func testIgnoreInvalid(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	for _, ig := range [][2]string{{"", fp(2)}, {fp(1), ""}, {fp(1), fp(1)}} {
+		if err := s.SetIgnore(ctx, ig[0], ig[1], "X"); !errors.Is(err, store.ErrInvalid) {
+			t.Errorf("SetIgnore(%q, %q): %v, want ErrInvalid", ig[0], ig[1], err)
+		}
+	}
+	mustIgnores(t, s, fp(1), nil)
 }
