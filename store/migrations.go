@@ -106,5 +106,17 @@ CREATE TABLE audit (
 	target TEXT NOT NULL,
 	reason TEXT NOT NULL
 ) STRICT;
+`, // 5: browsers linked to a player's key (the browser door).
+	`
+CREATE TABLE browsers (
+	id         TEXT PRIMARY KEY,
+	player     TEXT NOT NULL,
+	player_key BLOB NOT NULL,
+	public_key BLOB NOT NULL,
+	label      TEXT NOT NULL,
+	added      INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX browsers_player ON browsers(player, added);
 `,
 }
