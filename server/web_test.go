@@ -1,0 +1,176 @@
+package server_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/coder/websocket"
+
+	"parlor/internal/testkit/e2e"
+	"parlor/server"
+)
+
+// The browser door's wire, spoken from Go: the same session as SSH, and what hostile
+// input gets. (e2e_web_test.go drives a real browser.)
+
+// webGuest opens a guest browser session and picks a name.
+func webGuest(t *testing.T, s *e2e.Server, hello e2e.WebHello, name string) *e2e.WebPlayer {
+	t.Helper()
+	p := s.ConnectWeb(t, hello, 80, 24)
+	if p.Welcome["guest"] != true {
+		t.Fatalf("welcome %v; want a guest", p.Welcome)
+	}
+	p.WaitFor("Welcome to parlor", "guest")
+	p.Press("ctrl+u", name, "enter")
+	return p
+}
+
+func TestWebGuestMeetsAnSSHPlayerAtATable(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann, _ := newPlayer(t, s, "Ann")
+	code := createTable(t, ann, "Pick")
+	// The table gives its link beside its code, now that the door is on.
+	ann.WaitFor("http://HOST:")
+
+	bea := webGuest(t, s, e2e.WebHello{Join: code}, "Bea")
+	bea.WaitFor("table "+code, "Ann", "Bea")
+	ann.WaitFor("Bea sits down")
+	bea.Press("enter", "hello from a browser", "enter")
+	ann.WaitFor("Bea: hello from a browser")
+
+	// A resize reaches the session: the screen is drawn for the new size. An absurd
+	// one is clamped (termrt.Clamp) and harms nothing.
+	if err := bea.Send(`{"type":"resize","cols":70,"rows":24}`); err != nil {
+		t.Fatal(err)
+	}
+	bea.WaitFor("enlarge")
+	if err := bea.Send(`{"type":"resize","cols":1000000000000,"rows":-1000000000000}`); err != nil {
+		t.Fatal(err)
+	}
+	if err := bea.Send(`{"type":"resize","cols":80,"rows":24}`); err != nil {
+		t.Fatal(err)
+	}
+	bea.WaitFor("table " + code)
+	if n := metric(t, s, "parlor_web_sessions"); n != 1 {
+		t.Errorf("parlor_web_sessions = %v; want 1", n)
+	}
+}
+
+// A message the page never sends ends the session with a reason; the server and the
+// other sessions go on.
+func TestWebHostileMessagesCloseOnlyTheirSession(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann, _ := newPlayer(t, s, "Ann")
+	for _, c := range []struct {
+		name string
+		send func(p *e2e.WebPlayer) error
+		code websocket.StatusCode
+	}{
+		{"malformed control", func(p *e2e.WebPlayer) error { return p.Send("{not json") }, websocket.StatusUnsupportedData},
+		{"unknown control", func(p *e2e.WebPlayer) error { return p.Send(`{"type":"shell"}`) }, websocket.StatusUnsupportedData},
+		{"oversized input", func(p *e2e.WebPlayer) error {
+			_, err := p.Write(make([]byte, 1<<20))
+			return err
+		}, websocket.StatusMessageTooBig},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := s.ConnectWeb(t, e2e.WebHello{}, 80, 24)
+			p.WaitFor("Welcome to parlor")
+			_ = c.send(p)
+			if got := p.Closed(); got.Code != c.code {
+				t.Fatalf("closed with %v; want %v", got, c.code)
+			}
+		})
+	}
+	// A hello that is not one.
+	conn, _, err := s.DialWeb(t, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e2e.ReadChallenge(t, conn)
+	ctx, cancel := context.WithTimeout(context.Background(), e2e.Wait)
+	defer cancel()
+	_ = conn.Write(ctx, websocket.MessageBinary, []byte("GET / HTTP/1.0"))
+	if _, _, err := conn.Read(ctx); websocket.CloseStatus(err) != websocket.StatusUnsupportedData {
+		t.Fatalf("a binary hello: %v", err)
+	}
+	ann.PressSeen("?")
+	ann.WaitFor("help & rules") // the server goes on
+}
+
+// The door's responses carry the security headers; the page's addresses and assets
+// are served, nothing else is listed.
+func TestWebPagesAndHeaders(t *testing.T) {
+	s := e2e.Start(t, nil)
+	for _, c := range []struct {
+		path, want string
+		status     int
+	}{
+		{"/", "<title>parlor</title>", 200},
+		{"/t/ABCD", "/assets/parlor.js", 200},
+		{"/w/ABCDEFGH", "/assets/parlor.js", 200},
+		{"/assets/xterm/xterm.mjs", "Terminal", 200},
+		{"/assets/xterm/LICENSE.xterm", "MIT", 200},
+		{"/assets/", "", 404},
+		{"/etc/passwd", "", 404},
+	} {
+		resp, err := http.Get("http://" + s.WebAddr() + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status || !strings.Contains(string(body), c.want) {
+			t.Errorf("%s: %d %.80q; want %d with %q", c.path, resp.StatusCode, body, c.status, c.want)
+		}
+		h := resp.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'none'") || h.Get("X-Content-Type-Options") != "nosniff" ||
+			h.Get("Referrer-Policy") != "no-referrer" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: headers %v", c.path, h)
+		}
+	}
+}
+
+// A page of another site cannot open a session; the door's own and --web-origin's can.
+func TestWebOriginIsChecked(t *testing.T) {
+	s := e2e.Start(t, func(c *server.Config) { c.WebOrigins = []string{"https://play.example.com"} })
+	for _, c := range []struct {
+		origin string
+		ok     bool
+	}{
+		{"http://" + s.WebAddr(), true},
+		{"https://play.example.com", true},
+		{"https://evil.example.com", false},
+		{"null", false},
+	} {
+		_, resp, err := s.DialWeb(t, c.origin)
+		if c.ok != (err == nil) {
+			t.Errorf("origin %s: %v; want ok %v", c.origin, err, c.ok)
+		}
+		if !c.ok && (resp == nil || resp.StatusCode != http.StatusForbidden) {
+			t.Errorf("origin %s: %v; want 403", c.origin, resp)
+		}
+	}
+	if n := metric(t, s, `parlor_refused_total{reason="origin"}`); n != 2 {
+		t.Errorf("refused for their origin: %v; want 2", n)
+	}
+}
+
+// The gate's per-address limits hold for browser sessions too, with the same reasons.
+func TestWebSessionsCountAtTheGate(t *testing.T) {
+	s := e2e.Start(t, func(c *server.Config) { c.PerIPConnections = 2 })
+	a := s.ConnectWeb(t, e2e.WebHello{}, 80, 24)
+	b := s.ConnectWeb(t, e2e.WebHello{}, 80, 24)
+	a.WaitFor("Welcome to parlor")
+	b.WaitFor("Welcome to parlor")
+	_, resp, err := s.DialWeb(t, "")
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("a third session from one address: %v %v; want 429", err, resp)
+	}
+	if n := metric(t, s, `parlor_refused_total{reason="per_ip_connections"}`); n != 1 {
+		t.Errorf("refused per_ip_connections: %v; want 1", n)
+	}
+}
