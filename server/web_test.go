@@ -2,8 +2,15 @@ package server_test
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"encoding/base64"
 	"io"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -172,5 +179,108 @@ func TestWebSessionsCountAtTheGate(t *testing.T) {
 	}
 	if n := metric(t, s, `parlor_refused_total{reason="per_ip_connections"}`); n != 1 {
 		t.Errorf("refused per_ip_connections: %v; want 1", n)
+	}
+}
+
+// browserKey is a browser's key as the page makes it (ECDSA P-256), signing as
+// WebCrypto does (r and s side by side).
+type browserKey struct{ *ecdsa.PrivateKey }
+
+func newBrowserKey(t *testing.T) browserKey {
+	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return browserKey{k}
+}
+
+func (k browserKey) public(t *testing.T) string {
+	der, err := x509.MarshalPKIXPublicKey(&k.PublicKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return base64.StdEncoding.EncodeToString(der)
+}
+
+func (k browserKey) sign(nonce []byte) string {
+	h := sha256.Sum256(append([]byte("parlor browser sign-in\n"), nonce...))
+	r, s, _ := ecdsa.Sign(rand.Reader, k.PrivateKey, h[:])
+	sig := make([]byte, 64)
+	r.FillBytes(sig[:32])
+	s.FillBytes(sig[32:])
+	return base64.StdEncoding.EncodeToString(sig)
+}
+
+var linkCodeRE = regexp.MustCompile(`/link/([A-Z0-9]+)`)
+
+// The identity protocol without a browser: a link code binds a key once; the key signs
+// in as the player; a signature by another key is refused; a revoked key is a guest.
+func TestWebLinkedBrowserIsThePlayer(t *testing.T) {
+	s := e2e.Start(t, nil)
+	ann, annKey := newPlayer(t, s, "Ann")
+	ann.Close()
+	if _, stderr, err := s.Run(t, e2e.Guest, "link"); err == nil || !strings.Contains(stderr, "SSH key") {
+		t.Errorf("link for a guest: %v %q", err, stderr)
+	}
+	out, _, err := s.Run(t, annKey, "link")
+	m := linkCodeRE.FindStringSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("link: %v\n%s", err, out)
+	}
+	key, other := newBrowserKey(t), newBrowserKey(t)
+	link := func(k browserKey) e2e.WebHello {
+		return e2e.WebHello{Hello: func(nonce []byte) map[string]any {
+			return map[string]any{"link": m[1], "public": k.public(t), "sig": k.sign(nonce)}
+		}}
+	}
+	p := s.ConnectWeb(t, link(key), 80, 24)
+	id, _ := p.Welcome["key"].(string)
+	if p.Welcome["guest"] != false || p.Welcome["linked"] != true || id == "" {
+		t.Fatalf("welcome after a link: %v", p.Welcome)
+	}
+	p.WaitFor("you are Ann")
+	p.Conn.CloseNow()
+	// The code worked once.
+	if again := s.ConnectWeb(t, link(other), 80, 24); again.Closed() == nil || !strings.Contains(again.Closed().Reason, "used or expired") {
+		t.Fatalf("a spent code: %v", again.Closed())
+	}
+	signIn := func(k browserKey) e2e.WebHello {
+		return e2e.WebHello{Hello: func(nonce []byte) map[string]any { return map[string]any{"key": id, "sig": k.sign(nonce)} }}
+	}
+	p = s.ConnectWeb(t, signIn(key), 80, 24)
+	if p.Welcome["guest"] != false || p.Welcome["key"] != id {
+		t.Fatalf("welcome of a linked browser: %v", p.Welcome)
+	}
+	p.WaitFor("you are Ann")
+	p.Conn.CloseNow()
+	if thief := s.ConnectWeb(t, signIn(other), 80, 24); thief.Closed() == nil || !strings.Contains(thief.Closed().Reason, "did not sign in") {
+		t.Fatalf("another key's signature: %v", thief.Closed())
+	}
+
+	list, _, err := s.Run(t, annKey, "link list")
+	if err != nil || !strings.Contains(list, id[:8]) {
+		t.Fatalf("link list: %v\n%s", err, list)
+	}
+	if out, _, err := s.Run(t, annKey, "link revoke "+id[:8]); err != nil || !strings.Contains(out, "Revoked") {
+		t.Fatalf("link revoke: %v\n%s", err, out)
+	}
+	p = s.ConnectWeb(t, signIn(key), 80, 24)
+	if p.Welcome["guest"] != true {
+		t.Fatalf("a revoked browser: %v; want a guest", p.Welcome)
+	}
+	if list, _, _ := s.Run(t, annKey, "link list"); !strings.Contains(list, "No browser") {
+		t.Errorf("link list after the revoke:\n%s", list)
+	}
+}
+
+// With guests off, a browser that is not linked is told how to link one.
+func TestWebWithoutGuestsNeedsALink(t *testing.T) {
+	s := e2e.Start(t, func(c *server.Config) { c.Guests = false })
+	p := s.ConnectWeb(t, e2e.WebHello{}, 80, 24)
+	if c := p.Closed(); c == nil || !strings.Contains(c.Reason, "link") {
+		t.Fatalf("a guest browser with guests off: %v", c)
+	}
+	if n := metric(t, s, `parlor_refused_total{reason="no_guests"}`); n != 1 {
+		t.Errorf("refused no_guests: %v; want 1", n)
 	}
 }
