@@ -43,7 +43,6 @@ type webDoor struct {
 	ln      net.Listener
 	origins []string     // hosts (patterns) whose pages may open a session besides the page's own
 	proxies []*net.IPNet // reverse proxies trusted for X-Forwarded-For and -Proto
-	links   *linkCodes
 	files   fs.FS
 
 	// Shutdown: every session's connection, to close those that outlast the goodbye.
@@ -125,7 +124,7 @@ func (s *Server) listenWeb() error {
 		ln.Close()
 		return err
 	}
-	d := &webDoor{s: s, log: s.log.WithPrefix("web"), ln: ln, links: newLinkCodes(), files: files,
+	d := &webDoor{s: s, log: s.log.WithPrefix("web"), ln: ln, files: files,
 		conns: map[*websocket.Conn]struct{}{}}
 	d.writeTimeout.Store(int64(webWriteTimeout))
 	for _, o := range s.cfg.WebOrigins {

@@ -13,7 +13,6 @@ import (
 	"math/big"
 	"net"
 	"strings"
-	"sync"
 	"time"
 
 	"charm.land/ssh"
@@ -41,55 +40,29 @@ const linkAlphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 // never be taken for one of anything else.
 const signedPrefix = "parlor browser sign-in\n"
 
-// maxLinkCodes bounds the codes waiting at once; a player has at most one.
-const maxLinkCodes = 10000
-
-// linkCodes are the link codes given out and not yet used, by code. They live in the
-// node that gave them (a cluster's load balancer must send /link/CODE's WebSocket to
-// the node the player ran ssh host link on, or the player asks again).
-type linkCodes struct {
-	mu    sync.Mutex
-	codes map[string]linkCode
-}
-
-type linkCode struct {
-	player  string // the fingerprint
-	key     []byte // the SSH key, wire format
-	expires time.Time
-}
-
-func newLinkCodes() *linkCodes { return &linkCodes{codes: map[string]linkCode{}} }
-
-// give makes a code for the player, in place of any they had.
-func (l *linkCodes) give(player string, key []byte, now time.Time) (string, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	for c, e := range l.codes {
-		if e.player == player || now.After(e.expires) {
-			delete(l.codes, c)
+// newLinkCode keeps a new link code for the player in the store, where every node of a
+// cluster finds it.
+func (s *Server) newLinkCode(ctx context.Context, player string, key []byte) (string, error) {
+	now := time.Now()
+	for range 3 {
+		b := make([]byte, store.LinkCodeLen)
+		_, _ = rand.Read(b)
+		for i := range b {
+			b[i] = linkAlphabet[int(b[i])%len(linkAlphabet)]
+		}
+		err := s.wrote(s.store.AddLinkCode(ctx, store.LinkCode{Code: string(b), Player: player, PlayerKey: key, Expires: now.Add(linkTTL)}, now))
+		if !errors.Is(err, store.ErrInvalid) { // taken: one more try
+			return string(b), err
 		}
 	}
-	if len(l.codes) >= maxLinkCodes {
-		return "", errors.New("too many browsers are being linked right now: please try again in a few minutes")
-	}
-	b := make([]byte, 8)
-	_, _ = rand.Read(b)
-	for i := range b {
-		b[i] = linkAlphabet[int(b[i])%len(linkAlphabet)]
-	}
-	code := string(b)
-	l.codes[code] = linkCode{player: player, key: key, expires: now.Add(linkTTL)}
-	return code, nil
+	return "", errors.New("no free code")
 }
 
-// take uses a code up: it gives what it was for, once, before it expires.
-func (l *linkCodes) take(code string, now time.Time) (linkCode, bool) {
+// takeLinkCode uses a code up: it gives what it was for, once, before it expires.
+func (s *Server) takeLinkCode(ctx context.Context, code string) (store.LinkCode, bool) {
 	code = strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(code), "-", ""))
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	e, ok := l.codes[code]
-	delete(l.codes, code)
-	return e, ok && now.Before(e.expires)
+	c, err := s.store.TakeLinkCode(ctx, code, time.Now())
+	return c, err == nil
 }
 
 // identify decides who a browser's hello makes it: a player it was linked to (or is
@@ -104,19 +77,19 @@ func (d *webDoor) identify(ctx context.Context, h webHello, nonce []byte) (key s
 		if err != nil || !verifyBrowser(pub, nonce, sig) {
 			return nil, "", false, errors.New("this browser could not make its key; try another browser, or play as a guest")
 		}
-		code, ok := d.links.take(h.Link, time.Now())
+		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		code, ok := d.s.takeLinkCode(sctx, h.Link)
 		if !ok {
 			return nil, "", false, errors.New("this link code is unknown, used or expired: ask for a new one with ssh HOST link")
 		}
-		key, err := gossh.ParsePublicKey(code.key)
+		key, err := gossh.ParsePublicKey(code.PlayerKey)
 		if err != nil {
 			return nil, "", false, errors.New("parlor could not read your SSH key: please link again")
 		}
 		der, _ := base64.StdEncoding.DecodeString(h.Public)
-		b := store.Browser{ID: newBrowserID(), Player: code.player, PlayerKey: code.key, PublicKey: der,
+		b := store.Browser{ID: newBrowserID(), Player: code.Player, PlayerKey: code.PlayerKey, PublicKey: der,
 			Label: h.Label, Added: time.Now()}
-		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
 		if err := d.s.wrote(d.s.store.AddBrowser(sctx, b)); err != nil {
 			return nil, "", false, errors.New("parlor could not keep this browser's key right now: please link again in a moment")
 		}
@@ -225,9 +198,9 @@ func (s *Server) serveLink(sess ssh.Session, args []string) {
 	defer cancel()
 	switch {
 	case len(args) == 0:
-		code, err := s.web.links.give(player, key.Marshal(), time.Now())
+		code, err := s.newLinkCode(ctx, player, key.Marshal())
 		if err != nil {
-			fail(sess, err.Error())
+			fail(sess, "parlor cannot make a link code right now: please try again in a moment.")
 			return
 		}
 		fmt.Fprintf(sess, "Open this address in the browser you want to play from, within %d minutes (it works once):\n\n  %s/link/%s\n\n"+

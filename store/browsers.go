@@ -22,6 +22,34 @@ type Browsers interface {
 	// RemoveBrowser forgets one of the player's browsers; ErrNotFound when the player
 	// has no browser with this ID (another player's included).
 	RemoveBrowser(ctx context.Context, player, id string) error
+	// AddLinkCode keeps a one-time link code (ssh host link) until it is taken or
+	// expires, and drops those expired at now. Every node of a cluster reads them, so
+	// the browser may land on any node. A code already there is ErrInvalid.
+	AddLinkCode(ctx context.Context, c LinkCode, now time.Time) error
+	// TakeLinkCode gives the code and forgets it: it works once. ErrNotFound for a
+	// code unknown, taken, or expired at now.
+	TakeLinkCode(ctx context.Context, code string, now time.Time) (LinkCode, error)
+}
+
+// LinkCode is a code that links a browser to a player, once, before it expires.
+type LinkCode struct {
+	Code      string // letters and digits, LinkCodeLen of them
+	Player    string // the player's key fingerprint
+	PlayerKey []byte // the player's SSH public key, in the SSH wire format
+	Expires   time.Time
+}
+
+// LinkCodeLen is the length of a link code.
+const LinkCodeLen = 8
+
+var linkCode = regexp.MustCompile(`^[A-Z0-9]{8}$`)
+
+// CheckLinkCode reports a link code that can never be stored.
+func CheckLinkCode(c LinkCode) error {
+	if !linkCode.MatchString(c.Code) || c.Player == "" || len(c.PlayerKey) == 0 || len(c.PlayerKey) > 16<<10 || c.Expires.IsZero() {
+		return fmt.Errorf("%w: link code", ErrInvalid)
+	}
+	return nil
 }
 
 // Browser is one linked browser.

@@ -20,7 +20,8 @@ type Memory struct {
 	tables   map[string][]TableEntry
 	alive    time.Time
 	mod      moderation
-	browsers []Browser // in the order added
+	browsers []Browser           // in the order added
+	links    map[string]LinkCode // by code
 }
 
 // NewMemory returns an empty in-memory store.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // AddBrowser stores b under its ID.
@@ -68,4 +69,46 @@ func (m *Memory) RemoveBrowser(ctx context.Context, player, id string) error {
 	}
 	m.browsers = slices.Delete(m.browsers, i, i+1)
 	return nil
+}
+
+// AddLinkCode keeps c until it is taken or expires.
+func (m *Memory) AddLinkCode(ctx context.Context, c LinkCode, now time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	if err := CheckLinkCode(c); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	if m.links == nil {
+		m.links = map[string]LinkCode{}
+	}
+	for k, o := range m.links {
+		if !o.Expires.After(now) {
+			delete(m.links, k)
+		}
+	}
+	if _, taken := m.links[c.Code]; taken {
+		return fmt.Errorf("store: add link code: %w: taken", ErrInvalid)
+	}
+	c.PlayerKey = append([]byte(nil), c.PlayerKey...)
+	c.Expires = FromMillis(ToMillis(c.Expires))
+	m.links[c.Code] = c
+	return nil
+}
+
+// TakeLinkCode gives the code and forgets it.
+func (m *Memory) TakeLinkCode(ctx context.Context, code string, now time.Time) (LinkCode, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if err := m.ready(ctx); err != nil {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	c, ok := m.links[code]
+	delete(m.links, code)
+	if !ok || !c.Expires.After(now) {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", ErrNotFound)
+	}
+	return c, nil
 }

@@ -118,5 +118,12 @@ CREATE TABLE browsers (
 ) STRICT;
 
 CREATE INDEX browsers_player ON browsers(player, added);
+
+CREATE TABLE link_codes (
+	code       TEXT PRIMARY KEY,
+	player     TEXT NOT NULL,
+	player_key BLOB NOT NULL,
+	expires    INTEGER NOT NULL
+) STRICT;
 `,
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // AddBrowser stores b under its ID.
@@ -79,4 +80,49 @@ func (s *SQLite) Browsers(ctx context.Context, player string) ([]Browser, error)
 // RemoveBrowser forgets one of the player's browsers.
 func (s *SQLite) RemoveBrowser(ctx context.Context, player, id string) error {
 	return s.changeOne(ctx, "remove browser", `DELETE FROM browsers WHERE id = ? AND player = ?`, id, player)
+}
+
+// AddLinkCode keeps c until it is taken or expires.
+func (s *SQLite) AddLinkCode(ctx context.Context, c LinkCode, now time.Time) error {
+	if err := s.ready(); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	if err := CheckLinkCode(c); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM link_codes WHERE expires <= ?`, ToMillis(now)); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO link_codes (code, player, player_key, expires) VALUES (?, ?, ?, ?)`,
+		c.Code, c.Player, c.PlayerKey, ToMillis(c.Expires))
+	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+		return fmt.Errorf("store: add link code: %w: taken", ErrInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	return nil
+}
+
+// TakeLinkCode gives the code and forgets it, in one statement: two nodes taking the
+// same code cannot both have it.
+func (s *SQLite) TakeLinkCode(ctx context.Context, code string, now time.Time) (LinkCode, error) {
+	if err := s.ready(); err != nil {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	c := LinkCode{Code: code}
+	var expires int64
+	err := s.db.QueryRowContext(ctx, `DELETE FROM link_codes WHERE code = ? RETURNING player, player_key, expires`, code).
+		Scan(&c.Player, &c.PlayerKey, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", ErrNotFound)
+	}
+	if err != nil {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	c.Expires = FromMillis(expires)
+	if !c.Expires.After(now) {
+		return LinkCode{}, fmt.Errorf("store: take link code: %w", ErrNotFound)
+	}
+	return c, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	natsjs "github.com/nats-io/nats.go/jetstream"
 
@@ -113,4 +114,78 @@ func (s *Store) RemoveBrowser(ctx context.Context, player, id string) error {
 		return fmt.Errorf("store: remove browser: %w", err)
 	}
 	return nil
+}
+
+// Link codes live in the moderation bucket under link.CODE until taken (a delete at
+// the revision read, so that two nodes cannot both take one) or expired.
+
+type linkRecord struct {
+	Player    string `json:"player"`
+	PlayerKey []byte `json:"player_key"`
+	Expires   int64  `json:"expires"`
+}
+
+// AddLinkCode keeps c until it is taken or expires.
+func (s *Store) AddLinkCode(ctx context.Context, c store.LinkCode, now time.Time) error {
+	if err := s.ready(ctx); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	if err := store.CheckLinkCode(c); err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	var stale []string
+	err := s.each(ctx, "link", func(code string, v []byte) error {
+		var r linkRecord
+		if json.Unmarshal(v, &r) != nil || !store.FromMillis(r.Expires).After(now) {
+			stale = append(stale, code)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	for _, code := range stale {
+		_ = s.remove(ctx, "link."+code) // another node may have dropped it first
+	}
+	v, err := json.Marshal(linkRecord{Player: c.Player, PlayerKey: c.PlayerKey, Expires: store.ToMillis(c.Expires)})
+	if err == nil {
+		_, err = s.mod.Create(ctx, "link."+c.Code, v)
+	}
+	if errors.Is(err, natsjs.ErrKeyExists) {
+		return fmt.Errorf("store: add link code: %w: taken", store.ErrInvalid)
+	}
+	if err != nil {
+		return fmt.Errorf("store: add link code: %w", err)
+	}
+	return nil
+}
+
+// TakeLinkCode gives the code and forgets it.
+func (s *Store) TakeLinkCode(ctx context.Context, code string, now time.Time) (store.LinkCode, error) {
+	if err := s.ready(ctx); err != nil {
+		return store.LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	if code == "" || strings.ContainsAny(code, ".*> ") {
+		return store.LinkCode{}, fmt.Errorf("store: take link code: %w", store.ErrNotFound)
+	}
+	e, err := get(ctx, s.mod, "link."+code)
+	if err == nil {
+		// Deleted at the revision read: of two nodes taking it, one fails here.
+		err = s.mod.Delete(ctx, "link."+code, natsjs.LastRevision(e.Revision()))
+		if revisionConflict(err) {
+			err = store.ErrNotFound
+		}
+	}
+	if err != nil {
+		return store.LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	var r linkRecord
+	if err := json.Unmarshal(e.Value(), &r); err != nil {
+		return store.LinkCode{}, fmt.Errorf("store: take link code: %w", err)
+	}
+	c := store.LinkCode{Code: code, Player: r.Player, PlayerKey: r.PlayerKey, Expires: store.FromMillis(r.Expires)}
+	if !c.Expires.After(now) {
+		return store.LinkCode{}, fmt.Errorf("store: take link code: %w", store.ErrNotFound)
+	}
+	return c, nil
 }

@@ -18,6 +18,7 @@ var browserTests = []struct {
 }{
 	{"BrowsersAddListRemove", testBrowsersAddListRemove},
 	{"BrowserInvalid", testBrowserInvalid},
+	{"LinkCodeWorksOnce", testLinkCodeWorksOnce},
 }
 
 func browser(n int, player int, added time.Time) store.Browser {
@@ -78,5 +79,38 @@ func testBrowserInvalid(t *testing.T, s store.Store) {
 		if err := s.AddBrowser(ctx, b); !errors.Is(err, store.ErrInvalid) {
 			t.Errorf("AddBrowser(%+v): %v, want ErrInvalid", b, err)
 		}
+	}
+}
+
+func testLinkCodeWorksOnce(t *testing.T, s store.Store) {
+	ctx := context.Background()
+	c := store.LinkCode{Code: "ABCD2345", Player: fp(1), PlayerKey: []byte{0, 0, 0, 11, 1}, Expires: base.Add(5 * time.Minute)}
+	if err := s.AddLinkCode(ctx, c, base); err != nil {
+		t.Fatalf("AddLinkCode: %v", err)
+	}
+	if err := s.AddLinkCode(ctx, c, base); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("AddLinkCode of a code already there: %v, want ErrInvalid", err)
+	}
+	late := store.LinkCode{Code: "LATE2345", Player: fp(2), PlayerKey: []byte{1}, Expires: base.Add(time.Minute)}
+	if err := s.AddLinkCode(ctx, late, base); err != nil {
+		t.Fatalf("AddLinkCode: %v", err)
+	}
+	got, err := s.TakeLinkCode(ctx, c.Code, base.Add(time.Minute))
+	want := c
+	want.Expires = ms(c.Expires)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("TakeLinkCode = %+v, %v; want %+v", got, err, want)
+	}
+	if _, err := s.TakeLinkCode(ctx, c.Code, base.Add(time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeLinkCode twice: %v, want ErrNotFound", err)
+	}
+	if _, err := s.TakeLinkCode(ctx, late.Code, base.Add(2*time.Minute)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeLinkCode after it expired: %v, want ErrNotFound", err)
+	}
+	if _, err := s.TakeLinkCode(ctx, "NOPE2345", base); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("TakeLinkCode of an unknown code: %v, want ErrNotFound", err)
+	}
+	if err := s.AddLinkCode(ctx, store.LinkCode{Code: "ab", Player: fp(1), PlayerKey: []byte{1}, Expires: base}, base); !errors.Is(err, store.ErrInvalid) {
+		t.Errorf("AddLinkCode of a malformed code: %v, want ErrInvalid", err)
 	}
 }
