@@ -284,3 +284,21 @@ func TestWebWithoutGuestsNeedsALink(t *testing.T) {
 		t.Errorf("refused no_guests: %v; want 1", n)
 	}
 }
+
+// A shutdown says goodbye to a browser as to a terminal, then closes its session.
+func TestWebShutdownSaysGoodbye(t *testing.T) {
+	s := e2e.Start(t, nil)
+	p := s.ConnectWeb(t, e2e.WebHello{}, 80, 24)
+	p.WaitFor("Welcome to parlor")
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.Stop() }()
+	if c := p.Closed(); c == nil || c.Code < 0 {
+		t.Fatalf("closed with %v; want a close frame", c)
+	}
+	if scr := p.Screen(); !strings.Contains(scr, "parlor is restarting") {
+		t.Errorf("no goodbye on the screen:\n%s", scr)
+	}
+	if err := <-stopped; err != nil {
+		t.Fatal(err)
+	}
+}

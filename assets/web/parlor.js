@@ -15,7 +15,7 @@ const status = (text) => { $('status').textContent = text; };
 
 // Where the address sends us: /t/CODE sits at a table, /w/CODE watches one, /link/CODE
 // makes this browser an SSH player's.
-const [, kind, code] = location.pathname.match(/^\/(t|w|link)\/([A-Za-z0-9-]{1,16})$/) || [];
+let [, kind, code] = location.pathname.match(/^\/(t|w|link)\/([A-Za-z0-9-]{1,16})$/) || [];
 
 // The key store: one record, {id, key}, in IndexedDB (a CryptoKey is kept there as it
 // is; being non-extractable, its private half never leaves this browser).
@@ -151,6 +151,7 @@ async function connect() {
         await saveKey({ id: msg.key, key: pair.privateKey });
         pair = null;
         history.replaceState(null, '', '/'); // the code is spent: a reload signs in with the key
+        kind = code = undefined; // and so does "Connect again"
       } else if (saved && msg.guest) {
         await forgetKey(); // revoked: a guest from now on
       }
