@@ -302,3 +302,26 @@ func TestWebShutdownSaysGoodbye(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// X-Forwarded-For names the player only when a trusted proxy (--web-proxy) sends it:
+// the per-address limit then holds per player, and nobody else can pick an address.
+func TestWebForwardedForOnlyFromTrustedProxies(t *testing.T) {
+	from := func(s *e2e.Server, addr string) int {
+		_, resp, err := s.DialWebWith(t, http.Header{"X-Forwarded-For": {"198.51.100.7, " + addr}})
+		if err == nil {
+			return http.StatusSwitchingProtocols
+		}
+		if resp == nil {
+			t.Fatal(err)
+		}
+		return resp.StatusCode
+	}
+	behind := e2e.Start(t, func(c *server.Config) { c.WebProxies, c.PerIPConnections = []string{"127.0.0.0/8"}, 1 })
+	if a, b, again := from(behind, "203.0.113.1"), from(behind, "203.0.113.2"), from(behind, "203.0.113.1"); a != 101 || b != 101 || again != 429 {
+		t.Errorf("behind a trusted proxy: %d, %d, then the first address again %d; want 101, 101, 429", a, b, again)
+	}
+	open := e2e.Start(t, func(c *server.Config) { c.PerIPConnections = 1 })
+	if a, b := from(open, "203.0.113.1"), from(open, "203.0.113.2"); a != 101 || b != 429 {
+		t.Errorf("without a trusted proxy: %d, %d; want 101, then 429 (the header ignored)", a, b)
+	}
+}

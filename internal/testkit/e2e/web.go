@@ -45,6 +45,12 @@ func (s *Server) DialWeb(t testing.TB, origin string) (*websocket.Conn, *http.Re
 	if origin != "" {
 		h.Set("Origin", origin)
 	}
+	return s.DialWebWith(t, h)
+}
+
+// DialWebWith opens a WebSocket to the server's browser door with the request's header h.
+func (s *Server) DialWebWith(t testing.TB, h http.Header) (*websocket.Conn, *http.Response, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), Wait)
 	defer cancel()
 	c, resp, err := websocket.Dial(ctx, "ws://"+s.WebAddr()+"/ws", &websocket.DialOptions{HTTPHeader: h})
