@@ -200,6 +200,18 @@ func TestBrowserDoor(t *testing.T) {
 	cleo.waitFor("Open tables", "you are Cleo")
 	cleo.shot("lobby")
 
+	// The screen-reader switch turns xterm.js's mode on (its accessibility tree) and
+	// tells of parlor's linear mode, with this server's ssh command.
+	cleo.run(chromedp.Click(chromedp.ID("reader")))
+	cleo.waitJS("the screen-reader mode", `document.querySelector('.xterm-accessibility') !== null && !document.getElementById('reader-note').hidden`)
+	if note := eval[string](cleo, `document.getElementById('reader-note').textContent`); !strings.Contains(note, "linear mode") || !strings.Contains(note, "ssh -p ") {
+		t.Errorf("the screen-reader note: %q", note)
+	}
+	cleo.run(chromedp.Click(chromedp.ID("reader")))
+	if focused := eval[bool](cleo, `document.activeElement.classList.contains('xterm-helper-textarea')`); !focused {
+		t.Error("after the switch the terminal does not have the keys")
+	}
+
 	// The guest creates a table; an SSH player joins it and they chat.
 	cleo.press("c")
 	cleo.waitFor("Choose a game")

@@ -94,6 +94,7 @@ $('reader').addEventListener('change', () => {
   term.options.screenReaderMode = $('reader').checked;
   localStorage.setItem('parlor-reader', $('reader').checked ? 'on' : 'off');
   $('reader-note').hidden = !$('reader').checked;
+  term.focus(); // the keys go to the game again
 });
 
 let ws = null;
