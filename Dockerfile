@@ -24,8 +24,9 @@ COPY --from=build --chown=65532:65532 /out/data /data
 # trusted network. Any of these can be overridden with docker run -e or with flags.
 ENV PARLOR_DATA=/data \
 	PARLOR_LISTEN=:2222 \
-	PARLOR_HTTP=0.0.0.0:9222
+	PARLOR_HTTP=0.0.0.0:9222 \
+	PARLOR_WEB=:8080
 VOLUME ["/data"]
-EXPOSE 2222 9222
+EXPOSE 2222 8080 9222
 USER nonroot:nonroot
 ENTRYPOINT ["/parlor"]

@@ -35,6 +35,18 @@ type Config struct {
 	PerIPBurst           int           // new connections an address may open at once
 	ProxyProtocol        []string      // load balancers (CIDRs or addresses) trusted to send a PROXY header
 
+	// The browser door (web.go): an address for its HTTP server ("" disables it), a TLS
+	// certificate and key (both or neither), the origins besides the page's own host
+	// whose pages may open a session, the reverse proxies trusted to name the player's
+	// address (X-Forwarded-For) and scheme, and the public URL the links are given with
+	// ("" shows http://HOST:PORT).
+	Web        string
+	WebCert    string
+	WebKey     string
+	WebOrigins []string
+	WebProxies []string
+	WebURL     string
+
 	// HostKey is the SSH host key file; "" is host_ed25519 in DataDir. Every node of a
 	// cluster uses the same key file, so a player behind a load balancer sees one host.
 	HostKey string
@@ -68,6 +80,7 @@ func Defaults() Config {
 		Listen:               ":2222",
 		DataDir:              "./data",
 		HTTP:                 "127.0.0.1:9222",
+		Web:                  ":8080",
 		MaxSessions:          500,
 		IdleTimeout:          30 * time.Minute,
 		Guests:               true,
@@ -94,6 +107,7 @@ func (c Config) Validate() error {
 			errs = append(errs, fmt.Errorf("--http %q: want host:port such as 127.0.0.1:9222, or empty to disable (%v)", c.HTTP, err))
 		}
 	}
+	errs = append(errs, c.validateWeb()...)
 	if strings.TrimSpace(c.DataDir) == "" {
 		errs = append(errs, errors.New("--data: must name a directory"))
 	}

@@ -143,7 +143,7 @@ func startLogging(t *testing.T, edit func(*server.Config), w io.Writer) (*e2e.Se
 func startWith(t *testing.T, edit func(*server.Config), w io.Writer, st store.Store) (*e2e.Server, context.CancelFunc, <-chan error) {
 	t.Helper()
 	cfg := server.Defaults()
-	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", t.TempDir()
+	cfg.Listen, cfg.HTTP, cfg.Web, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", "127.0.0.1:0", t.TempDir()
 	if edit != nil {
 		edit(&cfg)
 	}

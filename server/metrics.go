@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"runtime"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -30,7 +31,7 @@ type metrics struct {
 func newMetrics() *metrics {
 	m := &metrics{
 		reg:      prometheus.NewRegistry(),
-		sessions: prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_sessions", Help: "Open SSH sessions."}),
+		sessions: prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_sessions", Help: "Open player sessions, SSH and browser (parlor_web_sessions counts the browser ones)."}),
 		tables:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "parlor_tables_open", Help: "Open tables."}),
 		started:  prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_games_started_total", Help: "Games started, by game."}, []string{"game"}),
 		finished: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "parlor_games_finished_total", Help: "Games played to their end, by game."}, []string{"game"}),
@@ -61,6 +62,12 @@ func (m *metrics) watchGate(g *gate) {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "parlor_connections", Help: "Open SSH connections, by state.", ConstLabels: prometheus.Labels{"state": "authenticated"}},
 			func() float64 { return float64(g.Authenticated()) }),
 	)
+}
+
+// watchWeb exports the browser door's open sessions.
+func (m *metrics) watchWeb(n *atomic.Int64) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "parlor_web_sessions", Help: "Open browser sessions (the browser door), of parlor_sessions."},
+		func() float64 { return float64(n.Load()) }))
 }
 
 func (m *metrics) hooks() lobby.Hooks {

@@ -112,6 +112,7 @@ const usage = `parlor: party games over SSH.
   ssh -p PORT HOST api              JSON Lines interface for bots and scripts
   ssh -p PORT HOST pack             your own content packs (pack help)
   ssh -p PORT HOST admin            the operators' console (admins; admin help)
+  ssh -p PORT HOST link             play from a browser as yourself (link list, link revoke ID)
   ssh -p PORT HOST help             this text
 `
 
@@ -157,6 +158,9 @@ func (s *Server) route(next ssh.Handler) ssh.Handler {
 			return
 		case len(cmd) >= 1 && cmd[0] == linearWord:
 			s.linearRoute(sess, cmd[1:])
+			return
+		case len(cmd) >= 1 && cmd[0] == "link":
+			s.serveLink(sess, cmd[1:])
 			return
 		case len(cmd) == 1 && (cmd[0] == "help" || cmd[0] == "--help"):
 			fmt.Fprint(sess, s.usage())

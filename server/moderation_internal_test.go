@@ -98,7 +98,7 @@ func TestReportsAndMutesReachTheLobbyHooks(t *testing.T) {
 	ctx := context.Background()
 	st := store.NewMemory()
 	cfg := Defaults()
-	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "", t.TempDir()
+	cfg.Listen, cfg.HTTP, cfg.Web, cfg.DataDir = "127.0.0.1:0", "", "", t.TempDir()
 	admin := lobby.Player{ID: "SHA256:" + strings.Repeat("a", 43), Name: "Boss", Addr: "127.0.0.1"}
 	vic := "SHA256:" + strings.Repeat("v", 43)
 	cfg.Admins = []string{admin.ID}

@@ -91,7 +91,7 @@ func TestTheFilterWordsFileReplacesTheBuiltInList(t *testing.T) {
 	ann.Expect("ok")
 
 	cfg := server.Defaults()
-	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "", t.TempDir()
+	cfg.Listen, cfg.HTTP, cfg.Web, cfg.DataDir = "127.0.0.1:0", "", "", t.TempDir()
 	cfg.FilterWords = filepath.Join(t.TempDir(), "missing.txt")
 	st := store.NewMemory()
 	defer st.Close()

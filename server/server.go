@@ -48,6 +48,7 @@ type Server struct {
 	sshPort     string // the port players reach the server on, for the commands it tells them
 	http        *http.Server
 	httpLn      net.Listener
+	web         *webDoor // the browser door; nil when --web is off
 	metrics     *metrics
 	gate        *gate
 	refused     *refusals
@@ -124,7 +125,7 @@ func Run(ctx context.Context, cfg Config, logger *log.Logger) error {
 	if err != nil {
 		return err
 	}
-	logger.Info("parlor is listening", "ssh", s.Addr().String(), "http", s.HTTPAddr())
+	logger.Info("parlor is listening", "ssh", s.Addr().String(), "http", s.HTTPAddr(), "web", s.WebAddr())
 	logger.Info("host key fingerprint " + s.Fingerprint)
 	return s.Serve(ctx)
 }
@@ -251,6 +252,13 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		}
 		s.http = &http.Server{Handler: s.metrics.handler(s.health), ReadHeaderTimeout: 5 * time.Second}
 	}
+	if err := s.listenWeb(); err != nil {
+		cancel()
+		if s.httpLn != nil {
+			s.httpLn.Close()
+		}
+		return nil, err
+	}
 	// Every table that was open when the server last stopped comes back before anyone
 	// can connect, so a returning player finds their seat.
 	// In a cluster the tables come back through their leases instead (cluster.Node).
@@ -266,6 +274,9 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 		cancel()
 		if s.httpLn != nil {
 			s.httpLn.Close()
+		}
+		if s.web != nil {
+			s.web.ln.Close()
 		}
 		return nil, err
 	}
@@ -307,10 +318,13 @@ func (s *Server) Node() *cluster.Node { return s.node }
 // Serve accepts connections until ctx ends, then shuts down: every player is told the
 // server is going down, their sessions end, and Serve returns within about 10 seconds.
 func (s *Server) Serve(ctx context.Context) error {
-	errc := make(chan error, 2)
+	errc := make(chan error, 3)
 	go func() { errc <- s.sshd.Serve(s.gate) }()
 	if s.http != nil {
 		go func() { errc <- s.http.Serve(s.httpLn) }()
+	}
+	if s.web != nil {
+		go func() { errc <- s.web.serve() }()
 	}
 	select {
 	case <-ctx.Done():
@@ -355,10 +369,18 @@ func (s *Server) shutdown() {
 	s.stopAll()
 	ctx, cancel := context.WithTimeout(context.Background(), goodbyeGrace)
 	defer cancel()
+	webDone := make(chan struct{})
+	go func() {
+		defer close(webDone)
+		if s.web != nil {
+			s.web.shutdown(ctx) // the browsers' sessions, in the same grace
+		}
+	}()
 	if err := s.sshd.Shutdown(ctx); err != nil {
 		s.log.Warn("some players did not leave in time; closing their connections", "err", err)
 	}
 	s.sshd.Close() // connections still logging in, or past the grace
+	<-webDone
 	// The loop closes the listener it serves; a shutdown that came before it started
 	// serving (a signal right after start) closes it here, as the loop will on starting.
 	_ = s.gate.Close()

@@ -24,6 +24,9 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 		Lobby: s.lobby, Player: player, Online: online, AskName: !known, Join: join, Watch: watch,
 		IdleTimeout: s.cfg.IdleTimeout, SSH: s.sshCommand,
 	}
+	if base := s.webBase(sess); base != "" {
+		opts.Web = func(path string) string { return base + path }
+	}
 	if player.Admin {
 		opts.Console = console{s, player}
 	}
@@ -61,7 +64,11 @@ func (s *Server) serveTUI(sess ssh.Session, join, watch string) {
 	var once sync.Once
 	var refused atomic.Bool // ended by a ban: the session's status says so
 	end := func(msg string) { once.Do(func() { go prog.Send(session.ShutdownMsg{Goodbye: msg}) }) }
-	ls := s.liveOf(sess, player, "tui")
+	kind := "tui"
+	if _, web := sess.(*webSession); web {
+		kind = "web"
+	}
+	ls := s.liveOf(sess, player, kind)
 	ls.bye = func() { end(s.lobby.ShutdownNotice().Text) }
 	ls.end = func(msg string) { refused.Store(true); end(msg) }
 	ls.broadcast = func(msg string) { go prog.Send(session.BroadcastMsg{Text: msg}) }

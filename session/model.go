@@ -51,6 +51,9 @@ type Options struct {
 	// before the host ("-t" for a command that needs a terminal): the server's, which
 	// names its port ("ssh -t -p 2222 HOST"). Nil: "ssh HOST" with the flags before HOST.
 	SSH func(flags ...string) string
+	// Web gives the browser door's address of path ("/t/ABCD"), for the table's link;
+	// nil when the door is off.
+	Web func(path string) string
 	// Console runs the operators' commands for an admin (the admin screen, A in the
 	// lobby); nil, or a player who is not an admin: no admin screen.
 	Console Console
@@ -272,6 +275,7 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 		return nil
 	}
 	m.table = newTableScreen(mem)
+	m.table.web = m.o.Web
 	m.show(screenTable)
 	m.lobby.drop()
 	return m.wait(mem)

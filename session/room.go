@@ -244,6 +244,9 @@ func (t *tableScreen) hint(info lobby.TableInfo) string {
 		return "Waiting for the host to start the game."
 	case len(info.Blocked) > 0:
 		return fmt.Sprintf("Blocked here: %s (U unblocks).", strings.Join(info.Blocked, ", "))
+	case n < info.MinPlayers && t.web != nil:
+		return fmt.Sprintf("Share the code %s or the link %s with friends, or add bots with b: %s are needed.",
+			info.Code, t.web("/t/"+info.Code), playerRange(info.MinPlayers, info.MaxPlayers))
 	case n < info.MinPlayers:
 		return fmt.Sprintf("Share the code %s with friends, or add bots with b: %s are needed.", info.Code, playerRange(info.MinPlayers, info.MaxPlayers))
 	default:

@@ -25,6 +25,7 @@ import (
 // chat, host controls) and, once a game runs, the game's own screen.
 type tableScreen struct {
 	member  lobby.Place
+	web     func(path string) string // the browser door's address of a path (Options.Web); nil: off
 	u       lobby.Update
 	pending []any // actions the table's rate limit held back, sent by retry
 

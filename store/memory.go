@@ -12,14 +12,16 @@ import (
 // Memory is a Store that lives only as long as the process: for tests, and for running
 // without a data directory. It behaves exactly like the SQLite store (same suite).
 type Memory struct {
-	mu      sync.RWMutex
-	closed  bool
-	players map[string]Player
-	games   []FinishedGame // in recording order; copies, never shared with callers
-	packs   map[packKey]Pack
-	tables  map[string][]TableEntry
-	alive   time.Time
-	mod     moderation
+	mu       sync.RWMutex
+	closed   bool
+	players  map[string]Player
+	games    []FinishedGame // in recording order; copies, never shared with callers
+	packs    map[packKey]Pack
+	tables   map[string][]TableEntry
+	alive    time.Time
+	mod      moderation
+	browsers []Browser           // in the order added
+	links    map[string]LinkCode // by code
 }
 
 // NewMemory returns an empty in-memory store.

@@ -107,11 +107,31 @@ CREATE TABLE audit (
 	reason TEXT NOT NULL
 ) STRICT;
 `,
-	// 5: the linear mode a player chose (SetLinear), kept across logins.
+	// 5: browsers linked to a player's key (the browser door).
+	`
+CREATE TABLE browsers (
+	id         TEXT PRIMARY KEY,
+	player     TEXT NOT NULL,
+	player_key BLOB NOT NULL,
+	public_key BLOB NOT NULL,
+	label      TEXT NOT NULL,
+	added      INTEGER NOT NULL
+) STRICT;
+
+CREATE INDEX browsers_player ON browsers(player, added);
+
+CREATE TABLE link_codes (
+	code       TEXT PRIMARY KEY,
+	player     TEXT NOT NULL,
+	player_key BLOB NOT NULL,
+	expires    INTEGER NOT NULL
+) STRICT;
+`,
+	// 6: the linear mode a player chose (SetLinear), kept across logins.
 	`
 ALTER TABLE players ADD COLUMN linear INTEGER NOT NULL DEFAULT 0;
 `,
-	// 6: whom each player ignores (their chat does not reach them), by key.
+	// 7: whom each player ignores (their chat does not reach them), by key.
 	`
 CREATE TABLE ignores (
 	by    TEXT NOT NULL,

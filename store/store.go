@@ -51,6 +51,8 @@ type Store interface {
 	Packs
 	// Moderation keeps bans, mutes, reports and the audit log.
 	Moderation
+	// Browsers keeps the browsers players linked to their key.
+	Browsers
 	// Close releases the store; later calls return ErrClosed. Closing twice is harmless.
 	Close() error
 }

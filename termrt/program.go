@@ -98,6 +98,9 @@ func (p *Program) Run(m tea.Model) {
 			return nil
 		}
 	}
+	if r, ok := sess.(Resizer); ok {
+		r.OnResize(func(w ssh.Window) { p.Send(tea.WindowSizeMsg{Width: w.Width, Height: w.Height}) })
+	}
 	go readKeys(sess, p.Send)
 	// Deferred, so that a panic in the model (which ends only this session, in the
 	// handler's recovery) still gives the terminal back.

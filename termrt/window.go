@@ -50,6 +50,20 @@ func clamp(cols, rows, wpx, hpx uint32) ssh.Window {
 	return ssh.Window{Width: int(c), Height: int(r), WidthPixels: int(wpx), HeightPixels: int(hpx)}
 }
 
+// Clamp keeps a window size that came other than by SSH (parlor's browser door) within
+// what parlor draws for, as an SSH client's is: 0 and below pass as 0.
+func Clamp(cols, rows int) ssh.Window {
+	return ssh.Window{Width: min(max(cols, 0), maxColumns), Height: min(max(rows, 0), maxRows)}
+}
+
+// A Resizer is a session that is not an SSH channel, whose window changes come with
+// its input (parlor's browser door): Run gives it, before reading its input, the
+// function that takes each new size to the program (blocking, as a key does). The
+// sizes are to be clamped (Clamp) by the session.
+type Resizer interface {
+	OnResize(resized func(ssh.Window))
+}
+
 // channelSession is a "session" channel: charm.land/ssh's Session, whose requests
 // (RFC 4254 6) are answered on the channel's own goroutine, which then runs the
 // session's handler, and whose player's program takes them in its loop.

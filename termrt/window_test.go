@@ -141,3 +141,18 @@ func TestSessionRequestsAreBoundedInBytes(t *testing.T) {
 		t.Fatal("a command of 250 KB started the session")
 	}
 }
+
+// A size from outside SSH (the browser door) is clamped as an SSH client's is, and
+// neither a negative nor a huge number wraps around into something drawable.
+func TestClampOutsideSSH(t *testing.T) {
+	for _, c := range []struct{ cols, rows, w, h int }{
+		{100, 40, 100, 40},
+		{1 << 40, 1 << 40, maxColumns, maxRows},
+		{-5, -1 << 40, 0, 0},
+		{1<<32 + 10, 30, maxColumns, 30}, // not 10, as a cut to 32 bits would give
+	} {
+		if w := Clamp(c.cols, c.rows); w.Width != c.w || w.Height != c.h {
+			t.Errorf("Clamp(%d, %d) = %d×%d; want %d×%d", c.cols, c.rows, w.Width, w.Height, c.w, c.h)
+		}
+	}
+}

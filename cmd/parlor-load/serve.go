@@ -213,7 +213,7 @@ func announce(sshAddr, httpAddr string) {
 // `parlor --nats URL --node NAME --host-key PATH` has (server.Run, openStore).
 func serveParlor(ctx context.Context, dir string, node *clusterNode, logger *log.Logger) error {
 	cfg := server.Defaults()
-	cfg.Listen, cfg.HTTP, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", dir
+	cfg.Listen, cfg.HTTP, cfg.Web, cfg.DataDir = "127.0.0.1:0", "127.0.0.1:0", "127.0.0.1:0", dir
 	if addr := os.Getenv(listenEnv); addr != "" {
 		cfg.Listen = addr
 	}

@@ -26,20 +26,16 @@ type setting struct {
 var settings = []setting{
 	text("listen", "ADDR", "SSH address to listen on", func(c *server.Config) *string { return &c.Listen }),
 	text("data", "DIR", "directory for the host key and the database", func(c *server.Config) *string { return &c.DataDir }),
-	{
-		flag: "http", env: "PARLOR_HTTP", arg: "ADDR",
-		help: `address for /metrics and /healthz; "off" (or an empty flag) disables it`,
-		set: func(c *server.Config, v string) error {
-			// An empty environment variable reads the same as an unset one, so "off"
-			// is the way to disable HTTP from the environment.
-			if strings.EqualFold(v, "off") {
-				v = ""
-			}
-			c.HTTP = v
-			return nil
-		},
-		show: func(c server.Config) string { return c.HTTP },
-	},
+	address("http", `address for /metrics and /healthz; "off" (or an empty flag) disables it`, func(c *server.Config) *string { return &c.HTTP }),
+	address("web", `address of the browser door (a page with a terminal, the same tables as ssh); "off" (or an empty flag) disables it`,
+		func(c *server.Config) *string { return &c.Web }),
+	text("web-cert", "FILE", "TLS certificate (PEM) for the browser door, with --web-key; none serves plain HTTP (put a TLS proxy in front)", func(c *server.Config) *string { return &c.WebCert }),
+	text("web-key", "FILE", "the TLS certificate's private key (PEM)", func(c *server.Config) *string { return &c.WebKey }),
+	list("web-origin", "ORIGINS", "other origins (https://play.example.com, or *.example.com) whose pages may open a session; the door's own host always may",
+		func(c *server.Config) *[]string { return &c.WebOrigins }),
+	list("web-proxy", "ADDRS", "reverse proxies (addresses or CIDRs, comma-separated) trusted to name the player in X-Forwarded-For and the scheme in X-Forwarded-Proto; none means those headers are never read",
+		func(c *server.Config) *[]string { return &c.WebProxies }),
+	text("web-url", "URL", "the browser door's public address (https://parlor.example.com), for the links parlor gives; none: http://HOST:PORT", func(c *server.Config) *string { return &c.WebURL }),
 	whole("max-sessions", "most players (logged-in connections) at once; 0 means no limit", func(c *server.Config) *int { return &c.MaxSessions }),
 	duration("idle-timeout", "disconnect players idle this long; 0 means never", func(c *server.Config) *time.Duration { return &c.IdleTimeout }),
 	{
@@ -145,6 +141,21 @@ func text(flag, arg, help string, field func(*server.Config) *string) setting {
 		set:  func(c *server.Config, v string) error { *field(c) = v; return nil },
 		show: func(c server.Config) string { return *field(&c) },
 	}
+}
+
+// address makes a listening address that "off" disables: an empty environment
+// variable reads the same as an unset one, so "off" is the way to disable it from the
+// environment.
+func address(flag, help string, field func(*server.Config) *string) setting {
+	a := text(flag, "ADDR", help, field)
+	a.set = func(c *server.Config, v string) error {
+		if strings.EqualFold(v, "off") {
+			v = ""
+		}
+		*field(c) = v
+		return nil
+	}
+	return a
 }
 
 func whole(flag, help string, field func(*server.Config) *int) setting {

@@ -44,8 +44,11 @@ func TestParseConfig(t *testing.T) {
 				"--max-sessions", "10", "--idle-timeout=5m", "--fps=15", "--game-speed=12", "--guests=false", "--admins", fpA + ", " + fpB,
 				"--login-grace=5s", "--session-grace=3s", "--max-unauthenticated=50", "--per-ip-unauthenticated=4",
 				"--per-ip-connections=0", "--per-ip-rate=6.5", "--per-ip-burst=3", "--proxy-protocol=10.0.0.0/8, 192.0.2.1",
-				"--log-format=json", "--log-level=debug"},
+				"--log-format=json", "--log-level=debug", "--web=127.0.0.1:8443", "--web-cert=c.pem", "--web-key=k.pem",
+				"--web-origin=https://play.example.com", "--web-proxy=10.1.0.0/16", "--web-url=https://parlor.example.com"},
 			want: server.Config{Listen: "127.0.0.1:2022", DataDir: "/var/lib/parlor", HTTP: "",
+				Web: "127.0.0.1:8443", WebCert: "c.pem", WebKey: "k.pem", WebOrigins: []string{"https://play.example.com"},
+				WebProxies: []string{"10.1.0.0/16"}, WebURL: "https://parlor.example.com",
 				MaxSessions: 10, IdleTimeout: 5 * time.Minute, FrameRate: 15, Clock: lobby.Sped(12), Guests: false, Admins: []string{fpA, fpB},
 				LoginGrace: 5 * time.Second, SessionGrace: 3 * time.Second, MaxUnauthenticated: 50, PerIPUnauthenticated: 4,
 				PerIPConnections: 0, PerIPRate: 6.5, PerIPBurst: 3, ProxyProtocol: []string{"10.0.0.0/8", "192.0.2.1"},
@@ -56,11 +59,12 @@ func TestParseConfig(t *testing.T) {
 			env: map[string]string{"PARLOR_LISTEN": ":22", "PARLOR_DATA": "/data", "PARLOR_HTTP": "0.0.0.0:9222",
 				"PARLOR_MAX_SESSIONS": "0", "PARLOR_IDLE_TIMEOUT": "0", "PARLOR_GUESTS": "false", "PARLOR_ADMINS": fpA + "," + fpB,
 				"PARLOR_LOGIN_GRACE": "1m", "PARLOR_PER_IP_RATE": "120", "PARLOR_PROXY_PROTOCOL": "203.0.113.4", "PARLOR_LOG_FORMAT": "json",
-				"PARLOR_FPS": "120", "PARLOR_GAME_SPEED": "1"},
+				"PARLOR_FPS": "120", "PARLOR_GAME_SPEED": "1", "PARLOR_WEB": "off"},
 			want: with(func(c *server.Config) {
 				c.Listen, c.DataDir, c.HTTP, c.MaxSessions, c.IdleTimeout, c.Guests, c.Admins = ":22", "/data", "0.0.0.0:9222", 0, 0, false, []string{fpA, fpB}
 				c.LoginGrace, c.PerIPRate, c.ProxyProtocol, c.LogFormat = time.Minute, 120, []string{"203.0.113.4"}, "json"
 				c.FrameRate = 120
+				c.Web = ""
 			}),
 		},
 		{
@@ -133,6 +137,11 @@ func TestParseConfigErrors(t *testing.T) {
 		{name: "negative sessions (Validate)", env: map[string]string{"PARLOR_MAX_SESSIONS": "-1"}, want: []string{"--max-sessions"}},
 		{name: "bad admin (Validate)", env: map[string]string{"PARLOR_ADMINS": "alice"}, want: []string{"--admins", "alice"}},
 		{name: "bad proxy range (Validate)", args: []string{"--proxy-protocol=10.0.0.0/33"}, want: []string{"--proxy-protocol", "10.0.0.0/33"}},
+		{name: "bad web address (Validate)", args: []string{"--web=8080"}, want: []string{"--web", "8080", "off"}},
+		{name: "web cert without key (Validate)", args: []string{"--web-cert=c.pem"}, want: []string{"--web-cert", "--web-key", "both"}},
+		{name: "bad web origin (Validate)", args: []string{"--web-origin=https://"}, want: []string{"--web-origin", "https://"}},
+		{name: "bad web proxy (Validate)", env: map[string]string{"PARLOR_WEB_PROXY": "proxy.local"}, want: []string{"--web-proxy", "proxy.local"}},
+		{name: "bad web url (Validate)", args: []string{"--web-url=parlor.example.com"}, want: []string{"--web-url", "https://"}},
 		{name: "bad log format (Validate)", args: []string{"--log-format=xml"}, want: []string{"--log-format", "xml", "json"}},
 		{name: "bad log level (Validate)", args: []string{"--log-level=loud"}, want: []string{"--log-level", "loud"}},
 		{name: "zero login grace (Validate)", args: []string{"--login-grace=0"}, want: []string{"--login-grace"}},

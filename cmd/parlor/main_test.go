@@ -84,7 +84,7 @@ func TestSignalsShutDown(t *testing.T) {
 
 func stopsOn(t *testing.T, sig syscall.Signal) {
 	data := filepath.Join(t.TempDir(), "data")
-	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--data="+data)
+	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--web=off", "--data="+data)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestUnwritableDataDir(t *testing.T) {
 		}
 		cred = &syscall.Credential{Uid: 65532, Gid: 65532}
 	}
-	cmd := parlorCmdFrom(t, binary, "--listen=127.0.0.1:0", "--http=off", "--data="+data)
+	cmd := parlorCmdFrom(t, binary, "--listen=127.0.0.1:0", "--http=off", "--web=off", "--data="+data)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: cred}
 	cmd.Dir = base
 	var stderr strings.Builder

@@ -219,7 +219,7 @@ var listening = regexp.MustCompile(`ssh=(127\.0\.0\.1:\d+)`)
 
 func startParlor(t *testing.T, data string) *process {
 	t.Helper()
-	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--data="+data, "--game-speed=20")
+	cmd := parlorCmd(t, "--listen=127.0.0.1:0", "--http=off", "--web=off", "--data="+data, "--game-speed=20")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -42,6 +42,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	tests = append(tests, packTests...)
 	tests = append(tests, tableLogTests...)
 	tests = append(tests, moderationTests...)
+	tests = append(tests, browserTests...)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := open(t)

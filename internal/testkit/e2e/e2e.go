@@ -126,6 +126,7 @@ func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Se
 	cfg := server.Defaults()
 	cfg.Listen = "127.0.0.1:0"
 	cfg.HTTP = "127.0.0.1:0"
+	cfg.Web = "127.0.0.1:0"
 	cfg.DataDir = t.TempDir()
 	clock := p.clock
 	cfg.Clock = clock
@@ -385,23 +386,35 @@ func (p *Player) Screen() string { return p.term.Screen() }
 // over lines counts), and returns the screen.
 func (p *Player) WaitFor(texts ...string) string {
 	p.t.Helper()
+	return p.s.waitFor(p.t, p.Screen, texts)
+}
+
+// waitFor waits until every text is on screen(), letting game time pass meanwhile.
+func (s *Server) waitFor(t testing.TB, screen func() string, texts []string) string {
+	t.Helper()
 	deadline := time.Now().Add(Wait)
 	for {
-		scr := p.Screen()
-		words := strings.Join(strings.Fields(scr), " ")
-		all := true
-		for _, s := range texts {
-			// A sentence may wrap: it counts as shown when its words are, in order.
-			all = all && (strings.Contains(scr, s) || strings.Contains(words, strings.Join(strings.Fields(s), " ")))
-		}
-		if all {
+		scr := screen()
+		if Shows(scr, texts...) {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			p.t.Fatalf("waited %s for %q; the screen shows:\n%s", Wait, texts, scr)
+			t.Fatalf("waited %s for %q; the screen shows:\n%s", Wait, texts, scr)
 		}
-		p.s.Pause()
+		s.Pause()
 	}
+}
+
+// Shows says whether every text is on scr. A sentence may wrap: it counts as shown
+// when its words are, in order.
+func Shows(scr string, texts ...string) bool {
+	words := strings.Join(strings.Fields(scr), " ")
+	for _, s := range texts {
+		if !strings.Contains(scr, s) && !strings.Contains(words, strings.Join(strings.Fields(s), " ")) {
+			return false
+		}
+	}
+	return true
 }
 
 // WaitGone waits until text is no longer on the screen.

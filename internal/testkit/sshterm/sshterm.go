@@ -97,7 +97,7 @@ type Screen struct{ scr *screen }
 
 // NewScreen makes a w×h screen for OpenOn.
 func NewScreen(w, h int) *Screen {
-	return &Screen{&screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1)}}
+	return &Screen{&screen{em: vt.NewEmulator(w, h), changed: make(chan struct{}, 1), wrote: func() {}}}
 }
 
 // OpenOn is OpenAsking on a screen made beforehand; a screen serves one session.
@@ -324,4 +324,25 @@ func (t *Terminal) Press(key string) error {
 		time.Sleep(15 * time.Millisecond)
 	}
 	return nil
+}
+
+// Write shows what a program wrote, for a screen fed by something other than an SSH
+// session (a test's browser-door client); Answer must run meanwhile.
+func (s *Screen) Write(p []byte) (int, error) { return s.scr.Write(p) }
+
+// String is the text on the screen now.
+func (s *Screen) String() string { return s.scr.String() }
+
+// Answer copies the emulator's replies to the program's terminal queries to w, until
+// the program ends, on a goroutine of its own beside the writes. (As for an SSH
+// terminal's screen, it is never closed: goleak is told to ignore it, IgnoreTerminal.)
+func (s *Screen) Answer(w io.Writer) { answer(s.scr, w) }
+
+// KeySequence is what a terminal sends for a named key ("enter", "up", …), or key
+// itself when it names none.
+func KeySequence(key string) string {
+	if seq, ok := named[key]; ok {
+		return seq
+	}
+	return key
 }
