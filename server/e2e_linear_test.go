@@ -265,6 +265,18 @@ func TestLinearModeIsRememberedForTheKey(t *testing.T) {
 	ben, _ := newPlayer(t, s, "Ben")
 	joinTable(t, ben, code[1])
 	until(r, "Ben sits down.")
+	// The linear player has twice the time from sitting down, until they give it back.
+	r.Type("w")
+	until(r, "seat 1 Ann (host, 2 times the time)")
+	r.Type("time off")
+	until(r, "You play at the table's own time limits from now on.")
+	r.Type("w")
+	r.Next("the seats without more time", func(l string) bool {
+		if strings.Contains(l, "times the time") {
+			t.Errorf("after time off: %q", l)
+		}
+		return strings.HasPrefix(l, "Seated: seat 1 Ann (host)")
+	})
 	r.Type("say hello Ben")
 	ben.WaitFor("hello Ben")
 	ben.Press("enter")

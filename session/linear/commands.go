@@ -23,6 +23,8 @@ var help = []string{
 	"leave: leave the table. quit: leave parlor.",
 	"Host only: kick, host, or stand-in, then a seat number: remove a player (a bot plays on), hand the host role over, let a bot play an away player's seat. close: end the table.",
 	"ignore, then a seat number: hide that player's chat from you. report, a seat number, then why: tell the admins.",
+	"time off: play at the table's own time limits; in this mode you get twice the time in every timed phase. time on: twice the time again.",
+	"Host only: more, a seat number and 1.5, 2, 3 or 1: give that player more time (1: none).",
 	"plain on: start in this mode whenever you connect with this key. plain off: start with the full screen again.",
 }
 
@@ -83,6 +85,11 @@ func (d *Door) command(line string) bool {
 		d.run(func(p lobby.Place) error { return lobby.Run(p, lobby.CloseTable{}) })
 	case "plain":
 		d.remember(strings.ToLower(rest))
+	case "time":
+		d.moreTime(strings.ToLower(rest))
+	case "more":
+		seat, factor, _ := strings.Cut(rest, " ")
+		d.seatOp("more "+strings.TrimSpace(factor), seat)
 	default:
 		return false
 	}
@@ -119,6 +126,16 @@ func (d *Door) seatOp(what, arg string) {
 			return lobby.Run(p, lobby.Ignore{Seat: seat})
 		case what == "block":
 			return lobby.Run(p, lobby.Block{Seat: seat})
+		case strings.HasPrefix(what, "more"):
+			arg := strings.TrimSpace(strings.TrimPrefix(what, "more"))
+			if arg == "" {
+				return fmt.Errorf("say how much, as in: more %d 2 (1.5, 2 or 3 times the time; 1 for none)", n)
+			}
+			f, err := rules.ParseFactor(arg)
+			if err != nil {
+				return err
+			}
+			return lobby.Run(p, lobby.ExtraTime{Seat: seat, Factor: f})
 		}
 		reason := strings.TrimSpace(strings.TrimPrefix(what, "report"))
 		if reason == "" {

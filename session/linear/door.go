@@ -85,8 +85,13 @@ type placeUpdate struct {
 
 // New makes a door for one connection.
 func New(opts Options) *Door {
+	player := opts.Player
+	// A screen reader reads slower than an eye: the player gets ×2 in every timed phase
+	// of every game, given by the table when they sit down (Player.MoreTime), unless
+	// they turn it off ("time off").
+	player.MoreTime = lobby.LinearMoreTime
 	return &Door{
-		opts: opts, player: opts.Player, l: opts.Lobby,
+		opts: opts, player: player, l: opts.Lobby,
 		notices: make(chan string, 8), ended: make(chan string, 1), updates: make(chan placeUpdate, 1),
 		naming: opts.AskName,
 	}
@@ -428,7 +433,6 @@ func (d *Door) join(code string, watch bool) {
 		d.say(fmt.Sprintf("You are watching table %s.", spelled(p.Code())))
 	} else {
 		d.say(fmt.Sprintf("You are at table %s.", spelled(p.Code())))
-		d.sat()
 	}
 }
 
@@ -442,10 +446,33 @@ func (d *Door) closed(reason lobby.Closed) {
 	d.prompt(true)
 }
 
-// extraTime is the one place where the linear mode would ask for more time for its
-// player (issue 38, item 4: ×2 in every timed phase, unless they turn it off). It is
-// called whenever the player may have taken a seat: creating or joining a table, or
-// sitting down from watching.
-// TODO(extra_time): send the extra_time operation (×2) for d.place's seat here once it
-// exists, and give the player a command to turn it off.
-func (d *Door) extraTime() {}
+// moreTime answers "time off" and "time on": whether the player gets ×2 in every timed
+// phase (lobby.LinearMoreTime, given when they sit down). Off takes it back at once from
+// the seat they hold; on gives it from the next time they sit down, as a player cannot
+// give themselves more time at a table (the host can, with "more").
+func (d *Door) moreTime(arg string) {
+	switch arg {
+	case "off":
+		d.player.MoreTime = 0
+		if d.place != nil && d.last != nil && d.last.Seat >= 0 {
+			if err := lobby.Run(d.place, lobby.ExtraTime{Seat: d.last.Seat, Factor: 1}); err != nil {
+				d.say("Not done: " + oneLine(err.Error()))
+				return
+			}
+		}
+		d.say("You play at the table's own time limits from now on. Type time on to get twice the time again.")
+	case "on":
+		d.player.MoreTime = lobby.LinearMoreTime
+		if d.place != nil && d.last != nil && d.last.Seat >= 0 {
+			d.say("You get twice the time again from the next time you sit down; the host can give it to you now.")
+			return
+		}
+		d.say("You get twice the time in every timed phase when you sit down.")
+	default:
+		more := "twice the time limits"
+		if d.player.MoreTime <= 1 {
+			more = "the table's own time limits"
+		}
+		d.say(fmt.Sprintf("You play with %s. Type time off or time on to change it.", more))
+	}
+}

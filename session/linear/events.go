@@ -3,6 +3,7 @@ package linear
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -121,6 +122,9 @@ func seatWords(i int, s lobby.SeatInfo) string {
 	}
 	if s.Away {
 		marks = append(marks, "away")
+	}
+	if s.More > 1 {
+		marks = append(marks, strconv.FormatFloat(float64(s.More), 'f', -1, 64)+" times the time")
 	}
 	if len(marks) > 0 {
 		w += " (" + strings.Join(marks, ", ") + ")"

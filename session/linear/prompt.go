@@ -126,7 +126,6 @@ func (d *Door) lobbyPrompt() *prompt {
 				}
 				d.at(p)
 				d.say(fmt.Sprintf("You opened table %s for %s, and you are its host. Others join with the code %s.", p.Code(), spec.Name, spelled(p.Code())))
-				d.sat()
 				return nil
 			})
 		case 2:
@@ -193,13 +192,6 @@ func (d *Door) listTables(watch bool) {
 	})
 }
 
-// sat is called whenever the player may have taken a seat.
-func (d *Door) sat() {
-	if d.place != nil {
-		d.extraTime()
-	}
-}
-
 // tablePrompt is the question at a table: the game's when it asks something, the host's
 // choices before a game, or where things stand.
 func (d *Door) tablePrompt(u lobby.Update) *prompt {
@@ -258,7 +250,6 @@ func (d *Door) tablePrompt(u lobby.Update) *prompt {
 			if err := lobby.Run(d.place, lobby.TakeSeat{}); err != nil {
 				return err
 			}
-			d.sat()
 			return nil
 		})
 	}
