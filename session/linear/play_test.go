@@ -35,10 +35,11 @@ func TestDoorTypedAheadAndHurry(t *testing.T) {
 	done := make(chan struct{})
 	go func() { d.Run(ctx, in, out); close(done) }()
 
-	// Create a Top Five table, add two bots and start, all typed at once.
+	// Create a Top Five table, add two bots and start, all typed at once. The ranking
+	// time is 90 s, twice that for a player in the linear mode.
 	_, _ = io.WriteString(typed, "1\n5\n2\n2\n1\n")
-	waitContains(t, out, "Which topic is your number 1, the one you like most? (1 minute 30 seconds left.)")
-	clock.Advance(70 * time.Second)
+	waitContains(t, out, "Which topic is your number 1, the one you like most? (3 minutes left.)")
+	clock.Advance(160 * time.Second)
 	clock.Advance(6 * time.Second)
 	waitContains(t, out, "Hurry: 14 seconds left. Type r for the question.")
 	clock.Advance(time.Second)
