@@ -40,7 +40,8 @@ type Node struct {
 	nextID  atomic.Uint64
 	gone    atomic.Bool // the node was killed or handed everything over
 	leaving atomic.Bool // handing over: it claims no table
-	// lastBeat is when this node's presence was last published (the run loop's only).
+	// lastBeat is when this node's beat was last put (n.mu; tests beat from their own
+	// goroutine too).
 	lastBeat time.Time
 
 	mu       sync.Mutex

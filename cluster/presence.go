@@ -80,10 +80,13 @@ func (n *Node) heartbeat() {
 		n.log.Warn("could not renew this node's lease", "err", err)
 	} else {
 		now := time.Now()
-		if !n.lastBeat.IsZero() && now.Sub(n.lastBeat) >= n.cfg.Lease {
+		n.mu.Lock()
+		gap := !n.lastBeat.IsZero() && now.Sub(n.lastBeat) >= n.cfg.Lease
+		n.lastBeat = now
+		n.mu.Unlock()
+		if gap {
 			n.checkProxies()
 		}
-		n.lastBeat = now
 	}
 	b, err := json.Marshal(n.lobby.LocalState())
 	if err != nil {
