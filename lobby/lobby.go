@@ -67,8 +67,8 @@ type Hooks struct {
 	GameFinished func(game string)
 	Action       func(game string)
 	FanOut       func(d time.Duration) // from the first unsent change to every member holding it
-	Tables       func(open int)
-	Reported     func() // a player's report was kept
+	Tables       func(open int)        // called under the lobby's lock: keep it quick
+	Reported     func()                // a player's report was kept
 }
 
 func (h Hooks) started(g string) {
@@ -324,10 +324,16 @@ func (l *Lobby) forget(code string) {
 	delete(l.seatIDs, code)
 	delete(l.hosts, code)
 	l.staleLists()
-	n := len(l.tables)
+	l.countTablesLocked()
 	l.mu.Unlock()
+}
+
+// countTablesLocked tells the Tables hook how many tables are open; l.mu is held, so
+// that counts taken by tables opening and closing side by side reach it in order (the
+// last one told is the number open).
+func (l *Lobby) countTablesLocked() {
 	if l.hooks.Tables != nil {
-		l.hooks.Tables(n)
+		l.hooks.Tables(len(l.tables))
 	}
 }
 
@@ -425,9 +431,9 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	t := newTable(l, code, spec, opts, private, l.now())
 	t.host, t.owner = p.ID, p.ID
 	t.everything = everything
-	n := l.addLocked(t)
+	l.addLocked(t)
 	l.mu.Unlock()
-	l.runTable(t, n)
+	l.runTable(t)
 	l.log.Info("table created", "table", code, "game", gameID, "private", private)
 	m, err := l.sit(p, t)
 	if err != nil {
@@ -443,23 +449,20 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	return m, nil
 }
 
-// addLocked registers t as open and returns how many tables are; the caller holds l.mu
-// and calls runTable once it has let go.
-func (l *Lobby) addLocked(t *Table) int {
+// addLocked registers t as open; the caller holds l.mu and calls runTable once it has
+// let go.
+func (l *Lobby) addLocked(t *Table) {
 	l.tables[t.code] = t
 	l.infos[t.code] = t.info(nil)
 	l.staleLists()
 	l.seatIDs[t.code] = t.seatIDs()
 	l.hosts[t.code] = t.host
+	l.countTablesLocked()
 	l.wg.Add(1)
-	return len(l.tables)
 }
 
 // runTable starts the actor of a table added with addLocked.
-func (l *Lobby) runTable(t *Table, open int) {
-	if l.hooks.Tables != nil {
-		l.hooks.Tables(open)
-	}
+func (l *Lobby) runTable(t *Table) {
 	go func() {
 		defer l.wg.Done()
 		t.run(l.ctx)

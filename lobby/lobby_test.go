@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -377,6 +379,67 @@ func TestARemovedPlayerIsNoLongerSeated(t *testing.T) {
 		u := waitFor(t, a, "the bot's seat", func(u lobby.Update) bool { return u.Table.Seats[1].Bot })
 		if name := u.Table.Seats[1].Name; name != "Bot for Ben" {
 			t.Errorf("the removed player's seat is named %q", name)
+		}
+	}
+}
+
+// The open-tables count the lobby reports (parlor_tables_open) is the number open, however
+// many tables open and close side by side: counts taken one after another once reached
+// the hook in another order, and a cluster node with three tables reported one.
+func TestTheTablesCountIsTheNumberOpen(t *testing.T) {
+	var mu sync.Mutex
+	told := -1
+	// The first count is slow to arrive, as on a busy machine: the counts after it must
+	// not be overtaken by it.
+	l := newLobbyWith(t, lobby.Config{Hooks: lobby.Hooks{Tables: func(n int) {
+		if n == 1 {
+			time.Sleep(50 * time.Millisecond)
+		}
+		mu.Lock()
+		told = n
+		mu.Unlock()
+	}}})
+	const hosts = 24
+	var wg sync.WaitGroup
+	places := make([]lobby.Place, hosts)
+	for i := range hosts {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := lobby.Player{ID: fmt.Sprintf("SHA256:host%d", i), Name: fmt.Sprintf("Host %d", i)}
+			pl, err := l.Create(p, testgame.ID, nil, false)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			places[i] = pl
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	if told != hosts {
+		t.Errorf("after %d tables opened side by side the count is %d", hosts, told)
+	}
+	mu.Unlock()
+	for _, pl := range places[:hosts/2] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := lobby.Run(pl, lobby.CloseTable{}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	for end := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		mu.Lock()
+		n := told
+		mu.Unlock()
+		if n == hosts-hosts/2 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("after %d of %d tables closed the count is %d", hosts/2, hosts, n)
 		}
 	}
 }

@@ -158,9 +158,9 @@ func (l *Lobby) restoreOne(ctx context.Context, code string, alive time.Time) (r
 	}
 	r := restored{jr: t.jr, resumed: t.jr.seq} // read before the actor owns t
 	l.mu.Lock()
-	open := l.addLocked(t)
+	l.addLocked(t)
 	l.mu.Unlock()
-	l.runTable(t, open)
+	l.runTable(t)
 	l.log.Info("table restored", "table", code, "game", t.spec.ID, "state", t.state, "entries", len(entries))
 	return r, nil
 }
