@@ -44,7 +44,7 @@ const (
 )
 
 // errMoving is what a call gets while the table changes nodes.
-var errMoving = errors.New("the table is moving to another server: try again in a moment")
+var errMoving = lobby.ErrMoving
 
 // Join implements lobby.Cluster: it attaches a proxy at the table's owner.
 func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error) {

@@ -10,6 +10,9 @@ import (
 var (
 	ErrNoTable     = rules.Sentinel("lobby.no_table", "no table has that code")
 	ErrTableClosed = rules.Sentinel("lobby.table_closed", "the table has closed")
+	// ErrMoving answers a join of a table that is moving to another node of a cluster
+	// (its node stopped or died, and another takes it over): it is there in a moment.
+	ErrMoving      = rules.Sentinel("lobby.moving", "the table is moving to another server: try again in a moment")
 	ErrFull        = rules.Sentinel("lobby.full", "the table is full")
 	ErrStarted     = rules.Sentinel("lobby.started", "the game has already started: you can watch it instead")
 	ErrNotHost     = rules.Sentinel("lobby.not_host", "only the host can do that")

@@ -304,6 +304,23 @@ func TestClusterOwnerDiesMidGame(t *testing.T) {
 	ann2.WaitFor("Game over")
 }
 
+// A player whose node died redials at once with "join CODE", through another node, while
+// the table is still moving (its lease has not run out): the session waits for the table
+// and seats them, rather than leaving them in the lobby with an error. Nothing at the table
+// changes meanwhile, so only the seat taken back can show them the game.
+func TestClusterJoinWhileTheTableMoves(t *testing.T) {
+	t.Parallel() // its own servers; it waits on the cluster more than it computes
+	c := startCluster(t, 3)
+	ann, _, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	c.kill(0)
+	ann.Close()
+	ann2 := c.nodes[2].Connect(t, "ann", annKey, "join "+code, 80, 24)
+	ann2.WaitFor("Round 2 of 2", "You picked 3.")
+}
+
 // Rolling upgrade: the node running a table is stopped (SIGTERM) mid-game. It hands the
 // table over at once; Ben, on another node, plays on without doing anything else, and
 // Ann, told to connect again, does so through another node and is back at the table.

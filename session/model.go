@@ -88,6 +88,7 @@ type Model struct {
 	profile       colorprofile.Profile
 	recolor       *strings.Replacer // the palette's explicit colours for a 16/256-colour terminal
 	arrival       string            // a notice for the table's first update: why the player watches
+	moving        moving            // a direct join waiting for its table to arrive at another node
 	question                        // a yes/no question on screen (confirm.go); m.confirm is its kind
 	status        string            // the last error or notice, until the next key, statusFor or a new phase
 	statusErr     bool
@@ -281,11 +282,37 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 	return m.wait(mem)
 }
 
+// moving is a join ("ssh host join CODE") of a table that is moving to another node of
+// a cluster: its node died or stopped, and another takes it over within seconds. People
+// redial after a drop and expect to be back at their seat, not to find the lobby and an
+// error; the session tries again until the table is there or movingTries run out.
+type moving struct {
+	code  string
+	tries int
+}
+
+// movingMsg is the next try of a join whose table is moving.
+type movingMsg struct{ code string }
+
+const (
+	movingEvery = 500 * time.Millisecond
+	movingTries = 60 // 30 s: a lease and a restore, with room for a busy node
+)
+
 // join takes a seat at the table of code or, when its game has started or it is full,
 // watches it and says why: the player came to be at that table.
 func (m *Model) join(code string) tea.Cmd {
 	mem, err := m.o.Lobby.Join(m.o.Player, code)
 	var why string
+	if errors.Is(err, lobby.ErrMoving) && m.moving.tries < movingTries {
+		if m.moving.code != code {
+			m.moving = moving{code: code}
+		}
+		m.moving.tries++
+		m.setStatus(fmt.Sprintf("Table %s is moving to another server: you will be at it as soon as it is there.", code), false)
+		return tea.Tick(movingEvery, func(time.Time) tea.Msg { return movingMsg{code: code} })
+	}
+	m.moving = moving{}
 	switch {
 	case errors.Is(err, lobby.ErrStarted):
 		why = "The game had started, so you are watching it: you can take a seat when it ends."
@@ -415,6 +442,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.tableClosed(took.closed)
 		}
 		return nil
+	case movingMsg:
+		if msg.code != m.moving.code || m.screen != screenLobby {
+			return nil // the player went elsewhere meanwhile
+		}
+		return m.join(msg.code)
 	case retryMsg:
 		if msg.member != m.table.member {
 			return nil
