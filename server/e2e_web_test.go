@@ -37,7 +37,9 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts one headless chromium for the test.
+// browser starts one headless chromium for the test. A start that fails is tried again
+// (twice): on a busy CI box chromium once exited as it started (its crash reporter's
+// lines and nothing else), which says nothing about the door.
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
@@ -47,14 +49,21 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.WindowSize(1280, 800),
 	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(cancelB)
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, for as long as ctx lives
-		t.Fatalf("chromium did not start: %v", err)
+	var err error
+	for range 3 {
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelB := chromedp.NewContext(actx)
+		if err = chromedp.Do(ctx); err == nil { // starts the browser, for as long as ctx lives
+			t.Cleanup(cancel)
+			t.Cleanup(cancelB)
+			return ctx
+		}
+		cancelB()
+		cancel()
+		t.Logf("chromium did not start, trying again: %v", err)
 	}
-	return ctx
+	t.Fatalf("chromium did not start: %v", err)
+	return nil
 }
 
 // tab is one page in the test's browser.
