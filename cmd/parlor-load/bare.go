@@ -208,7 +208,7 @@ func serveBare(ctx context.Context, dir string, logger *log.Logger) error {
 	go func() { _ = hs.Serve(httpLn) }()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	announce(ln.Addr().String(), httpLn.Addr().String())
+	announce(ln.Addr().String(), httpLn.Addr().String(), "")
 	select {
 	case <-ctx.Done():
 	case err := <-errc:

@@ -161,6 +161,15 @@ func (s *servers) addrs() []string {
 	return a
 }
 
+// webAddrs is every server's browser door, in node order ("" where it has none).
+func (s *servers) webAddrs() []string {
+	a := make([]string, len(s.children))
+	for i, c := range s.children {
+		a[i] = c.web
+	}
+	return a
+}
+
 // metrics is every server's /metrics URL, in node order.
 func (s *servers) metrics() []string {
 	m := make([]string, len(s.children))

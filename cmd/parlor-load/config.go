@@ -49,6 +49,10 @@ type Config struct {
 	// cluster, whose players redial the others. The idle and busy phases follow, on the
 	// players' new connections.
 	Storm string
+	// Web is the fraction (0 to 1) of the players that come through parlor's browser
+	// door (a WebSocket, as the page speaks it) instead of SSH, spread evenly over the
+	// tables; spectators stay SSH clients.
+	Web float64
 }
 
 // The storms -storm can make.
@@ -138,6 +142,11 @@ func (c Config) Validate() error {
 		}
 	default:
 		errs = append(errs, fmt.Errorf("-storm %q: want restart or node", c.Storm))
+	}
+	if c.Web < 0 || c.Web > 1 {
+		errs = append(errs, fmt.Errorf("-web %g: want a fraction from 0 (every player over SSH) to 1 (every player in a browser)", c.Web))
+	} else if c.Web > 0 && (c.Server != kindParlor || c.Target != "" || c.Storm != "" || c.Compare && c.Nodes == 0) {
+		errs = append(errs, errors.New("-web needs a parlor server it starts (its browser door): not with -server bare, -compare against it, -target or -storm"))
 	}
 	if c.Profile != "" && c.Target != "" {
 		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))

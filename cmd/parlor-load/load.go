@@ -17,6 +17,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	gossh "golang.org/x/crypto/ssh"
+
 	"parlor/internal/testkit/sshterm"
 	"parlor/server"
 )
@@ -36,7 +38,14 @@ type player struct {
 	name string
 	key  sshterm.Key
 	addr string // the server (node) this player connects to
-	term *sshterm.Terminal
+	// web is the browser door this player connects to instead of addr (-web); "" for
+	// an SSH player.
+	web string
+	// browser and link are a web host's browser key and the code that links it to
+	// their SSH key, which holds their seat (web.go).
+	browser browserKey
+	link    string
+	term    *sshterm.Terminal
 	// screen is the player's terminal, made before the logins are counted: a
 	// player's terminal window is open before they connect.
 	screen *sshterm.Screen
@@ -97,6 +106,7 @@ type expectation struct {
 type workload struct {
 	cfg    Config
 	addrs  []string // the servers: one, or every node of a cluster
+	webs   []string // their browser doors, for -web
 	log    io.Writer
 	tables []*table
 	ids    atomic.Int64
@@ -168,8 +178,17 @@ func (w *workload) createTables(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			t.players = append(t.players, &player{name: fmt.Sprintf("t%ds%d", i, s), key: key, addr: w.seatAddr(i, s),
-				screen: sshterm.NewScreen(termW, termH)})
+			p := &player{name: fmt.Sprintf("t%ds%d", i, s), key: key, addr: w.seatAddr(i, s),
+				screen: sshterm.NewScreen(termW, termH)}
+			if webPlayer(i*w.cfg.Seats+s, w.cfg.Web) {
+				p.web = w.webs[(i+s)%len(w.webs)] // seatAddr's node
+				if s == 0 {
+					if p.browser, err = newBrowserKey(); err != nil {
+						return err
+					}
+				}
+			}
+			t.players = append(t.players, p)
 		}
 		for s := 0; s < w.cfg.Watchers; s++ {
 			key, err := sshterm.NewKey()
@@ -199,16 +218,27 @@ func (w *workload) createTables(ctx context.Context) error {
 	})
 }
 
+// command dials as p and opens a session for a command without a terminal (api,
+// link); closing the client ends both.
+func (w *workload) command(p *player) (*gossh.Client, *gossh.Session, error) {
+	c, err := sshterm.Dial(p.addr, p.name, p.key, w.source(), dialTimeout)
+	if err != nil {
+		return nil, nil, err
+	}
+	sess, err := c.NewSession()
+	if err != nil {
+		_ = c.Close()
+		return nil, nil, err
+	}
+	return c, sess, nil
+}
+
 func (w *workload) createOverAPI(host *player) (string, error) {
-	c, err := sshterm.Dial(host.addr, host.name, host.key, w.source(), dialTimeout)
+	c, sess, err := w.command(host)
 	if err != nil {
 		return "", err
 	}
 	defer c.Close()
-	sess, err := c.NewSession()
-	if err != nil {
-		return "", err
-	}
 	in, _ := sess.StdinPipe()
 	out, _ := sess.StdoutPipe()
 	if err := sess.Start("api"); err != nil {
@@ -232,7 +262,10 @@ func (w *workload) createOverAPI(host *player) (string, error) {
 		}
 		switch m.Type {
 		case "joined":
-			return m.Code, nil
+			if host.web != "" { // their browser is to take the seat back: link it
+				host.link, err = w.linkCode(host)
+			}
+			return m.Code, err
 		case "error":
 			return "", fmt.Errorf("create %s: %s", w.cfg.Game, m.Error)
 		}
@@ -312,16 +345,7 @@ type seated struct {
 // sitDown logs one player in, timing the first screen from at.
 func (w *workload) sitDown(ctx context.Context, s seated, at time.Time) error {
 	t, p := s.t, s.p
-	c, err := sshterm.Dial(p.addr, p.name, p.key, w.source(), dialTimeout)
-	if err != nil {
-		return err
-	}
-	command := "join " + t.code
-	if p.watching {
-		command = "watch " + t.code
-	}
-	if p.term, err = sshterm.OpenOn(c, command, termW, termH, p.screen, nil); err != nil {
-		_ = c.Close()
+	if err := w.open(ctx, t, p); err != nil {
 		return err
 	}
 	first := "table " + t.code
@@ -335,16 +359,50 @@ func (w *workload) sitDown(ctx context.Context, s seated, at time.Time) error {
 	w.logins = append(w.logins, time.Since(at))
 	w.mu.Unlock()
 	if w.cfg.Server == kindParlor {
-		if err := p.term.Press("enter"); err != nil { // take the suggested name
-			return err
+		// Take the suggested name, the SSH user name; a browser has none to suggest.
+		keys := []string{"enter"}
+		if p.web != "" {
+			keys = []string{"ctrl+u", p.name, "enter"}
+		}
+		for _, k := range keys {
+			if err := p.term.Press(k); err != nil {
+				return err
+			}
 		}
 		here := "← you"
 		if p.watching {
 			here = "watching"
 		}
-		_, err = waitScreen(ctx, p.term, "the table", contains("table "+t.code, here))
+		_, err := waitScreen(ctx, p.term, "the table", contains("table "+t.code, here))
+		return err
 	}
-	return err
+	return nil
+}
+
+// open connects p's terminal to t: over SSH with "join CODE" (or "watch CODE"), or
+// through the browser door at /t/CODE.
+func (w *workload) open(ctx context.Context, t *table, p *player) error {
+	if p.web != "" {
+		c, err := dialWeb(ctx, p.web, w.source(), termW, termH, p.hello(t))
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		p.term = openWeb(c, p.screen)
+		return nil
+	}
+	c, err := sshterm.Dial(p.addr, p.name, p.key, w.source(), dialTimeout)
+	if err != nil {
+		return err
+	}
+	command := "join " + t.code
+	if p.watching {
+		command = "watch " + t.code
+	}
+	if p.term, err = sshterm.OpenOn(c, command, termW, termH, p.screen, nil); err != nil {
+		_ = c.Close()
+		return err
+	}
+	return nil
 }
 
 var seatsRE = regexp.MustCompile(`Seats (\d+)/`)

@@ -48,27 +48,7 @@ func TestTinyComparedRun(t *testing.T) {
 		t.Fatalf("want a parlor then a bare report, got %+v", reps)
 	}
 	for _, r := range reps {
-		if r.Players != 7 || r.Tables != 1 {
-			t.Errorf("%s: %d players at %d tables; want 7 at 1", r.Server, r.Players, r.Tables)
-		}
-		l := r.Latency
-		if l.Count < 3 || l.Never != 0 || l.P50 <= 0 || l.P50 > l.P90 || l.P90 > l.P99 || l.P99 > l.Max || l.Max == Never {
-			t.Errorf("%s: latency %+v; want a few actions, all shown, ordered percentiles", r.Server, l)
-		}
-		if f := r.FirstScreen; f.Count != 7 || f.P50 <= 0 || f.P99 < f.P50 || r.LoginsPerSecond <= 0 {
-			t.Errorf("%s: first screens %+v at %.1f logins/s; want 7 logins", r.Server, f, r.LoginsPerSecond)
-		}
-		// CPU per action is idle CPU subtracted from busy CPU, both read in 10 ms clock
-		// ticks: at this size it is noise, and may even come out below zero.
-		if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 ||
-			r.Goroutines < 7 || r.GoroutinesPerSession <= 0 {
-			t.Errorf("%s: server figures %+v; want memory, CPU and goroutines per session", r.Server, r)
-		}
-		// Six per session (docs/performance.md, "Goroutines per session"), and the
-		// table's own shared by its seven: one more per session would show as 7.1.
-		if r.Server == kindParlor && r.GoroutinesPerSession >= 7 {
-			t.Errorf("parlor holds %.2f goroutines per session; want 6 (and one per table)", r.GoroutinesPerSession)
-		}
+		checkFigures(t, r, 7, 1)
 		if _, err := os.Stat(filepath.Join(dir, r.Server+"-busy.cpu.pprof")); err != nil {
 			t.Errorf("%s: no busy profile: %v", r.Server, err)
 		}
@@ -104,6 +84,83 @@ func checkLatencies(t *testing.T, path string, count int, phase time.Duration) {
 			return
 		}
 		last = s
+	}
+}
+
+// checkFigures checks that r has every figure a run reports, sane, for players at
+// tables, and that every action was shown on every screen.
+func checkFigures(t *testing.T, r Report, players, tables int) {
+	t.Helper()
+	if r.Players != players || r.Tables != tables {
+		t.Errorf("%s: %d players at %d tables; want %d at %d", r.Server, r.Players, r.Tables, players, tables)
+	}
+	l := r.Latency
+	if l.Count < 3 || l.Never != 0 || l.P50 <= 0 || l.P50 > l.P90 || l.P90 > l.P99 || l.P99 > l.Max || l.Max == Never {
+		t.Errorf("%s: latency %+v; want a few actions, all shown, ordered percentiles", r.Server, l)
+	}
+	if f := r.FirstScreen; f.Count != players || f.P50 <= 0 || f.P99 < f.P50 || r.LoginsPerSecond <= 0 {
+		t.Errorf("%s: first screens %+v at %.1f logins/s; want %d logins", r.Server, f, r.LoginsPerSecond, players)
+	}
+	// CPU per action is idle CPU subtracted from busy CPU, both read in 10 ms clock
+	// ticks: at this size it is noise, and may even come out below zero.
+	if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 ||
+		r.Goroutines < players || r.GoroutinesPerSession <= 0 {
+		t.Errorf("%s: server figures %+v; want memory, CPU and goroutines per session", r.Server, r)
+	}
+	// Six per session (docs/performance.md, "Goroutines per session"), and the
+	// table's own shared by its seven: one more per session would show as 7.1.
+	if r.Server == kindParlor && r.GoroutinesPerSession >= 7 {
+		t.Errorf("parlor holds %.2f goroutines per session; want 6 (and one per table)", r.GoroutinesPerSession)
+	}
+}
+
+// TestTinyWebRun seats half the players through the browser door, among them one
+// table's host (whose browser is linked to the SSH key that made the table): every
+// figure is reported, the report counts the browser players, and every action, a
+// browser player's too, reached every screen, the browsers' and the terminals'.
+func TestTinyWebRun(t *testing.T) {
+	t.Parallel() // its own server; the run's phases are timed, not CPU-bound
+	var out, log bytes.Buffer
+	code := run([]string{"-web", "0.5", "-json", "-players", "14", "-every", "250ms", "-duration", "2s",
+		"-idle", "500ms", "-limit", "3m"}, &out, &log)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, log.String())
+	}
+	var reps []Report
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("want one report: %v in %s", err, out.String())
+	}
+	r := reps[0]
+	checkFigures(t, r, 14, 2)
+	if r.WebPlayers != 7 {
+		t.Errorf("%d players in a browser; want 7 of 14", r.WebPlayers)
+	}
+	// Each table's players act in turn, 8 times in 2 s: all 14 have acted.
+	if r.Latency.Count < 14 {
+		t.Errorf("%d actions; want every player to have acted", r.Latency.Count)
+	}
+}
+
+// The players in a browser are -web's share of them, spread over the tables: the
+// second player of each pair at one half, a host among them.
+func TestWebPlayersAreTheirShare(t *testing.T) {
+	for _, c := range []struct {
+		f        float64
+		n, want  int
+		firstWeb int
+	}{{0, 14, 0, -1}, {0.5, 14, 7, 1}, {1, 14, 14, 0}, {0.3, 1000, 300, 3}} {
+		got, first := 0, -1
+		for j := range c.n {
+			if webPlayer(j, c.f) {
+				got++
+				if first < 0 {
+					first = j
+				}
+			}
+		}
+		if got != c.want || first != c.firstWeb {
+			t.Errorf("-web %g of %d: %d in a browser, the first %d; want %d, the first %d", c.f, c.n, got, first, c.want, c.firstWeb)
+		}
 	}
 }
 
@@ -156,6 +213,12 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		{"-storm", "node"},
 		{"-storm", "node", "-nodes", "1"},
 		{"-storm", "node", "-nodes", "3", "-compare"},
+		{"-web", "1.5"},
+		{"-web", "-0.5"},
+		{"-web", "0.5", "-server", "bare"},
+		{"-web", "0.5", "-compare"},
+		{"-web", "1", "-storm", "restart"},
+		{"-web", "1", "-target", "127.0.0.1:2222"},
 	} {
 		var errw bytes.Buffer
 		if _, err := parseFlags(args, &errw); err == nil {
@@ -165,6 +228,9 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 	var errw bytes.Buffer
 	if c, err := parseFlags([]string{"-spectators", "3", "-fps", "20", "-profile", "/tmp/p", "-login-rate", "300"}, &errw); err != nil || c.Watchers != 3 || c.FPS != 20 || c.LoginRate != 300 {
 		t.Errorf("spectators, frame rate, profile and login rate: %+v, %v", c, err)
+	}
+	if c, err := parseFlags([]string{"-web", "0.5", "-nodes", "2", "-compare"}, &errw); err != nil || c.Web != 0.5 {
+		t.Errorf("browsers on a cluster compared with one node: %+v, %v", c, err)
 	}
 }
 

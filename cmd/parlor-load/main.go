@@ -3,8 +3,10 @@
 // addresses, seated 7 to a table at started tables of a game, each table acting at a
 // chosen rate. It reports what an operator sizes a machine by: server memory and idle
 // CPU per session, CPU per action, action → all-screens latency, logins per second with
-// the first screen's p99, and goroutines. It can run the same workload against a minimal
-// wish + Bubble Tea server (-bare, or both with -compare) for a side-by-side ratio.
+// the first screen's p99, and goroutines. With -web F a fraction F of the players are
+// the same terminal players in a browser: over parlor's browser door, a WebSocket. It
+// can run the same workload against a minimal wish + Bubble Tea server (-bare, or both
+// with -compare) for a side-by-side ratio.
 //
 // With -nodes N it starts a parlor cluster instead: an embedded NATS server with
 // JetStream and N parlor nodes sharing one host key, each table's screens spread over
@@ -136,6 +138,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.IntVar(&cfg.FPS, "fps", cfg.FPS, "frame rate both servers cap their screens at (a server it did not start keeps its own)")
 	fs.StringVar(&cfg.Profile, "profile", cfg.Profile, "write the server's CPU profile and goroutines of the login, idle and busy phases into this directory (KIND-login.cpu.pprof, KIND-idle.cpu.pprof, KIND-busy.cpu.pprof, …), and when each action of the busy phase started and how long it took (KIND-busy.latencies.tsv)")
 	fs.StringVar(&cfg.Storm, "storm", cfg.Storm, "once the games have started, kill -9 a server and time every player's return to their seat: restart (start the lone server again on the same data) or node (kill the first node of a cluster; its players redial the others)")
+	fs.Float64Var(&cfg.Web, "web", cfg.Web, "the fraction (0 to 1) of the players that connect through parlor's browser door, a WebSocket as its page speaks, instead of SSH")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}

@@ -45,11 +45,14 @@ func percentilesOf(ds []time.Duration) Percentiles {
 // Report is what one run measured. Server-side figures (Measured) need the server's
 // /metrics: a run against -target without -metrics has only the client-side ones.
 type Report struct {
-	Server     string        `json:"server"`
-	Nodes      int           `json:"nodes,omitempty"` // parlor nodes of a cluster; 0 for a lone server
-	Game       string        `json:"game,omitempty"`
-	Players    int           `json:"players"`
-	Spectators int           `json:"spectators,omitempty"`
+	Server     string `json:"server"`
+	Nodes      int    `json:"nodes,omitempty"` // parlor nodes of a cluster; 0 for a lone server
+	Game       string `json:"game,omitempty"`
+	Players    int    `json:"players"`
+	Spectators int    `json:"spectators,omitempty"`
+	// WebPlayers counts the players that came through the browser door (-web); the
+	// others came over SSH.
+	WebPlayers int           `json:"web_players"`
 	Tables     int           `json:"tables"`
 	Every      time.Duration `json:"every_ns"`
 	// RemoteScreens counts the screens (of all tables) on another node than their
@@ -110,6 +113,9 @@ func (r *Report) Print(w io.Writer) {
 		what += " (" + r.Game + ")"
 	}
 	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s\n", what, r.Players, r.Tables, r.Every)
+	if r.WebPlayers > 0 {
+		fmt.Fprintf(w, "  browsers        %d of the %d players through the browser door (WebSocket), %d over SSH\n", r.WebPlayers, r.Players, r.Players-r.WebPlayers)
+	}
 	if r.Spectators > 0 {
 		fmt.Fprintf(w, "  spectators      %d (%d per table); figures per session count them too\n", r.Spectators, r.Spectators/max(r.Tables, 1))
 	}

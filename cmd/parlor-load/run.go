@@ -19,6 +19,7 @@ import (
 func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep := &Report{Server: cfg.Server, Game: cfg.Game, Every: cfg.Every, Nodes: cfg.Nodes}
 	addrs, metricsURLs := []string{cfg.Target}, []string{cfg.Metrics}
+	var webs []string
 	var srv *servers
 	if cfg.Target == "" {
 		s, err := startServers(ctx, cfg, log)
@@ -27,6 +28,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}
 		defer s.stop()
 		srv, addrs, metricsURLs = s, s.addrs(), s.metrics()
+		webs = s.webAddrs()
 	}
 	measure := func() (sample, error) {
 		if srv != nil {
@@ -38,7 +40,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}
 		return s, err
 	}
-	w := &workload{cfg: cfg, addrs: addrs, log: log}
+	w := &workload{cfg: cfg, addrs: addrs, webs: webs, log: log}
 	defer w.close()
 	say := func(format string, args ...any) {
 		fmt.Fprintf(log, "%s %s: %s\n", time.Now().Format("15:04:05"), rep.name(), fmt.Sprintf(format, args...))
@@ -56,8 +58,15 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	rep.RemoteScreens = w.remote
 	rep.Players = rep.Tables * cfg.Seats
 	rep.Spectators = rep.Tables * cfg.Watchers
+	for _, t := range w.tables {
+		for _, p := range t.players {
+			if p.web != "" {
+				rep.WebPlayers++
+			}
+		}
+	}
 	sessions := rep.Players + rep.Spectators
-	say("logging in %d players and %d spectators", rep.Players, rep.Spectators)
+	say("logging in %d players (%d of them in a browser) and %d spectators", rep.Players, rep.WebPlayers, rep.Spectators)
 	srv.phase(syscall.SIGUSR1)
 	stopSelf := profileSelf(cfg.Profile, "load-"+cfg.Server+"-login")
 	took, err := w.login(ctx)

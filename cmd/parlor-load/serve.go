@@ -57,6 +57,7 @@ type listening struct {
 	SSH     string `json:"ssh,omitempty"`
 	Metrics string `json:"metrics,omitempty"`
 	NATS    string `json:"nats,omitempty"` // the NATS child's client URL
+	Web     string `json:"web,omitempty"`  // parlor's browser door (host:port), for -web
 }
 
 // child is a server parlor-load started.
@@ -74,6 +75,7 @@ type child struct {
 	ssh     string
 	metrics string
 	nats    string
+	web     string // the browser door's host:port; "" for a server without one
 	// profiling is the directory the child writes profiles of the login, idle and busy phases
 	// to, "" for none (profile.go); phases counts the phases ended.
 	kind      string
@@ -117,7 +119,7 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 		if !sc.Scan() || json.Unmarshal(sc.Bytes(), &l) != nil {
 			ready <- fmt.Errorf("the %s server did not start", kind)
 		} else {
-			c.ssh, c.metrics, c.nats = l.SSH, l.Metrics, l.NATS
+			c.ssh, c.metrics, c.nats, c.web = l.SSH, l.Metrics, l.NATS, l.Web
 			c.listened = time.Now()
 			ready <- nil
 		}
@@ -201,14 +203,16 @@ func serveChild(kind string) int {
 	return 0
 }
 
-// announce prints the line startChild waits for.
-func announce(sshAddr, httpAddr string) {
-	b, _ := json.Marshal(listening{SSH: sshAddr, Metrics: "http://" + httpAddr + "/metrics"})
+// announce prints the line startChild waits for; webAddr is "" for a server without a
+// browser door.
+func announce(sshAddr, httpAddr, webAddr string) {
+	b, _ := json.Marshal(listening{SSH: sshAddr, Metrics: "http://" + httpAddr + "/metrics", Web: webAddr})
 	fmt.Println(string(b))
 }
 
 // serveParlor runs the real server, as an operator would, on loopback: no session
-// limit and no idle timeout (the load decides both). A lone server keeps its data in
+// limit and no idle timeout (the load decides both), and its browser door on a free
+// port (for -web; a door no one opens costs nothing). A lone server keeps its data in
 // memory; a node of a cluster in JetStream, with the cluster settings and store that
 // `parlor --nats URL --node NAME --host-key PATH` has (server.Run, openStore).
 func serveParlor(ctx context.Context, dir string, node *clusterNode, logger *log.Logger) error {
@@ -244,6 +248,6 @@ func serveParlor(ctx context.Context, dir string, node *clusterNode, logger *log
 	if err != nil {
 		return err
 	}
-	announce(s.Addr().String(), s.HTTPAddr())
+	announce(s.Addr().String(), s.HTTPAddr(), s.WebAddr())
 	return s.Serve(ctx)
 }

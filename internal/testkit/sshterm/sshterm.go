@@ -69,11 +69,11 @@ func Dial(addr, user string, key Key, source net.IP, timeout time.Duration) (*go
 	return gossh.NewClient(cc, chans, reqs), nil
 }
 
-// Terminal is one interactive session of a client: a PTY of a fixed size and an
-// emulator showing its screen.
+// Terminal is one interactive session of a client: a PTY of a fixed size (or, from
+// OpenStream, another connection's terminal) and an emulator showing its screen.
 type Terminal struct {
-	client *gossh.Client
-	sess   *gossh.Session
+	hangup func()               // ends the connection
+	window func(w, h int) error // tells the program the window's new size
 	stdin  io.Writer
 	scr    *screen
 	done   chan struct{} // closed when the session ends
@@ -122,7 +122,11 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 		onOutput = func() {}
 	}
 	on.scr.wrote = onOutput
-	t := &Terminal{client: c, sess: sess, stdin: stdin, scr: on.scr, done: make(chan struct{})}
+	t := &Terminal{
+		hangup: func() { _ = sess.Close(); _ = c.Close() },
+		window: func(w, h int) error { return sess.WindowChange(h, w) },
+		stdin:  stdin, scr: on.scr, done: make(chan struct{}),
+	}
 	if command == "" {
 		err = sess.Shell()
 	} else {
@@ -146,6 +150,30 @@ func OpenOn(c *gossh.Client, command string, ptyW, ptyH int, on *Screen, onOutpu
 		close(t.done)
 	}()
 	return t, nil
+}
+
+// OpenStream runs a terminal on a screen made beforehand over a connection that is not
+// an SSH session (the browser door's WebSocket, for the load generator): out is what
+// the program writes, in takes what is typed (and the terminal's answers), window
+// tells the program a new size, and hangup ends the connection. The session ends when
+// out does.
+func OpenStream(on *Screen, in io.Writer, out io.Reader, window func(w, h int) error, hangup func(), onOutput func()) *Terminal {
+	if onOutput == nil {
+		onOutput = func() {}
+	}
+	on.scr.wrote = onOutput
+	stdin := &LockedWriter{W: in}
+	t := &Terminal{hangup: hangup, window: window, stdin: stdin, scr: on.scr, done: make(chan struct{})}
+	go answer(t.scr, stdin)
+	go func() {
+		_, err := io.Copy(t.scr, out)
+		hangup()
+		t.mu.Lock()
+		t.exit = err
+		t.mu.Unlock()
+		close(t.done)
+	}()
+	return t
 }
 
 // LockedWriter lets several goroutines write to W, one write at a time.
@@ -175,10 +203,7 @@ func answer(scr *screen, stdin io.Writer) {
 }
 
 // Close ends the connection.
-func (t *Terminal) Close() {
-	_ = t.sess.Close()
-	_ = t.client.Close()
-}
+func (t *Terminal) Close() { t.hangup() }
 
 // Write sends raw input (keys, a paste) to the program.
 func (t *Terminal) Write(p []byte) (int, error) { return t.stdin.Write(p) }
@@ -186,11 +211,11 @@ func (t *Terminal) Write(p []byte) (int, error) { return t.stdin.Write(p) }
 // Resize changes the window size.
 func (t *Terminal) Resize(w, h int) error {
 	t.scr.Resize(w, h)
-	return t.sess.WindowChange(h, w)
+	return t.window(w, h)
 }
 
 // AskWindow sends a window-change request for w×h without resizing the screen.
-func (t *Terminal) AskWindow(w, h int) error { return t.sess.WindowChange(h, w) }
+func (t *Terminal) AskWindow(w, h int) error { return t.window(w, h) }
 
 // Changed gets a value after new output has reached the screen (several writes may share
 // one value), so a watcher can look again without busy polling. Only one goroutine
