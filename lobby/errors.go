@@ -1,6 +1,8 @@
 package lobby
 
 import (
+	"time"
+
 	"parlor/rules"
 
 	"fmt"
@@ -42,3 +44,12 @@ func (e *toldErr) Unwrap() error { return e.err }
 func told(err error, format string, args ...any) error {
 	return &toldErr{err: err, text: fmt.Sprintf(format, args...)}
 }
+
+// A door that joins a table for a player who asked for it by code (ssh host join CODE,
+// the linear mode's join) tries again every MovingEvery, MovingTries times, while the
+// table answers ErrMoving: it takes a lease and a restore to arrive at another node,
+// and people who redial after a drop expect their seat, not the lobby and an error.
+const (
+	MovingEvery = 500 * time.Millisecond
+	MovingTries = 60
+)

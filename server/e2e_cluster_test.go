@@ -321,6 +321,20 @@ func TestClusterJoinWhileTheTableMoves(t *testing.T) {
 	ann2.WaitFor("Round 2 of 2", "You picked 3.")
 }
 
+// The same in the linear mode: "ssh host plain join CODE" waits for the moving table.
+func TestClusterPlainJoinWhileTheTableMoves(t *testing.T) {
+	t.Parallel()
+	c := startCluster(t, 3)
+	ann, _, annKey, code := startPick(t, c)
+	ann.Press("3")
+	ann.WaitFor("You picked 3.")
+
+	c.kill(0)
+	ann.Close()
+	r := c.nodes[2].LinearReader(t, "ann", annKey, "plain join "+code, "")
+	r.Next("the table", func(l string) bool { return strings.HasPrefix(l, "You are at table") })
+}
+
 // Rolling upgrade: the node running a table is stopped (SIGTERM) mid-game. It hands the
 // table over at once; Ben, on another node, plays on without doing anything else, and
 // Ann, told to connect again, does so through another node and is back at the table.

@@ -285,7 +285,8 @@ func (m *Model) enter(mem lobby.Place, err error) tea.Cmd {
 // moving is a join ("ssh host join CODE") of a table that is moving to another node of
 // a cluster: its node died or stopped, and another takes it over within seconds. People
 // redial after a drop and expect to be back at their seat, not to find the lobby and an
-// error; the session tries again until the table is there or movingTries run out.
+// error; the session tries again (lobby.MovingEvery, lobby.MovingTries) without
+// blocking its screen.
 type moving struct {
 	code  string
 	tries int
@@ -294,23 +295,18 @@ type moving struct {
 // movingMsg is the next try of a join whose table is moving.
 type movingMsg struct{ code string }
 
-const (
-	movingEvery = 500 * time.Millisecond
-	movingTries = 60 // 30 s: a lease and a restore, with room for a busy node
-)
-
 // join takes a seat at the table of code or, when its game has started or it is full,
 // watches it and says why: the player came to be at that table.
 func (m *Model) join(code string) tea.Cmd {
 	mem, err := m.o.Lobby.Join(m.o.Player, code)
 	var why string
-	if errors.Is(err, lobby.ErrMoving) && m.moving.tries < movingTries {
+	if errors.Is(err, lobby.ErrMoving) && m.moving.tries < lobby.MovingTries {
 		if m.moving.code != code {
 			m.moving = moving{code: code}
 		}
 		m.moving.tries++
 		m.setStatus(fmt.Sprintf("Table %s is moving to another server: you will be at it as soon as it is there.", code), false)
-		return tea.Tick(movingEvery, func(time.Time) tea.Msg { return movingMsg{code: code} })
+		return tea.Tick(lobby.MovingEvery, func(time.Time) tea.Msg { return movingMsg{code: code} })
 	}
 	m.moving = moving{}
 	switch {

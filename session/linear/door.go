@@ -11,6 +11,7 @@ package linear
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -419,10 +420,20 @@ func (d *Door) join(code string, watch bool) {
 	code = strings.ToUpper(strings.TrimSpace(code))
 	var p lobby.Place
 	var err error
-	if watch {
-		p, err = d.l.Watch(d.player, code)
-	} else {
-		p, err = d.l.Join(d.player, code)
+	for try := 1; ; try++ {
+		if watch {
+			p, err = d.l.Watch(d.player, code)
+		} else {
+			p, err = d.l.Join(d.player, code)
+		}
+		if !errors.Is(err, lobby.ErrMoving) || try == lobby.MovingTries {
+			break
+		}
+		if try == 1 {
+			d.say(fmt.Sprintf("Table %s is moving to another server: you will be at it as soon as it is there.", spelled(code)))
+		}
+		// Lines typed meanwhile wait, as they do while any answer is awaited.
+		time.Sleep(lobby.MovingEvery)
 	}
 	if err != nil {
 		d.say("Not done: " + oneLine(err.Error()))
