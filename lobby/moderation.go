@@ -243,15 +243,9 @@ func (m *Member) ignore(seatNo int) error {
 			return err
 		}
 		t := m.t
-		s, err := t.seatAt(seatNo)
+		s, err := m.otherPlayer(seatNo, "is a bot, which does not chat", "ignore")
 		if err != nil {
 			return err
-		}
-		switch {
-		case s.bot != nil:
-			return fmt.Errorf("%s is a bot, which does not chat", s.player.Name)
-		case s.player.ID == m.player.ID:
-			return fmt.Errorf("you cannot ignore yourself")
 		}
 		if _, ok := m.ignored[s.player.ID]; ok {
 			return fmt.Errorf("you already ignore %s", s.player.Name)
@@ -352,15 +346,9 @@ func (m *Member) report(seatNo int, reason string) error {
 			return err
 		}
 		t := m.t
-		s, err := t.seatAt(seatNo)
+		s, err := m.otherPlayer(seatNo, "is a bot: bots are not reported", "report")
 		if err != nil {
 			return err
-		}
-		switch {
-		case s.bot != nil:
-			return fmt.Errorf("%s is a bot: bots are not reported", s.player.Name)
-		case s.player.ID == m.player.ID:
-			return fmt.Errorf("you cannot report yourself")
 		}
 		r = Report{
 			Table: t.code, ByID: m.player.ID, ByName: m.player.Name,
@@ -447,4 +435,21 @@ func (l *Lobby) CloseTable(code string, notice Closed) error {
 		t.closing, t.closedBy = notice, nil
 		return nil
 	})
+}
+
+// otherPlayer is the seat a member picks to ignore or report: another person, not a bot
+// and not the member. bot ends the answer about a bot ("Bot Ada is a bot, …"); verb says
+// what the member cannot do to themselves. On the table's actor.
+func (m *Member) otherPlayer(seatNo int, bot, verb string) (*seat, error) {
+	s, err := m.t.seatAt(seatNo)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case s.bot != nil:
+		return nil, fmt.Errorf("%s %s", s.player.Name, bot)
+	case s.player.ID == m.player.ID:
+		return nil, fmt.Errorf("you cannot %s yourself", verb)
+	}
+	return s, nil
 }
