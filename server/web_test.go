@@ -240,6 +240,10 @@ func TestWebLinkedBrowserIsThePlayer(t *testing.T) {
 	}
 	p.WaitFor("you are Ann")
 	p.Conn.CloseNow()
+	// A link code is a secret for a few minutes: the log names none.
+	if logs := s.Logs(); strings.Contains(logs, m[1]) || !strings.Contains(logs, "session") {
+		t.Errorf("the link code %s in the log (or no log):\n%s", m[1], logs)
+	}
 	// The code worked once.
 	if again := s.ConnectWeb(t, link(other), 80, 24); again.Closed() == nil || !strings.Contains(again.Closed().Reason, "used or expired") {
 		t.Fatalf("a spent code: %v", again.Closed())

@@ -14,6 +14,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -66,6 +67,7 @@ type Server struct {
 	spread  atomic.Bool   // dial from a new loopback address each time
 	sources atomic.Uint32 // loopback addresses used so far
 	remote  net.Addr      // set by Attach: a parlor process started elsewhere
+	logs    *logBuffer    // everything the server logged, for Logs
 
 	stopOnce sync.Once
 	stop     func() error // ends Serve and waits for it
@@ -133,10 +135,13 @@ func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Se
 	if edit != nil {
 		edit(&cfg)
 	}
-	logger := log.NewWithOptions(io.Discard, log.Options{})
+	// The log is kept (Logs) and, with -v, shown.
+	logs := &logBuffer{}
+	var w io.Writer = logs
 	if testing.Verbose() {
-		logger = log.New(testWriter{t})
+		w = io.MultiWriter(logs, testWriter{t})
 	}
+	logger := log.NewWithOptions(w, log.Options{})
 	s, err := server.Listen(cfg, st, logger)
 	if err != nil {
 		t.Fatal(err)
@@ -144,7 +149,7 @@ func start(t testing.TB, st store.Store, p *pace, edit func(*server.Config)) *Se
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx) }()
-	srv := &Server{Server: s, t: t, pc: p}
+	srv := &Server{Server: s, t: t, pc: p, logs: logs}
 	if cfg.Clock != lobby.Clock(clock) {
 		srv.pc = &pace{}
 	}
@@ -263,6 +268,26 @@ func (s *Server) letTimePass() {
 	if p.quiet.CompareAndSwap(last, time.Now().UnixNano()) {
 		p.clock.Advance(Step)
 	}
+}
+
+// Logs is what the server has logged so far (info and above), for a test of what must
+// never be in a log.
+func (s *Server) Logs() string {
+	s.logs.mu.Lock()
+	defer s.logs.mu.Unlock()
+	return s.logs.b.String()
+}
+
+// logBuffer keeps a server's log lines, written from any goroutine.
+type logBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
 }
 
 type testWriter struct{ t testing.TB }
