@@ -134,13 +134,12 @@ func (n *Node) Elsewhere(code string) bool {
 }
 
 // stale reports whether the directory names this node as the owner of a table it does
-// not run: a lease of this node's previous run, before it died and started again. The
-// table is moving (it is claimed once the lease runs out), not gone.
+// not run: a lease of this node's previous run, before it died and started again (it is
+// claimed once the lease runs out), or one this node has just claimed and is still
+// restoring from its log. Either way the table is moving, not gone: a join then was
+// answered "no table has that code".
 func (n *Node) stale(code string) bool {
-	n.mu.Lock()
-	_, owned := n.owned[code]
-	n.mu.Unlock()
-	return !owned && n.lobby != nil && !n.lobby.Runs(code)
+	return n.lobby != nil && !n.lobby.Runs(code)
 }
 
 // letGoLost stops the tables this node owned whose directory key another node has
