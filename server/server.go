@@ -138,6 +138,7 @@ func Listen(cfg Config, st store.Store, logger *log.Logger) (*Server, error) {
 	if err := prepareDataDir(cfg.DataDir); err != nil {
 		return nil, err
 	}
+	setCollector(cfg)
 	words, err := loadFilterWords(cfg.FilterWords)
 	if err != nil {
 		return nil, err

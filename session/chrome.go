@@ -257,7 +257,7 @@ func (t *tableScreen) renderGame(m *Model, w, h int) []string {
 	if _, fitted := t.game.(gameui.Lines); fitted {
 		body = gameui.Fill(t.renderArea(f), gameW, bodyH)
 	} else {
-		body = t.areaFit.Block(t.renderArea(f), gameW, bodyH)
+		body = t.areaFit.Block(t.renderArea(f), gameW, bodyH, f.Memo)
 	}
 	if feedH == 0 {
 		side := []string{headStyle.Paint("Log and chat") + dimStyle.Paint(" · v: all")}

@@ -346,6 +346,9 @@ func TestTinyStorm(t *testing.T) {
 	if st.Kind != stormRestart || st.Tables != 2 || st.Redialled != 16 || st.Start <= 0 {
 		t.Errorf("storm %+v; want a restart that restored 2 tables and 16 sessions redialled", st)
 	}
+	if st.InFlight != openLoopInFlight {
+		t.Errorf("storm kept up to %d logins in flight; want the server's default admission, %d", st.InFlight, openLoopInFlight)
+	}
 	if st.Returned.Count != 16 || st.FirstScreen.Count != 16 || st.Back < st.Returned.Max || st.LoginsPerSecond <= 0 {
 		t.Errorf("storm returns %+v, first screens %+v, back in %s; want all 16, the last at Back", st.Returned, st.FirstScreen, st.Back)
 	}

@@ -133,8 +133,8 @@ func (r *Report) Print(w io.Writer) {
 		} else {
 			fmt.Fprintf(w, "  storm           kill -9 of the first node; the others hold %d tables\n", st.Tables)
 		}
-		fmt.Fprintf(w, "                  %d players back at their seats %.1f s later (%.0f logins/s, %d failed attempts tried again)\n",
-			st.Redialled, st.Back.Seconds(), st.LoginsPerSecond, st.Failed)
+		fmt.Fprintf(w, "                  %d players back at their seats %.1f s later (%.0f logins/s, up to %d in flight, %d failed attempts tried again)\n",
+			st.Redialled, st.Back.Seconds(), st.LoginsPerSecond, st.InFlight, st.Failed)
 		fmt.Fprintf(w, "                  back p50 %s, p99 %s; first screen p50 %s, p99 %s; servers %.0f%%, clients %.0f%% of a core\n",
 			ms(st.Returned.P50), ms(st.Returned.P99), ms(st.FirstScreen.P50), ms(st.FirstScreen.P99), st.ServerCPU*100, st.ClientCPU*100)
 	}

@@ -34,6 +34,10 @@ type StormReport struct {
 	FirstScreen Percentiles `json:"first_screen"`
 	// Returned is each player's time back, from the same moment as Back.
 	Returned Percentiles `json:"returned"`
+	// InFlight is the most logins the generator kept in flight at once: everyone
+	// redials at once, so as many as the server admits at once by default
+	// (--max-unauthenticated), or -parallel if more.
+	InFlight int `json:"in_flight"`
 	// Failed counts attempts that did not reach the game screen (refused at the door, a
 	// session ended, a table not there yet); each was tried again, as people do.
 	Failed int `json:"failed_attempts"`
@@ -49,8 +53,8 @@ const maxRedials = 20
 // storm crashes a server (srv.crash) and brings every player it cut off back to their
 // seat, each redialling with the same key and "join CODE" (or "watch CODE") as soon as
 // they can, and retrying after a failed attempt with a short random pause, as a person
-// or a script does after a drop. In flight at once: as many logins as the generator's
-// login phase keeps (loginsInFlight). The players left connected (another node's) must
+// or a script does after a drop. In flight at once: as many logins as the server admits
+// at once by default (stormInFlight), since everyone redials at once. The players left connected (another node's) must
 // see their game again too; one whose connection ended after all is redialled as well.
 func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error) {
 	rep := &StormReport{Kind: w.cfg.Storm}
@@ -91,7 +95,7 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 		mu                 sync.Mutex
 		firsts, returns    []time.Duration
 		failed, redialled  atomic.Int64
-		inFlight           = make(chan struct{}, loginsInFlight(w.cfg))
+		inFlight           = make(chan struct{}, stormInFlight(w.cfg))
 		lastBack           time.Time
 		errRedial, errSeen error
 	)
@@ -157,7 +161,7 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 	}
 	cpu1, _, _ := procStat(os.Getpid())
 
-	rep.Redialled, rep.Failed = int(redialled.Load()), int(failed.Load())
+	rep.Redialled, rep.Failed, rep.InFlight = int(redialled.Load()), int(failed.Load()), cap(inFlight)
 	rep.FirstScreen, rep.Returned = percentilesOf(firsts), percentilesOf(returns)
 	if !lastBack.IsZero() {
 		rep.Back = lastBack.Sub(from)
@@ -176,6 +180,12 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 	}
 	return rep, nil
 }
+
+// stormInFlight is how many logins a storm keeps in flight: everyone whose connection
+// ended redials at once, and the server lets openLoopInFlight of them log in at once by
+// default, so the storm's logins are bounded by the server, not by the generator's
+// closed loop of -parallel (unless that is more).
+func stormInFlight(c Config) int { return max(c.Parallel, openLoopInFlight) }
 
 // redial connects s's player again, with its key, and waits for the game screen of its
 // seat (its table's game, for a spectator); it returns how long that took.

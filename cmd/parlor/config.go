@@ -37,6 +37,8 @@ var settings = []setting{
 		func(c *server.Config) *[]string { return &c.WebProxies }),
 	text("web-url", "URL", "the browser door's public address (https://parlor.example.com), for the links parlor gives; none: http://HOST:PORT", func(c *server.Config) *string { return &c.WebURL }),
 	whole("max-sessions", "most players (logged-in connections) at once; 0 means no limit", func(c *server.Config) *int { return &c.MaxSessions }),
+	whole("gc-percent", "how far the heap may grow over what is live before Go's collector runs again, as GOGC, 25 to 1000; higher collects less often (fewer pauses in busy tables) for more memory; 0 leaves GOGC's; GOGC in the environment wins",
+		func(c *server.Config) *int { return &c.GCPercent }),
 	duration("idle-timeout", "disconnect players idle this long; 0 means never", func(c *server.Config) *time.Duration { return &c.IdleTimeout }),
 	{
 		flag: "fps", env: "PARLOR_FPS", arg: "N",

@@ -104,8 +104,13 @@ type Refit struct {
 	w       int
 }
 
-// Block is Block(lines, w, h). The result is the caller's to change.
-func (r *Refit) Block(lines []string, w, h int) []string {
+// Block is Block(lines, w, h). The result is the caller's to change. A line that
+// changed since the last frame is fitted in memo, the table state's (Frame.Memo), when
+// there is one: such a line is mostly new (a token that moved, a vote), the same for
+// every seat of the table, so the first seat fits it for the others, and the
+// process-wide memo is left to the lines that recur (at 10,000 players it turned over
+// every few seconds, and a look-up there cost more than the fit it saved).
+func (r *Refit) Block(lines []string, w, h int, memo Memo) []string {
 	out := make([]string, h)
 	for i := range out {
 		switch {
@@ -113,6 +118,9 @@ func (r *Refit) Block(lines []string, w, h int) []string {
 			out[i] = strings.Repeat(" ", w)
 		case r.w == w && i < len(r.in) && lines[i] == r.in[i]:
 			out[i] = r.out[i]
+		case memo != nil:
+			l := lines[i]
+			out[i] = memo.Remember(fitKey{l, w}, func() any { return fitLine(l, w) }).(string)
 		default:
 			out[i] = Fit(lines[i], w)
 		}

@@ -69,7 +69,11 @@ func TestRefitIsBlock(t *testing.T) {
 			w = 12 // a resize
 		}
 		in := slices.Clone(lines[:rng.IntN(len(lines)+1)])
-		got := r.Block(in, w, h)
+		var memo Memo
+		if frame%3 == 0 {
+			memo = &countingMemo{}
+		}
+		got := r.Block(in, w, h, memo)
 		if want := Block(slices.Clone(in), w, h); !slices.Equal(got, want) {
 			t.Fatalf("frame %d: %q, Block gives %q", frame, got, want)
 		}
@@ -83,6 +87,48 @@ func TestRefitIsBlock(t *testing.T) {
 				in[i] = pieces[0]
 			}
 		}
+	}
+}
+
+// countingMemo is a table state's memo (lobby.Shared's contract) that counts the drawings
+// it made.
+type countingMemo struct {
+	m     map[any]any
+	drawn int
+}
+
+func (c *countingMemo) Remember(key any, draw func() any) any {
+	if v, ok := c.m[key]; ok {
+		return v
+	}
+	if c.m == nil {
+		c.m = map[any]any{}
+	}
+	c.drawn++
+	v := draw()
+	c.m[key] = v
+	return v
+}
+
+// The seats of one table state fit a line their frames changed once between them, in
+// the table state's memo: such a line is mostly new (a token that moved), so the
+// process-wide memo would only miss on it and fill up with it.
+func TestRefitFitsAChangedLineOncePerTableState(t *testing.T) {
+	seats := make([]Refit, 7)
+	before := []string{"A Ann (3, 4)", "B Bob (0, 0)", "C Cy (1, 1)"}
+	for i := range seats {
+		seats[i].Block(before, 30, 3, nil)
+	}
+	after := []string{"A Ann (3, 4)", "B Bob (1, 0) \x1b[1mmoved\x1b[m", "C Cy (1, 1)"}
+	memo := &countingMemo{}
+	for i := range seats {
+		got := seats[i].Block(slices.Clone(after), 30, 3, memo)
+		if want := Block(slices.Clone(after), 30, 3); !slices.Equal(got, want) {
+			t.Fatalf("seat %d: %q, want %q", i, got, want)
+		}
+	}
+	if memo.drawn != 1 {
+		t.Errorf("the seven seats fitted the changed line %d times in the table state's memo; want once", memo.drawn)
 	}
 }
 

@@ -225,7 +225,7 @@ func (s *Screen) panel(w, h int, p gameui.Painter, criteria bool) []string {
 	if len(lines) > h {
 		lines = lines[:h]
 	}
-	return s.panelFit.Block(lines, w, len(lines))
+	return s.panelFit.Block(lines, w, len(lines), s.frame.Memo)
 }
 
 // wordsKey is what the numbered words are kept under in one table state: the words are
