@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -137,6 +138,9 @@ func (r *Report) Print(w io.Writer) {
 			st.Redialled, st.Back.Seconds(), st.LoginsPerSecond, st.InFlight, st.Failed)
 		fmt.Fprintf(w, "                  back p50 %s, p99 %s; first screen p50 %s, p99 %s; servers %.0f%%, clients %.0f%% of a core\n",
 			ms(st.Returned.P50), ms(st.Returned.P99), ms(st.FirstScreen.P50), ms(st.FirstScreen.P99), st.ServerCPU*100, st.ClientCPU*100)
+		for _, f := range st.Failures {
+			fmt.Fprintf(w, "                  failed: %s\n", firstLines(f, 12))
+		}
 	}
 	l := r.Latency
 	fmt.Fprintf(w, "  action → all screens  p50 %s, p90 %s, p99 %s, max %s (%d actions, %d never shown)\n",
@@ -174,4 +178,14 @@ func printRatio(w io.Writer, a, b *Report) {
 			ratio(float64(a.CPUPerAction), float64(b.CPUPerAction)),
 			ratio(a.GoroutinesPerSession, b.GoroutinesPerSession))
 	}
+}
+
+// firstLines is s up to its n-th line, the rest counted: a failed attempt's error
+// carries the whole screen it saw.
+func firstLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) <= n {
+		return s
+	}
+	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n(%d more lines)", len(lines)-n)
 }

@@ -41,11 +41,16 @@ type StormReport struct {
 	// Failed counts attempts that did not reach the game screen (refused at the door, a
 	// session ended, a table not there yet); each was tried again, as people do.
 	Failed int `json:"failed_attempts"`
+	// Failures are the first few failed attempts' errors, for the report.
+	Failures []string `json:"failures,omitempty"`
 	// ServerCPU and ClientCPU are the cores the servers (their sum) and this generator
 	// kept busy during the storm: on one box, the clients' work is the server's loss.
 	ServerCPU float64 `json:"server_cores"`
 	ClientCPU float64 `json:"client_cores"`
 }
+
+// maxFailuresKept is how many failed attempts' errors a report keeps.
+const maxFailuresKept = 5
 
 // maxRedials bounds one player's attempts to come back; beyond it the run fails.
 const maxRedials = 20
@@ -98,6 +103,7 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 		inFlight           = make(chan struct{}, stormInFlight(w.cfg))
 		lastBack           time.Time
 		errRedial, errSeen error
+		failures           []string
 	)
 	back := func(s seated) error {
 		redialled.Add(1)
@@ -119,7 +125,11 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			failed.Add(1)
+			if failed.Add(1) <= maxFailuresKept {
+				mu.Lock()
+				failures = append(failures, fmt.Sprintf("%s at %s, attempt %d after %.1f s: %v", s.p.name, s.t.code, attempt, time.Since(from).Seconds(), err))
+				mu.Unlock()
+			}
 			if attempt == maxRedials {
 				return fmt.Errorf("%s at %s: %d attempts, the last: %w", s.p.name, s.t.code, attempt, err)
 			}
@@ -162,7 +172,7 @@ func (w *workload) storm(ctx context.Context, srv *servers) (*StormReport, error
 	cpu1, _, _ := procStat(os.Getpid())
 
 	rep.Redialled, rep.Failed, rep.InFlight = int(redialled.Load()), int(failed.Load()), cap(inFlight)
-	rep.FirstScreen, rep.Returned = percentilesOf(firsts), percentilesOf(returns)
+	rep.FirstScreen, rep.Returned, rep.Failures = percentilesOf(firsts), percentilesOf(returns), failures
 	if !lastBack.IsZero() {
 		rep.Back = lastBack.Sub(from)
 		rep.LoginsPerSecond = float64(rep.Redialled) / rep.Back.Seconds()
