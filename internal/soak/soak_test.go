@@ -650,7 +650,7 @@ func (s *soak) report() {
 		late = 2
 	}
 	checking := time.Now()
-	err := Check(ops, late, 10*time.Minute)
+	err := Check(ops, late, 2*time.Minute) // per table and seat
 	t.Logf("the history checked in %s", time.Since(checking).Round(time.Millisecond))
 	if err != nil {
 		t.Error(err)
