@@ -15,11 +15,33 @@ import (
 	"parlor/rules/topfive"
 )
 
-// sent is one action a player sent, by the round its view showed when it was sent.
+// sent is one action a player sent, with the rounds it may have been taken in: the
+// server takes an action in the round it is at, which may be later than the one the
+// player's view showed when it sent it (a view on its way, a phase that timed out).
 type sent struct {
-	round   int
+	round   int // the round the seat's view showed when it was sent
+	upTo    int // the round of the first view after its answer (or its connection's end); 0 until then
+	done    bool
 	action  any
 	outcome Outcome
+}
+
+// in reports whether s may have been taken in round, and whether surely in it.
+func (s *sent) in(round int) (maybe, surely bool) {
+	maybe = s.round <= round && (s.upTo == 0 || round <= s.upTo)
+	return maybe, maybe && s.round == round && s.upTo == round
+}
+
+// sentAround shows a seat's actions that may belong to the rounds next to round.
+func sentAround(mine []*sent, round int) string {
+	var b strings.Builder
+	for _, s := range mine {
+		if s.round < round-1 || s.round > round+1 {
+			continue
+		}
+		fmt.Fprintf(&b, "\n    rounds %d..%d %s: %s", s.round, s.upTo, s.outcome, jsonOf(s.action))
+	}
+	return b.String()
 }
 
 // revealCheck compares a seat's view with the actions the seat was told "ok" for; the
@@ -40,18 +62,20 @@ var revealChecks = map[string]revealCheck{
 }
 
 // tried is one of a seat's actions of a round as the game's type, with whether it was
-// acknowledged (else it got no answer); refused ones are left out.
+// acknowledged and surely taken in that round (else it got no answer, or may have been
+// taken in another round, and may or may not be in this one); refused ones are left out.
 type tried[T any] struct {
 	a   T
 	ack bool
 }
 
-// actionsOf are the seat's actions of type typ sent in round, decoded as T, in the
-// order sent, without the refused ones.
+// actionsOf are the seat's actions of type typ that may have been taken in round,
+// decoded as T, in the order sent, without the refused ones.
 func actionsOf[T any](mine []*sent, round int, typ string) []tried[T] {
 	var out []tried[T]
 	for _, s := range mine {
-		if s.round != round || s.outcome == Refused {
+		maybe, surely := s.in(round)
+		if !maybe || s.outcome == Refused {
 			continue
 		}
 		b, err := json.Marshal(s.action)
@@ -65,7 +89,7 @@ func actionsOf[T any](mine []*sent, round int, typ string) []tried[T] {
 		if json.Unmarshal(b, &head) != nil || head.Type != typ || json.Unmarshal(b, &a) != nil {
 			continue
 		}
-		out = append(out, tried[T]{a: a, ack: s.outcome == OK})
+		out = append(out, tried[T]{a: a, ack: s.outcome == OK && surely})
 	}
 	return out
 }
