@@ -128,8 +128,8 @@ func Counts(ops []Op) (acked, refused, unknown, reads int) {
 // logModel is a table's log as one seat's player may observe it: the seat's entries of
 // one game, in the order applied. An acknowledged action is in it exactly once, from
 // before its "ok" on, after everything the player was told "ok" for before; a refused
-// one never; an unanswered one at most once. State is the entries joined by newlines, so
-// states compare with ==.
+// one never; an unanswered one at most once; the seat's requests in the order sent. Its
+// state is a logState; checkModel is this model as porcupine's checker takes it.
 //
 // The history is partitioned by table and seat: a seat is one player, who sends one
 // request at a time, so porcupine searches one order per seat instead of every
