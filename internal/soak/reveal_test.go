@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -304,5 +305,63 @@ func TestRevealChecksOnPlayedGames(t *testing.T) {
 				t.Logf("%s: %d rounds checked; %s changed in %d, caught in %d", spec.ID, len(rounds), tc.name, tried, caught)
 			}
 		})
+	}
+}
+
+// The rule every game's check applies to a seat's submissions of a round: the last one
+// acknowledged stands (one sent after it without an answer may stand instead); nothing
+// only when none was acknowledged; refused ones and other rounds' never; an action whose
+// round is not sure (sent on one round's view, answered in the next) may stand or not.
+// Actions that add up (tokens) stand in the order sent, the unanswered ones optional.
+func TestSubmissionRules(t *testing.T) {
+	rank := func(round, upTo int, o Outcome, first int) *sent {
+		return &sent{round: round, upTo: upTo, done: true, outcome: o,
+			action: topfive.Rank{Type: topfive.TypeRank, Ranks: []int{first, 2, 3, 4, 5}}}
+	}
+	for _, tc := range []struct {
+		name string
+		mine []*sent
+		got  int // the first rank the reveal shows; 0: nothing
+		ok   bool
+	}{
+		{"the acknowledged one", []*sent{rank(2, 2, OK, 1)}, 1, true},
+		{"another", []*sent{rank(2, 2, OK, 1)}, 9, false},
+		{"an earlier one, replaced", []*sent{rank(2, 2, OK, 9), rank(2, 2, OK, 1)}, 9, false},
+		{"an earlier round's", []*sent{rank(1, 1, OK, 1)}, 1, false},
+		{"a refused one", []*sent{rank(2, 2, Refused, 1)}, 1, false},
+		{"an unanswered one, applied", []*sent{rank(2, 2, Unknown, 1)}, 1, true},
+		{"an unanswered one, not applied", []*sent{rank(2, 2, Unknown, 1)}, 0, true},
+		{"an unanswered one after the acknowledged", []*sent{rank(2, 2, OK, 9), rank(2, 2, Unknown, 1)}, 1, true},
+		{"acknowledged, then lost", []*sent{rank(2, 2, OK, 1)}, 0, false},
+		{"sent on the last round's view, taken in this one", []*sent{rank(1, 2, OK, 1)}, 1, true},
+		{"sent on the last round's view, taken in that one", []*sent{rank(1, 2, OK, 1)}, 0, true},
+		{"sent on this round's view, not yet settled", []*sent{{round: 2, outcome: OK, action: topfive.Rank{Type: topfive.TypeRank, Ranks: []int{1, 2, 3, 4, 5}}}}, 0, true},
+	} {
+		could, none := lastOf(actionsOf[topfive.Rank](tc.mine, 2, topfive.TypeRank))
+		got := topfive.Rank{Type: topfive.TypeRank, Ranks: []int{tc.got, 2, 3, 4, 5}}
+		eq := func(a, b topfive.Rank) bool { return slices.Equal(a.Ranks, b.Ranks) }
+		if ok := oneOf(got, tc.got == 0, could, none, eq); ok != tc.ok {
+			t.Errorf("%s: shown %d, the seat's %s: ok %v, want %v", tc.name, tc.got, sentAround(tc.mine, 2), ok, tc.ok)
+		}
+	}
+	token := func(card int, ack bool) tried[int] { return tried[int]{a: card, ack: ack} }
+	for _, tc := range []struct {
+		name string
+		sent []tried[int]
+		got  []int
+		ok   bool
+	}{
+		{"in order", []tried[int]{token(1, true), token(2, true)}, []int{1, 2}, true},
+		{"out of order", []tried[int]{token(1, true), token(2, true)}, []int{2, 1}, false},
+		{"one lost", []tried[int]{token(1, true), token(2, true)}, []int{1}, false},
+		{"one more", []tried[int]{token(1, true)}, []int{1, 2}, false},
+		{"an unanswered one, applied", []tried[int]{token(1, true), token(3, false), token(2, true)}, []int{1, 3, 2}, true},
+		{"an unanswered one, not applied", []tried[int]{token(1, true), token(3, false), token(2, true)}, []int{1, 2}, true},
+		{"an unanswered one, resent", []tried[int]{token(3, false), token(3, true)}, []int{3}, true},
+		{"an unanswered one, out of its place", []tried[int]{token(1, true), token(3, false), token(2, true)}, []int{1, 2, 3}, false},
+	} {
+		if ok := seq(tc.sent, tc.got); ok != tc.ok {
+			t.Errorf("%s: sent %s, shown %v: ok %v, want %v", tc.name, triedString(tc.sent), tc.got, ok, tc.ok)
+		}
 	}
 }
