@@ -6,6 +6,7 @@
 package soak
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
@@ -65,6 +66,9 @@ type Op struct {
 	Log []string
 	// NoGame marks a Read of a log that holds no game (nothing to compare).
 	NoGame bool
+
+	// seq is the request's place among its client's, from 1 (set by operations).
+	seq int
 }
 
 func (o Op) String() string {
@@ -124,8 +128,8 @@ func Counts(ops []Op) (acked, refused, unknown, reads int) {
 // logModel is a table's log as one seat's player may observe it: the seat's entries of
 // one game, in the order applied. An acknowledged action is in it exactly once, from
 // before its "ok" on, after everything the player was told "ok" for before; a refused
-// one never; an unanswered one at most once. State is the entries joined by newlines, so
-// states compare with ==.
+// one never; an unanswered one at most once; the seat's requests in the order sent. Its
+// state is a logState; checkModel is this model as porcupine's checker takes it.
 //
 // The history is partitioned by table and seat: a seat is one player, who sends one
 // request at a time, so porcupine searches one order per seat instead of every
@@ -187,7 +191,7 @@ var logModel = porcupine.NondeterministicModel{
 		s, op := state.(logState), input.(Op)
 		switch op.Kind {
 		case Read:
-			if op.NoGame || stateOf(op.Log) == s {
+			if op.NoGame || stateOf(op.Log).same(s) {
 				return []any{s}
 			}
 			return nil
@@ -196,17 +200,23 @@ var logModel = porcupine.NondeterministicModel{
 			case Refused:
 				return []any{s}
 			case Unknown:
-				return []any{s, logState{}}
+				return []any{s, logState{last: s.last}}
 			}
-			return []any{logState{}}
+			return []any{logState{last: s.last}}
 		}
+		// The seat's own requests take effect (or not) in the order it sent them.
+		if op.seq <= s.last {
+			return nil
+		}
+		next := s
+		next.last = op.seq
 		switch op.Outcome {
 		case Refused:
-			return []any{s}
+			return []any{next}
 		case Unknown:
-			return []any{s, s.add(op.Entry)}
+			return []any{next, next.add(op.Entry)}
 		}
-		return []any{s.add(op.Entry)}
+		return []any{next.add(op.Entry)}
 	},
 	DescribeOperation: func(input, _ any) string { return input.(Op).String() },
 	DescribeState: func(state any) string {
@@ -214,16 +224,64 @@ var logModel = porcupine.NondeterministicModel{
 	},
 }
 
-// checkModel is logModel as porcupine's checker takes it.
-var checkModel = logModel.ToModel()
+// checkModel is logModel as porcupine's checker takes it: its state the set of logs the
+// seat may have, as ToModel's power set construction makes it, but kept sorted so that
+// merging and comparing sets is linear rather than quadratic in their size (ToModel
+// compares every state with every other, and a seat with a few unanswered requests
+// between two reads has a few times two logs it may have).
+var checkModel = porcupine.Model{
+	Partition: logModel.Partition,
+	Init:      func() any { return logSet{{}} },
+	Step: func(state, input, output any) (bool, any) {
+		var next logSet
+		for _, s := range state.(logSet) {
+			for _, n := range logModel.Step(s, input, output) {
+				next = append(next, n.(logState))
+			}
+		}
+		slices.SortFunc(next, logState.compare)
+		next = slices.Compact(next)
+		return len(next) > 0, next
+	},
+	Equal: func(a, b any) bool { return slices.Equal(a.(logSet), b.(logSet)) },
+	Hash: func(state any) uint64 {
+		var h uint64
+		for _, s := range state.(logSet) {
+			h = h*31 + s.h + uint64(s.n)<<32 + uint64(s.last)
+		}
+		return h
+	},
+	DescribeOperation: logModel.DescribeOperation,
+	DescribeState: func(state any) string {
+		set := state.(logSet)
+		if len(set) == 1 {
+			return logModel.DescribeState(set[0])
+		}
+		return fmt.Sprintf("one of %d logs", len(set))
+	},
+}
+
+// logSet is the logs a seat may have, sorted.
+type logSet []logState
 
 // logState is a seat's log: how many entries, and a hash chained over them in order,
 // so that a step is quick and small however long a game runs (a read compares its
-// entries' chain; two different logs with one chain are a 64-bit collision).
+// entries' chain; two different logs with one chain are a 64-bit collision); and the
+// seq of the seat's last request taken (applied or not), so that its requests are taken
+// in the order sent: an unanswered one is settled before the next, and the checker
+// searches one order per seat, not every order of its unanswered requests.
 type logState struct {
-	n int
-	h uint64
+	n    int
+	h    uint64
+	last int
 }
+
+func (s logState) compare(o logState) int {
+	return cmp.Or(cmp.Compare(s.n, o.n), cmp.Compare(s.h, o.h), cmp.Compare(s.last, o.last))
+}
+
+// same reports that two states hold the same log.
+func (s logState) same(o logState) bool { return s.n == o.n && s.h == o.h }
 
 func (s logState) add(entry string) logState {
 	h := fnv.New64a()
@@ -231,7 +289,7 @@ func (s logState) add(entry string) logState {
 	binary.LittleEndian.PutUint64(prev[:], s.h)
 	_, _ = h.Write(prev[:])
 	_, _ = h.Write([]byte(entry))
-	return logState{n: s.n + 1, h: h.Sum64()}
+	return logState{n: s.n + 1, h: h.Sum64(), last: s.last}
 }
 
 func stateOf(log []string) logState {
@@ -247,31 +305,71 @@ func stateOf(log []string) logState {
 // unanswered one is there twice.
 //
 // An unanswered request may have been applied, or not; as Jepsen has it, its answer
-// could come any time later, but not for ever: by the late-th read of its table after
-// it was sent, the server that had it has died (a lone server's log is read while it is
-// down: late is 1) or has long been past it (a cluster's: 2, a whole fault later). So it
-// is settled, one way or the other, before that read; left open, every request that was
-// never applied would double what the checker must try at every later read.
+// could come any time later, but not for ever. It is settled, one way or the other,
+// before the first of:
+//   - the late-th read of its table after it was sent: by then the server that had it
+//     has died (a lone server's log is read while it is down: late is 1) or has long been
+//     past it (a cluster's: 2, a whole fault later);
+//   - the answer to its player's next answered request: a player sends one request at a
+//     time, and a table takes a seat's requests in the order sent, so one told "ok" (or
+//     no) after an unanswered one was taken after it.
 //
-// It returns nil when the history fits, or what does not (per table) otherwise.
+// Left open, every request that was never applied would double what the checker must
+// try at every later read. The seat's requests are also taken in the order sent (see
+// logState), so the search is one order per seat.
+//
+// Each partition (a table's seat) is checked on its own, for at most timeout; one that
+// porcupine cannot decide in that time is a failure naming it, as is one that does not
+// fit. It returns nil when the whole history fits.
 func Check(ops []Op, late int, timeout time.Duration) error {
-	switch porcupine.CheckOperationsTimeout(checkModel, operations(ops, late), timeout) {
-	case porcupine.Ok:
-		return nil
-	case porcupine.Unknown:
-		return fmt.Errorf("porcupine could not decide within %s", timeout)
-	}
-	tables := map[string][]Op{}
-	for _, o := range ops {
-		tables[o.Table] = append(tables[o.Table], o)
-	}
 	var b strings.Builder
-	for t, tops := range tables {
-		if porcupine.CheckOperationsTimeout(checkModel, operations(tops, late), timeout) == porcupine.Illegal {
-			fmt.Fprintf(&b, "table %s:\n%s", t, describe(tops))
+	for _, part := range logModel.Partition(operations(ops, late)) {
+		table, seat := partOf(part)
+		switch porcupine.CheckOperationsTimeout(partModel, part, timeout) {
+		case porcupine.Ok:
+			continue
+		case porcupine.Unknown:
+			unknown := 0
+			for _, o := range part {
+				if op := o.Input.(Op); op.Kind != Read && op.Outcome == Unknown {
+					unknown++
+				}
+			}
+			fmt.Fprintf(&b, "table %s, seat %d: porcupine could not decide within %s (%d operations, %d of them unanswered)\n", table, seat, timeout, len(part), unknown)
+		default:
+			var tops []Op
+			for _, o := range ops {
+				if o.Table == table {
+					tops = append(tops, o)
+				}
+			}
+			fmt.Fprintf(&b, "table %s, seat %d does not fit a table's log:\n%s", table, seat, describe(tops))
 		}
 	}
-	return fmt.Errorf("the history is not linearizable as a table's log:\n%s", b.String())
+	if b.Len() > 0 {
+		return fmt.Errorf("the history is not linearizable as a table's log:\n%s", b.String())
+	}
+	return nil
+}
+
+// partModel is checkModel for one partition, already cut.
+var partModel = func() porcupine.Model {
+	m := checkModel
+	m.Partition = nil
+	return m
+}()
+
+// partOf names a partition: its table, and the seat of its actions.
+func partOf(part []porcupine.Operation) (table string, seat int) {
+	seat = -1
+	for _, o := range part {
+		op := o.Input.(Op)
+		table = op.Table
+		if op.Kind == Act {
+			return table, seatOf(op.Entry)
+		}
+	}
+	return table, seat
 }
 
 // seatOf is the seat of an entry ("2 {...}"); -1 if it names none.
@@ -287,24 +385,43 @@ func seatOf(entry string) int {
 	return seat
 }
 
-// operations is the history as porcupine takes it, its times from the first call on;
-// an unanswered request returns just before the late-th read of its table after it.
+// operations is the history as porcupine takes it, its times from the first call on,
+// each request numbered among its client's (seq); an unanswered request returns just
+// before the late-th read of its table after it, or when its client's next answered
+// request was answered, whichever comes first (see Check).
 func operations(ops []Op, late int) []porcupine.Operation {
 	var base time.Time
 	reads := map[string][]time.Time{}
+	byClient := map[int][]int{} // each client's requests, by index into ops, in the order sent
 	for i, o := range ops {
 		if i == 0 || o.Call.Before(base) {
 			base = o.Call
 		}
 		if o.Kind == Read {
 			reads[o.Table] = append(reads[o.Table], o.Call)
+		} else {
+			byClient[o.Client] = append(byClient[o.Client], i)
 		}
 	}
 	for _, r := range reads {
 		slices.SortFunc(r, time.Time.Compare)
 	}
+	seq := make([]int, len(ops))
+	settled := make([]time.Time, len(ops)) // an unanswered request's next answered one's answer
+	for _, mine := range byClient {
+		slices.SortStableFunc(mine, func(a, b int) int { return ops[a].Call.Compare(ops[b].Call) })
+		var next time.Time
+		for k := len(mine) - 1; k >= 0; k-- {
+			i := mine[k]
+			seq[i] = k + 1
+			settled[i] = next
+			if ops[i].Outcome != Unknown {
+				next = ops[i].Return
+			}
+		}
+	}
 	out := make([]porcupine.Operation, 0, len(ops))
-	for _, o := range ops {
+	for i, o := range ops {
 		ret := int64(math.MaxInt64)
 		switch {
 		case o.Outcome != Unknown || o.Kind == Read:
@@ -314,7 +431,11 @@ func operations(ops []Op, late int) []porcupine.Operation {
 			if i := sort.Search(len(r), func(i int) bool { return r[i].After(o.Call) }) + late - 1; i < len(r) {
 				ret = int64(r[i].Sub(base)) - 1
 			}
+			if !settled[i].IsZero() {
+				ret = min(ret, int64(settled[i].Sub(base)))
+			}
 		}
+		o.seq = seq[i]
 		out = append(out, porcupine.Operation{ClientId: max(o.Client, 0), Input: o, Call: int64(o.Call.Sub(base)), Return: ret})
 	}
 	return out

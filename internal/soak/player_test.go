@@ -234,7 +234,7 @@ func (p *player) play(k *conn) {
 			}
 		}
 		if wait.sent != nil {
-			wait.sent.outcome = op.Outcome
+			wait.sent.outcome, wait.sent.done = op.Outcome, true
 		}
 		if op.Outcome != OK {
 			fresh, refusedAt = false, time.Now()
@@ -257,6 +257,9 @@ func (p *player) play(k *conn) {
 	defer func() {
 		if wait != nil { // asked, never answered
 			p.s.history.Add(wait.op)
+			if wait.sent != nil {
+				wait.sent.done = true
+			}
 		}
 	}()
 	for {
@@ -276,7 +279,21 @@ func (p *player) play(k *conn) {
 				if err == nil {
 					p.mu.Lock()
 					if old := p.view; old != nil && (old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
-						p.mine, p.checked = nil, nil // a new game
+						// A new game: an action of the last one that is not settled
+						// yet may have been taken by this one.
+						var open []*sent
+						for _, s := range p.mine {
+							if s.upTo == 0 {
+								s.round = v.Head().Round
+								open = append(open, s)
+							}
+						}
+						p.mine, p.checked = open, nil
+					}
+					for _, s := range p.mine {
+						if s.done && s.upTo == 0 {
+							s.upTo = v.Head().Round // the first view after its answer
+						}
 					}
 					p.view = v
 					p.mu.Unlock()
@@ -344,8 +361,8 @@ func (p *player) play(k *conn) {
 	}
 }
 
-// checkReveal checks a view against the seat's acknowledged actions, once per round,
-// for a game that has such a check. A new game (round 1 again) starts afresh.
+// checkReveal checks a view against the seat's acknowledged actions (see revealCheck),
+// once per round. A new game (round 1 again) starts afresh.
 func (p *player) checkReveal(v rules.View) {
 	check := revealChecks[p.table.spec.ID]
 	if check == nil {
@@ -360,8 +377,9 @@ func (p *player) checkReveal(v rules.View) {
 	}
 	p.checked[round] = true
 	p.s.reveals.Add(1)
+	p.table.reveals.Add(1)
 	if err != nil {
-		p.s.fail("%s at %s %s: %v", p.name, p.table.spec.ID, p.table.code, err)
+		p.s.fail("%s at %s %s: %v\n  the seat's actions of rounds %d to %d: %s", p.name, p.table.spec.ID, p.table.code, err, round-1, round+1, sentAround(p.mine, round))
 	}
 }
 

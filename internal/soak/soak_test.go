@@ -142,6 +142,7 @@ type table struct {
 	seats    []int // the players' seats
 	players  []*player
 	progress atomic.Int64 // acknowledged actions
+	reveals  atomic.Int64 // rounds whose reveal a player checked
 }
 
 func (s *soak) fail(format string, args ...any) {
@@ -330,6 +331,7 @@ func (s *soak) run() {
 		s.mu.Unlock()
 	}
 	s.waitProgress()
+	s.waitReveals()
 	if len(s.nodes) > 1 {
 		stopPlayers()
 		s.read()
@@ -448,6 +450,27 @@ func (s *soak) waitProgress() bool {
 			return true
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitReveals waits until a player of every table has checked a round's reveal, so that
+// every game's view check runs in the short mode too; a table with none after stallLimit
+// is a failure (its game does not go on).
+func (s *soak) waitReveals() {
+	for deadline := time.Now().Add(stallLimit); !s.failed(); time.Sleep(20 * time.Millisecond) {
+		var none []string
+		for _, tb := range s.tables {
+			if tb.reveals.Load() == 0 {
+				none = append(none, tb.spec.ID+" "+tb.code)
+			}
+		}
+		if len(none) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			s.fail("no round's reveal was checked at %s in %s after the last fault", strings.Join(none, ", "), stallLimit)
+			return
+		}
 	}
 }
 
@@ -634,7 +657,7 @@ func (s *soak) report() {
 	t.Logf("seed %d: %d of %d faults survived; %d actions acknowledged, %d refused, %d unanswered; %d reads of the logs; %d reveals checked",
 		s.seed, s.survived, len(s.faults), acked, refused, unknown, reads, s.reveals.Load())
 	for _, tb := range s.tables {
-		t.Logf("  %s %s: %d actions acknowledged", tb.spec.ID, tb.code, tb.progress.Load())
+		t.Logf("  %s %s: %d actions acknowledged, %d reveals checked", tb.spec.ID, tb.code, tb.progress.Load(), tb.reveals.Load())
 	}
 	if n := s.lostMoves.Load(); n > 0 {
 		t.Logf("%d sessions were told their table moved and could not be reached, and joined again", n)
@@ -650,7 +673,7 @@ func (s *soak) report() {
 		late = 2
 	}
 	checking := time.Now()
-	err := Check(ops, late, 10*time.Minute)
+	err := Check(ops, late, 2*time.Minute) // per table and seat
 	t.Logf("the history checked in %s", time.Since(checking).Round(time.Millisecond))
 	if err != nil {
 		t.Error(err)

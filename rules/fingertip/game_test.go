@@ -527,3 +527,23 @@ func TestAStandInsMovesAreTheBots(t *testing.T) {
 		}
 	}
 }
+
+// Takes is what endTurn gives each seat: the finder the target, the active player the
+// wrong cards; nobody found it: nothing, or one card back from the active player.
+func TestTakes(t *testing.T) {
+	for _, tc := range []struct {
+		name                  string
+		active, finder, wrong int
+		returned              bool
+		want                  []int
+	}{
+		{"found at once", 0, 2, 0, false, []int{0, 0, 1, 0}},
+		{"found after two wrong", 1, 3, 2, false, []int{0, 2, 0, 1}},
+		{"all wrong, a card back", 2, -1, 3, true, []int{0, 0, -1, 0}},
+		{"all wrong, no card to give", 2, -1, 3, false, []int{0, 0, 0, 0}},
+	} {
+		if got := Takes(4, tc.active, tc.finder, tc.wrong, tc.returned); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: Takes = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

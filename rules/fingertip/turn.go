@@ -60,8 +60,7 @@ func (g *Game) startTurn(now time.Time) {
 // fits no picture costs a card instead of earning the wrong ones.
 func (g *Game) endTurn(finder int, ending string, now time.Time) {
 	r := &TurnResult{Turn: g.turn, Active: g.active, Clue: g.clue, Target: g.target + 1,
-		TargetAlt: g.picture(g.square[g.target]).Alt, Finder: finder, Wrong: []int{},
-		Taken: make([]int, len(g.names)), Ending: ending}
+		TargetAlt: g.picture(g.square[g.target]).Alt, Finder: finder, Wrong: []int{}, Ending: ending}
 	for i := range g.square {
 		s := &g.square[i]
 		if i != g.target && s.answer != "no" {
@@ -79,23 +78,36 @@ func (g *Game) endTurn(finder int, ending string, now time.Time) {
 		}
 		s.takenBy = taker
 		g.held[taker] = append(g.held[taker], s.left)
-		r.Taken[taker]++
 	}
 	// A race that ran out of time counts as everyone having pointed wrongly.
 	if finder < 0 {
 		if h := g.held[g.active]; len(h) > 0 {
 			g.pile = append(g.pile, h[len(h)-1])
 			g.held[g.active] = h[:len(h)-1]
-			r.Taken[g.active]--
 			r.Returned = true
 		}
 	}
+	r.Taken = Takes(len(g.names), g.active, finder, len(r.Wrong), r.Returned)
 	r.Summary = g.turnSummary(r)
 	g.log.Add("%s", r.Summary)
 	g.last = r
 	g.record(r)
 	g.phase = PhaseReveal
 	g.deadline = now.Add(RevealTime)
+}
+
+// Takes is what a finished race gives each of players seats: the finder takes the
+// target and the active player the wrong cards; when nobody found it (finder < 0) they
+// are discarded, and the active player gives one card back if it had one (returned).
+func Takes(players, active, finder, wrong int, returned bool) []int {
+	taken := make([]int, players)
+	if finder >= 0 {
+		taken[finder]++
+		taken[active] += wrong
+	} else if returned {
+		taken[active]--
+	}
+	return taken
 }
 
 // turnSummary says in one or two sentences where every card pointed at went.

@@ -51,6 +51,13 @@ func scoreGuess(honour, guess ranking) Line {
 	return l
 }
 
+// ScoreGuess scores a Guesser's ranking against the Player of Honour's, as a round's
+// tally does: ranks are indexed by topic, marker is the topic carrying the Guesser's
+// marker. The Line has no seat; it is for anyone checking a revealed round.
+func ScoreGuess(honour, guess [Hand]int, marker int) Line {
+	return scoreGuess(ranking{ranks: honour}, ranking{ranks: guess, marker: marker})
+}
+
 // matches counts the topics two rankings gave the same rank.
 func matches(a, b ranking) int {
 	n := 0

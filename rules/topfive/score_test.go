@@ -317,3 +317,23 @@ func TestAMixedPackIsDealtFirst(t *testing.T) {
 		}
 	}
 }
+
+// ScoreGuess is the tally's own scoring, for a checker recomputing a revealed round: the
+// worked example's three Guessers.
+func TestScoreGuess(t *testing.T) {
+	honour := [Hand]int{1, 2, 3, 4, 5}
+	for _, tc := range []struct {
+		name   string
+		guess  [Hand]int
+		marker int
+		want   Line
+	}{
+		{"Marie", [Hand]int{2, 3, 1, 4, 5}, 0, Line{Role: RoleGuesser, Submitted: true, Right: 2, Points: 2}},
+		{"Eric", [Hand]int{1, 2, 3, 5, 4}, 1, Line{Role: RoleGuesser, Submitted: true, Right: 3, Marker: 1, Points: 4}},
+		{"Simon", [Hand]int{1, 2, 3, 4, 5}, 4, Line{Role: RoleGuesser, Submitted: true, Right: 5, Marker: 1, Perfect: 1, Points: 7}},
+	} {
+		if got := ScoreGuess(honour, tc.guess, tc.marker); got != tc.want {
+			t.Errorf("%s: ScoreGuess = %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}
