@@ -284,19 +284,8 @@ func (n *Node) putPresence(ctx context.Context) {
 		}
 	}
 	o.credit = min(o.credit+float64(live)*float64(n.cfg.Renew)/float64(refresh), float64(live))
-	order := make([]int, 0, len(o.chunks))
-	for i, c := range o.chunks {
-		if c != nil && !c.shed {
-			order = append(order, i)
-		}
-	}
-	for i, c := range o.chunks {
-		if c != nil && c.shed {
-			order = append(order, i)
-		}
-	}
 	var early []int
-	for _, i := range order {
+	for _, i := range o.putOrder() {
 		c := o.chunks[i]
 		if i > 0 && len(c.items) == 0 {
 			continue // deleted below
@@ -349,6 +338,19 @@ func (n *Node) putPresence(ctx context.Context) {
 		n.ownKeys[key] = false
 		n.mu.Unlock()
 	}
+}
+
+// putOrder is the order chunks are put in: those that gave items away after the others.
+func (o *presenceOut) putOrder() []int {
+	order := make([]int, 0, len(o.chunks))
+	for _, shed := range []bool{false, true} {
+		for i, c := range o.chunks {
+			if c != nil && c.shed == shed {
+				order = append(order, i)
+			}
+		}
+	}
+	return order
 }
 
 // putChunk puts chunk i if its value differs from the one last put, or is due for a
