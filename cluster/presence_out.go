@@ -274,16 +274,19 @@ func (n *Node) putPresence(ctx context.Context) {
 	o.update(items, st.Online)
 	now := n.wallNow()
 	refresh := n.presenceRefresh()
-	// Refreshes are spread: a chunk is due after presenceRefresh, and one of the
-	// oldest is refreshed after half of it while the rounds have refreshed fewer than
-	// their share, one chunk per presenceRefresh.
+	// Refreshes are spread over the rounds: a chunk is due after presenceRefresh, and
+	// the oldest are refreshed from half of it on while the rounds have refreshed fewer
+	// than their share, each chunk once per presenceRefresh. The share saved up is
+	// bounded, so that a node whose chunks all changed at once (it started) and then
+	// stood still does not refresh them all in one round.
 	live := 0
 	for _, c := range o.chunks {
 		if c != nil {
 			live++
 		}
 	}
-	o.credit = min(o.credit+float64(live)*float64(n.cfg.Renew)/float64(refresh), float64(live))
+	share := float64(live) * float64(n.cfg.Renew) / float64(refresh)
+	o.credit = min(o.credit+share, share+1)
 	var early []int
 	for _, i := range o.putOrder() {
 		c := o.chunks[i]
