@@ -40,7 +40,7 @@ func (n *Node) Handoff(notice lobby.Closed) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	_ = n.nodes.Delete(ctx, beatPrefix+n.name)
-	_ = n.nodes.Delete(ctx, n.name)
+	n.removePresence(ctx)
 	cancel()
 	n.Close()
 }

@@ -18,7 +18,7 @@ import (
 // Bucket names.
 const (
 	tablesBucket = "parlor_tables" // the table directory: code → owner node (a lease)
-	nodesBucket  = "parlor_nodes"  // per node: its lease (lease.NODE) and its presence (NODE)
+	nodesBucket  = "parlor_nodes"  // per node: its lease (lease.NODE) and its presence (presence.NODE.N)
 )
 
 // Node is this server's part of the cluster. It implements lobby.Cluster for its lobby,
@@ -45,17 +45,21 @@ type Node struct {
 	lastBeat time.Time
 
 	mu       sync.Mutex
-	dir      map[string]lease    // the directory as last seen
-	beats    map[string]beat     // other nodes' leases, as last seen
-	presence map[string]presence // other nodes, as last seen
-	lost     map[string]bool     // owned tables another node has claimed or removed since
-	// The presence this node put last, and when: it is put again only when it changed,
-	// or after presenceRefresh. (Only the loop puts it; the lock is for tests that run
-	// rounds by hand.)
-	putPresence   []byte
-	putPresenceAt time.Time
-	owned         map[string]*ownTable // tables this node owns
-	proxies       map[*proxy]struct{}  // this node's sessions at other nodes' tables
+	dir      map[string]lease     // the directory as last seen
+	beats    map[string]beat      // other nodes' leases, as last seen
+	presence map[string]*presence // other nodes, as last seen
+	lost     map[string]bool      // owned tables another node has claimed or removed since
+	// ownKeys are the keys of this node's presence in the bucket, as this node put,
+	// deleted and watched them (those of an earlier run too): presence_out.go deletes the
+	// ones it no longer uses.
+	ownKeys map[string]bool
+	owned   map[string]*ownTable // tables this node owns
+	proxies map[*proxy]struct{}  // this node's sessions at other nodes' tables
+
+	// out is this node's presence as it puts it (presence_out.go).
+	out presenceOut
+	// wall is the clock presence refreshes go by (nil: time.Now; tests set it).
+	wall func() time.Time
 }
 
 // lease is a directory entry as this node last saw it; seen is when its revision last
@@ -79,12 +83,6 @@ type beat struct {
 	seen  time.Time
 }
 
-// presence is what a node publishes about itself, when it changes.
-type presence struct {
-	lobby.Local
-	seen time.Time
-}
-
 // ownTable is a table this node owns: its lease revision and its request subscription.
 type ownTable struct {
 	rev     uint64
@@ -105,7 +103,7 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config, logger *log.Logger) (*N
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	n := &Node{cfg: cfg, name: cfg.Node, nc: nc, js: js, log: logger,
-		dir: map[string]lease{}, beats: map[string]beat{}, presence: map[string]presence{}, lost: map[string]bool{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
+		dir: map[string]lease{}, beats: map[string]beat{}, presence: map[string]*presence{}, ownKeys: map[string]bool{}, lost: map[string]bool{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
 	bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	if n.tables, err = js.CreateOrUpdateKeyValue(bctx, jetstream.KeyValueConfig{Bucket: tablesBucket, History: 1, Replicas: cfg.Replicas,

@@ -1,9 +1,11 @@
 package cluster
 
 import (
-	"bytes"
+	"cmp"
 	"encoding/json"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -14,37 +16,165 @@ import (
 
 // Beats and presence, one bucket. Every Renew a node puts its beat, lease.NODE: the
 // lease on every table it owns, and the sign that it is alive, one small write however
-// many tables it runs. Its presence, NODE — players online, its tables' public state,
-// who is seated where — it puts when that changed, and every presenceRefresh. The
-// others show the presence in their lobby while the node is fresh (its beat or its
-// presence changed within Lease), and only the tables whose directory entry names that
-// node, so a table that just moved is never listed twice. A node that stays stale for
-// Lease is gone: the sessions it had at this node's tables are disconnected, so their
-// seats show as away, and its tables are claimed (directory.go).
+// many tables it runs. Its presence — players online, its tables' public state, who is
+// seated where, the names its players go by — is split over chunks, presence.NODE.0,
+// presence.NODE.1, … (presence_out.go), each well below NATS's max payload: a node puts
+// the chunks that changed, and each chunk again every presenceRefresh, within the
+// bucket's TTL. The others put a node's chunks back together, and show its presence in
+// their lobby while the node is fresh (its beat or its presence changed within Lease),
+// and only the tables whose directory entry names that node, so a table that just
+// moved is never listed twice. A node that stays stale for Lease is gone: the sessions
+// it had at this node's tables are disconnected, so their seats show as away, and its
+// tables are claimed (directory.go).
 
 // beatPrefix starts a beat's key; a node's name has no dot, so it is never a presence.
 const beatPrefix = "lease."
 
-// seePresence keeps another node's beat or presence.
+// presencePrefix starts the key of a chunk of a node's presence: presence.NODE.N. A
+// key with no dot at all is the whole presence of a node of an earlier version, NODE.
+const presencePrefix = "presence."
+
+// presenceKey is the key of chunk i of node's presence.
+func presenceKey(node string, i int) string {
+	return presencePrefix + node + "." + strconv.Itoa(i)
+}
+
+// presenceNode is the node whose presence key is: a chunk's, or (legacy) the whole
+// presence that an earlier version put under its node's name.
+func presenceNode(key string) (node string, ok bool) {
+	if rest, ok := strings.CutPrefix(key, presencePrefix); ok {
+		i := strings.LastIndexByte(rest, '.')
+		return rest[:max(i, 0)], i > 0
+	}
+	return key, key != "" && !strings.Contains(key, ".")
+}
+
+// presenceItem is one entry of a chunk: the head (Online, chunk 0 only), a table with
+// its seated players, or a name in use. A chunk is a JSON array of them, so an earlier
+// version, which reads any key as a whole lobby.Local (an object), ignores chunks.
+type presenceItem struct {
+	Online *int             `json:"online,omitempty"` // players connected to the node
+	Table  *lobby.TableInfo `json:"table,omitempty"`
+	Seated []string         `json:"seated,omitempty"` // with Table: the player ids seated there
+	Name   string           `json:"name,omitempty"`   // a name in use there, by nameKey,
+	ID     string           `json:"id,omitempty"`     // and the id of the player going by it
+}
+
+// presence is another node's presence: its chunks as last seen, and what they say
+// together (Local), merged again when a chunk changed (merged false).
+type presence struct {
+	lobby.Local
+	seen   time.Time // when a chunk last changed, by this node's clock
+	chunks map[string]seenChunk
+	merged bool
+}
+
+// seenChunk is one key of another node's presence: its revision and items.
+type seenChunk struct {
+	rev   uint64
+	items []presenceItem
+}
+
+// decodePresence reads one presence key's value: a chunk, or an earlier version's
+// whole presence.
+func decodePresence(key string, value []byte) ([]presenceItem, error) {
+	if strings.HasPrefix(key, presencePrefix) {
+		var items []presenceItem
+		return items, json.Unmarshal(value, &items)
+	}
+	var old lobby.Local
+	if err := json.Unmarshal(value, &old); err != nil {
+		return nil, err
+	}
+	items := []presenceItem{{Online: &old.Online}}
+	for i := range old.Tables {
+		items = append(items, presenceItem{Table: &old.Tables[i], Seated: old.Seated[old.Tables[i].Code]})
+	}
+	for name, id := range old.Names {
+		items = append(items, presenceItem{Name: name, ID: id})
+	}
+	return items, nil
+}
+
+// merge puts p's chunks together. A table (or name) found in two chunks is one that
+// moved between them: the owner puts the chunk it moves to before the one it leaves,
+// so the newer chunk (the higher revision) has it as it is now, and it counts once.
+func (p *presence) merge() {
+	if p.merged {
+		return
+	}
+	p.merged = true
+	chunks := slices.Collect(maps.Values(p.chunks))
+	slices.SortFunc(chunks, func(a, b seenChunk) int { return cmp.Compare(a.rev, b.rev) })
+	tables := map[string]presenceItem{}
+	p.Local = lobby.Local{Names: map[string]string{}}
+	for _, c := range chunks {
+		for _, it := range c.items {
+			switch {
+			case it.Online != nil:
+				p.Online = *it.Online
+			case it.Table != nil:
+				tables[it.Table.Code] = it
+			case it.Name != "":
+				p.Names[it.Name] = it.ID
+			}
+		}
+	}
+	p.Seated = make(map[string][]string, len(tables))
+	for code, it := range tables {
+		p.Tables = append(p.Tables, *it.Table)
+		p.Seated[code] = it.Seated
+	}
+}
+
+// seePresence keeps another node's beat or presence, and notes this node's own keys.
 func (n *Node) seePresence(e jetstream.KeyValueEntry) {
 	if name, ok := strings.CutPrefix(e.Key(), beatPrefix); ok {
 		n.seeBeat(name, e)
 		return
 	}
-	if e.Key() == n.name {
+	node, ok := presenceNode(e.Key())
+	if !ok {
+		return // a key of a later version
+	}
+	put := e.Operation() == jetstream.KeyValuePut
+	if node == n.name {
+		n.mu.Lock()
+		n.ownKeys[e.Key()] = put
+		n.mu.Unlock()
 		return
+	}
+	var items []presenceItem
+	if put {
+		var err error
+		if items, err = decodePresence(e.Key(), e.Value()); err != nil {
+			return
+		}
 	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	if e.Operation() != jetstream.KeyValuePut {
-		delete(n.presence, e.Key())
+	p := n.presence[node]
+	if p == nil {
+		if !put {
+			return
+		}
+		p = &presence{chunks: map[string]seenChunk{}}
+		n.presence[node] = p
+	}
+	if p.see(e.Key(), e.Revision(), items, put); len(p.chunks) == 0 {
+		delete(n.presence, node)
+	}
+}
+
+// see keeps a change of one of p's keys: a put of items at revision rev, or a delete.
+func (p *presence) see(key string, rev uint64, items []presenceItem, put bool) {
+	p.merged = false
+	if !put {
+		delete(p.chunks, key)
 		return
 	}
-	var p presence
-	if json.Unmarshal(e.Value(), &p.Local) == nil {
-		p.seen = time.Now()
-		n.presence[e.Key()] = p
-	}
+	p.chunks[key] = seenChunk{rev: rev, items: items}
+	p.seen = time.Now()
 }
 
 // seeBeat keeps another node's beat. A removed beat (a node that stopped cleanly, its
@@ -64,14 +194,10 @@ func (n *Node) seeBeat(name string, e jetstream.KeyValueEntry) {
 	n.beats[name] = b
 }
 
-// presenceRefresh is how often a node puts its presence even if nothing changed, well
-// within the bucket's TTL (10 leases), so that a node starting reads every presence.
-func (n *Node) presenceRefresh() time.Duration { return 2 * n.cfg.Lease }
-
-// heartbeat renews this node's lease on all its tables (its beat), and puts its
-// presence if it changed. The first beat after a gap of a lease or more has its
-// sessions at other nodes' tables check that they are still there: the other nodes may
-// have taken this one for gone.
+// heartbeat renews this node's lease on all its tables (its beat), and puts the chunks
+// of its presence that changed or are due for a refresh. The first beat after a gap of
+// a lease or more has its sessions at other nodes' tables check that they are still
+// there: the other nodes may have taken this one for gone.
 func (n *Node) heartbeat() {
 	ctx, cancel := n.opCtx()
 	defer cancel()
@@ -88,23 +214,7 @@ func (n *Node) heartbeat() {
 			n.checkProxies()
 		}
 	}
-	b, err := json.Marshal(n.lobby.LocalState())
-	if err != nil {
-		return
-	}
-	n.mu.Lock()
-	same := bytes.Equal(b, n.putPresence) && time.Since(n.putPresenceAt) < n.presenceRefresh()
-	n.mu.Unlock()
-	if same {
-		return
-	}
-	if _, err := n.nodes.Put(ctx, n.name, b); err != nil {
-		n.log.Warn("could not publish this node's presence", "err", err, "bytes", len(b))
-		return
-	}
-	n.mu.Lock()
-	n.putPresence, n.putPresenceAt = b, time.Now()
-	n.mu.Unlock()
+	n.putPresence(ctx)
 }
 
 // checkProxies has every session at another node's table check that the owner still
@@ -122,11 +232,12 @@ func (n *Node) checkProxies() {
 }
 
 // fresh is the other nodes that are alive with their presence; n.mu is held.
-func (n *Node) freshLocked() map[string]presence {
-	out := map[string]presence{}
+func (n *Node) freshLocked() map[string]*presence {
+	out := map[string]*presence{}
 	now := time.Now()
 	for name, p := range n.presence {
 		if n.aliveLocked(name, now) {
+			p.merge()
 			out[name] = p
 		}
 	}
@@ -137,7 +248,10 @@ func (n *Node) freshLocked() map[string]presence {
 // whose presence could not be put (too big for NATS, say) is still alive by its beat,
 // and its players are not dropped from this node's tables. n.mu is held.
 func (n *Node) aliveLocked(name string, now time.Time) bool {
-	last := n.presence[name].seen
+	var last time.Time
+	if p := n.presence[name]; p != nil {
+		last = p.seen
+	}
 	if b := n.beats[name]; b.seen.After(last) {
 		last = b.seen
 	}

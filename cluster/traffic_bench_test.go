@@ -23,10 +23,12 @@ import (
 // tables it runs: the messages and bytes its connection sends (lease renewals,
 // presence) and those another node, running nothing, receives (it watches the table
 // directory and the presence of every node), per second. One iteration is one Renew,
-// at its default of a second: go test -bench IdleNodeTraffic -benchtime 10x ./cluster/.
-// docs/cluster.md has the figures.
+// at its default of a second; an idle node puts each chunk of its presence once per
+// presenceRefresh (20 s), so measure over 40 or more:
+// go test -bench IdleNodeTraffic -benchtime 40x ./cluster/. docs/cluster.md has the
+// figures.
 func BenchmarkIdleNodeTraffic(b *testing.B) {
-	for _, tables := range []int{0, 10, 100, 500, 1000} {
+	for _, tables := range []int{0, 10, 100, 500, 1000, 2000, 5000} {
 		b.Run(fmt.Sprintf("tables=%d", tables), func(b *testing.B) {
 			url, _ := natstest.Run(b)
 			renew := time.Second
