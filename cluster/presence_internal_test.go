@@ -79,38 +79,29 @@ func listedOnce(t *testing.T, n *Node, codes []string) {
 // stands for a node of an earlier version).
 func keepBeating(t *testing.T, kv jetstream.KeyValue, name string) (stop func()) {
 	t.Helper()
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		tick := time.NewTicker(200 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			v, _ := json.Marshal(beat{Alive: time.Now()})
-			_, _ = kv.Put(context.Background(), beatPrefix+name, v)
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	var once sync.Once
-	stop = func() { once.Do(func() { close(done); <-stopped }) }
-	t.Cleanup(stop)
-	return stop
+	return repeat(t, 200*time.Millisecond, func() {
+		v, _ := json.Marshal(beat{Alive: time.Now()})
+		_, _ = kv.Put(context.Background(), beatPrefix+name, v)
+	})
 }
 
 // keepRounds runs node n's rounds (its beat and presence) every 300 ms, as its loop
 // would, until stop: a put that failed on a loaded box is tried again.
 func keepRounds(t *testing.T, n *Node) (stop func()) {
 	t.Helper()
+	return repeat(t, 300*time.Millisecond, n.heartbeat)
+}
+
+// repeat runs f now and then every d until stop (or the test's end); stop returns once
+// f has run for the last time.
+func repeat(t *testing.T, d time.Duration, f func()) (stop func()) {
 	done, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(stopped)
-		tick := time.NewTicker(300 * time.Millisecond)
+		tick := time.NewTicker(d)
 		defer tick.Stop()
 		for {
-			n.heartbeat()
+			f()
 			select {
 			case <-done:
 				return
