@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // ErrBadAction wraps every action that cannot be decoded.
@@ -153,4 +155,18 @@ func (l Log) Tail(n int) []string {
 		n = len(l)
 	}
 	return append([]string(nil), l[len(l)-n:]...)
+}
+
+// Refusal is what a player reads of a refused action, in every door: an engine's error
+// starts with its game's id for the logs ("fingertip: taken — pick another"), which
+// means nothing to a player, so that goes, and the sentence starts with a capital.
+func Refusal(game string, err error) string {
+	s := err.Error()
+	if game != "" {
+		s = strings.TrimPrefix(s, game+": ")
+	}
+	if r, n := utf8.DecodeRuneInString(s); n > 0 && r != utf8.RuneError {
+		return string(unicode.ToUpper(r)) + s[n:]
+	}
+	return s
 }

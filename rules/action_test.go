@@ -36,3 +36,23 @@ func TestDecodeSaysWhatIsWrongInTheAPIsWords(t *testing.T) {
 		t.Errorf("a good action: %v %+v", err, p)
 	}
 }
+
+// A refused action reads as a sentence: the engine's "game: " prefix, which the logs
+// want, is not for the player.
+func TestRefusal(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		err  error
+		want string
+	}{
+		{"fingertip", errors.New("fingertip: taken — pick another"), "Taken — pick another"},
+		{"quadrant", errors.New("quadrant: the vote is over"), "The vote is over"},
+		{"quadrant", errors.New("topfive: not this game's"), "Topfive: not this game's"},
+		{"", errors.New("you are not seated"), "You are not seated"},
+		{"talltale", errors.New("talltale: "), ""},
+	} {
+		if got := Refusal(c.game, c.err); got != c.want {
+			t.Errorf("Refusal(%q, %q) = %q, want %q", c.game, c.err, got, c.want)
+		}
+	}
+}

@@ -11,7 +11,6 @@ import (
 	"reflect"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -174,16 +173,8 @@ func (t *tableScreen) send(m *Model, action any) tea.Cmd {
 	return nil
 }
 
-// refusal is what the player reads of a refused action, as a sentence: a game's errors
-// start with its id for the logs ("fingertip: taken — pick another"), which means
-// nothing on its screen.
-func (t *tableScreen) refusal(err error) string {
-	s := strings.TrimPrefix(err.Error(), t.u.Table.Game+": ")
-	if r, n := utf8.DecodeRuneInString(s); n > 0 && r != utf8.RuneError {
-		return string(unicode.ToUpper(r)) + s[n:]
-	}
-	return s
-}
+// refusal is what the player reads of a refused action, as a sentence (rules.Refusal).
+func (t *tableScreen) refusal(err error) string { return rules.Refusal(t.u.Table.Game, err) }
 
 func (t *tableScreen) queue(action any) {
 	if n := len(t.pending); n > 0 && reflect.TypeOf(t.pending[n-1]) == reflect.TypeOf(action) {

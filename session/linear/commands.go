@@ -103,7 +103,7 @@ func (d *Door) run(op func(lobby.Place) error) {
 		return
 	}
 	if err := op(d.place); err != nil {
-		d.say("Not done: " + oneLine(err.Error()))
+		d.say(d.notDone(err))
 	}
 }
 
@@ -236,7 +236,7 @@ func (d *Door) remember(arg string) {
 		return
 	}
 	if err := d.opts.Remember(on); err != nil {
-		d.say("Not done: " + oneLine(err.Error()))
+		d.say(d.notDone(err))
 		return
 	}
 	if on {

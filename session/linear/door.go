@@ -21,6 +21,7 @@ import (
 
 	"parlor/lobby"
 	"parlor/playertext"
+	"parlor/rules"
 	"parlor/session"
 	"parlor/session/gameui"
 )
@@ -290,7 +291,7 @@ func (d *Door) atTheKeys() bool {
 		return false
 	}
 	if err := lobby.Run(d.place, lobby.Resume{}); err != nil {
-		d.say("Not done: " + oneLine(err.Error()))
+		d.say(d.notDone(err))
 		return true
 	}
 	d.say("You play again; a bot played for you meanwhile.")
@@ -314,7 +315,7 @@ func (d *Door) answer(p *prompt, n int, text string) {
 		return
 	}
 	if err := p.answer(n, text); err != nil {
-		d.say("Not done: " + oneLine(err.Error()))
+		d.say(d.notDone(err))
 		d.prompt(true)
 		return
 	}
@@ -333,6 +334,16 @@ func (d *Door) answer(p *prompt, n int, text string) {
 }
 
 // oneLine makes an error one sentence on one line.
+// notDone is the line that says an operation was refused, as a sentence without the
+// game's id (rules.Refusal), as the terminal says it.
+func (d *Door) notDone(err error) string {
+	game := ""
+	if d.last != nil {
+		game = d.last.Table.Game
+	}
+	return "Not done: " + oneLine(rules.Refusal(game, err))
+}
+
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if s != "" && !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
@@ -436,7 +447,7 @@ func (d *Door) join(code string, watch bool) {
 		time.Sleep(lobby.MovingEvery)
 	}
 	if err != nil {
-		d.say("Not done: " + oneLine(err.Error()))
+		d.say(d.notDone(err))
 		return
 	}
 	d.at(p)
@@ -467,7 +478,7 @@ func (d *Door) moreTime(arg string) {
 		d.player.MoreTime = 0
 		if d.place != nil && d.last != nil && d.last.Seat >= 0 {
 			if err := lobby.Run(d.place, lobby.ExtraTime{Seat: d.last.Seat, Factor: 1}); err != nil {
-				d.say("Not done: " + oneLine(err.Error()))
+				d.say(d.notDone(err))
 				return
 			}
 		}

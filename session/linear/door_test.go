@@ -2,6 +2,7 @@ package linear
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -133,4 +134,17 @@ func waitFor(t *testing.T, out *syncBuffer, want string) {
 		time.Sleep(2 * time.Millisecond)
 	}
 	t.Fatalf("output %q, want %q", out.String(), want)
+}
+
+// A refusal is said as the terminal shows it: without the game's id, which the engines
+// put first for the logs.
+func TestARefusalIsSaidWithoutTheGamesID(t *testing.T) {
+	d := New(Options{})
+	if got, want := d.notDone(errors.New("you are not seated")), "Not done: You are not seated."; got != want {
+		t.Errorf("away from a table: %q, want %q", got, want)
+	}
+	d.last = &lobby.Update{Table: lobby.TableInfo{Game: "quadrant"}}
+	if got, want := d.notDone(errors.New("quadrant: that token is locked")), "Not done: That token is locked."; got != want {
+		t.Errorf("at a Quadrant table: %q, want %q", got, want)
+	}
 }
