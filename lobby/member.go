@@ -389,6 +389,10 @@ func (t *Table) removeFromSeat(seatNo int, now time.Time, why Closed) {
 	gone := s.member
 	if t.state == StatePlaying {
 		s.bot, s.standIn = t.newBot(seatNo), nil
+		if s.more > 1 { // the player's extra time goes with them: a bot needs none
+			s.more = 0
+			t.paceGame(s.inGame, 1, now)
+		}
 		// The seat is the bot's for good: its name says so wherever seats are named.
 		t.system(now, "A bot now plays for %s.", s.player.Name)
 		s.player = Player{ID: "bot:" + s.player.Name, Name: "Bot for " + s.player.Name}

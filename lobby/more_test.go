@@ -157,3 +157,35 @@ func TestExtraTimeIsInTheTableLog(t *testing.T) {
 		t.Fatalf("the log %v has no pace entry between the game's start and its first action", k)
 	}
 }
+
+// A player removed mid-game leaves the seat to a bot at the table's own time limits:
+// the extra time was the player's, and a bot needs none.
+func TestAKickedPlayersExtraTimeGoesWithThem(t *testing.T) {
+	l, clk := clockLobby(t)
+	a, err := l.Create(ann, testgame.ID, rules.Options{"timer": "30s", "rounds": "2"}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := ben
+	slow.MoreTime = lobby.LinearMoreTime
+	b, err := l.Join(slow, a.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, a, "Ben's ×2", func(u lobby.Update) bool { return len(u.Table.Seats) == 2 && u.Table.Seats[1].More == 2 })
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, b, "Ben's view", func(u lobby.Update) bool { return u.View != nil })
+	if err := lobby.Run(a, lobby.Kick{Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+	u := waitFor(t, a, "a bot in Ben's seat", func(u lobby.Update) bool { return u.Table.Seats[1].Bot })
+	if m := u.Table.Seats[1].More; m != 0 {
+		t.Errorf("the bot in Ben's seat has %v", m)
+	}
+	// The game goes on at its own pace: Ann's pick ends the round before Ben's 60 s.
+	clk.Advance(10 * time.Second)
+	mustAct(t, a, testgame.Pick(1))
+	waitFor(t, a, "round 2", func(u lobby.Update) bool { return u.View != nil && u.View.Head().Round == 2 })
+}
