@@ -125,6 +125,26 @@ func (n *Node) Closed(code string) {
 	}
 }
 
+// TakenOver implements lobby.Cluster: the store refused this node's entries for the
+// table as another writer's, so another node has claimed it (this node's beat stood
+// still for a lease: a pause, NATS slow or cut off) and writes its log. The table has
+// stopped here; its remote members follow it there (a handoff), and this node stops
+// answering for it at once, before its watcher has seen the claim.
+func (n *Node) TakenOver(code string) {
+	n.mu.Lock()
+	ot := n.owned[code]
+	if ot != nil {
+		ot.handoff = true
+		delete(n.owned, code)
+	}
+	delete(n.lost, code)
+	n.mu.Unlock()
+	if ot != nil {
+		n.disown(ot)
+	}
+	n.log.Warn("another node took a table over: this node's copy stopped", "table", code)
+}
+
 // Elsewhere implements lobby.Cluster.
 func (n *Node) Elsewhere(code string) bool {
 	n.mu.Lock()
@@ -157,7 +177,7 @@ func (n *Node) letGoLost() {
 	n.mu.Unlock()
 	for _, code := range lost {
 		n.log.Warn("lost the lease of a table to another node", "table", code)
-		n.letGo(code, lobby.Closed{Why: lobby.WhyMoved, Text: "This table moved to another server: connect again to go on."})
+		n.letGo(code, lobby.TakenOverNotice)
 	}
 }
 

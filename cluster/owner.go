@@ -84,6 +84,9 @@ func (n *Node) serve(code string, m *nats.Msg) {
 		n.respond(m, failed(errBadRequest))
 		return
 	}
+	if req.To != "" && req.To != n.name {
+		return // for the node that owns the table now: it answers
+	}
 	if req.Op == opJoin || req.Op == opWatch {
 		n.respond(m, n.admit(code, req))
 		return

@@ -87,7 +87,7 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.watch {
 		op = opWatch
 	}
-	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player, Rejoin: rejoin})
+	rep, err := pr.request(request{Op: op, Member: id, To: owner, Node: n.name, Player: &pr.player, Rejoin: rejoin})
 	if err != nil {
 		return err
 	}
@@ -333,6 +333,11 @@ func (pr *proxy) finish(reason lobby.Closed) {
 
 // request sends one call to the table's owner.
 func (pr *proxy) request(req request) (reply, error) {
+	if req.To == "" {
+		pr.mu.Lock()
+		req.To = pr.owner
+		pr.mu.Unlock()
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return reply{}, err

@@ -26,8 +26,12 @@ func seatSubject(code string, seat int) string {
 // operation (lobby.Request) by its name, with its arguments as JSON. The cluster carries
 // every operation the same way and knows none of them.
 type request struct {
-	Op     string          `json:"op"`
-	Member string          `json:"member"`
+	Op     string `json:"op"`
+	Member string `json:"member"`
+	// To is the node the proxy takes for the table's owner: another node that hears it
+	// does not answer. A node that lost a table and has not heard yet still listens on
+	// its subject for a moment, and answered joins there for a table that runs elsewhere.
+	To     string          `json:"to,omitempty"`
 	Node   string          `json:"node,omitempty"`   // the proxy's node, on join and watch
 	Player *lobby.Player   `json:"player,omitempty"` // on join and watch
 	Rejoin bool            `json:"rejoin,omitempty"` // on join: following the table after a move

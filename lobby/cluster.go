@@ -20,6 +20,9 @@ type Cluster interface {
 	Claim(code string) (bool, error)
 	// Closed says a table of this node closed for good (not handed to another node).
 	Closed(code string)
+	// TakenOver says a table of this node stopped because another node took it over:
+	// the store refused its log's entries as another writer's. It runs there now.
+	TakenOver(code string)
 	// Elsewhere tells whether another node runs the table with code.
 	Elsewhere(code string) bool
 	// Join seats p at (or, with watch, lets p watch) the table another node runs.
@@ -80,7 +83,11 @@ func (l *Lobby) unclaim(code string) {
 // tableGone tells the cluster that a table closed, unless it was only stopped so that
 // another node (or this one, after a restart) brings it back from its log.
 func (l *Lobby) tableGone(t *Table) {
-	if l.cfg.Cluster != nil && (t.jr == nil || !t.jr.keep) {
+	switch {
+	case l.cfg.Cluster == nil:
+	case t.jr != nil && t.jr.taken.Load():
+		l.cfg.Cluster.TakenOver(t.code)
+	case t.jr == nil || !t.jr.keep:
 		l.cfg.Cluster.Closed(t.code)
 	}
 }

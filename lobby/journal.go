@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -204,10 +205,33 @@ func (j *journal) commit() {
 	batch := j.queue
 	j.queue = nil
 	j.mu.Unlock()
+	// A table whose log another writer took over sends nothing more: the store would
+	// refuse it, or, reading the log's end again, take an entry numbered past the other
+	// writer's, forking the table.
+	batch = slices.DeleteFunc(batch, func(h handover) bool {
+		if h.t.jr.taken.Load() {
+			h.t.jr.refused(0)
+			return true
+		}
+		return false
+	})
 	if len(batch) == 0 {
 		return
 	}
 	err := j.write(batch)
+	var conflict *store.ConflictError
+	if errors.As(err, &conflict) {
+		// Another writer took some of these tables over: theirs stop as moved, the
+		// others' commit is as the rest of the call went.
+		for _, h := range batch {
+			if stored, ok := conflict.Stored[h.t.code]; ok {
+				h.t.jr.refused(stored)
+			} else {
+				j.committed(h, conflict.Err)
+			}
+		}
+		return
+	}
 	if errors.Is(err, store.ErrInvalid) && len(batch) > 1 {
 		// The store took none of it, for one table's entry most likely (one too large):
 		// each table's on its own, so that only that table closes.

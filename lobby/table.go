@@ -140,7 +140,7 @@ func (t *Table) do(f func(now time.Time) error) error {
 	select {
 	case t.inbox <- func() { t.answer(reply, f(t.lobby.now())) }:
 	case <-t.done:
-		return ErrTableClosed
+		return t.stopped()
 	}
 	select {
 	case err := <-reply:
@@ -151,9 +151,18 @@ func (t *Table) do(f func(now time.Time) error) error {
 		case err := <-reply:
 			return err
 		default:
-			return ErrTableClosed
+			return t.stopped()
 		}
 	}
+}
+
+// stopped is the answer of a call that came after the actor stopped: in a cluster, a
+// table stopped with its log kept goes on at another node (ErrMoving). t.done is closed.
+func (t *Table) stopped() error {
+	if t.lobby.cfg.Cluster != nil && t.jr != nil && t.jr.keep {
+		return ErrMoving
+	}
+	return ErrTableClosed
 }
 
 func (t *Table) changed(now time.Time) {
