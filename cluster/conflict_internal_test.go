@@ -123,11 +123,7 @@ func TestAStaleOwnersRefusedAppendMovesItsPlayers(t *testing.T) {
 	if !errors.Is(err, lobby.ErrMoving) {
 		t.Errorf("the host's chat at the stale copy: %v; want %q (it was not applied)", err, lobby.ErrMoving)
 	}
-	_, ok, reason := host.Next(waitCtx(t))
-	for ok {
-		_, ok, reason = host.Next(waitCtx(t))
-	}
-	if reason.Why != lobby.WhyMoved {
+	if reason := closedWith(t, host); reason.Why != lobby.WhyMoved {
 		t.Errorf("the host at the stale copy was told %+v; want the table moved (%q)", reason, lobby.WhyMoved)
 	}
 	select {

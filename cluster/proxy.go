@@ -239,13 +239,20 @@ func (pr *proxy) reattach() {
 	go func() {
 		deadline := time.Now().Add(moveWait)
 		var err error
+		var closed closedCheck
 		for time.Now().Before(deadline) && !pr.n.gone.Load() {
 			owner, ok := pr.n.ownerOf(pr.code)
 			if !ok {
-				err = lobby.ErrTableClosed
-				break
-			}
-			if owner != "" && owner != old {
+				// No directory entry: the table closed (its key is deleted when it
+				// does), or this node's view of the directory lacks it for a moment
+				// (seen while NATS servers were killed). Only a close the store knows
+				// of is one.
+				err = errMoving
+				if closed.known(pr.n, pr.code) {
+					err = lobby.ErrTableClosed
+					break
+				}
+			} else if owner != "" && owner != old {
 				if err = pr.attach(true); err == nil {
 					pr.mu.Lock()
 					pr.moving = false
@@ -253,7 +260,12 @@ func (pr *proxy) reattach() {
 					pr.n.log.Info("session followed its table to another node", "table", pr.code, "node", owner)
 					return
 				}
-				if errors.Is(err, lobby.ErrTableClosed) || errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
+				if errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
+					break
+				}
+				// The node it went to says it has closed: so it has if the store
+				// knows (the node may only be letting its copy go, as it moves on).
+				if errors.Is(err, lobby.ErrTableClosed) && closed.known(pr.n, pr.code) {
 					break
 				}
 			}
@@ -261,6 +273,26 @@ func (pr *proxy) reattach() {
 		}
 		pr.finish(lostReason(err))
 	}()
+}
+
+// closedCheck asks the store whether a table's close is recorded, at most once every
+// closedCheckEvery while a proxy follows its table.
+type closedCheck struct{ last time.Time }
+
+const closedCheckEvery = 500 * time.Millisecond
+
+// known reports whether the table's close is known: its log is gone from the store
+// (a table's log is removed when it closes; one moving keeps it). A store that cannot
+// be read now knows nothing.
+func (c *closedCheck) known(n *Node, code string) bool {
+	if time.Since(c.last) < closedCheckEvery {
+		return false
+	}
+	c.last = time.Now()
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	open, err := n.lobby.HasLog(ctx, code)
+	return err == nil && !open
 }
 
 // lostReason is what a session is told when its proxy could not attach again.

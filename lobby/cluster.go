@@ -169,6 +169,18 @@ func (l *Lobby) RestoreTable(ctx context.Context, code string, alive time.Time) 
 	return err
 }
 
+// HasLog tells whether the store holds an open log of the table with code: false once
+// its close is recorded (the log removed, or ending in its closed entry), or if it never
+// had one. A cluster node asks it before it takes a table whose directory entry is
+// missing for closed: a table that moves keeps its log.
+func (l *Lobby) HasLog(ctx context.Context, code string) (bool, error) {
+	if l.cfg.Log == nil {
+		return false, errors.New("the lobby has no table log")
+	}
+	entries, err := l.cfg.Log.ReadTable(ctx, code)
+	return len(entries) > 0, err
+}
+
 // Handoff stops a table without closing it, so another node can bring it back from its
 // log at once: its entries are made durable first, and its members are told notice.
 // It returns once the table has stopped; false if no such table runs here.

@@ -1,0 +1,156 @@
+package cluster
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"parlor/internal/testkit/natstest"
+	"parlor/internal/testkit/testgame"
+	"parlor/lobby"
+	"parlor/store"
+)
+
+// readCounted counts a node's reads of table logs.
+type readCounted struct {
+	store.Store
+	reads atomic.Int64
+}
+
+func (r *readCounted) ReadTable(ctx context.Context, code string) ([]store.TableEntry, error) {
+	r.reads.Add(1)
+	return r.Store.ReadTable(ctx, code)
+}
+
+// annThroughB starts nodes a and b on one store (b's reads counted), has Host make a
+// table on a and Ann join it through b; it returns Ann's place and proxy.
+func annThroughB(t *testing.T) (a, b *Node, st store.Store, bLog *readCounted, host, ann lobby.Place, pr *proxy) {
+	t.Helper()
+	url, _ := natstest.Run(t)
+	st = store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	bLog = &readCounted{Store: st}
+	a, b = newNode(t, url, "a", st, testLease), newNode(t, url, "b", bLog, testLease)
+	for _, n := range []*Node{a, b} {
+		if err := n.Start(n.lobby); err != nil {
+			t.Fatal(err)
+		}
+	}
+	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
+		if ann, err = b.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, host.Code()); err != nil && time.Now().After(deadline) {
+			t.Fatalf("Ann joins through node b: %v", err)
+		}
+	}
+	b.mu.Lock()
+	for p := range b.proxies {
+		pr = p
+	}
+	b.mu.Unlock()
+	return a, b, st, bLog, host, ann, pr
+}
+
+// Found by the soak: a session following its table to its new owner was told "The
+// table has closed" when, during NATS server kills, its node's directory briefly had no
+// entry for the table: the proxy read a missing entry as a closed table. A table is
+// closed when its close is recorded — its log removed from the store — and a missing
+// entry of a table whose log is open is a table on its way: the proxy waits for it.
+func TestAMissingDirectoryEntryIsNotAClosedTable(t *testing.T) {
+	a, b, _, bLog, host, ann, pr := annThroughB(t)
+	defer lobby.Run(host, lobby.Leave{})
+	defer lobby.Run(ann, lobby.Leave{})
+	code := ann.Code()
+
+	// b's view of the directory loses the table's entry (no change of it is on its way
+	// meanwhile), and Ann's session starts following the table.
+	b.mu.Lock()
+	delete(b.dir, code)
+	b.mu.Unlock()
+	before := bLog.reads.Load()
+	pr.reattach()
+	for deadline := time.Now().Add(10 * time.Second); bLog.reads.Load() == before; time.Sleep(10 * time.Millisecond) {
+		if _, _, done := pr.here(); done {
+			t.Fatalf("Ann's session ended on a missing directory entry, though the table runs: %+v", closedWith(t, ann))
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session neither ended nor looked whether the table is closed")
+		}
+	}
+	if _, _, done := pr.here(); done {
+		t.Fatal("Ann's session ended, though the table's log is open")
+	}
+
+	// The table moves for real: a hands it over and releases its lease; b claims it.
+	a.mu.Lock()
+	rev := a.owned[code].rev
+	a.mu.Unlock()
+	a.letGo(code, lobby.MovedNotice)
+	a.releaseLease(code, rev)
+	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not claim %s", code)
+		}
+		b.round()
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		local, _, done := pr.here()
+		if done {
+			t.Fatalf("Ann's session ended instead of following the table: %+v", closedWith(t, ann))
+		}
+		if local != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session did not follow the table to b")
+		}
+	}
+	if err := lobby.Run(ann, lobby.Chat{Text: "followed"}); err != nil {
+		t.Fatalf("Ann's chat at b: %v", err)
+	}
+}
+
+// The other side of it: a table whose close is recorded (its log is gone) and whose
+// directory entry is removed is closed for a session following it, which is told so.
+func TestAClosedTableIsClosedForASessionFollowingIt(t *testing.T) {
+	_, b, st, _, host, ann, pr := annThroughB(t)
+	code := ann.Code()
+	pr.mu.Lock()
+	_ = pr.sub.Unsubscribe() // Ann's node hears nothing of the close on her seat's subject
+	pr.mu.Unlock()
+	if err := lobby.Run(host, lobby.CloseTable{}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		_, inDir := b.ownerOf(code)
+		entries, err := st.ReadTable(context.Background(), code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !inDir && len(entries) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the closed table: in b's directory %v, %d log entries", inDir, len(entries))
+		}
+	}
+	pr.reattach()
+	if reason := closedWith(t, ann); reason.Why != lobby.WhyClosed {
+		t.Errorf("Ann following a closed table was told %+v; want it closed", reason)
+	}
+}
+
+// closedWith is why place is out of its table, after the updates before it (zero if it
+// is not out within a generous wait).
+func closedWith(t *testing.T, place lobby.Place) lobby.Closed {
+	ctx := waitCtx(t)
+	for {
+		_, ok, reason := place.Next(ctx)
+		if !ok {
+			return reason
+		}
+	}
+}
