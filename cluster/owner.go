@@ -22,6 +22,7 @@ import (
 // remote is another node's session at a table this node owns.
 type remote struct {
 	id, code, node string
+	player         string    // the player's id: their calls are remembered by it
 	ot             *ownTable // the table's ownership here; handoff is read under Node.mu
 	place          lobby.Place
 	ready          chan string // subjects the proxy listens on, newest first
@@ -40,7 +41,7 @@ const readyWait = 10 * time.Second
 
 // own makes this node the owner of code with lease revision rev: it answers requests.
 func (n *Node) own(code string, rev uint64) error {
-	ot := &ownTable{rev: rev, members: map[string]*remote{}}
+	ot := &ownTable{rev: rev, members: map[string]*remote{}, calls: map[string]sentCall{}}
 	sub, err := n.nc.Subscribe(reqSubject(code), func(m *nats.Msg) { n.serve(code, m) })
 	if err != nil {
 		return fmt.Errorf("subscribe %s: %w", reqSubject(code), err)
@@ -103,7 +104,11 @@ func (n *Node) serve(code string, m *nats.Msg) {
 		n.respond(m, rep)
 		return
 	}
-	n.respond(m, n.call(r, req))
+	rep := n.call(r, req)
+	if lose := n.loseReply.Load(); lose != nil && (*lose)(req) {
+		return
+	}
+	n.respond(m, rep)
 }
 
 func (n *Node) respond(m *nats.Msg, r reply) {
@@ -143,7 +148,7 @@ func (n *Node) admit(code string, req request) reply {
 	}
 	n.mu.Lock()
 	ot := n.owned[code]
-	r := &remote{id: req.Member, code: code, node: req.Node, ot: ot, place: place, ready: make(chan string, 1), since: time.Now()}
+	r := &remote{id: req.Member, code: code, node: req.Node, player: req.Player.ID, ot: ot, place: place, ready: make(chan string, 1), since: time.Now()}
 	if ot != nil {
 		ot.members[r.id] = r
 	}
@@ -172,12 +177,40 @@ func (n *Node) call(r *remote, req request) reply {
 	if err != nil {
 		return failed(err)
 	}
-	res, err := r.place.Call(op)
+	// A call sent again (its answer did not reach the proxy) gets the answer it got.
+	// Requests of one table are served one at a time, so the first try is done.
+	n.mu.Lock()
+	last, again := r.ot.calls[r.player]
+	n.mu.Unlock()
+	if again && req.Call != "" && last.id == req.Call {
+		return last.rep
+	}
+	var res any
+	if once, ok := r.place.(interface {
+		CallOnce(string, lobby.Request) (any, error)
+	}); ok {
+		res, err = once.CallOnce(req.Call, op)
+	} else {
+		res, err = r.place.Call(op)
+	}
 	raw, encErr := lobby.EncodeResult(res)
 	if err == nil && encErr != nil {
 		err = encErr
 	}
-	return reply{Err: rules.ToWire(err), Result: raw}
+	rep := reply{Err: rules.ToWire(err), Result: raw}
+	rep.Moved = errors.Is(err, lobby.ErrMoving) && !n.lobby.Runs(r.code)
+	if req.Call != "" && !rep.Moved {
+		n.mu.Lock()
+		r.ot.calls[r.player] = sentCall{id: req.Call, rep: rep}
+		n.mu.Unlock()
+	}
+	return rep
+}
+
+// sentCall is a player's last call to a table and its answer.
+type sentCall struct {
+	id  string
+	rep reply
 }
 
 // pump publishes a remote member's updates on its seat's subject; listen is the subject

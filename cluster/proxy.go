@@ -46,6 +46,19 @@ const (
 // errMoving is what a call gets while the table changes nodes.
 var errMoving = lobby.ErrMoving
 
+// errNoAnswer is a request that got no answer within callWait: the owner may have
+// served it, or not.
+var errNoAnswer = errors.New("the table's server did not answer")
+
+// errNoOwner is a request nobody heard (no node serves the table for a moment): it is
+// the table moving, and nothing was applied.
+var errNoOwner error = noOwner{}
+
+type noOwner struct{}
+
+func (noOwner) Error() string { return errMoving.Error() }
+func (noOwner) Unwrap() error { return errMoving }
+
 // Join implements lobby.Cluster: it attaches a proxy at the table's owner.
 func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error) {
 	pr := &proxy{n: n, code: code, player: p, watch: watch, box: lobby.NewMailbox()}
@@ -88,6 +101,9 @@ func (pr *proxy) attach(rejoin bool) error {
 		op = opWatch
 	}
 	rep, err := pr.request(request{Op: op, Member: id, To: owner, Node: n.name, Player: &pr.player, Rejoin: rejoin})
+	if errors.Is(err, errNoAnswer) {
+		return errMoving
+	}
 	if err != nil {
 		return err
 	}
@@ -111,6 +127,9 @@ func (pr *proxy) attach(rejoin bool) error {
 	pr.mu.Unlock()
 	pr.box.Put(u)
 	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
+	if errors.Is(err, errNoAnswer) {
+		return errMoving
+	}
 	return err
 }
 
@@ -375,8 +394,11 @@ func (pr *proxy) request(req request) (reply, error) {
 		return reply{}, err
 	}
 	m, err := pr.n.nc.Request(reqSubject(pr.code), b, callWait)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return reply{}, errNoOwner
+	}
 	if err != nil {
-		return reply{}, errMoving
+		return reply{}, errNoAnswer
 	}
 	var rep reply
 	if err := json.Unmarshal(m.Data, &rep); err != nil {
@@ -391,6 +413,19 @@ func (pr *proxy) here() (lobby.Place, string, bool) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	return pr.local, pr.id, pr.done
+}
+
+// following tells whether the proxy is attaching again (the table moves, or its owner
+// forgot it).
+func (pr *proxy) following() bool {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.moving
+}
+
+// newCall is a new call id, unique to this node's run.
+func (n *Node) newCall() string {
+	return n.name + "." + n.runID + "." + strconv.FormatUint(n.nextID.Add(1), 10)
 }
 
 // Code implements lobby.Place.
@@ -417,27 +452,75 @@ func (pr *proxy) Call(req lobby.Request) (any, error) {
 	return res, err
 }
 
+// call carries one operation to wherever the table runs, under an id of its own (see
+// request.Call). When no answer comes — the owner died, or NATS was slow — the owner
+// may have applied it, or not: the proxy sends the same call again, to whichever node
+// runs the table by then, until moveWait; an owner that applied it answers with the
+// result it had. So does a call the owner did not apply because the table moves on
+// (lobby.ErrMoving), or because it forgot this member (see check). The player gets one
+// answer — ok, refused, or lobby.ErrUnreachable when no node answered in time and
+// it may have been applied — never a "try again" for what may have been done.
+// Leaving is sent once: its session is going anyway.
 func (pr *proxy) call(req lobby.Request) (any, error) {
-	place, id, done := pr.here()
-	if place != nil {
-		return place.Call(req)
-	}
-	if done {
-		return nil, lobby.ErrTableClosed // as a local member that is out of its table
-	}
 	args, err := lobby.EncodeRequest(req)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args})
-	if rep.Forgotten && !lobby.Departs(req) {
-		// The owner forgot this member (see check): sit again; this call is not
-		// retried, as the player did not see its effect.
-		pr.sitAgain(id)
-		return nil, errMoving
+	call := pr.n.newCall()
+	deadline := time.Now().Add(moveWait)
+	unanswered := false // some try got no answer: it may have been applied
+	for {
+		place, id, done := pr.here()
+		switch {
+		case place != nil:
+			res, err := callOnce(place, call, req)
+			if !errors.Is(err, errMoving) || pr.n.lobby.Runs(pr.code) || lobby.Departs(req) {
+				return res, err
+			}
+			// The table moved on from this node, the call not applied: its members
+			// follow it, and the call goes after them.
+		case done && unanswered:
+			return nil, lobby.ErrUnreachable
+		case done:
+			return nil, lobby.ErrTableClosed // as a local member that is out of its table
+		case !pr.following():
+			rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args, Call: call})
+			switch {
+			case lobby.Departs(req):
+				if errors.Is(err, errNoAnswer) {
+					err = errMoving
+				}
+				if err != nil {
+					return nil, err
+				}
+				return lobby.DecodeResult(req, rep.Result)
+			case rep.Forgotten:
+				pr.sitAgain(id) // then the same call again
+			case errors.Is(err, errNoAnswer):
+				unanswered = true
+			case rep.Moved, errors.Is(err, errNoOwner):
+			case err != nil:
+				return nil, err
+			default:
+				return lobby.DecodeResult(req, rep.Result)
+			}
+		}
+		if !time.Now().Before(deadline) {
+			if unanswered {
+				return nil, lobby.ErrUnreachable
+			}
+			return nil, errMoving // not applied
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	if err != nil {
-		return nil, err
+}
+
+// callOnce runs a call on a member of this node's own lobby, under its id.
+func callOnce(place lobby.Place, call string, req lobby.Request) (any, error) {
+	if once, ok := place.(interface {
+		CallOnce(string, lobby.Request) (any, error)
+	}); ok {
+		return once.CallOnce(call, req)
 	}
-	return lobby.DecodeResult(req, rep.Result)
+	return place.Call(req)
 }

@@ -37,6 +37,10 @@ type request struct {
 	Rejoin bool            `json:"rejoin,omitempty"` // on join: following the table after a move
 	Args   json.RawMessage `json:"args,omitempty"`   // a table operation's arguments
 	Listen string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
+	// Call is a table operation's id, unique to the call: a proxy that got no answer
+	// sends the same call again under it, and the owner answers a call it has applied
+	// with its result instead of applying it again (lobby.Member.CallOnce).
+	Call string `json:"call,omitempty"`
 }
 
 // Requests of the cluster itself, beside the table operations.
@@ -51,6 +55,9 @@ type reply struct {
 	Err    *rules.Wire     `json:"err,omitempty"`
 	Result json.RawMessage `json:"result,omitempty"` // a table operation's result
 	Update *wireUpdate     `json:"update,omitempty"` // on join and watch: the first update
+	// Moved: the table stopped at this node as it moves on to another (lobby.ErrMoving
+	// from a table no longer running here): the call was not applied.
+	Moved bool `json:"moved,omitempty"`
 	// Forgotten: the owner has no member of that id (it disconnected it, as the session
 	// of a node that went away); Err is then the table's "closed".
 	Forgotten bool `json:"forgotten,omitempty"`

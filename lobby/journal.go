@@ -81,6 +81,11 @@ type record struct {
 	// Blobs holds the content of packs the table state names for the first time since
 	// the last snapshot, by hash (journal_deck.go).
 	Blobs map[string][]byte `json:"blobs,omitempty"`
+	// Call is the id of the call that made the entry, if it may be sent again (a
+	// cluster's session, calls.go); Calls, on a snapshot, the ids of the calls the table
+	// applied lately. Entries written before either existed have none.
+	Call  string   `json:"call,omitempty"`
+	Calls []string `json:"calls,omitempty"`
 }
 
 // tableState is the table-level state a log keeps.

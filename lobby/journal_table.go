@@ -101,6 +101,9 @@ func (t *Table) record(now time.Time, kind store.EntryKind, r record) {
 		return
 	}
 	r.At = now
+	if t.call != "" {
+		r.Call = t.call
+	}
 	data, err := json.Marshal(r)
 	if err != nil {
 		// Every field is a plain value or JSON the game accepted: this cannot happen.
@@ -129,7 +132,7 @@ func (t *Table) logState() tableState {
 // snapshot writes the whole table-level state and chat; earlier entries are dropped.
 func (t *Table) snapshot(now time.Time) {
 	st := t.logState()
-	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID, Blobs: t.packBlobs(true)})
+	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID, Blobs: t.packBlobs(true), Calls: t.calls.list()})
 	t.jr.table, _ = json.Marshal(st)
 	t.jr.chatID = t.chatID
 	t.jr.sinceSnap = 0

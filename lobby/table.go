@@ -85,6 +85,11 @@ type Table struct {
 
 	// blocked are the keys the host keeps out until unblocked (moderation.go).
 	blocked []blockedPlayer
+
+	// calls are the ids of the calls applied lately; call is the one being applied, whose
+	// entries carry it (calls.go).
+	calls callSet
+	call  string
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
