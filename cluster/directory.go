@@ -63,8 +63,10 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	if ot := n.owned[code]; ot != nil && l.Node != n.name && l.rev > ot.rev {
 		n.lost[code] = true // another node claimed it: this copy stops (letGoLost)
 	}
+	// The key changes only when the table changes hands (a claim or a release): a claim,
+	// whichever node it names — the node the table was on, started again, too.
 	var moved []*proxy
-	if had && old.Node != l.Node && l.Node != "" {
+	if had && old.rev != l.rev && l.Node != "" {
 		for p := range n.proxies {
 			if p.code == code {
 				moved = append(moved, p)
@@ -74,7 +76,7 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	n.mu.Unlock()
 	// A proxy whose table found a new owner attaches there (proxy.go).
 	for _, p := range moved {
-		p.ownerChanged(l.Node)
+		p.claimed(l.Node, l.rev)
 	}
 }
 

@@ -28,6 +28,7 @@ type proxy struct {
 	mu      sync.Mutex
 	id      string // this attachment's member id at the owner
 	owner   string
+	rev     uint64 // the directory entry's revision when it attached: a claim changes it
 	sub     *nats.Subscription
 	subject string // the subject sub listens on
 	seq     uint64
@@ -72,17 +73,23 @@ func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error
 }
 
 func (n *Node) ownerOf(code string) (string, bool) {
+	owner, _, ok := n.leaseOf(code)
+	return owner, ok
+}
+
+// leaseOf is the owner of a table and its entry's revision, as this node last saw them.
+func (n *Node) leaseOf(code string) (string, uint64, bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	l, ok := n.dir[code]
-	return l.Node, ok
+	return l.Node, l.rev, ok
 }
 
 // attach joins (or watches) the table wherever it runs now; rejoin when it follows the
 // table after a move (Lobby.Rejoin: a newer connection of the player keeps the seat).
 func (pr *proxy) attach(rejoin bool) error {
 	n := pr.n
-	owner, ok := n.ownerOf(pr.code)
+	owner, rev, ok := n.leaseOf(pr.code)
 	if !ok {
 		return lobby.ErrNoTable
 	}
@@ -93,7 +100,7 @@ func (pr *proxy) attach(rejoin bool) error {
 		if n.stale(pr.code) {
 			return errMoving
 		}
-		return pr.attachHere(rejoin)
+		return pr.attachHere(rejoin, rev)
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
 	op := opJoin
@@ -123,7 +130,7 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.sub != nil {
 		_ = pr.sub.Unsubscribe()
 	}
-	pr.id, pr.owner, pr.sub, pr.subject, pr.seq, pr.local = id, owner, sub, subject, 0, nil
+	pr.id, pr.owner, pr.rev, pr.sub, pr.subject, pr.seq, pr.local = id, owner, rev, sub, subject, 0, nil
 	pr.mu.Unlock()
 	pr.box.Put(u)
 	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
@@ -134,7 +141,7 @@ func (pr *proxy) attach(rejoin bool) error {
 }
 
 // attachHere sits at the table in this node's own lobby, where it runs now.
-func (pr *proxy) attachHere(rejoin bool) error {
+func (pr *proxy) attachHere(rejoin bool, rev uint64) error {
 	var place lobby.Place
 	var err error
 	switch {
@@ -153,7 +160,7 @@ func (pr *proxy) attachHere(rejoin bool) error {
 		_ = pr.sub.Unsubscribe()
 		pr.sub = nil
 	}
-	pr.id, pr.owner, pr.local = "", pr.n.name, place
+	pr.id, pr.owner, pr.rev, pr.local = "", pr.n.name, rev, place
 	pr.mu.Unlock()
 	go pr.forward(place)
 	return nil
@@ -235,13 +242,44 @@ func (pr *proxy) lost(reason lobby.Closed, moved bool) {
 	pr.finish(reason)
 }
 
-// ownerChanged is the directory's news that the table has a new owner.
-func (pr *proxy) ownerChanged(owner string) {
+// claimed is the directory's news that the table changed hands: owner claimed it, at
+// revision rev. A claim by the node the proxy is attached to is that node started
+// again (it takes its own tables back), or the proxy attached after the claim; the
+// proxy asks it whether it still knows its member (claimedAgain).
+func (pr *proxy) claimed(owner string, rev uint64) {
 	pr.mu.Lock()
-	same := owner == pr.owner
+	same, seen := owner == pr.owner, rev == pr.rev
 	pr.mu.Unlock()
-	if !same {
+	switch {
+	case !same:
 		pr.reattach()
+	case !seen:
+		go pr.claimedAgain()
+	}
+}
+
+// claimedAgain follows a table whose owner claimed it again under the same name: a node
+// killed and started again, whose new run never had this proxy's member. The proxy
+// attaches again there once the owner says it does not know its member (while the
+// node starts, nobody may answer: it asks again, until moveWait).
+func (pr *proxy) claimedAgain() {
+	deadline := time.Now().Add(moveWait)
+	for time.Now().Before(deadline) && !pr.n.gone.Load() {
+		pr.mu.Lock()
+		id, listen, remote := pr.id, pr.subject, pr.local == nil && !pr.done && !pr.moving
+		pr.mu.Unlock()
+		if !remote {
+			return // out, or following the table already
+		}
+		rep, err := pr.request(request{Op: opReady, Member: id, Listen: listen})
+		if rep.Forgotten {
+			pr.reattach()
+			return
+		}
+		if err == nil {
+			return // the owner knows it: nothing changed for it
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 
@@ -253,14 +291,14 @@ func (pr *proxy) reattach() {
 		return
 	}
 	pr.moving = true
-	old := pr.owner
+	old, oldRev := pr.owner, pr.rev
 	pr.mu.Unlock()
 	go func() {
 		deadline := time.Now().Add(moveWait)
 		var err error
 		var closed closedCheck
 		for time.Now().Before(deadline) && !pr.n.gone.Load() {
-			owner, ok := pr.n.ownerOf(pr.code)
+			owner, rev, ok := pr.n.leaseOf(pr.code)
 			if !ok {
 				// No directory entry: the table closed (its key is deleted when it
 				// does), or this node's view of the directory lacks it for a moment
@@ -271,7 +309,7 @@ func (pr *proxy) reattach() {
 					err = lobby.ErrTableClosed
 					break
 				}
-			} else if owner != "" && owner != old {
+			} else if owner != "" && (owner != old || rev != oldRev) {
 				if err = pr.attach(true); err == nil {
 					pr.mu.Lock()
 					pr.moving = false

@@ -154,3 +154,70 @@ func closedWith(t *testing.T, place lobby.Place) lobby.Closed {
 		}
 	}
 }
+
+// Found by the soak: an owner killed and started again under its name claims its
+// table back (its own old lease) and restores it; the directory then names the same
+// node as before, so the sessions of other nodes at that table heard of no move: they
+// stayed attached to members the new run never had, got no update again, and their
+// players, waiting for one, stopped the game. A claim is a change of hands whatever
+// node it names: a session whose owner no longer knows it sits again there.
+func TestASessionFollowsItsTableToItsOwnerStartedAgain(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease)
+	for _, n := range []*Node{a, b} {
+		if err := n.Start(n.lobby); err != nil {
+			t.Fatal(err)
+		}
+	}
+	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := host.Code()
+	var ann lobby.Place
+	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
+		if ann, err = b.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); err != nil && time.Now().After(deadline) {
+			t.Fatalf("Ann joins through node b: %v", err)
+		}
+	}
+	defer lobby.Run(ann, lobby.Leave{})
+	b.mu.Lock()
+	var pr *proxy
+	for p := range b.proxies {
+		pr = p
+	}
+	b.mu.Unlock()
+	_, before, _ := pr.here()
+
+	// a dies (its lobby's copy stays behind, idle) and starts again under its name; it
+	// claims its table back once the lease of its first run stood still.
+	a.Kill()
+	again := newNode(t, url, "a", st, testLease)
+	if err := again.Start(again.lobby); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * testLease); !again.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a, started again, did not take %s back", code)
+		}
+		again.round()
+	}
+	// Ann, who sends nothing, sits at the new run's table: it knows her member.
+	known := func() bool {
+		_, id, _ := pr.here()
+		again.mu.Lock()
+		defer again.mu.Unlock()
+		ot := again.owned[code]
+		return id != before && ot != nil && ot.members[id] != nil
+	}
+	for deadline := time.Now().Add(2 * moveWait); !known(); time.Sleep(20 * time.Millisecond) {
+		if _, _, done := pr.here(); done {
+			t.Fatalf("Ann's session ended: %+v", closedWith(t, ann))
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session stays attached to a member the owner started again never had")
+		}
+	}
+}
