@@ -63,6 +63,9 @@ type Node struct {
 	// true drops the answer, as a node that dies or a network that fails after the
 	// request was served.
 	loseReply atomic.Pointer[func(req request) bool]
+	// losePublish, when set (by tests), is asked before a delivery is published: true
+	// drops it, as core NATS does while a connection moves to another server.
+	losePublish atomic.Pointer[func(subject string, d delivery) bool]
 }
 
 // lease is a directory entry as this node last saw it; seen is when its revision last

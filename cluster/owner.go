@@ -213,6 +213,16 @@ type sentCall struct {
 	rep reply
 }
 
+// Updates go out on core NATS, at most once: one published while the owner's or the
+// proxy's connection moves to another NATS server is lost. A pump sends its newest
+// update again (same seq: a proxy that has it drops it) after resendAfter of quiet,
+// then after twice that, and so on, resends times, so that a table's last update
+// before a quiet spell (a game over, waiting for its host) is not lost for good.
+const (
+	resendAfter = time.Second
+	resends     = 4
+)
+
 // pump publishes a remote member's updates on its seat's subject; listen is the subject
 // the proxy subscribes to first (the seat of the first update).
 func (n *Node) pump(r *remote, listen string) {
@@ -223,8 +233,21 @@ func (n *Node) pump(r *remote, listen string) {
 		_ = lobby.Run(r.place, lobby.Disconnect{})
 		return
 	}
+	var last *delivery // the newest update published, and how often it went again
+	again := 0
 	for {
-		u, ok, reason := r.place.Next(n.ctx)
+		wait, cancel := n.ctx, context.CancelFunc(func() {})
+		if last != nil && again < resends {
+			wait, cancel = context.WithTimeout(n.ctx, resendAfter<<again)
+		}
+		u, ok, reason := r.place.Next(wait)
+		quiet := !ok && wait.Err() != nil && n.ctx.Err() == nil
+		cancel()
+		if quiet {
+			n.publish(listen, *last)
+			again++
+			continue
+		}
 		if !ok {
 			if n.ctx.Err() != nil {
 				return // this node stops: the proxies notice the lease move
@@ -239,7 +262,7 @@ func (n *Node) pump(r *remote, listen string) {
 		if subj := seatSubject(r.code, u.Seat); subj != listen {
 			seq++
 			n.publish(listen, delivery{Member: r.id, Seq: seq, Moved: true, Seat: u.Seat})
-			listen = subj
+			listen, last = subj, nil
 			if !n.awaitReady(r, listen) {
 				_ = lobby.Run(r.place, lobby.Disconnect{})
 				return
@@ -251,7 +274,8 @@ func (n *Node) pump(r *remote, listen string) {
 			continue
 		}
 		seq++
-		n.publish(listen, delivery{Member: r.id, Seq: seq, Update: w})
+		last, again = &delivery{Member: r.id, Seq: seq, Update: w}, 0
+		n.publish(listen, *last)
 	}
 }
 
@@ -274,6 +298,9 @@ func (n *Node) awaitReady(r *remote, subject string) bool {
 }
 
 func (n *Node) publish(subject string, d delivery) {
+	if lose := n.losePublish.Load(); lose != nil && (*lose)(subject, d) {
+		return
+	}
 	b, err := json.Marshal(d)
 	if err != nil {
 		return

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"context"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -219,5 +220,48 @@ func TestASessionFollowsItsTableToItsOwnerStartedAgain(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("Ann's session stays attached to a member the owner started again never had")
 		}
+	}
+}
+
+// Found by the soak: a remote member's updates go out on core NATS, at most once, and
+// one published while a connection moved to another NATS server (a NATS server
+// restarted) is lost. When it was a table's last for a while — the update that a game
+// was over — the session's view stayed behind for good: its player waited for a game
+// that had ended, and its host never started the next. A pump sends its newest update
+// again while the table is quiet (the proxy drops a copy it has).
+func TestAnUpdateLostOnTheWayComesAgain(t *testing.T) {
+	a, _, _, _, host, ann, pr := annThroughB(t)
+	defer lobby.Run(host, lobby.Leave{})
+	defer lobby.Run(ann, lobby.Leave{})
+	_, annID, _ := pr.here()
+	var dropped atomic.Bool
+	lose := func(_ string, d delivery) bool {
+		if d.Member != annID || d.Update == nil || dropped.Load() {
+			return false
+		}
+		for _, line := range d.Update.Chat {
+			if line.Text == "last words" {
+				dropped.Store(true)
+				return true
+			}
+		}
+		return false
+	}
+	a.losePublish.Store(&lose)
+	if err := lobby.Run(host, lobby.Chat{Text: "last words"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := waitCtx(t)
+	for {
+		u, ok, reason := ann.Next(ctx)
+		if !ok {
+			t.Fatalf("Ann never saw the host's last words (out: %+v; the first copy was dropped: %v)", reason, dropped.Load())
+		}
+		if slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "last words" }) {
+			break
+		}
+	}
+	if !dropped.Load() {
+		t.Error("no update was dropped: the test did not test anything")
 	}
 }
