@@ -63,8 +63,10 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	if ot := n.owned[code]; ot != nil && l.Node != n.name && l.rev > ot.rev {
 		n.lost[code] = true // another node claimed it: this copy stops (letGoLost)
 	}
+	// The key changes only when the table changes hands (a claim or a release): a claim,
+	// whichever node it names — the node the table was on, started again, too.
 	var moved []*proxy
-	if had && old.Node != l.Node && l.Node != "" {
+	if had && old.rev != l.rev && l.Node != "" {
 		for p := range n.proxies {
 			if p.code == code {
 				moved = append(moved, p)
@@ -74,7 +76,7 @@ func (n *Node) seeLease(e jetstream.KeyValueEntry) {
 	n.mu.Unlock()
 	// A proxy whose table found a new owner attaches there (proxy.go).
 	for _, p := range moved {
-		p.ownerChanged(l.Node)
+		p.claimed(l.Node, l.rev)
 	}
 }
 
@@ -125,6 +127,26 @@ func (n *Node) Closed(code string) {
 	}
 }
 
+// TakenOver implements lobby.Cluster: the store refused this node's entries for the
+// table as another writer's, so another node has claimed it (this node's beat stood
+// still for a lease: a pause, NATS slow or cut off) and writes its log. The table has
+// stopped here; its remote members follow it there (a handoff), and this node stops
+// answering for it at once, before its watcher has seen the claim.
+func (n *Node) TakenOver(code string) {
+	n.mu.Lock()
+	ot := n.owned[code]
+	if ot != nil {
+		ot.handoff = true
+		delete(n.owned, code)
+	}
+	delete(n.lost, code)
+	n.mu.Unlock()
+	if ot != nil {
+		n.disown(ot)
+	}
+	n.log.Warn("another node took a table over: this node's copy stopped", "table", code)
+}
+
 // Elsewhere implements lobby.Cluster.
 func (n *Node) Elsewhere(code string) bool {
 	n.mu.Lock()
@@ -157,7 +179,7 @@ func (n *Node) letGoLost() {
 	n.mu.Unlock()
 	for _, code := range lost {
 		n.log.Warn("lost the lease of a table to another node", "table", code)
-		n.letGo(code, lobby.Closed{Why: lobby.WhyMoved, Text: "This table moved to another server: connect again to go on."})
+		n.letGo(code, lobby.TakenOverNotice)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"charm.land/log/v2"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 
 	"parlor/lobby"
 )
@@ -38,6 +39,7 @@ type Node struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	nextID  atomic.Uint64
+	runID   string      // this run of the node, in its call ids (a node started again counts from 1 again)
 	gone    atomic.Bool // the node was killed or handed everything over
 	leaving atomic.Bool // handing over: it claims no table
 	// lastBeat is when this node's beat was last put (n.mu; tests beat from their own
@@ -60,6 +62,14 @@ type Node struct {
 	out presenceOut
 	// wall is the clock presence refreshes go by (nil: time.Now; tests set it).
 	wall func() time.Time
+
+	// loseReply, when set (by tests), is asked before the owner answers a request:
+	// true drops the answer, as a node that dies or a network that fails after the
+	// request was served.
+	loseReply atomic.Pointer[func(req request) bool]
+	// losePublish, when set (by tests), is asked before a delivery is published: true
+	// drops it, as core NATS does while a connection moves to another server.
+	losePublish atomic.Pointer[func(subject string, d delivery) bool]
 }
 
 // lease is a directory entry as this node last saw it; seen is when its revision last
@@ -87,8 +97,9 @@ type beat struct {
 type ownTable struct {
 	rev     uint64
 	sub     *nats.Subscription
-	members map[string]*remote // other nodes' sessions at it, by member id
-	handoff bool               // being handed to another node
+	members map[string]*remote  // other nodes' sessions at it, by member id
+	calls   map[string]sentCall // each remote player's last call and its answer
+	handoff bool                // being handed to another node
 }
 
 // New joins the cluster on nc with the node's name: the buckets are made if missing.
@@ -102,7 +113,7 @@ func New(ctx context.Context, nc *nats.Conn, cfg Config, logger *log.Logger) (*N
 	if err != nil {
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
-	n := &Node{cfg: cfg, name: cfg.Node, nc: nc, js: js, log: logger,
+	n := &Node{cfg: cfg, name: cfg.Node, runID: nuid.Next(), nc: nc, js: js, log: logger,
 		dir: map[string]lease{}, beats: map[string]beat{}, presence: map[string]*presence{}, ownKeys: map[string]bool{}, lost: map[string]bool{}, owned: map[string]*ownTable{}, proxies: map[*proxy]struct{}{}}
 	bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()

@@ -22,6 +22,7 @@ import (
 // remote is another node's session at a table this node owns.
 type remote struct {
 	id, code, node string
+	player         string    // the player's id: their calls are remembered by it
 	ot             *ownTable // the table's ownership here; handoff is read under Node.mu
 	place          lobby.Place
 	ready          chan string // subjects the proxy listens on, newest first
@@ -40,7 +41,7 @@ const readyWait = 10 * time.Second
 
 // own makes this node the owner of code with lease revision rev: it answers requests.
 func (n *Node) own(code string, rev uint64) error {
-	ot := &ownTable{rev: rev, members: map[string]*remote{}}
+	ot := &ownTable{rev: rev, members: map[string]*remote{}, calls: map[string]sentCall{}}
 	sub, err := n.nc.Subscribe(reqSubject(code), func(m *nats.Msg) { n.serve(code, m) })
 	if err != nil {
 		return fmt.Errorf("subscribe %s: %w", reqSubject(code), err)
@@ -84,6 +85,9 @@ func (n *Node) serve(code string, m *nats.Msg) {
 		n.respond(m, failed(errBadRequest))
 		return
 	}
+	if req.To != "" && req.To != n.name {
+		return // for the node that owns the table now: it answers
+	}
 	if req.Op == opJoin || req.Op == opWatch {
 		n.respond(m, n.admit(code, req))
 		return
@@ -100,7 +104,11 @@ func (n *Node) serve(code string, m *nats.Msg) {
 		n.respond(m, rep)
 		return
 	}
-	n.respond(m, n.call(r, req))
+	rep := n.call(r, req)
+	if lose := n.loseReply.Load(); lose != nil && (*lose)(req) {
+		return
+	}
+	n.respond(m, rep)
 }
 
 func (n *Node) respond(m *nats.Msg, r reply) {
@@ -140,7 +148,7 @@ func (n *Node) admit(code string, req request) reply {
 	}
 	n.mu.Lock()
 	ot := n.owned[code]
-	r := &remote{id: req.Member, code: code, node: req.Node, ot: ot, place: place, ready: make(chan string, 1), since: time.Now()}
+	r := &remote{id: req.Member, code: code, node: req.Node, player: req.Player.ID, ot: ot, place: place, ready: make(chan string, 1), since: time.Now()}
 	if ot != nil {
 		ot.members[r.id] = r
 	}
@@ -169,13 +177,51 @@ func (n *Node) call(r *remote, req request) reply {
 	if err != nil {
 		return failed(err)
 	}
-	res, err := r.place.Call(op)
+	// A call sent again (its answer did not reach the proxy) gets the answer it got.
+	// Requests of one table are served one at a time, so the first try is done.
+	n.mu.Lock()
+	last, again := r.ot.calls[r.player]
+	n.mu.Unlock()
+	if again && req.Call != "" && last.id == req.Call {
+		return last.rep
+	}
+	var res any
+	if once, ok := r.place.(interface {
+		CallOnce(string, lobby.Request) (any, error)
+	}); ok {
+		res, err = once.CallOnce(req.Call, op)
+	} else {
+		res, err = r.place.Call(op)
+	}
 	raw, encErr := lobby.EncodeResult(res)
 	if err == nil && encErr != nil {
 		err = encErr
 	}
-	return reply{Err: rules.ToWire(err), Result: raw}
+	rep := reply{Err: rules.ToWire(err), Result: raw}
+	rep.Moved = errors.Is(err, lobby.ErrMoving) && !n.lobby.Runs(r.code)
+	if req.Call != "" && !rep.Moved {
+		n.mu.Lock()
+		r.ot.calls[r.player] = sentCall{id: req.Call, rep: rep}
+		n.mu.Unlock()
+	}
+	return rep
 }
+
+// sentCall is a player's last call to a table and its answer.
+type sentCall struct {
+	id  string
+	rep reply
+}
+
+// Updates go out on core NATS, at most once: one published while the owner's or the
+// proxy's connection moves to another NATS server is lost. A pump sends its newest
+// update again (same seq: a proxy that has it drops it) after resendAfter of quiet,
+// then after twice that, and so on, resends times, so that a table's last update
+// before a quiet spell (a game over, waiting for its host) is not lost for good.
+const (
+	resendAfter = time.Second
+	resends     = 4
+)
 
 // pump publishes a remote member's updates on its seat's subject; listen is the subject
 // the proxy subscribes to first (the seat of the first update).
@@ -187,8 +233,21 @@ func (n *Node) pump(r *remote, listen string) {
 		_ = lobby.Run(r.place, lobby.Disconnect{})
 		return
 	}
+	var last *delivery // the newest update published, and how often it went again
+	again := 0
 	for {
-		u, ok, reason := r.place.Next(n.ctx)
+		wait, cancel := n.ctx, context.CancelFunc(func() {})
+		if last != nil && again < resends {
+			wait, cancel = context.WithTimeout(n.ctx, resendAfter<<again)
+		}
+		u, ok, reason := r.place.Next(wait)
+		quiet := !ok && wait.Err() != nil && n.ctx.Err() == nil
+		cancel()
+		if quiet {
+			n.publish(listen, *last)
+			again++
+			continue
+		}
 		if !ok {
 			if n.ctx.Err() != nil {
 				return // this node stops: the proxies notice the lease move
@@ -203,7 +262,7 @@ func (n *Node) pump(r *remote, listen string) {
 		if subj := seatSubject(r.code, u.Seat); subj != listen {
 			seq++
 			n.publish(listen, delivery{Member: r.id, Seq: seq, Moved: true, Seat: u.Seat})
-			listen = subj
+			listen, last = subj, nil
 			if !n.awaitReady(r, listen) {
 				_ = lobby.Run(r.place, lobby.Disconnect{})
 				return
@@ -215,7 +274,8 @@ func (n *Node) pump(r *remote, listen string) {
 			continue
 		}
 		seq++
-		n.publish(listen, delivery{Member: r.id, Seq: seq, Update: w})
+		last, again = &delivery{Member: r.id, Seq: seq, Update: w}, 0
+		n.publish(listen, *last)
 	}
 }
 
@@ -238,6 +298,9 @@ func (n *Node) awaitReady(r *remote, subject string) bool {
 }
 
 func (n *Node) publish(subject string, d delivery) {
+	if lose := n.losePublish.Load(); lose != nil && (*lose)(subject, d) {
+		return
+	}
 	b, err := json.Marshal(d)
 	if err != nil {
 		return

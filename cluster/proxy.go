@@ -28,6 +28,7 @@ type proxy struct {
 	mu      sync.Mutex
 	id      string // this attachment's member id at the owner
 	owner   string
+	rev     uint64 // the directory entry's revision when it attached: a claim changes it
 	sub     *nats.Subscription
 	subject string // the subject sub listens on
 	seq     uint64
@@ -46,6 +47,19 @@ const (
 // errMoving is what a call gets while the table changes nodes.
 var errMoving = lobby.ErrMoving
 
+// errNoAnswer is a request that got no answer within callWait: the owner may have
+// served it, or not.
+var errNoAnswer = errors.New("the table's server did not answer")
+
+// errNoOwner is a request nobody heard (no node serves the table for a moment): it is
+// the table moving, and nothing was applied.
+var errNoOwner error = noOwner{}
+
+type noOwner struct{}
+
+func (noOwner) Error() string { return errMoving.Error() }
+func (noOwner) Unwrap() error { return errMoving }
+
 // Join implements lobby.Cluster: it attaches a proxy at the table's owner.
 func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error) {
 	pr := &proxy{n: n, code: code, player: p, watch: watch, box: lobby.NewMailbox()}
@@ -59,17 +73,23 @@ func (n *Node) Join(p lobby.Player, code string, watch bool) (lobby.Place, error
 }
 
 func (n *Node) ownerOf(code string) (string, bool) {
+	owner, _, ok := n.leaseOf(code)
+	return owner, ok
+}
+
+// leaseOf is the owner of a table and its entry's revision, as this node last saw them.
+func (n *Node) leaseOf(code string) (string, uint64, bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	l, ok := n.dir[code]
-	return l.Node, ok
+	return l.Node, l.rev, ok
 }
 
 // attach joins (or watches) the table wherever it runs now; rejoin when it follows the
 // table after a move (Lobby.Rejoin: a newer connection of the player keeps the seat).
 func (pr *proxy) attach(rejoin bool) error {
 	n := pr.n
-	owner, ok := n.ownerOf(pr.code)
+	owner, rev, ok := n.leaseOf(pr.code)
 	if !ok {
 		return lobby.ErrNoTable
 	}
@@ -80,14 +100,17 @@ func (pr *proxy) attach(rejoin bool) error {
 		if n.stale(pr.code) {
 			return errMoving
 		}
-		return pr.attachHere(rejoin)
+		return pr.attachHere(rejoin, rev)
 	}
 	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
 	op := opJoin
 	if pr.watch {
 		op = opWatch
 	}
-	rep, err := pr.request(request{Op: op, Member: id, Node: n.name, Player: &pr.player, Rejoin: rejoin})
+	rep, err := pr.request(request{Op: op, Member: id, To: owner, Node: n.name, Player: &pr.player, Rejoin: rejoin})
+	if errors.Is(err, errNoAnswer) {
+		return errMoving
+	}
 	if err != nil {
 		return err
 	}
@@ -107,15 +130,18 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.sub != nil {
 		_ = pr.sub.Unsubscribe()
 	}
-	pr.id, pr.owner, pr.sub, pr.subject, pr.seq, pr.local = id, owner, sub, subject, 0, nil
+	pr.id, pr.owner, pr.rev, pr.sub, pr.subject, pr.seq, pr.local = id, owner, rev, sub, subject, 0, nil
 	pr.mu.Unlock()
 	pr.box.Put(u)
 	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
+	if errors.Is(err, errNoAnswer) {
+		return errMoving
+	}
 	return err
 }
 
 // attachHere sits at the table in this node's own lobby, where it runs now.
-func (pr *proxy) attachHere(rejoin bool) error {
+func (pr *proxy) attachHere(rejoin bool, rev uint64) error {
 	var place lobby.Place
 	var err error
 	switch {
@@ -134,7 +160,7 @@ func (pr *proxy) attachHere(rejoin bool) error {
 		_ = pr.sub.Unsubscribe()
 		pr.sub = nil
 	}
-	pr.id, pr.owner, pr.local = "", pr.n.name, place
+	pr.id, pr.owner, pr.rev, pr.local = "", pr.n.name, rev, place
 	pr.mu.Unlock()
 	go pr.forward(place)
 	return nil
@@ -216,13 +242,44 @@ func (pr *proxy) lost(reason lobby.Closed, moved bool) {
 	pr.finish(reason)
 }
 
-// ownerChanged is the directory's news that the table has a new owner.
-func (pr *proxy) ownerChanged(owner string) {
+// claimed is the directory's news that the table changed hands: owner claimed it, at
+// revision rev. A claim by the node the proxy is attached to is that node started
+// again (it takes its own tables back), or the proxy attached after the claim; the
+// proxy asks it whether it still knows its member (claimedAgain).
+func (pr *proxy) claimed(owner string, rev uint64) {
 	pr.mu.Lock()
-	same := owner == pr.owner
+	same, seen := owner == pr.owner, rev == pr.rev
 	pr.mu.Unlock()
-	if !same {
+	switch {
+	case !same:
 		pr.reattach()
+	case !seen:
+		go pr.claimedAgain()
+	}
+}
+
+// claimedAgain follows a table whose owner claimed it again under the same name: a node
+// killed and started again, whose new run never had this proxy's member. The proxy
+// attaches again there once the owner says it does not know its member (while the
+// node starts, nobody may answer: it asks again, until moveWait).
+func (pr *proxy) claimedAgain() {
+	deadline := time.Now().Add(moveWait)
+	for time.Now().Before(deadline) && !pr.n.gone.Load() {
+		pr.mu.Lock()
+		id, listen, remote := pr.id, pr.subject, pr.local == nil && !pr.done && !pr.moving
+		pr.mu.Unlock()
+		if !remote {
+			return // out, or following the table already
+		}
+		rep, err := pr.request(request{Op: opReady, Member: id, Listen: listen})
+		if rep.Forgotten {
+			pr.reattach()
+			return
+		}
+		if err == nil {
+			return // the owner knows it: nothing changed for it
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 
@@ -234,18 +291,25 @@ func (pr *proxy) reattach() {
 		return
 	}
 	pr.moving = true
-	old := pr.owner
+	old, oldRev := pr.owner, pr.rev
 	pr.mu.Unlock()
 	go func() {
 		deadline := time.Now().Add(moveWait)
 		var err error
+		var closed closedCheck
 		for time.Now().Before(deadline) && !pr.n.gone.Load() {
-			owner, ok := pr.n.ownerOf(pr.code)
+			owner, rev, ok := pr.n.leaseOf(pr.code)
 			if !ok {
-				err = lobby.ErrTableClosed
-				break
-			}
-			if owner != "" && owner != old {
+				// No directory entry: the table closed (its key is deleted when it
+				// does), or this node's view of the directory lacks it for a moment
+				// (seen while NATS servers were killed). Only a close the store knows
+				// of is one.
+				err = errMoving
+				if closed.known(pr.n, pr.code) {
+					err = lobby.ErrTableClosed
+					break
+				}
+			} else if owner != "" && (owner != old || rev != oldRev) {
 				if err = pr.attach(true); err == nil {
 					pr.mu.Lock()
 					pr.moving = false
@@ -253,7 +317,12 @@ func (pr *proxy) reattach() {
 					pr.n.log.Info("session followed its table to another node", "table", pr.code, "node", owner)
 					return
 				}
-				if errors.Is(err, lobby.ErrTableClosed) || errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
+				if errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
+					break
+				}
+				// The node it went to says it has closed: so it has if the store
+				// knows (the node may only be letting its copy go, as it moves on).
+				if errors.Is(err, lobby.ErrTableClosed) && closed.known(pr.n, pr.code) {
 					break
 				}
 			}
@@ -261,6 +330,26 @@ func (pr *proxy) reattach() {
 		}
 		pr.finish(lostReason(err))
 	}()
+}
+
+// closedCheck asks the store whether a table's close is recorded, at most once every
+// closedCheckEvery while a proxy follows its table.
+type closedCheck struct{ last time.Time }
+
+const closedCheckEvery = 500 * time.Millisecond
+
+// known reports whether the table's close is known: its log is gone from the store
+// (a table's log is removed when it closes; one moving keeps it). A store that cannot
+// be read now knows nothing.
+func (c *closedCheck) known(n *Node, code string) bool {
+	if time.Since(c.last) < closedCheckEvery {
+		return false
+	}
+	c.last = time.Now()
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	open, err := n.lobby.HasLog(ctx, code)
+	return err == nil && !open
 }
 
 // lostReason is what a session is told when its proxy could not attach again.
@@ -333,13 +422,21 @@ func (pr *proxy) finish(reason lobby.Closed) {
 
 // request sends one call to the table's owner.
 func (pr *proxy) request(req request) (reply, error) {
+	if req.To == "" {
+		pr.mu.Lock()
+		req.To = pr.owner
+		pr.mu.Unlock()
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return reply{}, err
 	}
 	m, err := pr.n.nc.Request(reqSubject(pr.code), b, callWait)
+	if errors.Is(err, nats.ErrNoResponders) {
+		return reply{}, errNoOwner
+	}
 	if err != nil {
-		return reply{}, errMoving
+		return reply{}, errNoAnswer
 	}
 	var rep reply
 	if err := json.Unmarshal(m.Data, &rep); err != nil {
@@ -354,6 +451,19 @@ func (pr *proxy) here() (lobby.Place, string, bool) {
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
 	return pr.local, pr.id, pr.done
+}
+
+// following tells whether the proxy is attaching again (the table moves, or its owner
+// forgot it).
+func (pr *proxy) following() bool {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.moving
+}
+
+// newCall is a new call id, unique to this node's run.
+func (n *Node) newCall() string {
+	return n.name + "." + n.runID + "." + strconv.FormatUint(n.nextID.Add(1), 10)
 }
 
 // Code implements lobby.Place.
@@ -380,27 +490,75 @@ func (pr *proxy) Call(req lobby.Request) (any, error) {
 	return res, err
 }
 
+// call carries one operation to wherever the table runs, under an id of its own (see
+// request.Call). When no answer comes — the owner died, or NATS was slow — the owner
+// may have applied it, or not: the proxy sends the same call again, to whichever node
+// runs the table by then, until moveWait; an owner that applied it answers with the
+// result it had. So does a call the owner did not apply because the table moves on
+// (lobby.ErrMoving), or because it forgot this member (see check). The player gets one
+// answer — ok, refused, or lobby.ErrUnreachable when no node answered in time and
+// it may have been applied — never a "try again" for what may have been done.
+// Leaving is sent once: its session is going anyway.
 func (pr *proxy) call(req lobby.Request) (any, error) {
-	place, id, done := pr.here()
-	if place != nil {
-		return place.Call(req)
-	}
-	if done {
-		return nil, lobby.ErrTableClosed // as a local member that is out of its table
-	}
 	args, err := lobby.EncodeRequest(req)
 	if err != nil {
 		return nil, err
 	}
-	rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args})
-	if rep.Forgotten && !lobby.Departs(req) {
-		// The owner forgot this member (see check): sit again; this call is not
-		// retried, as the player did not see its effect.
-		pr.sitAgain(id)
-		return nil, errMoving
+	call := pr.n.newCall()
+	deadline := time.Now().Add(moveWait)
+	unanswered := false // some try got no answer: it may have been applied
+	for {
+		place, id, done := pr.here()
+		switch {
+		case place != nil:
+			res, err := callOnce(place, call, req)
+			if !errors.Is(err, errMoving) || pr.n.lobby.Runs(pr.code) || lobby.Departs(req) {
+				return res, err
+			}
+			// The table moved on from this node, the call not applied: its members
+			// follow it, and the call goes after them.
+		case done && unanswered:
+			return nil, lobby.ErrUnreachable
+		case done:
+			return nil, lobby.ErrTableClosed // as a local member that is out of its table
+		case !pr.following():
+			rep, err := pr.request(request{Op: req.Op(), Member: id, Args: args, Call: call})
+			switch {
+			case lobby.Departs(req):
+				if errors.Is(err, errNoAnswer) {
+					err = errMoving
+				}
+				if err != nil {
+					return nil, err
+				}
+				return lobby.DecodeResult(req, rep.Result)
+			case rep.Forgotten:
+				pr.sitAgain(id) // then the same call again
+			case errors.Is(err, errNoAnswer):
+				unanswered = true
+			case rep.Moved, errors.Is(err, errNoOwner):
+			case err != nil:
+				return nil, err
+			default:
+				return lobby.DecodeResult(req, rep.Result)
+			}
+		}
+		if !time.Now().Before(deadline) {
+			if unanswered {
+				return nil, lobby.ErrUnreachable
+			}
+			return nil, errMoving // not applied
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	if err != nil {
-		return nil, err
+}
+
+// callOnce runs a call on a member of this node's own lobby, under its id.
+func callOnce(place lobby.Place, call string, req lobby.Request) (any, error) {
+	if once, ok := place.(interface {
+		CallOnce(string, lobby.Request) (any, error)
+	}); ok {
+		return once.CallOnce(call, req)
 	}
-	return lobby.DecodeResult(req, rep.Result)
+	return place.Call(req)
 }

@@ -26,13 +26,21 @@ func seatSubject(code string, seat int) string {
 // operation (lobby.Request) by its name, with its arguments as JSON. The cluster carries
 // every operation the same way and knows none of them.
 type request struct {
-	Op     string          `json:"op"`
-	Member string          `json:"member"`
+	Op     string `json:"op"`
+	Member string `json:"member"`
+	// To is the node the proxy takes for the table's owner: another node that hears it
+	// does not answer. A node that lost a table and has not heard yet still listens on
+	// its subject for a moment, and answered joins there for a table that runs elsewhere.
+	To     string          `json:"to,omitempty"`
 	Node   string          `json:"node,omitempty"`   // the proxy's node, on join and watch
 	Player *lobby.Player   `json:"player,omitempty"` // on join and watch
 	Rejoin bool            `json:"rejoin,omitempty"` // on join: following the table after a move
 	Args   json.RawMessage `json:"args,omitempty"`   // a table operation's arguments
 	Listen string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
+	// Call is a table operation's id, unique to the call: a proxy that got no answer
+	// sends the same call again under it, and the owner answers a call it has applied
+	// with its result instead of applying it again (lobby.Member.CallOnce).
+	Call string `json:"call,omitempty"`
 }
 
 // Requests of the cluster itself, beside the table operations.
@@ -47,6 +55,9 @@ type reply struct {
 	Err    *rules.Wire     `json:"err,omitempty"`
 	Result json.RawMessage `json:"result,omitempty"` // a table operation's result
 	Update *wireUpdate     `json:"update,omitempty"` // on join and watch: the first update
+	// Moved: the table stopped at this node as it moves on to another (lobby.ErrMoving
+	// from a table no longer running here): the call was not applied.
+	Moved bool `json:"moved,omitempty"`
 	// Forgotten: the owner has no member of that id (it disconnected it, as the session
 	// of a node that went away); Err is then the table's "closed".
 	Forgotten bool `json:"forgotten,omitempty"`

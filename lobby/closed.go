@@ -50,6 +50,10 @@ var (
 	// MovedNotice is what a cluster node's players are told when it stops: their tables
 	// go on at another node, which they reach by connecting again.
 	MovedNotice = closedBy(WhyMoved, "This parlor server is stopping for an upgrade. Your table goes on: connect again and you are back at your seat.")
+	// TakenOverNotice is what a cluster node's players at a table are told when another
+	// node took it over (this node's lease ran out while it was cut off or slow): the
+	// table goes on there.
+	TakenOverNotice = closedBy(WhyMoved, "This table moved to another server: connect again to go on.")
 	// shutdownNotice is what players are told when the server stops for good.
 	shutdownNotice = closedBy(WhyShutdown, "The server is shutting down. Thanks for playing!")
 )

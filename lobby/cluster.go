@@ -20,6 +20,9 @@ type Cluster interface {
 	Claim(code string) (bool, error)
 	// Closed says a table of this node closed for good (not handed to another node).
 	Closed(code string)
+	// TakenOver says a table of this node stopped because another node took it over:
+	// the store refused its log's entries as another writer's. It runs there now.
+	TakenOver(code string)
 	// Elsewhere tells whether another node runs the table with code.
 	Elsewhere(code string) bool
 	// Join seats p at (or, with watch, lets p watch) the table another node runs.
@@ -80,7 +83,11 @@ func (l *Lobby) unclaim(code string) {
 // tableGone tells the cluster that a table closed, unless it was only stopped so that
 // another node (or this one, after a restart) brings it back from its log.
 func (l *Lobby) tableGone(t *Table) {
-	if l.cfg.Cluster != nil && (t.jr == nil || !t.jr.keep) {
+	switch {
+	case l.cfg.Cluster == nil:
+	case t.jr != nil && t.jr.taken.Load():
+		l.cfg.Cluster.TakenOver(t.code)
+	case t.jr == nil || !t.jr.keep:
 		l.cfg.Cluster.Closed(t.code)
 	}
 }
@@ -160,6 +167,18 @@ func (l *Lobby) RestoreTable(ctx context.Context, code string, alive time.Time) 
 	}
 	_, err := l.restoreOne(ctx, code, alive)
 	return err
+}
+
+// HasLog tells whether the store holds an open log of the table with code: false once
+// its close is recorded (the log removed, or ending in its closed entry), or if it never
+// had one. A cluster node asks it before it takes a table whose directory entry is
+// missing for closed: a table that moves keeps its log.
+func (l *Lobby) HasLog(ctx context.Context, code string) (bool, error) {
+	if l.cfg.Log == nil {
+		return false, errors.New("the lobby has no table log")
+	}
+	entries, err := l.cfg.Log.ReadTable(ctx, code)
+	return len(entries) > 0, err
 }
 
 // Handoff stops a table without closing it, so another node can bring it back from its

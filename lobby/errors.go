@@ -14,7 +14,11 @@ var (
 	ErrTableClosed = rules.Sentinel("lobby.table_closed", "the table has closed")
 	// ErrMoving answers a join of a table that is moving to another node of a cluster
 	// (its node stopped or died, and another takes it over): it is there in a moment.
-	ErrMoving      = rules.Sentinel("lobby.moving", "the table is moving to another server: try again in a moment")
+	ErrMoving = rules.Sentinel("lobby.moving", "the table is moving to another server: try again in a moment")
+	// ErrUnreachable answers a cluster's call that no server running the table answered
+	// while it moved (moveWait): it may have been done or not, which the table shows
+	// once the player is back at it.
+	ErrUnreachable = rules.Sentinel("lobby.unreachable", "the table could not be reached: whether that was done shows when you are back at it")
 	ErrFull        = rules.Sentinel("lobby.full", "the table is full")
 	ErrStarted     = rules.Sentinel("lobby.started", "the game has already started: you can watch it instead")
 	ErrNotHost     = rules.Sentinel("lobby.not_host", "only the host can do that")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -80,6 +81,11 @@ type record struct {
 	// Blobs holds the content of packs the table state names for the first time since
 	// the last snapshot, by hash (journal_deck.go).
 	Blobs map[string][]byte `json:"blobs,omitempty"`
+	// Call is the id of the call that made the entry, if it may be sent again (a
+	// cluster's session, calls.go); Calls, on a snapshot, the ids of the calls the table
+	// applied lately. Entries written before either existed have none.
+	Call  string   `json:"call,omitempty"`
+	Calls []string `json:"calls,omitempty"`
 }
 
 // tableState is the table-level state a log keeps.
@@ -204,10 +210,33 @@ func (j *journal) commit() {
 	batch := j.queue
 	j.queue = nil
 	j.mu.Unlock()
+	// A table whose log another writer took over sends nothing more: the store would
+	// refuse it, or, reading the log's end again, take an entry numbered past the other
+	// writer's, forking the table.
+	batch = slices.DeleteFunc(batch, func(h handover) bool {
+		if h.t.jr.taken.Load() {
+			h.t.jr.refused(0)
+			return true
+		}
+		return false
+	})
 	if len(batch) == 0 {
 		return
 	}
 	err := j.write(batch)
+	var conflict *store.ConflictError
+	if errors.As(err, &conflict) {
+		// Another writer took some of these tables over: theirs stop as moved, the
+		// others' commit is as the rest of the call went.
+		for _, h := range batch {
+			if stored, ok := conflict.Stored[h.t.code]; ok {
+				h.t.jr.refused(stored)
+			} else {
+				j.committed(h, conflict.Err)
+			}
+		}
+		return
+	}
 	if errors.Is(err, store.ErrInvalid) && len(batch) > 1 {
 		// The store took none of it, for one table's entry most likely (one too large):
 		// each table's on its own, so that only that table closes.

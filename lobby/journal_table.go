@@ -29,6 +29,9 @@ type tableJournal struct {
 
 	durable atomic.Int64
 	failed  atomic.Bool
+	// taken: the store refused the table's entries as another writer's (a cluster node
+	// that took the table over): this copy stops as a move. Set with failed.
+	taken   atomic.Bool
 	commits chan struct{}
 }
 
@@ -49,6 +52,21 @@ func (jr *tableJournal) committed(seq int64, err error) {
 	} else {
 		jr.durable.Store(seq)
 	}
+	select {
+	case jr.commits <- struct{}{}:
+	default:
+	}
+}
+
+// refused is called by the writer when the store refused the table's entries after
+// stored (0: none of the commit) because another writer appended to its log since: the
+// table was taken over, and nothing this copy writes is stored any more.
+func (jr *tableJournal) refused(stored int64) {
+	if stored > jr.durable.Load() {
+		jr.durable.Store(stored)
+	}
+	jr.taken.Store(true)
+	jr.failed.Store(true)
 	select {
 	case jr.commits <- struct{}{}:
 	default:
@@ -83,6 +101,9 @@ func (t *Table) record(now time.Time, kind store.EntryKind, r record) {
 		return
 	}
 	r.At = now
+	if t.call != "" {
+		r.Call = t.call
+	}
 	data, err := json.Marshal(r)
 	if err != nil {
 		// Every field is a plain value or JSON the game accepted: this cannot happen.
@@ -111,7 +132,7 @@ func (t *Table) logState() tableState {
 // snapshot writes the whole table-level state and chat; earlier entries are dropped.
 func (t *Table) snapshot(now time.Time) {
 	st := t.logState()
-	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID, Blobs: t.packBlobs(true)})
+	t.record(now, store.EntrySnapshot, record{Kind: recSnapshot, Table: &st, Chat: t.chat, ChatID: t.chatID, Blobs: t.packBlobs(true), Calls: t.calls.list()})
 	t.jr.table, _ = json.Marshal(st)
 	t.jr.chatID = t.chatID
 	t.jr.sinceSnap = 0
@@ -158,9 +179,28 @@ func (t *Table) endStep(now time.Time) {
 
 // settle sends the answers whose entries are durable. A failed write closes the table
 // but keeps its log: what was durable comes back after a restart, and nothing after it
-// was acknowledged to anyone.
+// was acknowledged to anyone. A table another writer took over stops as moved: its
+// members follow it to the node that runs it now, and the calls whose entries were
+// refused are told it moves (they were not applied: try again there).
 func (t *Table) settle() {
 	jr := t.jr
+	if jr.taken.Load() {
+		d := jr.durable.Load()
+		for _, r := range jr.waiting {
+			if r.seq <= d {
+				r.ch <- r.err
+			} else {
+				r.ch <- ErrMoving
+			}
+		}
+		jr.waiting = nil
+		jr.keep = true
+		if t.closing.Why != WhyMoved {
+			t.lobby.log.Warn("another node took the table over: this copy stops", "table", t.code)
+			t.closing, t.closedBy = TakenOverNotice, nil
+		}
+		return
+	}
 	if jr.failed.Load() {
 		for _, r := range jr.waiting {
 			r.ch <- errNotSaved

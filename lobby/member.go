@@ -78,7 +78,7 @@ func (m *Member) allow(lim *rate.Limiter) error {
 
 // act applies a game action (its JSON) for the member's seat. The error, if any, is the
 // game's own readable message.
-func (m *Member) act(raw json.RawMessage) error {
+func (m *Member) act(call string, raw json.RawMessage) error {
 	if err := m.allow(m.actions); err != nil {
 		return err
 	}
@@ -89,6 +89,9 @@ func (m *Member) act(raw json.RawMessage) error {
 		}
 	}
 	return m.t.do(func(now time.Time) error {
+		if call != "" && m.t.calls.has(call) {
+			return nil // applied already: this is the same call again (calls.go)
+		}
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -105,9 +108,13 @@ func (m *Member) act(raw json.RawMessage) error {
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		if err := m.t.game.Apply(m.seat, action, now); err != nil {
+		m.t.call = call // the action's entry carries the call's id
+		err := m.t.game.Apply(m.seat, action, now)
+		m.t.call = ""
+		if err != nil {
 			return err
 		}
+		m.t.calls.add(call)
 		m.t.lobby.hooks.action(m.t.spec.ID)
 		m.t.changed(now)
 		m.t.progressed(now)
@@ -189,14 +196,21 @@ func (t *Table) beforeStart() error {
 }
 
 // Start starts a game (the host only), with the seated players and bots.
-func (m *Member) start() error {
+func (m *Member) start(call string) error {
 	return m.t.do(func(now time.Time) error {
+		if call != "" && m.t.calls.has(call) {
+			return nil // started already: this is the same call again (calls.go)
+		}
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		if err := m.t.start(now); err != nil {
+		m.t.call = call // the game's entries carry the call's id
+		err := m.t.start(now)
+		m.t.call = ""
+		if err != nil {
 			return err
 		}
+		m.t.calls.add(call)
 		if !m.isHost() {
 			m.t.system(now, "%s started the game.", m.actor())
 		}

@@ -243,6 +243,19 @@ const hostWaitAfterRestart = time.Minute
 // replayOne applies one record; *tp is nil until the first snapshot made the table.
 // blobs holds the pack contents the log has brought up to this record.
 func (l *Lobby) replayOne(tp **Table, code string, r record, blobs map[string][]byte, at time.Time) error {
+	if err := l.replayRecord(tp, code, r, blobs, at); err != nil {
+		return err
+	}
+	if t := *tp; t != nil { // the calls it knows were applied (calls.go)
+		for _, id := range r.Calls {
+			t.calls.add(id)
+		}
+		t.calls.add(r.Call)
+	}
+	return nil
+}
+
+func (l *Lobby) replayRecord(tp **Table, code string, r record, blobs map[string][]byte, at time.Time) error {
 	t := *tp
 	switch r.Kind {
 	case recSnapshot, recTable:

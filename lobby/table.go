@@ -85,6 +85,11 @@ type Table struct {
 
 	// blocked are the keys the host keeps out until unblocked (moderation.go).
 	blocked []blockedPlayer
+
+	// calls are the ids of the calls applied lately; call is the one being applied, whose
+	// entries carry it (calls.go).
+	calls callSet
+	call  string
 }
 
 func newTable(l *Lobby, code string, spec *rules.Spec, opts rules.Options, private bool, now time.Time) *Table {
@@ -140,7 +145,7 @@ func (t *Table) do(f func(now time.Time) error) error {
 	select {
 	case t.inbox <- func() { t.answer(reply, f(t.lobby.now())) }:
 	case <-t.done:
-		return ErrTableClosed
+		return t.stopped()
 	}
 	select {
 	case err := <-reply:
@@ -151,9 +156,18 @@ func (t *Table) do(f func(now time.Time) error) error {
 		case err := <-reply:
 			return err
 		default:
-			return ErrTableClosed
+			return t.stopped()
 		}
 	}
+}
+
+// stopped is the answer of a call that came after the actor stopped: in a cluster, a
+// table stopped with its log kept goes on at another node (ErrMoving). t.done is closed.
+func (t *Table) stopped() error {
+	if t.lobby.cfg.Cluster != nil && t.jr != nil && t.jr.keep {
+		return ErrMoving
+	}
+	return ErrTableClosed
 }
 
 func (t *Table) changed(now time.Time) {

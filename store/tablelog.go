@@ -2,7 +2,11 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -73,3 +77,37 @@ func CheckEntry(e TableEntry) error {
 // MaxEntryBytes is the largest entry every implementation stores: a NATS message is at
 // most 1 MB by default, with room left here for its headers.
 const MaxEntryBytes = 1000 << 10
+
+// ErrConflict is returned when another writer changed what a call meant to change. For
+// a table log: another writer (a cluster node that took the table over) appended to the
+// table's log since this writer last wrote or read it, so this writer's entries for it
+// are refused: a stale owner cannot fork a table. See ConflictError.
+var ErrConflict = errors.New("store: changed by another writer at the same time")
+
+// ConflictError is AppendTables' error when the logs of some tables of the call were
+// appended to by another writer (it is ErrConflict). Of the call's entries for each such
+// table, those up to Stored[table] were stored (0: none) and none after; Err is what
+// else went wrong, nil when every other table's entries were all stored.
+type ConflictError struct {
+	Stored map[string]int64
+	Err    error
+}
+
+// Tables are the tables whose logs another writer appended to, sorted.
+func (e *ConflictError) Tables() []string { return slices.Sorted(maps.Keys(e.Stored)) }
+
+func (e *ConflictError) Error() string {
+	msg := "store: append table log: another writer appended to the log of " + strings.Join(e.Tables(), ", ")
+	if e.Err != nil {
+		msg += "; " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap makes a ConflictError ErrConflict, and Err.
+func (e *ConflictError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{ErrConflict}
+	}
+	return []error{ErrConflict, e.Err}
+}

@@ -227,9 +227,9 @@ func (p *player) play(k *conn) {
 		op.Outcome = OK
 		if m["type"] == "error" {
 			op.Outcome = Refused
-			if code, _ := m["code"].(string); code == "" {
-				// No code: not a refusal but no answer ("the table is moving: try
-				// again" when the owner did not answer in time, having applied it or not).
+			if code, _ := m["code"].(string); code == "" || code == "lobby.unreachable" {
+				// No code, or a cluster's "could not be reached": not a refusal but no
+				// answer (it may have been applied or not).
 				op.Outcome, op.Return = Unknown, time.Time{}
 			}
 		}

@@ -227,7 +227,7 @@ func faultsFromEnv(t *testing.T) int {
 
 // serverArgs are every parlor server's settings besides its address and data: game
 // time 20 times faster, and no per-address limits (every player comes from 127.0.0.1).
-var serverArgs = []string{"--http=off", "--game-speed=" + gameSpeed,
+var serverArgs = []string{"--http=off", "--web=off", "--game-speed=" + gameSpeed,
 	"--per-ip-connections=0", "--per-ip-rate=1000000", "--per-ip-burst=100000",
 	"--per-ip-unauthenticated=100000", "--max-unauthenticated=100000"}
 

@@ -38,12 +38,13 @@ import (
 	"parlor/store"
 )
 
-// ErrConflict is returned when another writer kept changing the same thing at the same
-// time: by AppendTables when another store appended to one of the tables in between
-// (in a cluster, a node still writing to a table that another node has taken over),
-// and nothing of the batch's failing part was stored; by a player or pack update that
-// lost to concurrent updates many times in a row.
-var ErrConflict = errors.New("store: changed by another writer at the same time")
+// ErrConflict is store.ErrConflict: returned when another writer kept changing the same
+// thing at the same time: by AppendTables when another store appended to one of the
+// tables in between (in a cluster, a node still writing to a table that another node
+// has taken over; a *store.ConflictError says which), and nothing of that table's
+// failing part was stored; by a player or pack update that lost to concurrent updates
+// many times in a row.
+var ErrConflict = store.ErrConflict
 
 // Config says where and how the store keeps its data.
 type Config struct {

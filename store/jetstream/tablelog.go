@@ -82,14 +82,16 @@ func decodeEntry(code string, h nats.Header, data []byte) (store.TableEntry, err
 // in it, not per entry in the batch (group commit). Every message carries the stream
 // sequence its table's log ends at (Nats-Expected-Last-Subject-Sequence), so JetStream
 // stores a table's entries in order, without a gap, and refuses them if anyone else
-// wrote to that table in between (ErrConflict).
+// wrote to that table in between: a *store.ConflictError names those tables, and the
+// other tables' entries are still sent, so that a stale writer's refusal costs no other
+// table its commit.
 //
 // Everything that can be refused for the input — a seq not above the table's last
 // stored one, an entry too large (store.CheckEntry) — is ErrInvalid and checked before
 // anything is sent, so such a batch stores nothing, and the lobby writes each table's
-// entries again on their own. A batch that fails for other reasons (NATS unreachable, a
-// conflict) may have stored some tables' entries, each table's up to the failure; the
-// lobby closes every table of a batch that failed so.
+// entries again on their own. A batch that fails for other reasons (NATS unreachable)
+// may have stored some tables' entries, each table's up to the failure; the lobby closes
+// every table of a batch that failed so.
 func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) error {
 	if err := s.ready(ctx); err != nil {
 		return fmt.Errorf("store: append table log: %w", err)
@@ -118,9 +120,25 @@ func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) er
 	err = s.send(ctx, plan)
 	s.sent(ctx, plan)
 	if err != nil {
-		return fmt.Errorf("store: append table log: %w", err)
+		err = fmt.Errorf("store: append table log: %w", err)
 	}
-	return nil
+	var conflict *store.ConflictError
+	for _, t := range plan {
+		if t.conflict == nil {
+			continue
+		}
+		if conflict == nil {
+			conflict = &store.ConflictError{Stored: map[string]int64{}, Err: err}
+		}
+		conflict.Stored[t.code] = 0
+		if t.acked > 0 {
+			conflict.Stored[t.code] = t.entries[t.acked-1].Seq
+		}
+	}
+	if conflict != nil {
+		return conflict
+	}
+	return err
 }
 
 // byTable groups entries by table, each table's in order, the tables in the order they
@@ -163,6 +181,8 @@ type tableSend struct {
 	entries []store.TableEntry // to send, in order
 	expect  uint64             // the stream sequence the table's log ends at
 	acked   int                // entries JetStream acknowledged
+	// conflict: another writer appended to the table's log; nothing more is sent.
+	conflict error
 }
 
 // plan checks each table's seqs against its tail and says what to send. Entries before
@@ -197,12 +217,13 @@ const maxInflight = 1000
 
 // send publishes the plan in rounds: round k sends the k-th entry of every table that
 // has one, each expecting the sequence the table's previous entry got, and waits for
-// all their acknowledgements. It stops at the first round with a failure.
+// all their acknowledgements. It stops at the first round with a failure, but for a
+// table refused as another writer's (its conflict is noted, and it sends no more).
 func (s *Store) send(ctx context.Context, plan []*tableSend) error {
 	for round := 0; ; round++ {
 		var now []*tableSend
 		for _, t := range plan {
-			if round < len(t.entries) {
+			if round < len(t.entries) && t.conflict == nil {
 				now = append(now, t)
 			}
 		}
@@ -225,8 +246,11 @@ func (s *Store) sendRound(ctx context.Context, tables []*tableSend, round int) e
 	pause := 20 * time.Millisecond
 	for try := 0; ; try++ {
 		again, err := s.tryRound(ctx, tables, round, try > 0)
-		if err != nil || len(again) == 0 {
+		if err != nil && !conflictsOnly(err) {
 			return err
+		}
+		if len(again) == 0 {
+			return nil
 		}
 		select {
 		case <-ctx.Done():
@@ -268,7 +292,8 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 				again = append(again, t)
 			case wrongLastSequence(err) && retry && s.storedBefore(ctx, t, e):
 			case wrongLastSequence(err):
-				errs = append(errs, fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err))
+				t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
+				errs = append(errs, t.conflict)
 			default:
 				errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, e.Seq, err))
 			}
@@ -277,6 +302,20 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 		}
 	}
 	return again, errors.Join(errs...)
+}
+
+// conflictsOnly tells whether every error tryRound joined is a table refused as another
+// writer's (noted on its tableSend), so that the other tables go on.
+func conflictsOnly(err error) bool {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if !errors.Is(e, ErrConflict) {
+				return false
+			}
+		}
+		return true
+	}
+	return errors.Is(err, ErrConflict)
 }
 
 // retryable tells errors after which an entry may or may not be stored, and sending it
