@@ -91,22 +91,8 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 	st := store.NewMemory()
 	t.Cleanup(func() { _ = st.Close() })
 	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
-	for _, n := range []*Node{a, b, c} {
-		if err := n.Start(n.lobby); err != nil {
-			t.Fatal(err)
-		}
-	}
-	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	host, ann, _ := annAcross(t, a, c, a, b, c)
 	code := host.Code()
-	var ann lobby.Place
-	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
-		if ann, err = c.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); err != nil && time.Now().After(deadline) {
-			t.Fatalf("Ann joins through node c: %v", err)
-		}
-	}
 	defer lobby.Run(ann, lobby.Leave{})
 	startGame(t, host)
 

@@ -11,7 +11,6 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"parlor/internal/testkit/natstest"
-	"parlor/internal/testkit/testgame"
 	"parlor/lobby"
 	"parlor/store"
 	"parlor/store/jetstream"
@@ -50,29 +49,9 @@ func TestAStaleOwnersRefusedAppendMovesItsPlayers(t *testing.T) {
 	b := newNode(t, url, "b", jetstreamStore(t, url), testLease)
 	c := newNode(t, url, "c", jetstreamStore(t, url), testLease)
 	reader := jetstreamStore(t, url) // reads the log without touching a's or b's tails
-	for _, n := range []*Node{a, b, c} {
-		if err := n.Start(n.lobby); err != nil {
-			t.Fatal(err)
-		}
-	}
-	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	host, ann, pr := annAcross(t, a, c, a, b, c)
 	code := host.Code()
-	var ann lobby.Place
-	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
-		if ann, err = c.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); err != nil && time.Now().After(deadline) {
-			t.Fatalf("Ann joins through node c: %v", err)
-		}
-	}
 	defer lobby.Run(ann, lobby.Leave{})
-	c.mu.Lock()
-	var pr *proxy
-	for p := range c.proxies {
-		pr = p
-	}
-	c.mu.Unlock()
 	pr.mu.Lock()
 	annAtA, annSubject := pr.id, pr.subject
 	pr.mu.Unlock()

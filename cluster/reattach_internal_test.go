@@ -33,25 +33,7 @@ func annThroughB(t *testing.T) (a, b *Node, st store.Store, bLog *readCounted, h
 	t.Cleanup(func() { _ = st.Close() })
 	bLog = &readCounted{Store: st}
 	a, b = newNode(t, url, "a", st, testLease), newNode(t, url, "b", bLog, testLease)
-	for _, n := range []*Node{a, b} {
-		if err := n.Start(n.lobby); err != nil {
-			t.Fatal(err)
-		}
-	}
-	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
-		if ann, err = b.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, host.Code()); err != nil && time.Now().After(deadline) {
-			t.Fatalf("Ann joins through node b: %v", err)
-		}
-	}
-	b.mu.Lock()
-	for p := range b.proxies {
-		pr = p
-	}
-	b.mu.Unlock()
+	host, ann, pr = annAcross(t, a, b, a, b)
 	return a, b, st, bLog, host, ann, pr
 }
 
@@ -167,29 +149,9 @@ func TestASessionFollowsItsTableToItsOwnerStartedAgain(t *testing.T) {
 	st := store.NewMemory()
 	t.Cleanup(func() { _ = st.Close() })
 	a, b := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease)
-	for _, n := range []*Node{a, b} {
-		if err := n.Start(n.lobby); err != nil {
-			t.Fatal(err)
-		}
-	}
-	host, err := a.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	host, ann, pr := annAcross(t, a, b, a, b)
 	code := host.Code()
-	var ann lobby.Place
-	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
-		if ann, err = b.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, code); err != nil && time.Now().After(deadline) {
-			t.Fatalf("Ann joins through node b: %v", err)
-		}
-	}
 	defer lobby.Run(ann, lobby.Leave{})
-	b.mu.Lock()
-	var pr *proxy
-	for p := range b.proxies {
-		pr = p
-	}
-	b.mu.Unlock()
 	_, before, _ := pr.here()
 
 	// a dies (its lobby's copy stays behind, idle) and starts again under its name; it
@@ -264,4 +226,31 @@ func TestAnUpdateLostOnTheWayComesAgain(t *testing.T) {
 	if !dropped.Load() {
 		t.Error("no update was dropped: the test did not test anything")
 	}
+}
+
+// annAcross starts nodes, has Host make a testgame table on owner and Ann join it
+// through via (trying again while the directory reaches via); it returns their places
+// and Ann's proxy at via.
+func annAcross(t *testing.T, owner, via *Node, nodes ...*Node) (host, ann lobby.Place, pr *proxy) {
+	t.Helper()
+	for _, n := range nodes {
+		if err := n.Start(n.lobby); err != nil {
+			t.Fatal(err)
+		}
+	}
+	host, err := owner.lobby.Create(lobby.Player{ID: "SHA256:host", Name: "Host"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ann == nil; time.Sleep(20 * time.Millisecond) {
+		if ann, err = via.lobby.Join(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, host.Code()); err != nil && time.Now().After(deadline) {
+			t.Fatalf("Ann joins through node %s: %v", via.name, err)
+		}
+	}
+	via.mu.Lock()
+	for p := range via.proxies {
+		pr = p
+	}
+	via.mu.Unlock()
+	return host, ann, pr
 }
