@@ -3,6 +3,7 @@ package server
 import (
 	"os"
 	"runtime/debug"
+	rtmetrics "runtime/metrics"
 )
 
 // setCollector sets the collector's pace from cfg (Config.GCPercent), unless the GOGC
@@ -10,10 +11,15 @@ import (
 // in force.
 func setCollector(cfg Config) int {
 	if cfg.GCPercent <= 0 || os.Getenv("GOGC") != "" {
-		p := debug.SetGCPercent(100)
-		debug.SetGCPercent(p)
-		return p
+		return gcPercent()
 	}
 	debug.SetGCPercent(cfg.GCPercent)
 	return cfg.GCPercent
+}
+
+// gcPercent is the collector's pace in force, read without changing it.
+func gcPercent() int {
+	s := []rtmetrics.Sample{{Name: "/gc/gogc:percent"}}
+	rtmetrics.Read(s)
+	return int(s[0].Value.Uint64())
 }

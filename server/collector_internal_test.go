@@ -5,12 +5,8 @@ import (
 	"testing"
 )
 
-// gcPercentNow reads the collector's GOGC without changing it for longer than the call.
-func gcPercentNow() int {
-	p := debug.SetGCPercent(100)
-	debug.SetGCPercent(p)
-	return p
-}
+// gcPercentNow is the collector's GOGC in force.
+func gcPercentNow() int { return gcPercent() }
 
 // The server sets the collector's pace it is configured with, unless the operator set
 // GOGC in the environment: the runtime's own knob wins.
