@@ -101,6 +101,9 @@ type tableState struct {
 	Result  *rules.Result `json:"result,omitempty"`
 	// ResultOf names the game of Result (the table may have switched since).
 	ResultOf string `json:"result_of,omitempty"`
+	// Games are the games started here (TableInfo.GameNo); logs written before it was
+	// kept count from the game they restore.
+	Games int `json:"games,omitempty"`
 	// The deck (deck.go): the chosen pack, alone or mixed, the packs shared with the
 	// table, and the content option. Packs are named by hash (journal_deck.go).
 	Deck       *packState  `json:"deck,omitempty"`

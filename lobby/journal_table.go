@@ -116,7 +116,7 @@ func (t *Table) record(now time.Time, kind store.EntryKind, r record) {
 
 // state is the table-level state as the log keeps it.
 func (t *Table) logState() tableState {
-	st := tableState{Game: t.spec.ID, Private: t.private, Created: t.created, State: t.state, Host: t.host, Owner: t.owner, Options: t.opts, Result: t.result, ResultOf: t.resultOf}
+	st := tableState{Game: t.spec.ID, Private: t.private, Created: t.created, State: t.state, Host: t.host, Owner: t.owner, Options: t.opts, Result: t.result, ResultOf: t.resultOf, Games: t.games}
 	for i, s := range t.seats {
 		ss := seatState{ID: s.player.ID, Name: s.player.Name, Guest: s.player.Guest, Bot: s.bot != nil, More: s.moreShown()}
 		if g := s.inGame; g != i {

@@ -330,6 +330,9 @@ func (l *Lobby) replayState(tp **Table, code string, st *tableState) error {
 	}
 	t.opts, t.state, t.host, t.owner, t.result, t.resultOf = cloneOptions(st.Options), st.State, st.Host, st.Owner, st.Result, st.ResultOf
 	t.blocked = slices.Clone(st.Blocked)
+	if st.Games > 0 {
+		t.games = st.Games
+	}
 	t.seats = t.seats[:0]
 	for i, s := range st.Seats {
 		seat := &seat{player: Player{ID: s.ID, Name: s.Name, Guest: s.Guest}, inGame: i, more: s.More}

@@ -875,3 +875,31 @@ func TestATakenOverTableCountsItsDowntimeFromItsNodesLastSignOfLife(t *testing.T
 		t.Errorf("deadline after the takeover = %v, want %v: moved by %v, not by the %v since the node was last alive", got, want, got.Sub(before), down)
 	}
 }
+
+// A table numbers its games from 1, and the number goes on across a restart: a client
+// that was away tells a new game from the one it left even when both are in round 1.
+func TestATablesGameNumberGoesOnAcrossARestart(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, b := startPickGame(t, r1.l, lobby.AwayBot, "1")
+	code := a.Code()
+	ben1 := follow(b)
+	ben1.until(t, "game 1", func(u lobby.Update) bool { return u.Table.GameNo == 1 && u.View != nil })
+	for _, m := range []lobby.Place{a, b} {
+		if err := lobby.Run(m, lobby.ActOf(testgame.Pick(2))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ben1.until(t, "finished", func(u lobby.Update) bool { return u.Table.State == lobby.StateFinished })
+	if err := lobby.Run(a, lobby.Start{}); err != nil {
+		t.Fatal(err)
+	}
+	ben1.until(t, "game 2", func(u lobby.Update) bool {
+		return u.Table.GameNo == 2 && u.Table.State == lobby.StatePlaying
+	})
+	r1.stop()
+
+	if u := restoredView(t, st, c, code, ben); u.Table.GameNo != 2 {
+		t.Fatalf("after the restart the table says it plays game %d; want 2", u.Table.GameNo)
+	}
+}

@@ -428,7 +428,7 @@ func (t *Table) info(views map[int]rules.View) TableInfo {
 	info := TableInfo{
 		Code: t.code, Game: t.spec.ID, GameName: t.spec.Name, State: t.state, Private: t.private,
 		Options: cloneOptions(t.opts), MinPlayers: min, MaxPlayers: max, Result: t.lastResult(), Created: t.created,
-		Choices: t.choices(false), GameSeats: t.gameSeats(), HeldUpBy: slices.Clone(t.heldUpBy),
+		Choices: t.choices(false), GameSeats: t.gameSeats(), HeldUpBy: slices.Clone(t.heldUpBy), GameNo: t.games,
 	}
 	for k, v := range t.tableOptionValues() {
 		info.Options[k] = v

@@ -62,9 +62,13 @@ type TableInfo struct {
 	GameSeats []int `json:"game_seats,omitempty"`
 	// HeldUpBy are the seats of players here whom a game with no clock has waited for
 	// over a minute (said in the chat too), until it moves on.
-	HeldUpBy []int     `json:"held_up_by,omitempty"`
-	Round    int       `json:"round,omitempty"` // the game's round, once one has started
-	Created  time.Time `json:"-"`
+	HeldUpBy []int `json:"held_up_by,omitempty"`
+	Round    int   `json:"round,omitempty"` // the game's round, once one has started
+	// GameNo is which game of this table the running or last one is, from 1 (0: none
+	// yet); it goes on across restarts and moves, so a client that was away can tell a
+	// new game from the one it left even when both are in round 1.
+	GameNo  int       `json:"game_no,omitempty"`
+	Created time.Time `json:"-"`
 	// Blocked are the names of the players the host keeps out (moderation.go): in the
 	// host's and admins' updates only.
 	Blocked []string `json:"blocked,omitempty"`

@@ -133,8 +133,10 @@ type player struct {
 	refused string    // the last refusal's reason
 	virtual time.Time // the bot's clock, ahead so it never waits to look human
 
-	mine    []*sent      // the actions sent, for the game's reveal check
-	checked map[int]bool // the rounds whose reveal was checked
+	mine     []*sent      // the actions sent, for the game's reveal check
+	checked  map[int]bool // the rounds whose reveal was checked
+	gameNo   int          // the table's game number, as its last "table" message said
+	viewGame int          // the game number of the last view
 
 	acks  atomic.Int64
 	conns atomic.Int64 // connections made
@@ -278,9 +280,12 @@ func (p *player) play(k *conn) {
 				v, err := p.table.spec.DecodeView(raw)
 				if err == nil {
 					p.mu.Lock()
-					if old := p.view; old != nil && (old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
-						// A new game: an action of the last one that is not settled
-						// yet may have been taken by this one.
+					old := p.view
+					if old != nil && (p.gameNo != p.viewGame || old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
+						// A new game (by the table's game number: a player back
+						// from a fault may not have seen the last game end, and
+						// both may be in round 1): an action of the last one that
+						// is not settled yet may have been taken by this one.
 						var open []*sent
 						for _, s := range p.mine {
 							if s.upTo == 0 {
@@ -295,7 +300,7 @@ func (p *player) play(k *conn) {
 							s.upTo = v.Head().Round // the first view after its answer
 						}
 					}
-					p.view = v
+					p.view, p.viewGame = v, p.gameNo
 					p.mu.Unlock()
 					fresh = true
 					if v.Head().Over {
@@ -304,8 +309,14 @@ func (p *player) play(k *conn) {
 					p.checkReveal(v)
 				}
 			case "table":
-				if tb, _ := m["table"].(map[string]any); tb != nil && tb["state"] == "finished" {
+				tb, _ := m["table"].(map[string]any)
+				if tb != nil && tb["state"] == "finished" {
 					finished = true
+				}
+				if n, ok := tb["game_no"].(float64); ok {
+					p.mu.Lock()
+					p.gameNo = int(n)
+					p.mu.Unlock()
 				}
 			case "left":
 				p.mu.Lock()
