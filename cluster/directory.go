@@ -3,6 +3,7 @@ package cluster
 import (
 	"encoding/json"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -213,8 +214,13 @@ func (n *Node) ownerAliveLocked(l lease) time.Time {
 	return l.Alive
 }
 
+// claimParallel is how many claimed tables a node restores at once. Each restore reads
+// the table's log from JetStream, a round trip or more: one after another, a node that
+// took over a dead node's 350 tables brought the last back after 30 s.
+const claimParallel = 8
+
 // claimAbandoned claims the tables whose lease ran out or was released, and restores
-// them from their logs.
+// them from their logs, claimParallel at a time; it returns once all are done.
 func (n *Node) claimAbandoned() {
 	if n.leaving.Load() {
 		return
@@ -233,39 +239,54 @@ func (n *Node) claimAbandoned() {
 		}
 	}
 	n.mu.Unlock()
+	slots := make(chan struct{}, claimParallel)
+	var wg sync.WaitGroup
 	for _, c := range claims {
-		// The owner may have renewed while the claims before this one went out: a
-		// claim is only for a lease that is still out.
-		n.mu.Lock()
-		l := n.dir[c.code]
-		still := l.rev == c.rev && n.claimableLocked(c.code, l, time.Now())
-		n.mu.Unlock()
-		if !still {
-			continue
-		}
-		ctx, cancel := n.opCtx()
-		rev, err := n.tables.Update(ctx, c.code, leaseValue(n.name, n.now()), c.rev)
-		cancel()
-		if err != nil {
-			continue // another node was quicker, or the owner renewed after all
-		}
-		n.log.Info("claimed a table", "table", c.code)
-		if err := n.own(c.code, rev); err != nil {
-			n.log.Error("could not serve a claimed table", "table", c.code, "err", err)
-			continue
-		}
-		ctx, cancel = n.opCtx()
-		err = n.lobby.RestoreTable(ctx, c.code, c.alive)
-		cancel()
-		switch {
-		case errors.Is(err, lobby.ErrLost):
-			// The lobby closed it (its log does not replay): so does the directory.
-			n.log.Error("claimed table did not restore; it is closed", "table", c.code, "err", err)
-			n.Closed(c.code)
-		case err != nil:
-			// The log could not be read now: another node (or this one) tries again.
-			n.log.Error("claimed table could not be read; releasing it", "table", c.code, "err", err)
-			n.release(c.code)
-		}
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			n.claimOne(c.code, c.rev, c.alive)
+			<-slots
+		}()
+	}
+	wg.Wait()
+}
+
+// claimOne claims one table whose lease, at revision rev, ran out or was released, and
+// restores it; alive is the last time its owner was known to be alive.
+func (n *Node) claimOne(code string, rev uint64, alive time.Time) {
+	// The owner may have renewed while the claims before this one went out: a claim is
+	// only for a lease that is still out.
+	n.mu.Lock()
+	l := n.dir[code]
+	still := l.rev == rev && n.claimableLocked(code, l, time.Now())
+	n.mu.Unlock()
+	if !still {
+		return
+	}
+	ctx, cancel := n.opCtx()
+	rev, err := n.tables.Update(ctx, code, leaseValue(n.name, n.now()), rev)
+	cancel()
+	if err != nil {
+		return // another node was quicker, or the owner renewed after all
+	}
+	n.log.Info("claimed a table", "table", code)
+	if err := n.own(code, rev); err != nil {
+		n.log.Error("could not serve a claimed table", "table", code, "err", err)
+		return
+	}
+	ctx, cancel = n.opCtx()
+	err = n.lobby.RestoreTable(ctx, code, alive)
+	cancel()
+	switch {
+	case errors.Is(err, lobby.ErrLost):
+		// The lobby closed it (its log does not replay): so does the directory.
+		n.log.Error("claimed table did not restore; it is closed", "table", code, "err", err)
+		n.Closed(code)
+	case err != nil:
+		// The log could not be read now: another node (or this one) tries again.
+		n.log.Error("claimed table could not be read; releasing it", "table", code, "err", err)
+		n.release(code)
 	}
 }

@@ -147,10 +147,11 @@ func (n *Node) Start(lb *lobby.Lobby) error {
 	// Both watchers first replay what is there; the node starts claiming once it has
 	// seen the whole directory.
 	ready := make(chan struct{})
-	n.wg.Add(3)
+	n.wg.Add(4)
 	go n.follow(dirW, ready, n.seeLease)
 	go n.follow(nodeW, nil, n.seePresence)
 	go n.run(ready)
+	go n.claims(ready)
 	// Players come in once Start returns: a node that had not read the directory yet
 	// told them a table it had not seen did not exist.
 	select {
@@ -164,8 +165,23 @@ func (n *Node) Start(lb *lobby.Lobby) error {
 // directoryWait is how long Start waits for the table directory to be read.
 var directoryWait = 30 * time.Second
 
-// run renews and claims every Renew.
+// run renews this node's lease and presence every Renew. Claims go on in their own
+// loop (claims): a node that takes over a dead node's hundreds of tables restores them
+// for seconds, and a beat that waited for that would make it look dead too.
 func (n *Node) run(ready <-chan struct{}) {
+	n.every(ready, func() {
+		n.heartbeat()
+		n.letGoLost()
+		n.dropDeparted()
+	})
+}
+
+// claims claims and restores abandoned tables every Renew (or once the last round of
+// them is done, if that took longer).
+func (n *Node) claims(ready <-chan struct{}) { n.every(ready, n.claimAbandoned) }
+
+// every runs do once the directory is read, then every Renew until the node stops.
+func (n *Node) every(ready <-chan struct{}, do func()) {
 	defer n.wg.Done()
 	select {
 	case <-ready:
@@ -175,10 +191,7 @@ func (n *Node) run(ready <-chan struct{}) {
 	t := time.NewTicker(n.cfg.Renew)
 	defer t.Stop()
 	for {
-		n.heartbeat()
-		n.letGoLost()
-		n.claimAbandoned()
-		n.dropDeparted()
+		do()
 		select {
 		case <-n.ctx.Done():
 			return

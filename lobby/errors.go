@@ -52,8 +52,10 @@ func told(err error, format string, args ...any) error {
 // A door that joins a table for a player who asked for it by code (ssh host join CODE,
 // the linear mode's join) tries again every MovingEvery, MovingTries times, while the
 // table answers ErrMoving: it takes a lease and a restore to arrive at another node,
-// and people who redial after a drop expect their seat, not the lobby and an error.
+// and people who redial after a drop expect their seat, not the lobby and an error. A
+// node that takes over a dead node's hundreds of tables brings the last back some
+// seconds after the first: a minute leaves a script that redials room to spare.
 const (
 	MovingEvery = 500 * time.Millisecond
-	MovingTries = 60
+	MovingTries = 120
 )
