@@ -57,6 +57,11 @@ func startClusterWith(t *testing.T, n int, edit func(i int, cfg *server.Config))
 			edit(i, cfg)
 		}
 	})
+	// A table's traffic between nodes is on its way to a screen: game time waits for it.
+	watch := natstest.Connect(t, ns.URL())
+	if _, err := watch.Subscribe("parlor.table.>", func(*nats.Msg) { c.nodes[0].Busy() }); err != nil {
+		t.Fatal(err)
+	}
 	return c
 }
 

@@ -186,6 +186,11 @@ func (s *Server) Stop() error {
 // until things settle.
 func (s *Server) touch() { s.timing().quiet.Store(time.Now().UnixNano()) }
 
+// Busy notes activity the harness does not see from its clients (a cluster's
+// deliveries between nodes, on their way to a screen): game time stands still until
+// things settle, as after a client's input or output.
+func (s *Server) Busy() { s.touch() }
+
 // timing is the server's pace; a Server made by hand around a server.Server (a test
 // that starts its own) gets one without a game clock.
 func (s *Server) timing() *pace {
