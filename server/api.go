@@ -385,8 +385,10 @@ func (c *apiConn) pump(m lobby.Place) {
 			view, err := json.Marshal(u.View)
 			if err == nil && !bytes.Equal(view, lastView) {
 				// now is when the view was sent, by the wall clock like its deadline
-				// (apitime.go): a client measures the time left against it.
-				c.send(map[string]any{"type": "view", "view": json.RawMessage(c.s.shown(view)), "now": c.s.lobby.Shown(c.s.lobby.Now())})
+				// (apitime.go): a client measures the time left against it. game_no
+				// says which game of the table it is of, in the view's own message: a
+				// client back from a drop tells a new game from the one it left by it.
+				c.send(map[string]any{"type": "view", "view": json.RawMessage(c.s.shown(view)), "game_no": u.Table.GameNo, "now": c.s.lobby.Shown(c.s.lobby.Now())})
 				lastView = view
 			}
 		}

@@ -186,6 +186,9 @@ func TestAPISpectatorSitsAndStandIn(t *testing.T) {
 		}
 		return started && v != nil
 	})
+	if n, _ := v["game_no"].(float64); n != 1 {
+		t.Errorf("the first game's view says it is game %v; want 1: %v", v["game_no"], v)
+	}
 	if now, ok := v["now"].(string); !ok {
 		t.Errorf("a view without now: %v", v)
 	} else if _, err := time.Parse(time.RFC3339Nano, now); err != nil {

@@ -135,8 +135,7 @@ type player struct {
 
 	mine     []*sent      // the actions sent, for the game's reveal check
 	checked  map[int]bool // the rounds whose reveal was checked
-	gameNo   int          // the table's game number, as its last "table" message said
-	viewGame int          // the game number of the last view
+	viewGame int          // the game number of the last view (its message's game_no)
 
 	acks  atomic.Int64
 	conns atomic.Int64 // connections made
@@ -280,9 +279,13 @@ func (p *player) play(k *conn) {
 				v, err := p.table.spec.DecodeView(raw)
 				if err == nil {
 					p.mu.Lock()
+					game := 0
+					if n, ok := m["game_no"].(float64); ok {
+						game = int(n)
+					}
 					old := p.view
-					if old != nil && (p.gameNo != p.viewGame || old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
-						// A new game (by the table's game number: a player back
+					if old != nil && (game != p.viewGame || old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
+						// A new game (by the view's game number: a player back
 						// from a fault may not have seen the last game end, and
 						// both may be in round 1): an action of the last one that
 						// is not settled yet may have been taken by this one.
@@ -300,7 +303,7 @@ func (p *player) play(k *conn) {
 							s.upTo = v.Head().Round // the first view after its answer
 						}
 					}
-					p.view, p.viewGame = v, p.gameNo
+					p.view, p.viewGame = v, game
 					p.mu.Unlock()
 					fresh = true
 					if v.Head().Over {
@@ -309,14 +312,8 @@ func (p *player) play(k *conn) {
 					p.checkReveal(v)
 				}
 			case "table":
-				tb, _ := m["table"].(map[string]any)
-				if tb != nil && tb["state"] == "finished" {
+				if tb, _ := m["table"].(map[string]any); tb != nil && tb["state"] == "finished" {
 					finished = true
-				}
-				if n, ok := tb["game_no"].(float64); ok {
-					p.mu.Lock()
-					p.gameNo = int(n)
-					p.mu.Unlock()
 				}
 			case "left":
 				p.mu.Lock()
