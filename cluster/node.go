@@ -70,6 +70,9 @@ type Node struct {
 	// losePublish, when set (by tests), is asked before a delivery is published: true
 	// drops it, as core NATS does while a connection moves to another server.
 	losePublish atomic.Pointer[func(subject string, d delivery) bool]
+	// holdAttach, when set (by tests), is called as a proxy begins to attach, with the
+	// owner the directory names then: the test decides when the attach goes on.
+	holdAttach atomic.Pointer[func(owner string)]
 }
 
 // lease is a directory entry as this node last saw it; seen is when its revision last

@@ -90,6 +90,9 @@ func (n *Node) leaseOf(code string) (string, uint64, bool) {
 func (pr *proxy) attach(rejoin bool) error {
 	n := pr.n
 	owner, rev, ok := n.leaseOf(pr.code)
+	if hold := n.holdAttach.Load(); hold != nil {
+		(*hold)(owner)
+	}
 	if !ok {
 		return lobby.ErrNoTable
 	}
@@ -311,10 +314,8 @@ func (pr *proxy) reattach() {
 				}
 			} else if owner != "" && (owner != old || rev != oldRev) {
 				if err = pr.attach(true); err == nil {
-					pr.mu.Lock()
-					pr.moving = false
-					pr.mu.Unlock()
 					pr.n.log.Info("session followed its table to another node", "table", pr.code, "node", owner)
+					pr.moved()
 					return
 				}
 				if errors.Is(err, lobby.ErrStarted) || errors.Is(err, lobby.ErrFull) || errors.Is(err, lobby.ErrReplaced) {
@@ -390,15 +391,31 @@ func (pr *proxy) sitAgain(id string) {
 	}
 	pr.moving = true
 	pr.mu.Unlock()
-	err := pr.attach(true)
-	pr.mu.Lock()
-	pr.moving = false
-	pr.mu.Unlock()
-	if err != nil {
+	if err := pr.attach(true); err != nil {
+		pr.mu.Lock()
+		pr.moving = false
+		pr.mu.Unlock()
 		pr.finish(lostReason(err))
 		return
 	}
 	pr.n.log.Info("session sat again at its table after its node was away", "table", pr.code)
+	pr.moved()
+}
+
+// moved ends a move (reattach, sitAgain) that attached the proxy, and follows the table
+// again if its directory entry changed hands meanwhile: the news of that claim came
+// while the proxy was busy and was passed over (claimed), and the attach may have gone
+// to the owner the directory named when it began, whose copy is on its way out. Found
+// by the soak: a session sat again at such a copy during NATS faults, every call it
+// made afterwards went to a node that no longer answered for the table, and its game
+// waited for it for good.
+func (pr *proxy) moved() {
+	pr.mu.Lock()
+	pr.moving = false
+	pr.mu.Unlock()
+	if owner, rev, ok := pr.n.leaseOf(pr.code); ok && owner != "" {
+		pr.claimed(owner, rev)
+	}
 }
 
 // finish ends the proxy; its session is told reason.

@@ -254,3 +254,107 @@ func annAcross(t *testing.T, owner, via *Node, nodes ...*Node) (host, ann lobby.
 	via.mu.Unlock()
 	return host, ann, pr
 }
+
+// Found by the soak: a session sat again at its table (its owner had forgotten it)
+// while, during NATS faults, another node claimed the table. The news of the claim came
+// while the session was attaching and was passed over, and the attach went to the owner
+// the directory had named when it began, whose copy ran on until it noticed. Every call
+// the session made afterwards went to a node that no longer answered for the table, and
+// the game waited for its player for good. A session that attached during a claim
+// follows the table to its new owner.
+func TestASessionThatAttachedDuringAClaimFollowsTheTable(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	held := &heldLog{Store: st, reading: make(chan struct{}), release: make(chan struct{})}
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", held, testLease)
+	host, ann, pr := annAcross(t, a, b, a, b, c)
+	code := host.Code()
+	held.code = code
+	defer lobby.Run(ann, lobby.Leave{})
+	released := false
+	defer func() {
+		if !released {
+			close(held.release)
+		}
+	}()
+	_, first, _ := pr.here()
+
+	// b's beat stands still, so a forgets Ann's member and tells her session, which sits
+	// again: its attach begins with a as the owner. Before it goes on, a's beat stands
+	// still too (a paused, or cut off from NATS), c claims the table (its restore still
+	// reading the log), and b hears of the claim.
+	begun, goOn := make(chan string, 1), make(chan struct{})
+	hold := func(owner string) {
+		select {
+		case begun <- owner:
+			<-goOn
+		default:
+		}
+	}
+	b.holdAttach.Store(&hold)
+	for deadline := time.Now().Add(20 * testLease); len(begun) == 0; time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatal("a did not forget Ann's member, or her session did not sit again")
+		}
+		a.dropDeparted()
+	}
+	if owner := <-begun; owner != "a" {
+		t.Fatalf("the attach began with %q as the owner; want a", owner)
+	}
+	claiming := make(chan struct{})
+	go func() {
+		defer close(claiming)
+		for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code) && time.Now().Before(deadline); time.Sleep(testLease / 6) {
+			c.round()
+		}
+	}()
+	select {
+	case <-held.reading:
+	case <-time.After(10 * time.Second):
+		t.Fatal("c did not claim the table")
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if owner, _, _ := b.leaseOf(code); owner == "c" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("b never heard that c claimed the table")
+		}
+	}
+	// The attach goes on, to a, whose copy still runs; then c's restore reads the log.
+	close(goOn)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		pr.mu.Lock()
+		atA := pr.id != first && pr.owner == "a"
+		pr.mu.Unlock()
+		if atA {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session did not sit again at a")
+		}
+	}
+	released = true
+	close(held.release)
+	<-claiming
+
+	atC := func() bool {
+		_, id, _ := pr.here()
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		ot := c.owned[code]
+		return ot != nil && ot.members[id] != nil
+	}
+	for deadline := time.Now().Add(2 * moveWait); !atC(); time.Sleep(20 * time.Millisecond) {
+		if _, _, done := pr.here(); done {
+			t.Fatalf("Ann's session ended: %+v", closedWith(t, ann))
+		}
+		if time.Now().After(deadline) {
+			pr.mu.Lock()
+			owner := pr.owner
+			pr.mu.Unlock()
+			t.Fatalf("Ann's session stays with %q; the table's owner is c", owner)
+		}
+	}
+}
