@@ -413,6 +413,12 @@ func (pr *proxy) moved() {
 	pr.mu.Lock()
 	pr.moving = false
 	pr.mu.Unlock()
+	pr.recheck()
+}
+
+// recheck follows the table if the directory names another owner (or a newer claim)
+// than the one the proxy is attached to.
+func (pr *proxy) recheck() {
 	if owner, rev, ok := pr.n.leaseOf(pr.code); ok && owner != "" {
 		pr.claimed(owner, rev)
 	}
@@ -552,7 +558,10 @@ func (pr *proxy) call(req lobby.Request) (any, error) {
 			case rep.Forgotten:
 				pr.sitAgain(id) // then the same call again
 			case errors.Is(err, errNoAnswer):
+				// The owner may be gone, or be a copy on its way out that the
+				// directory moved on from while the proxy heard nothing of it.
 				unanswered = true
+				pr.recheck()
 			case rep.Moved, errors.Is(err, errNoOwner):
 			case err != nil:
 				return nil, err

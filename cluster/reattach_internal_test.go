@@ -358,3 +358,65 @@ func TestASessionThatAttachedDuringAClaimFollowsTheTable(t *testing.T) {
 		}
 	}
 }
+
+// The safety net under that: a session attached to a copy of its table the directory
+// has moved on from (whatever made it miss the claim) follows the table as soon as a
+// call of its player gets no answer there, and the call is applied at the new owner.
+func TestACallThatGetsNoAnswerFollowsAClaimTheSessionMissed(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
+	host, ann, pr := annAcross(t, a, b, a, b, c)
+	code := host.Code()
+	defer lobby.Run(ann, lobby.Leave{})
+
+	// The session misses c's claim (as if it came while it moved), and a, back, lets
+	// its copy go: the session is attached to a member nobody answers for.
+	pr.mu.Lock()
+	pr.moving = true
+	pr.mu.Unlock()
+	for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("c did not claim %s", code)
+		}
+		c.round()
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if owner, _, _ := b.leaseOf(code); owner == "c" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("b never heard that c claimed the table")
+		}
+	}
+	pr.mu.Lock()
+	pr.moving = false
+	missed, id := pr.owner == "a", pr.id
+	pr.mu.Unlock()
+	if !missed {
+		t.Fatal("the session followed the claim: the test tests nothing")
+	}
+	// a's word that its copy stops is lost on the way (core NATS, a NATS server
+	// restarting).
+	lose := func(_ string, d delivery) bool { return d.Member == id }
+	a.losePublish.Store(&lose)
+	for deadline := time.Now().Add(20 * testLease); a.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a still runs %s, which c claimed", code)
+		}
+		a.round()
+	}
+
+	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
+		t.Fatalf("Ann's chat line: %v", err)
+	}
+	cat, err := c.lobby.Watch(lobby.Player{ID: "SHA256:cat", Name: "Cat"}, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, ok, _ := cat.Next(waitCtx(t))
+	if !ok || !slices.ContainsFunc(u.Chat, func(l lobby.ChatLine) bool { return l.Text == "still here" }) {
+		t.Fatalf("c's table has not got Ann's line: %+v", u.Chat)
+	}
+}
