@@ -217,7 +217,8 @@ type sentCall struct {
 // proxy's connection moves to another NATS server is lost. A pump sends its newest
 // update again (same seq: a proxy that has it drops it) after resendAfter of quiet,
 // then after twice that, and so on, resends times, so that a table's last update
-// before a quiet spell (a game over, waiting for its host) is not lost for good.
+// before a quiet spell (a game over, waiting for its host) is not lost for good; so
+// with the news that the member is out.
 const (
 	resendAfter = time.Second
 	resends     = 4
@@ -256,7 +257,19 @@ func (n *Node) pump(r *remote, listen string) {
 			handoff := r.ot.handoff
 			n.mu.Unlock()
 			seq++
-			n.publish(listen, delivery{Member: r.id, Seq: seq, Closed: &reason, Handoff: handoff, Forgotten: r.dropped.Load()})
+			closing := delivery{Member: r.id, Seq: seq, Closed: &reason, Handoff: handoff, Forgotten: r.dropped.Load()}
+			n.publish(listen, closing)
+			n.forgetRemote(r) // now: its calls are a forgotten member's from here on
+			// Sent again as an update is, after quiet: a session that missed it (and
+			// the claim that moved its table on) would wait on this copy for good.
+			for again := range resends {
+				select {
+				case <-time.After(resendAfter << again):
+					n.publish(listen, closing)
+				case <-n.ctx.Done():
+					return
+				}
+			}
 			return
 		}
 		if subj := seatSubject(r.code, u.Seat); subj != listen {

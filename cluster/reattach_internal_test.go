@@ -420,3 +420,67 @@ func TestACallThatGetsNoAnswerFollowsAClaimTheSessionMissed(t *testing.T) {
 		t.Fatalf("c's table has not got Ann's line: %+v", u.Chat)
 	}
 }
+
+// And for a session that makes no call (a player reading the screen, a spectator): the
+// old owner's word that its copy stopped comes again after quiet, as an update does, so
+// a session that missed both the claim and the first word still follows the table.
+func TestTheWordThatACopyStoppedComesAgain(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
+	host, ann, pr := annAcross(t, a, b, a, b, c)
+	code := host.Code()
+	defer lobby.Run(ann, lobby.Leave{})
+
+	pr.mu.Lock()
+	pr.moving = true // the claim's news comes while the session moves: passed over
+	pr.mu.Unlock()
+	for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("c did not claim %s", code)
+		}
+		c.round()
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if owner, _, _ := b.leaseOf(code); owner == "c" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("b never heard that c claimed the table")
+		}
+	}
+	pr.mu.Lock()
+	pr.moving = false
+	id := pr.id
+	pr.mu.Unlock()
+	var lost atomic.Bool
+	lose := func(_ string, d delivery) bool {
+		return d.Member == id && d.Closed != nil && lost.CompareAndSwap(false, true)
+	}
+	a.losePublish.Store(&lose)
+	for deadline := time.Now().Add(20 * testLease); a.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a still runs %s, which c claimed", code)
+		}
+		a.round()
+	}
+
+	for deadline := time.Now().Add(2 * moveWait); ; time.Sleep(20 * time.Millisecond) {
+		pr.mu.Lock()
+		owner := pr.owner
+		pr.mu.Unlock()
+		if owner == "c" {
+			break
+		}
+		if _, _, done := pr.here(); done {
+			t.Fatalf("Ann's session ended: %+v", closedWith(t, ann))
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Ann's session stays with %q (the first word lost: %v); the table's owner is c", owner, lost.Load())
+		}
+	}
+	if !lost.Load() {
+		t.Error("no word was lost: the test tested nothing")
+	}
+}
