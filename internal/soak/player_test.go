@@ -292,7 +292,7 @@ func (p *player) play(k *conn) {
 						var open []*sent
 						for _, s := range p.mine {
 							if s.upTo == 0 {
-								s.round = v.Head().Round
+								s.round, s.carried = v.Head().Round, true
 								open = append(open, s)
 							}
 						}

@@ -335,6 +335,8 @@ func TestSubmissionRules(t *testing.T) {
 		{"acknowledged, then lost", []*sent{rank(2, 2, OK, 1)}, 0, false},
 		{"sent on the last round's view, taken in this one", []*sent{rank(1, 2, OK, 1)}, 1, true},
 		{"sent on the last round's view, taken in that one", []*sent{rank(1, 2, OK, 1)}, 0, true},
+		{"sent in the last game, answered in this one's round, taken by it", []*sent{{round: 2, upTo: 2, done: true, carried: true, outcome: OK, action: topfive.Rank{Type: topfive.TypeRank, Ranks: []int{1, 2, 3, 4, 5}}}}, 1, true},
+		{"sent in the last game, answered in this one's round, taken by the last", []*sent{{round: 2, upTo: 2, done: true, carried: true, outcome: OK, action: topfive.Rank{Type: topfive.TypeRank, Ranks: []int{1, 2, 3, 4, 5}}}}, 0, true},
 		{"sent on this round's view, not yet settled", []*sent{{round: 2, outcome: OK, action: topfive.Rank{Type: topfive.TypeRank, Ranks: []int{1, 2, 3, 4, 5}}}}, 0, true},
 	} {
 		could, none := lastOf(actionsOf[topfive.Rank](tc.mine, 2, topfive.TypeRank))

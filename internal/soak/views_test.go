@@ -24,12 +24,15 @@ type sent struct {
 	done    bool
 	action  any
 	outcome Outcome
+	// carried: sent in the last game and not answered when the next began; it may have
+	// been taken by either game, so it is never surely in one.
+	carried bool
 }
 
 // in reports whether s may have been taken in round, and whether surely in it.
 func (s *sent) in(round int) (maybe, surely bool) {
 	maybe = s.round <= round && (s.upTo == 0 || round <= s.upTo)
-	return maybe, maybe && s.round == round && s.upTo == round
+	return maybe, maybe && !s.carried && s.round == round && s.upTo == round
 }
 
 // sentAround shows a seat's actions that may belong to the rounds next to round.
