@@ -314,14 +314,7 @@ func TestASessionThatAttachedDuringAClaimFollowsTheTable(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("c did not claim the table")
 	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if owner, _, _ := b.leaseOf(code); owner == "c" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("b never heard that c claimed the table")
-		}
-	}
+	heardClaim(t, b, code, "c")
 	// The attach goes on, to a, whose copy still runs; then c's restore reads the log.
 	close(goOn)
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
@@ -363,40 +356,10 @@ func TestASessionThatAttachedDuringAClaimFollowsTheTable(t *testing.T) {
 // has moved on from (whatever made it miss the claim) follows the table as soon as a
 // call of its player gets no answer there, and the call is applied at the new owner.
 func TestACallThatGetsNoAnswerFollowsAClaimTheSessionMissed(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
-	host, ann, pr := annAcross(t, a, b, a, b, c)
-	code := host.Code()
+	a, c, ann, _, code, id := missedClaim(t)
 	defer lobby.Run(ann, lobby.Leave{})
-
-	// The session misses c's claim (as if it came while it moved), and a, back, lets
-	// its copy go: the session is attached to a member nobody answers for.
-	pr.mu.Lock()
-	pr.moving = true
-	pr.mu.Unlock()
-	for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			t.Fatalf("c did not claim %s", code)
-		}
-		c.round()
-	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if owner, _, _ := b.leaseOf(code); owner == "c" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("b never heard that c claimed the table")
-		}
-	}
-	pr.mu.Lock()
-	pr.moving = false
-	missed, id := pr.owner == "a", pr.id
-	pr.mu.Unlock()
-	if !missed {
-		t.Fatal("the session followed the claim: the test tests nothing")
-	}
+	// a, back, lets its copy go: the session is attached to a member nobody answers
+	// for.
 	// a's word that its copy stops is lost on the way (core NATS, a NATS server
 	// restarting).
 	lose := func(_ string, d delivery) bool { return d.Member == id }
@@ -425,35 +388,8 @@ func TestACallThatGetsNoAnswerFollowsAClaimTheSessionMissed(t *testing.T) {
 // old owner's word that its copy stopped comes again after quiet, as an update does, so
 // a session that missed both the claim and the first word still follows the table.
 func TestTheWordThatACopyStoppedComesAgain(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
-	host, ann, pr := annAcross(t, a, b, a, b, c)
-	code := host.Code()
+	a, _, ann, pr, code, id := missedClaim(t)
 	defer lobby.Run(ann, lobby.Leave{})
-
-	pr.mu.Lock()
-	pr.moving = true // the claim's news comes while the session moves: passed over
-	pr.mu.Unlock()
-	for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			t.Fatalf("c did not claim %s", code)
-		}
-		c.round()
-	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		if owner, _, _ := b.leaseOf(code); owner == "c" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("b never heard that c claimed the table")
-		}
-	}
-	pr.mu.Lock()
-	pr.moving = false
-	id := pr.id
-	pr.mu.Unlock()
 	var lost atomic.Bool
 	lose := func(_ string, d delivery) bool {
 		return d.Member == id && d.Closed != nil && lost.CompareAndSwap(false, true)
@@ -482,5 +418,51 @@ func TestTheWordThatACopyStoppedComesAgain(t *testing.T) {
 	}
 	if !lost.Load() {
 		t.Error("no word was lost: the test tested nothing")
+	}
+}
+
+// missedClaim starts nodes a, b and c, has Host make a table on a and Ann join it
+// through b, and has c claim the table while Ann's session misses the news (as if it
+// came while the session moved): the session stays attached to a's copy, whose member
+// id it returns.
+func missedClaim(t *testing.T) (a, c *Node, ann lobby.Place, pr *proxy, code, id string) {
+	t.Helper()
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
+	host, ann, pr := annAcross(t, a, b, a, b, c)
+	code = host.Code()
+	pr.mu.Lock()
+	pr.moving = true // the claim's news comes while the session moves: passed over
+	pr.mu.Unlock()
+	for deadline := time.Now().Add(20 * testLease); !c.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("c did not claim %s", code)
+		}
+		c.round()
+	}
+	heardClaim(t, b, code, "c")
+	pr.mu.Lock()
+	pr.moving = false
+	missed := pr.owner == "a"
+	id = pr.id
+	pr.mu.Unlock()
+	if !missed {
+		t.Fatal("the session followed the claim: the test tests nothing")
+	}
+	return a, c, ann, pr, code, id
+}
+
+// heardClaim waits until node n's directory names owner for the table with code.
+func heardClaim(t *testing.T, n *Node, code, owner string) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if o, _, _ := n.leaseOf(code); o == owner {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node %s never heard that %s claimed the table", n.name, owner)
+		}
 	}
 }
