@@ -281,6 +281,11 @@ func TestBrowserDoor(t *testing.T) {
 	ann.Close()
 	linked := openTab(t, b, url)
 	linked.waitFor("you are Ann", "table "+code+" is waiting for you") // Ann, as over SSH
+	// The terminal has the keys as soon as the screen shows, though the page may still
+	// be saving its new key (a key pressed meanwhile was lost on a busy machine).
+	if focused := eval[bool](linked, `document.activeElement.classList.contains('xterm-helper-textarea')`); !focused {
+		t.Error("once the linked page shows the lobby the terminal does not have the keys")
+	}
 	linked.press("r")
 	linked.waitFor("table "+code, "← you") // her seat, taken back
 	linked.waitJS("the page to say it is linked", `document.getElementById('status').textContent.startsWith('linked')`)
