@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"parlor/cluster"
 	_ "parlor/games"
 	"parlor/internal/testkit/natstest"
 	"parlor/internal/testkit/testclock"
@@ -44,8 +45,8 @@ func twinTables(t *testing.T, game string, opts rules.Options) (here, there door
 	t.Helper()
 	url, _ := natstest.Run(t)
 	clock = testclock.New(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
-	_, la := startNodeOn(t, url, "a", clock)
-	_, lb := startNodeOn(t, url, "b", clock)
+	_, la := cluster.StartSteadyTestNode(t, url, "a", clock)
+	_, lb := cluster.StartSteadyTestNode(t, url, "b", clock)
 	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
 	ben := lobby.Player{ID: "SHA256:ben", Name: "Ben"}
 	make := func(name string, via *lobby.Lobby) door {
@@ -72,8 +73,8 @@ func twinTables(t *testing.T, game string, opts rules.Options) (here, there door
 func TestABlockHoldsAtEveryNode(t *testing.T) {
 	url, _ := natstest.Run(t)
 	clock := testclock.New(time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC))
-	_, la := startNodeOn(t, url, "a", clock)
-	_, lb := startNodeOn(t, url, "b", clock)
+	_, la := cluster.StartSteadyTestNode(t, url, "a", clock)
+	_, lb := cluster.StartSteadyTestNode(t, url, "b", clock)
 	ann := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
 	ben := lobby.Player{ID: "SHA256:ben", Name: "Ben"}
 	h, err := la.Create(ann, "topfive", nil, false)

@@ -46,3 +46,15 @@ func StartTestNode(t testing.TB, url, name string, clock lobby.Clock) (*Node, *l
 	t.Helper()
 	return testNode(t, Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: 500 * time.Millisecond}, clock, true)
 }
+
+// StartSteadyTestNode runs a node named name on the NATS at url whose leases outlast
+// the test: no node is taken for gone and no table is claimed, however long the
+// machine stalls the test's process. It is for tests of what a table does through its
+// nodes, not of a node going away: with quick leases a loaded machine that holds the
+// process still for half a second has one node take the other for gone, drop its
+// sessions and claim its tables (which it cannot restore from a store of its own, so
+// it closes them), and the test sees a failover it was not about.
+func StartSteadyTestNode(t testing.TB, url, name string, clock lobby.Clock) (*Node, *lobby.Lobby) {
+	t.Helper()
+	return testNode(t, Config{URLs: url, Node: name, Renew: 100 * time.Millisecond, Lease: time.Hour}, clock, true)
+}

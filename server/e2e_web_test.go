@@ -162,16 +162,23 @@ func (tb *tab) press(keys ...string) {
 	}
 }
 
-// pressUntil presses key until text shows (at most n times).
+// pressUntil presses key until text shows (at most n times). Each press must change the
+// screen, and the next is pressed only once it has: one pressed before the last showed
+// could go past the text (a busy machine running the race detector took more than two
+// seconds to show one, and the game list went round past the game).
 func (tb *tab) pressUntil(key, text string, n int) {
 	tb.t.Helper()
 	for range n {
-		if strings.Contains(tb.screen(), text) {
+		before := tb.screen()
+		if strings.Contains(before, text) {
 			return
 		}
-		before := tb.screen()
 		tb.press(key)
-		for end := time.Now().Add(2 * time.Second); tb.screen() == before && time.Now().Before(end); {
+		deadline := time.Now().Add(e2e.Wait)
+		for tb.screen() == before {
+			if time.Now().After(deadline) {
+				tb.t.Fatalf("waited %s for a press of %q to show; the browser shows:\n%s", e2e.Wait, key, before)
+			}
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
@@ -260,8 +267,10 @@ func TestBrowserDoor(t *testing.T) {
 	eve.waitFor("table "+code, "watching")
 	ann.WaitFor("1 watching")
 	eve.press("b", "s", "x")
-	time.Sleep(300 * time.Millisecond)
-	if scr := ann.Screen(); !strings.Contains(scr, "Seats 3/4") || !strings.Contains(scr, "· waiting") {
+	// Her session handles her keys in order, and the table tells Ann of its changes in
+	// order: once Ann sees the chat Eve sent after those keys, she sees what they did.
+	eve.press(kb.Enter, "eve was here", kb.Enter)
+	if scr := ann.WaitFor("eve was here"); !strings.Contains(scr, "Seats 3/4") || !strings.Contains(scr, "· waiting") {
 		t.Fatalf("a watcher's keys changed the table:\n%s", scr)
 	}
 
@@ -281,6 +290,11 @@ func TestBrowserDoor(t *testing.T) {
 	ann.Close()
 	linked := openTab(t, b, url)
 	linked.waitFor("you are Ann", "table "+code+" is waiting for you") // Ann, as over SSH
+	// The terminal has the keys as soon as the screen shows, though the page may still
+	// be saving its new key (a key pressed meanwhile was lost on a busy machine).
+	if focused := eval[bool](linked, `document.activeElement.classList.contains('xterm-helper-textarea')`); !focused {
+		t.Error("once the linked page shows the lobby the terminal does not have the keys")
+	}
 	linked.press("r")
 	linked.waitFor("table "+code, "← you") // her seat, taken back
 	linked.waitJS("the page to say it is linked", `document.getElementById('status').textContent.startsWith('linked')`)

@@ -148,6 +148,10 @@ async function connect() {
       ws.send(JSON.stringify(hello));
     } else if (msg.type === 'welcome') {
       welcomed = true;
+      // The keys go to the game before anything is awaited: the screen comes right
+      // after the welcome, and a key pressed once it shows must not be lost while a
+      // linked browser's key is being saved.
+      term.focus();
       if (pair && msg.key) {
         await saveKey({ id: msg.key, key: pair.privateKey });
         pair = null;
@@ -160,7 +164,6 @@ async function connect() {
       if (msg.ssh) {
         for (const c of document.querySelectorAll('#reader-note code')) c.textContent = msg.ssh + ' plain';
       }
-      term.focus();
     }
   };
   ws.onclose = (e) => {
