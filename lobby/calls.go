@@ -3,8 +3,8 @@ package lobby
 // Calls sent more than once. A cluster node's session sends its call to the table's
 // owner again, under the same id, when no answer came (the owner died after applying
 // it, or NATS was slow): the table answers a call it has already applied "ok" without
-// applying it again. The ids of the calls that changed the game travel in the entries
-// they made (record.Call), and a snapshot carries the table's recent ones
+// applying it again. The ids of the calls that changed the game, or said a chat line,
+// travel in the entries they made (record.Call), and a snapshot carries the table's recent ones
 // (record.Calls), so the node that restores a table from its log knows them too. A log
 // without ids (an older version's) restores as before, knowing none.
 
@@ -44,8 +44,8 @@ func (c *callSet) list() []string { return append([]string(nil), c.order...) }
 // CallOnce is Call for a request that may come more than once under the same id (""
 // for none): a cluster's session sends a call whose answer did not come again. An
 // action or a game's start the table has applied under that id is answered "ok" and
-// not applied again; the other operations are run as Call runs them (the cluster's
-// owner answers a repeat of its own last call for them).
+// not applied again, and so is a chat line said under it; the other operations are run
+// as Call runs them (the cluster's owner answers a repeat of its own last call for them).
 func (m *Member) CallOnce(id string, req Request) (any, error) {
 	if id == "" {
 		return m.Call(req)
@@ -56,6 +56,8 @@ func (m *Member) CallOnce(id string, req Request) (any, error) {
 		err = m.act(id, r.Action)
 	case Start:
 		err = m.start(id)
+	case Chat:
+		err = m.chat(id, r.Text)
 	default:
 		return m.Call(req)
 	}

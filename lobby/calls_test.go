@@ -99,3 +99,57 @@ func TestACallSentAgainIsAppliedOnce(t *testing.T) {
 		t.Errorf("the log holds %d picks of Ann's; want 1 (the game was not started again)", n)
 	}
 }
+
+// hellos counts the lines "hello" a member's newest update shows.
+func hellos(t *testing.T, m lobby.Place) int {
+	t.Helper()
+	n := 0
+	for _, l := range follow(m).until(t, "an update", func(lobby.Update) bool { return true }).Chat {
+		if l.Text == "hello" {
+			n++
+		}
+	}
+	return n
+}
+
+// So is a chat line: said once, though its call comes again, before and after a
+// restart (a player's line said twice when the owner died before it answered).
+func TestAChatLineSentAgainIsSaidOnce(t *testing.T) {
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	c := newClock()
+	r := start(t, st, c, nil)
+	annP := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	ann, err := r.l.Create(annP, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := ann.Code()
+	hello := lobby.Chat{Text: "hello"}
+	for range 2 {
+		if err := once(t, ann, "ann-1", hello); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := once(t, ann, "ann-2", hello); err != nil {
+		t.Fatal(err)
+	}
+	if n := hellos(t, ann); n != 2 {
+		t.Fatalf("the table shows %d lines of Ann's hello; want 2 (two calls, one sent twice)", n)
+	}
+	r.stop()
+
+	r2 := start(t, st, c, nil)
+	if _, err := r2.l.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if ann, err = r2.l.Join(annP, code); err != nil {
+		t.Fatal(err)
+	}
+	if err := once(t, ann, "ann-2", hello); err != nil {
+		t.Errorf("the same line again after a restart: %v; want ok", err)
+	}
+	if n := hellos(t, ann); n != 2 {
+		t.Errorf("after a restart the table shows %d lines of Ann's hello; want 2", n)
+	}
+}

@@ -157,7 +157,7 @@ func (t *Table) endStep(now time.Time) {
 		}
 		for _, line := range t.chat {
 			if line.ID > jr.chatID {
-				t.record(now, store.EntryEvent, record{Kind: recChat, Chat: []ChatLine{line}})
+				t.record(now, store.EntryEvent, record{Kind: recChat, Chat: []ChatLine{line}, Call: line.call})
 			}
 		}
 		jr.chatID = t.chatID

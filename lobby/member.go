@@ -125,7 +125,9 @@ func (m *Member) act(call string, raw json.RawMessage) error {
 }
 
 // Chat says something to the table.
-func (m *Member) chat(text string) error {
+// chat says text at the table; call is the id of a call that may come again (calls.go),
+// "" for none.
+func (m *Member) chat(call, text string) error {
 	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
@@ -137,6 +139,9 @@ func (m *Member) chat(text string) error {
 		return err
 	}
 	return m.t.do(func(now time.Time) error {
+		if call != "" && m.t.calls.has(call) {
+			return nil // said already: this is the same call again
+		}
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -149,6 +154,10 @@ func (m *Member) chat(text string) error {
 			}
 		}
 		m.t.say(now, m.player.ID, m.player.Name, m.seat, text)
+		if call != "" {
+			m.t.chat[len(m.t.chat)-1].call = call // its entry carries the call's id
+			m.t.calls.add(call)
+		}
 		return nil
 	})
 }

@@ -327,7 +327,7 @@ func (m *Member) dispatch(req Request) (any, error) {
 	case Act:
 		return Done{}, m.act("", r.Action)
 	case Chat:
-		return Done{}, m.chat(r.Text)
+		return Done{}, m.chat("", r.Text)
 	case TakeSeat:
 		return Done{}, m.takeSeat()
 	case Leave:
