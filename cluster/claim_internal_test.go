@@ -103,3 +103,43 @@ func TestANodeKeepsBeatingAndClaimingWhileARestoreIsSlow(t *testing.T) {
 		t.Fatalf("%s runs before its log was read", codes[0])
 	}
 }
+
+// A node that was itself held still (a long pause, starved of CPU) longer than a lease
+// has not read the beats that came meanwhile: by its own clock every other node looks
+// gone. Before it claims a table it reads the owner's beat again, and claims nothing of
+// an owner that beat since it last looked.
+func TestAStalledNodeClaimsNothingOfAnOwnerThatBeats(t *testing.T) {
+	_, _, a, b, code := tableOnA(t)
+	a.round()
+	var rev uint64
+	for deadline := time.Now().Add(10 * time.Second); rev == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("b never read a's beat")
+		}
+		b.mu.Lock()
+		rev = b.beats["a"].rev
+		b.mu.Unlock()
+	}
+	// b stalls: what it last read of a (its beat, its presence, the table's key) is a
+	// lease old by its clock, and a beat it has not read is in the bucket.
+	long := time.Now().Add(-10 * testLease)
+	b.mu.Lock()
+	bt := b.beats["a"]
+	bt.seen, bt.rev = long, rev-1
+	b.beats["a"] = bt
+	if p := b.presence["a"]; p != nil {
+		p.seen = long
+	}
+	l := b.dir[code]
+	l.seen = long
+	b.dir[code] = l
+	b.mu.Unlock()
+
+	b.claimAbandoned()
+	if b.lobby.Runs(code) {
+		t.Fatal("b claimed a table of a node that beats")
+	}
+	if owner, _, _ := b.leaseOf(code); owner != "a" {
+		t.Fatalf("the directory names %q for the table; want a", owner)
+	}
+}

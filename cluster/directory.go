@@ -3,6 +3,7 @@ package cluster
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -227,18 +228,31 @@ func (n *Node) claimAbandoned() {
 	}
 	now := time.Now()
 	type claim struct {
-		code  string
-		rev   uint64
-		alive time.Time // the owner's last renewal: its node was alive then
+		code, owner string
+		rev         uint64
+		alive       time.Time // the owner's last renewal: its node was alive then
 	}
 	var claims []claim
+	owners := map[string]bool{} // the other nodes whose tables look abandoned
 	n.mu.Lock()
 	for code, l := range n.dir {
 		if n.claimableLocked(code, l, now) {
-			claims = append(claims, claim{code, l.rev, n.ownerAliveLocked(l)})
+			claims = append(claims, claim{code, l.Node, l.rev, n.ownerAliveLocked(l)})
+			if l.Node != "" && l.Node != n.name {
+				owners[l.Node] = true
+			}
 		}
 	}
 	n.mu.Unlock()
+	// Each of their beats is read again first (beatsStill): this node may have been
+	// held still itself, its clock running while it read nothing.
+	for owner := range owners {
+		owners[owner] = n.beatsStill(owner)
+	}
+	claims = slices.DeleteFunc(claims, func(c claim) bool {
+		still, asked := owners[c.owner]
+		return asked && !still
+	})
 	slots := make(chan struct{}, claimParallel)
 	var wg sync.WaitGroup
 	for _, c := range claims {

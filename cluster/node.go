@@ -94,6 +94,7 @@ type beat struct {
 	// after its owner died measures the downtime from there.
 	Alive time.Time `json:"alive"`
 	seen  time.Time
+	rev   uint64 // the revision of the beat seen last
 }
 
 // ownTable is a table this node owns: its lease revision and its request subscription.

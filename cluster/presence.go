@@ -3,6 +3,7 @@ package cluster
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"maps"
 	"slices"
 	"strconv"
@@ -190,8 +191,35 @@ func (n *Node) seeBeat(name string, e jetstream.KeyValueEntry) {
 	if e.Operation() == jetstream.KeyValuePut {
 		_ = json.Unmarshal(e.Value(), &b)
 	}
-	b.seen = time.Now()
+	b.seen, b.rev = time.Now(), e.Revision()
 	n.beats[name] = b
+}
+
+// beatsStill reads node's beat from the bucket and tells whether it is the one this node
+// saw last (or gone): false if the node beat since, or if the bucket cannot be read now
+// (nothing is known). A node held still for a lease (a long pause, starved of CPU) has
+// not read the beats that came meanwhile, and by its own clock every other node looks
+// gone: it asks before it claims.
+func (n *Node) beatsStill(node string) bool {
+	ctx, cancel := n.opCtx()
+	defer cancel()
+	e, err := n.nodes.Get(ctx, beatPrefix+node)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return true
+	}
+	if err != nil {
+		return false
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	b := n.beats[node]
+	if e.Revision() <= b.rev {
+		return true
+	}
+	_ = json.Unmarshal(e.Value(), &b)
+	b.seen, b.rev = time.Now(), e.Revision()
+	n.beats[node] = b
+	return false
 }
 
 // heartbeat renews this node's lease on all its tables (its beat), and puts the chunks
