@@ -105,7 +105,9 @@ func (pr *proxy) attach(rejoin bool) error {
 		}
 		return pr.attachHere(rejoin, rev)
 	}
-	id := n.name + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
+	// The run's id is in it: a node started again under its name must not name a
+	// member as its last run did, whose member an owner may still hold.
+	id := n.name + "-" + n.runID + "-" + strconv.FormatUint(n.nextID.Add(1), 10)
 	op := opJoin
 	if pr.watch {
 		op = opWatch

@@ -466,3 +466,37 @@ func heardClaim(t *testing.T, n *Node, code, owner string) {
 		}
 	}
 }
+
+// Found by the cluster soak (seed 2419787588081957316, after a node was stopped and
+// started again): a node names its sessions' members at the owners, and a run started
+// again under the node's name named them as the run before it did, from 1. An owner
+// that still had a member of the old run took the new session's news for the old
+// one's: the old member's end (replaced, or a late goodbye of the old run's session)
+// put the new session out with "You left the table.". A run's members are its own.
+func TestANodeStartedAgainNamesItsMembersAfresh(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease)
+	_, _, pr := annAcross(t, a, b, a, b)
+	_, old, _ := pr.here()
+	b.Kill()
+	again := newNode(t, url, "b", st, testLease)
+	p2 := &proxy{n: again, code: pr.code, player: pr.player, box: lobby.NewMailbox()}
+	if err := again.Start(again.lobby); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		err := p2.attach(false)
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("Ann's session through b started again: %v", err)
+		}
+	}
+	defer lobby.Run(p2, lobby.Leave{})
+	if _, id, _ := p2.here(); id == old {
+		t.Fatalf("b's new run named Ann's member %q, as its last run did", id)
+	}
+}
