@@ -236,6 +236,9 @@ func (p *player) play(k *conn) {
 		}
 		if wait.sent != nil {
 			wait.sent.outcome, wait.sent.done = op.Outcome, true
+			if m["type"] == "error" {
+				wait.sent.answer = fmt.Sprintf("%v: %v", m["code"], m["error"])
+			}
 		}
 		if op.Outcome != OK {
 			fresh, refusedAt = false, time.Now()

@@ -27,6 +27,7 @@ type sent struct {
 	// carried: sent in the last game and not answered when the next began; it may have
 	// been taken by either game, so it is never surely in one.
 	carried bool
+	answer  string // a refusal's code and words, for a failure's report
 }
 
 // in reports whether s may have been taken in round, and whether surely in it.
@@ -43,6 +44,9 @@ func sentAround(mine []*sent, round int) string {
 			continue
 		}
 		fmt.Fprintf(&b, "\n    rounds %d..%d %s: %s", s.round, s.upTo, s.outcome, jsonOf(s.action))
+		if s.answer != "" {
+			fmt.Fprintf(&b, " (%s)", s.answer)
+		}
 	}
 	return b.String()
 }
