@@ -25,6 +25,15 @@ type conn struct {
 	dead  chan struct{}       // closed by close
 	once  sync.Once
 	seq   int
+	held  []map[string]any // lines a call read while it waited, for the player to take
+}
+
+// takeHeld returns the lines calls read while they waited for their answers, oldest
+// first, and forgets them.
+func (k *conn) takeHeld() []map[string]any {
+	held := k.held
+	k.held = nil
+	return held
 }
 
 // dial connects and reads the welcome.
@@ -107,6 +116,10 @@ func (k *conn) call(req map[string]any, keep func(map[string]any)) (map[string]a
 			}
 			if keep != nil {
 				keep(m)
+			} else {
+				// Kept for the player: a game's first view may come before the
+				// start's answer, and a view is sent again only when it changes.
+				k.held = append(k.held, m)
 			}
 		case <-timeout:
 			return nil, fmt.Errorf("no answer to %v", req["op"])
@@ -139,6 +152,8 @@ type player struct {
 
 	acks  atomic.Int64
 	conns atomic.Int64 // connections made
+	heard atomic.Int64 // lines read while playing, and the type of the last (for a failure's report)
+	last  atomic.Value
 }
 
 // state is the player's last view.
@@ -266,64 +281,75 @@ func (p *player) play(k *conn) {
 			}
 		}
 	}()
+	// handle takes one line; true once the player is out of its table.
+	handle := func(m map[string]any) bool {
+		p.heard.Add(1)
+		p.last.Store(fmt.Sprint(m["type"]))
+		switch m["type"] {
+		case "ok", "error":
+			answer(m)
+		case "view":
+			raw, _ := json.Marshal(m["view"])
+			v, err := p.table.spec.DecodeView(raw)
+			if err == nil {
+				p.mu.Lock()
+				game := 0
+				if n, ok := m["game_no"].(float64); ok {
+					game = int(n)
+				}
+				old := p.view
+				if old != nil && (game != p.viewGame || old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
+					// A new game (by the view's game number: a player back
+					// from a fault may not have seen the last game end, and
+					// both may be in round 1): an action of the last one that
+					// is not settled yet may have been taken by this one.
+					var open []*sent
+					for _, s := range p.mine {
+						if s.upTo == 0 {
+							s.round, s.carried = v.Head().Round, true
+							open = append(open, s)
+						}
+					}
+					p.mine, p.checked = open, nil
+				}
+				for _, s := range p.mine {
+					if s.done && s.upTo == 0 {
+						s.upTo = v.Head().Round // the first view after its answer
+					}
+				}
+				p.view, p.viewGame = v, game
+				p.mu.Unlock()
+				fresh = true
+				if v.Head().Over {
+					finished = true
+				}
+				p.checkReveal(v)
+			}
+		case "table":
+			if tb, _ := m["table"].(map[string]any); tb != nil && tb["state"] == "finished" {
+				finished = true
+			}
+		case "left":
+			p.mu.Lock()
+			p.closed = fmt.Sprint(m["why"])
+			p.mu.Unlock()
+			p.s.noteLeft(p, fmt.Sprint(m["why"]), fmt.Sprint(m["reason"]))
+			return true // out of the table: connect and join again, as the words ask
+		}
+		return false
+	}
+	for _, m := range k.takeHeld() { // lines that came while a call waited for its answer
+		if handle(m) {
+			return
+		}
+	}
 	for {
 		select {
 		case <-p.s.done:
 			return
 		case m, ok := <-k.lines:
-			if !ok {
+			if !ok || handle(m) {
 				return
-			}
-			switch m["type"] {
-			case "ok", "error":
-				answer(m)
-			case "view":
-				raw, _ := json.Marshal(m["view"])
-				v, err := p.table.spec.DecodeView(raw)
-				if err == nil {
-					p.mu.Lock()
-					game := 0
-					if n, ok := m["game_no"].(float64); ok {
-						game = int(n)
-					}
-					old := p.view
-					if old != nil && (game != p.viewGame || old.Head().Over && !v.Head().Over || v.Head().Round < old.Head().Round) {
-						// A new game (by the view's game number: a player back
-						// from a fault may not have seen the last game end, and
-						// both may be in round 1): an action of the last one that
-						// is not settled yet may have been taken by this one.
-						var open []*sent
-						for _, s := range p.mine {
-							if s.upTo == 0 {
-								s.round, s.carried = v.Head().Round, true
-								open = append(open, s)
-							}
-						}
-						p.mine, p.checked = open, nil
-					}
-					for _, s := range p.mine {
-						if s.done && s.upTo == 0 {
-							s.upTo = v.Head().Round // the first view after its answer
-						}
-					}
-					p.view, p.viewGame = v, game
-					p.mu.Unlock()
-					fresh = true
-					if v.Head().Over {
-						finished = true
-					}
-					p.checkReveal(v)
-				}
-			case "table":
-				if tb, _ := m["table"].(map[string]any); tb != nil && tb["state"] == "finished" {
-					finished = true
-				}
-			case "left":
-				p.mu.Lock()
-				p.closed = fmt.Sprint(m["why"])
-				p.mu.Unlock()
-				p.s.noteLeft(p, fmt.Sprint(m["why"]), fmt.Sprint(m["reason"]))
-				return // out of the table: connect and join again, as the words ask
 			}
 		case <-tick.C:
 			if wait != nil {

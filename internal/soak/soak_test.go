@@ -499,7 +499,7 @@ func (tb *table) describe() string {
 	for _, p := range tb.players {
 		v, closed, refused := p.state()
 		if v == nil {
-			fmt.Fprintf(&b, "%s: no view (left: %q); ", p.name, closed)
+			fmt.Fprintf(&b, "%s: no view (left: %q; %d connections, %d lines read while playing, the last %v); ", p.name, closed, p.conns.Load(), p.heard.Load(), p.last.Load())
 			continue
 		}
 		h := v.Head()
