@@ -1,8 +1,6 @@
 package cluster
 
 import (
-	"context"
-	"encoding/json"
 	"sync"
 	"testing"
 	"time"
@@ -28,26 +26,6 @@ func loseFirstAct(n *Node) <-chan struct{} {
 	}
 	n.loseReply.Store(&lose)
 	return lost
-}
-
-// actsOf counts the actions of seat in a table's log.
-func actsOf(t *testing.T, st store.Store, code string, seat int) int {
-	t.Helper()
-	entries, err := st.ReadTable(context.Background(), code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, e := range entries {
-		var r struct {
-			Kind string `json:"kind"`
-			Seat int    `json:"seat"`
-		}
-		if json.Unmarshal(e.Data, &r) == nil && r.Kind == "act" && r.Seat == seat {
-			n++
-		}
-	}
-	return n
 }
 
 // startGame has the host start a game of the table.
@@ -78,7 +56,7 @@ func TestACallWhoseAnswerWasLostIsAnsweredOnce(t *testing.T) {
 	default:
 		t.Fatal("the owner lost no answer: the test did not test anything")
 	}
-	if n := actsOf(t, st, ann.Code(), 1); n != 1 {
+	if n := testgame.Acts(t, st, ann.Code(), 1); n != 1 {
 		t.Errorf("the log holds %d picks of Ann's; want 1", n)
 	}
 }
@@ -121,7 +99,7 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 	case <-time.After(2 * moveWait):
 		t.Fatal("Ann's pick was never answered")
 	}
-	if n := actsOf(t, st, code, 1); n != 1 {
+	if n := testgame.Acts(t, st, code, 1); n != 1 {
 		t.Errorf("the log holds %d picks of Ann's; want 1", n)
 	}
 }

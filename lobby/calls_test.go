@@ -2,7 +2,6 @@ package lobby_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"testing"
 
@@ -22,26 +21,6 @@ func once(t *testing.T, p lobby.Place, id string, req lobby.Request) error {
 	}
 	_, err := m.CallOnce(id, req)
 	return err
-}
-
-// picks counts the picks of seat in a table's log.
-func picks(t *testing.T, st store.TableLog, code string, seat int) int {
-	t.Helper()
-	entries, err := st.ReadTable(context.Background(), code)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, e := range entries {
-		var r struct {
-			Kind string `json:"kind"`
-			Seat int    `json:"seat"`
-		}
-		if json.Unmarshal(e.Data, &r) == nil && r.Kind == "act" && r.Seat == seat {
-			n++
-		}
-	}
-	return n
 }
 
 // A call sent again under its id (a cluster's session whose answer did not come) is
@@ -95,7 +74,7 @@ func TestACallSentAgainIsAppliedOnce(t *testing.T) {
 	if err := once(t, host, "host-1", lobby.Start{}); err != nil {
 		t.Errorf("the same start again after a restart: %v; want ok", err)
 	}
-	if n := picks(t, st, code, 1); n != 1 {
+	if n := testgame.Acts(t, st, code, 1); n != 1 {
 		t.Errorf("the log holds %d picks of Ann's; want 1 (the game was not started again)", n)
 	}
 }
