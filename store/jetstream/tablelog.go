@@ -330,11 +330,13 @@ func retryable(err error) bool {
 	return false
 }
 
-// storedBefore reports whether e is the table's last message, written by this call: an
-// earlier try that JetStream stored without its answer reaching us. If so it counts as
+// storedBefore reports whether an earlier try of e was stored without its answer
+// reaching us. Such a try passed JetStream's check, so it is the table's first message
+// after t.expect — not necessarily its last: another node may have claimed the table
+// since, read the log with e in it, and appended after it. If so it counts as
 // acknowledged.
 func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) bool {
-	m, err := s.log.GetLastMsgForSubject(ctx, s.logSubject(t.code))
+	m, err := s.log.GetMsg(ctx, t.expect+1, natsjs.WithGetMsgSubject(s.logSubject(t.code)))
 	if err != nil || m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
 		return false
 	}

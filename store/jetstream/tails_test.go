@@ -105,4 +105,24 @@ func TestRetryRecognisesItsOwnEntry(t *testing.T) {
 	if own.acked != 1 || own.expect != ack.Sequence {
 		t.Errorf("retry counted as acked %d at %d, want 1 at %d", own.acked, own.expect, ack.Sequence)
 	}
+
+	// Another node claimed the table, read the log with the first try in it, and
+	// appended after it before the retry was refused: the first try is still stored.
+	next := s.entryMsg(store.TableEntry{Table: "AAAA", Seq: 2, Kind: store.EntryEvent, Data: []byte("y")})
+	next.Header.Set(hdrWrite, "claimer")
+	if _, err := s.js.PublishMsg(ctx, next); err != nil {
+		t.Fatal(err)
+	}
+	late := *plan[0]
+	if again, err := s.tryRound(ctx, []*tableSend{&late}, 0, true); err != nil || len(again) != 0 {
+		t.Fatalf("a retry finding its own entry under another writer's: again %d, err %v", len(again), err)
+	}
+	if late.acked != 1 || late.expect != ack.Sequence {
+		t.Errorf("retry under another writer's counted as acked %d at %d, want 1 at %d", late.acked, late.expect, ack.Sequence)
+	}
+	stranger := *plan[0]
+	stranger.write = "call-2"
+	if _, err := s.tryRound(ctx, []*tableSend{&stranger}, 0, true); !errors.Is(err, ErrConflict) {
+		t.Errorf("a retry finding another call's entry under another writer's: err = %v, want ErrConflict", err)
+	}
 }
