@@ -290,7 +290,14 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 			switch {
 			case retryable(err):
 				again = append(again, t)
-			case wrongLastSequence(err) && retry && s.storedBefore(ctx, t, e):
+			case wrongLastSequence(err) && retry:
+				switch stored, rerr := s.storedBefore(ctx, t, e); {
+				case rerr != nil:
+					again = append(again, t) // the first try may be stored: look again
+				case !stored:
+					t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
+					errs = append(errs, t.conflict)
+				}
 			case wrongLastSequence(err):
 				t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
 				errs = append(errs, t.conflict)
@@ -334,14 +341,22 @@ func retryable(err error) bool {
 // reaching us. Such a try passed JetStream's check, so it is the table's first message
 // after t.expect — not necessarily its last: another node may have claimed the table
 // since, read the log with e in it, and appended after it. If so it counts as
-// acknowledged.
-func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) bool {
+// acknowledged. An error means the log could not be read, which tells nothing: taking
+// it for another writer's entry would stop the table's copy and answer its call "not
+// applied" for an entry that may be stored.
+func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) (bool, error) {
 	m, err := s.log.GetMsg(ctx, t.expect+1, natsjs.WithGetMsgSubject(s.logSubject(t.code)))
-	if err != nil || m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
-		return false
+	if errors.Is(err, natsjs.ErrMsgNotFound) {
+		return false, nil // nothing after it: not this table's log any more (purged)
+	}
+	if err != nil {
+		return false, err
+	}
+	if m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
+		return false, nil
 	}
 	t.expect, t.acked = m.Sequence, t.acked+1
-	return true
+	return true, nil
 }
 
 // sent notes where each table's log now ends and purges the subject of a table whose

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	natsjs "github.com/nats-io/nats.go/jetstream"
+
 	"parlor/internal/testkit/natstest"
 	"parlor/store"
 )
@@ -124,5 +126,62 @@ func TestRetryRecognisesItsOwnEntry(t *testing.T) {
 	stranger.write = "call-2"
 	if _, err := s.tryRound(ctx, []*tableSend{&stranger}, 0, true); !errors.Is(err, ErrConflict) {
 		t.Errorf("a retry finding another call's entry under another writer's: err = %v, want ErrConflict", err)
+	}
+}
+
+// A stream whose reads of one message fail while failing is set, as during a NATS leader
+// election.
+type flakyReads struct {
+	natsjs.Stream
+	failing bool
+}
+
+func (f *flakyReads) GetMsg(ctx context.Context, seq uint64, opts ...natsjs.GetMsgOpt) (*natsjs.RawStreamMsg, error) {
+	if f.failing {
+		return nil, natsjs.ErrNoStreamResponse
+	}
+	return f.Stream.GetMsg(ctx, seq, opts...)
+}
+
+// A retry refused because the log moved on, whose check for its first try cannot read
+// the log, is not taken for another writer's: that would stop the table's copy and
+// answer its call "moving" (not applied) for an entry that may be stored. It is tried
+// again, and counts as acknowledged once the read finds the first try.
+func TestARetryThatCannotReadTheLogTriesAgain(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "flaky"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	e := store.TableEntry{Table: "AAAA", Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
+	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := s.plan([][]store.TableEntry{{e}}, "call-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.entryMsg(e)
+	m.Header.Set(hdrWrite, "call-1")
+	ack, err := s.js.PublishMsg(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flaky := &flakyReads{Stream: s.log, failing: true}
+	s.log = flaky
+	own := plan[0]
+	again, err := s.tryRound(ctx, []*tableSend{own}, 0, true)
+	if err != nil || own.conflict != nil || len(again) != 1 {
+		t.Fatalf("a retry that could not read the log: again %d, err %v, conflict %v; want it tried again", len(again), err, own.conflict)
+	}
+	flaky.failing = false
+	if again, err := s.tryRound(ctx, again, 0, true); err != nil || len(again) != 0 {
+		t.Fatalf("the retry once the log reads: again %d, err %v", len(again), err)
+	}
+	if own.acked != 1 || own.expect != ack.Sequence {
+		t.Errorf("counted as acked %d at %d, want 1 at %d", own.acked, own.expect, ack.Sequence)
 	}
 }
