@@ -218,7 +218,7 @@ func (j *journal) commit() {
 	// writer's, forking the table.
 	batch = slices.DeleteFunc(batch, func(h handover) bool {
 		if h.t.jr.taken.Load() {
-			h.t.jr.refused(0)
+			h.t.jr.refused(0, 0)
 			return true
 		}
 		return false
@@ -233,7 +233,7 @@ func (j *journal) commit() {
 		// others' commit is as the rest of the call went.
 		for _, h := range batch {
 			if stored, ok := conflict.Stored[h.t.code]; ok {
-				h.t.jr.refused(stored)
+				h.t.jr.refused(stored, conflict.Unsure[h.t.code])
 			} else {
 				j.committed(h, conflict.Err)
 			}

@@ -31,7 +31,10 @@ type tableJournal struct {
 	failed  atomic.Bool
 	// taken: the store refused the table's entries as another writer's (a cluster node
 	// that took the table over): this copy stops as a move. Set with failed.
-	taken   atomic.Bool
+	taken atomic.Bool
+	// unsure: with taken, the entry that may be stored after all (0: none; see
+	// store.ConflictError).
+	unsure  atomic.Int64
 	commits chan struct{}
 }
 
@@ -60,10 +63,15 @@ func (jr *tableJournal) committed(seq int64, err error) {
 
 // refused is called by the writer when the store refused the table's entries after
 // stored (0: none of the commit) because another writer appended to its log since: the
-// table was taken over, and nothing this copy writes is stored any more.
-func (jr *tableJournal) refused(stored int64) {
+// table was taken over, and nothing this copy writes is stored any more. unsure is the
+// entry that may be stored after all (0: none); the writes after it, refused without
+// being sent, do not forget it.
+func (jr *tableJournal) refused(stored, unsure int64) {
 	if stored > jr.durable.Load() {
 		jr.durable.Store(stored)
+	}
+	if unsure > 0 {
+		jr.unsure.CompareAndSwap(0, unsure)
 	}
 	jr.taken.Store(true)
 	jr.failed.Store(true)
@@ -185,11 +193,17 @@ func (t *Table) endStep(now time.Time) {
 func (t *Table) settle() {
 	jr := t.jr
 	if jr.taken.Load() {
-		d := jr.durable.Load()
+		d, unsure := jr.durable.Load(), jr.unsure.Load()
 		for _, r := range jr.waiting {
-			if r.seq <= d {
+			switch {
+			case r.seq <= d:
 				r.ch <- r.err
-			} else {
+			case unsure > 0 && r.seq >= unsure:
+				// The step that wrote the entry whose fate is unknown: it may have
+				// been applied. The steps after it were not sent.
+				r.ch <- ErrUnreachable
+				unsure = 0
+			default:
 				r.ch <- ErrMoving
 			}
 		}

@@ -903,3 +903,57 @@ func TestATablesGameNumberGoesOnAcrossARestart(t *testing.T) {
 		t.Fatalf("after the restart the table says it plays game %d; want 2", u.Table.GameNo)
 	}
 }
+
+// takenLog refuses the next write of table code as another writer's (a cluster node
+// took the table over), saying the write's first entry may be stored if unsure.
+type takenLog struct {
+	store.TableLog
+	mu     sync.Mutex
+	code   string
+	unsure bool
+}
+
+func (l *takenLog) AppendTables(ctx context.Context, es []store.TableEntry) error {
+	l.mu.Lock()
+	code, unsure := l.code, l.unsure
+	l.code = ""
+	l.mu.Unlock()
+	for _, e := range es {
+		if e.Table == code {
+			err := &store.ConflictError{Stored: map[string]int64{code: 0}}
+			if unsure {
+				err.Unsure = map[string]int64{code: e.Seq}
+			}
+			return err
+		}
+	}
+	return l.TableLog.AppendTables(ctx, es)
+}
+
+// A call whose entry the store refused as another writer's was not applied: it is
+// answered "moving" (try again where the table went). One whose entry may be stored
+// after all (sent once without an answer, then refused under another writer's
+// snapshot) is answered "unreachable": whether it was done shows at the table. Found by
+// the cluster soak: a submission answered "moving" was in the table's log.
+func TestARefusedCallIsNotAppliedUnlessItsEntryMayBeStored(t *testing.T) {
+	for _, unsure := range []bool{false, true} {
+		st := &takenLog{TableLog: store.NewMemory()}
+		r := start(t, st, newClock(), nil)
+		a, err := r.l.Create(ann, testgame.ID, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.mu.Lock()
+		st.code, st.unsure = a.Code(), unsure
+		st.mu.Unlock()
+		err = lobby.Run(a, lobby.Chat{Text: "hello"})
+		want := lobby.ErrMoving
+		if unsure {
+			want = lobby.ErrUnreachable
+		}
+		if !errors.Is(err, want) {
+			t.Errorf("unsure %v: the chat's answer is %v; want %v", unsure, err, want)
+		}
+		r.stop()
+	}
+}

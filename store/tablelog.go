@@ -86,10 +86,13 @@ var ErrConflict = errors.New("store: changed by another writer at the same time"
 
 // ConflictError is AppendTables' error when the logs of some tables of the call were
 // appended to by another writer (it is ErrConflict). Of the call's entries for each such
-// table, those up to Stored[table] were stored (0: none) and none after; Err is what
-// else went wrong, nil when every other table's entries were all stored.
+// table, those up to Stored[table] were stored (0: none) and none after, but for the
+// entry Unsure[table] names, if any: sent once without an answer, it may be stored or
+// not (another writer's snapshot may have rolled it up). Err is what else went wrong,
+// nil when every other table's entries were all stored.
 type ConflictError struct {
 	Stored map[string]int64
+	Unsure map[string]int64
 	Err    error
 }
 

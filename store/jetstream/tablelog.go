@@ -134,6 +134,12 @@ func (s *Store) AppendTables(ctx context.Context, entries []store.TableEntry) er
 		if t.acked > 0 {
 			conflict.Stored[t.code] = t.entries[t.acked-1].Seq
 		}
+		if t.unsure {
+			if conflict.Unsure == nil {
+				conflict.Unsure = map[string]int64{}
+			}
+			conflict.Unsure[t.code] = t.entries[t.acked].Seq
+		}
 	}
 	if conflict != nil {
 		return conflict
@@ -183,6 +189,9 @@ type tableSend struct {
 	acked   int                // entries JetStream acknowledged
 	// conflict: another writer appended to the table's log; nothing more is sent.
 	conflict error
+	// unsure: with conflict, whether the entry refused may be stored after all (an
+	// earlier try of it went unanswered; see storedBefore).
+	unsure bool
 }
 
 // plan checks each table's seqs against its tail and says what to send. Entries before
@@ -291,10 +300,11 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 			case retryable(err):
 				again = append(again, t)
 			case wrongLastSequence(err) && retry:
-				switch stored, rerr := s.storedBefore(ctx, t, e); {
+				switch was, rerr := s.storedBefore(ctx, t, e); {
 				case rerr != nil:
 					again = append(again, t) // the first try may be stored: look again
-				case !stored:
+				case was != stored:
+					t.unsure = was == unknown
 					t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
 					errs = append(errs, t.conflict)
 				}
@@ -337,26 +347,38 @@ func retryable(err error) bool {
 	return false
 }
 
-// storedBefore reports whether an earlier try of e was stored without its answer
-// reaching us. Such a try passed JetStream's check, so it is the table's first message
-// after t.expect — not necessarily its last: another node may have claimed the table
-// since, read the log with e in it, and appended after it. If so it counts as
-// acknowledged. An error means the log could not be read, which tells nothing: taking
-// it for another writer's entry would stop the table's copy and answer its call "not
-// applied" for an entry that may be stored.
-func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) (bool, error) {
+// What a retry found of its first try (storedBefore).
+type firstTry int
+
+const (
+	notStored firstTry = iota
+	stored
+	unknown // another writer's snapshot rolled the log up after it: it may have been there
+)
+
+// storedBefore tells whether an earlier try of e was stored without its answer reaching
+// us. Such a try passed JetStream's check, so it is the table's first message after
+// t.expect — not necessarily its last: another node may have claimed the table since,
+// read the log with e in it, and appended after it. If so it counts as acknowledged.
+// Another writer's message there means it was not stored, unless that message rolled
+// the log up (a snapshot, a closed entry), which removes what was before it: then
+// nobody can tell. An error means the log could not be read, which tells nothing:
+// taking it for another writer's entry would stop the table's copy and answer its call
+// "not applied" for an entry that may be stored.
+func (s *Store) storedBefore(ctx context.Context, t *tableSend, e store.TableEntry) (firstTry, error) {
 	m, err := s.log.GetMsg(ctx, t.expect+1, natsjs.WithGetMsgSubject(s.logSubject(t.code)))
-	if errors.Is(err, natsjs.ErrMsgNotFound) {
-		return false, nil // nothing after it: not this table's log any more (purged)
+	switch {
+	case errors.Is(err, natsjs.ErrMsgNotFound):
+		return unknown, nil // nothing after it: the log was purged as its table closed
+	case err != nil:
+		return notStored, err
+	case m.Header.Get(hdrWrite) == t.write && m.Header.Get(hdrSeq) == strconv.FormatInt(e.Seq, 10):
+		t.expect, t.acked = m.Sequence, t.acked+1
+		return stored, nil
+	case m.Header.Get(natsjs.MsgRollup) != "":
+		return unknown, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	if m.Header.Get(hdrWrite) != t.write || m.Header.Get(hdrSeq) != strconv.FormatInt(e.Seq, 10) {
-		return false, nil
-	}
-	t.expect, t.acked = m.Sequence, t.acked+1
-	return true, nil
+	return notStored, nil
 }
 
 // sent notes where each table's log now ends and purges the subject of a table whose

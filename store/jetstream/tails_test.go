@@ -185,3 +185,59 @@ func TestARetryThatCannotReadTheLogTriesAgain(t *testing.T) {
 		t.Errorf("counted as acked %d at %d, want 1 at %d", own.acked, own.expect, ack.Sequence)
 	}
 }
+
+// A retried entry whose first try may be stored, and which finds another writer's
+// snapshot first after where it expected the log to end, cannot tell whether it is
+// stored: the snapshot rolled the table's log up, taking the first try with it if it
+// was there (a node that claimed the table, restored it with the first try in it, and
+// started the next game). It is refused, and the store says its fate is unknown
+// (Unsure), so that its call is not answered "not applied". Another writer's event
+// there is a sure refusal: the first try, stored, would be before it.
+func TestARetryUnderAnotherWritersSnapshotIsUnsure(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "unsure"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, c := range []struct {
+		code  string
+		kind  store.EntryKind
+		first bool // the first try was stored
+		want  bool // Unsure
+	}{
+		{"AAAA", store.EntrySnapshot, true, true},
+		{"BBBB", store.EntrySnapshot, false, true},
+		{"CCCC", store.EntryEvent, false, false},
+	} {
+		e := store.TableEntry{Table: c.code, Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
+		if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
+			t.Fatal(err)
+		}
+		plan, err := s.plan([][]store.TableEntry{{e}}, "call-"+c.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.first {
+			m := s.entryMsg(e)
+			m.Header.Set(hdrWrite, "call-"+c.code)
+			if _, err := s.js.PublishMsg(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		other := s.entryMsg(store.TableEntry{Table: c.code, Seq: 2, Kind: c.kind, Data: []byte("theirs")})
+		other.Header.Set(hdrWrite, "claimer")
+		if _, err := s.js.PublishMsg(ctx, other); err != nil {
+			t.Fatal(err)
+		}
+		own := plan[0]
+		if _, err := s.tryRound(ctx, []*tableSend{own}, 0, true); !errors.Is(err, ErrConflict) {
+			t.Errorf("%s: err = %v, want ErrConflict", c.code, err)
+		}
+		if own.unsure != c.want {
+			t.Errorf("%s (another writer's %v after it, first try stored: %v): unsure = %v, want %v", c.code, c.kind, c.first, own.unsure, c.want)
+		}
+	}
+}
