@@ -6,7 +6,9 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -46,11 +48,13 @@ func serveProfiles(kind string) {
 				pprof.StopCPUProfile()
 				_ = cpu.Close()
 				cpu = nil
+				gc := readGC() // the phase's collector CPU, before the collection below adds to it
 				if f, err := os.Create(base + ".heap.pprof"); err == nil {
 					runtime.GC() // the heap as it stands, not as of the last collection
 					_ = pprof.Lookup("heap").WriteTo(f, 0)
 					_ = f.Close()
 				}
+				_ = os.WriteFile(base+".gc.txt", []byte(gc+readGC()), 0o644)
 				// Written aside and renamed: the parent waits for the name (phaseDone).
 				if f, err := os.Create(base + ".goroutine.tmp"); err == nil {
 					_ = pprof.Lookup("goroutine").WriteTo(f, 1)
@@ -61,6 +65,37 @@ func serveProfiles(kind string) {
 			}
 		}
 	}()
+}
+
+// gcMetrics are what a phase's KIND-PHASE.gc.txt holds: how much a mark has to scan
+// (heap, stacks, globals: a mark's length follows these, not the heap's size), and the
+// CPU the collector took so far, by who did it (assists are taken from goroutines that
+// allocate during a mark, so they delay whatever those goroutines were doing).
+var gcMetrics = []string{
+	"/gc/scan/heap:bytes", "/gc/scan/stack:bytes", "/gc/scan/globals:bytes",
+	"/gc/heap/live:bytes", "/sched/goroutines:goroutines", "/gc/cycles/total:gc-cycles",
+	"/cpu/classes/gc/mark/assist:cpu-seconds", "/cpu/classes/gc/mark/dedicated:cpu-seconds",
+	"/cpu/classes/gc/mark/idle:cpu-seconds", "/cpu/classes/gc/pause:cpu-seconds",
+	"/cpu/classes/user:cpu-seconds",
+}
+
+// readGC reads gcMetrics as lines of "name value", then a blank line.
+func readGC() string {
+	samples := make([]metrics.Sample, len(gcMetrics))
+	for i, name := range gcMetrics {
+		samples[i].Name = name
+	}
+	metrics.Read(samples)
+	var b strings.Builder
+	for _, s := range samples {
+		switch s.Value.Kind() {
+		case metrics.KindUint64:
+			fmt.Fprintf(&b, "%s %d\n", s.Name, s.Value.Uint64())
+		case metrics.KindFloat64:
+			fmt.Fprintf(&b, "%s %.3f\n", s.Name, s.Value.Float64())
+		}
+	}
+	return b.String() + "\n"
 }
 
 // phase signals a child server that profiles (-profile); a no-op for a server the run
