@@ -89,7 +89,11 @@ func (n *Node) serve(code string, m *nats.Msg) {
 		return // for the node that owns the table now: it answers
 	}
 	if req.Op == opJoin || req.Op == opWatch {
-		n.respond(m, n.admit(code, req))
+		rep := n.admit(code, req)
+		if lose := n.loseReply.Load(); lose != nil && (*lose)(req) {
+			return
+		}
+		n.respond(m, rep)
 		return
 	}
 	n.mu.Lock()
@@ -121,6 +125,7 @@ func (n *Node) admit(code string, req request) reply {
 	if req.Player == nil || req.Member == "" {
 		return failed(errBadRequest)
 	}
+	n.letGoUnanswered(code, req)
 	var place lobby.Place
 	var err error
 	switch {
@@ -160,6 +165,26 @@ func (n *Node) admit(code string, req request) reply {
 	n.wg.Add(1)
 	go n.pump(r, seatSubject(code, u.Seat))
 	return reply{Update: w}
+}
+
+// letGoUnanswered disconnects the member a proxy's earlier try of a join made, if this
+// node seated it: the proxy never heard (req.Retry).
+func (n *Node) letGoUnanswered(code string, req request) {
+	if req.Retry == "" {
+		return
+	}
+	n.mu.Lock()
+	var old *remote
+	if ot := n.owned[code]; ot != nil {
+		if r := ot.members[req.Retry]; r != nil && r.player == req.Player.ID && r.node == req.Node {
+			old = r
+			delete(ot.members, r.id)
+		}
+	}
+	n.mu.Unlock()
+	if old != nil {
+		_ = lobby.Run(old.place, lobby.Disconnect{})
+	}
 }
 
 // call runs one of a remote member's requests on its local member: ready, or any table

@@ -35,6 +35,9 @@ type proxy struct {
 	local   lobby.Place // the table runs on this node now: calls go straight to it
 	moving  bool        // re-attaching
 	done    bool        // left, or out of the table for good
+	// unanswered: the member of the last try to attach that got no answer, which the
+	// owner may have seated (request.Retry).
+	unanswered string
 }
 
 // Timeouts: a call waits callWait for the owner's answer; a moving table has moveWait to
@@ -112,8 +115,14 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.watch {
 		op = opWatch
 	}
-	rep, err := pr.request(request{Op: op, Member: id, To: owner, Node: n.name, Player: &pr.player, Rejoin: rejoin})
+	pr.mu.Lock()
+	retry := pr.unanswered
+	pr.mu.Unlock()
+	rep, err := pr.request(request{Op: op, Member: id, To: owner, Node: n.name, Player: &pr.player, Rejoin: rejoin, Retry: retry})
 	if errors.Is(err, errNoAnswer) {
+		pr.mu.Lock()
+		pr.unanswered = id // the owner may have seated it: the next try says so
+		pr.mu.Unlock()
 		return errMoving
 	}
 	if err != nil {
@@ -135,11 +144,14 @@ func (pr *proxy) attach(rejoin bool) error {
 	if pr.sub != nil {
 		_ = pr.sub.Unsubscribe()
 	}
-	pr.id, pr.owner, pr.rev, pr.sub, pr.subject, pr.seq, pr.local = id, owner, rev, sub, subject, 0, nil
+	pr.id, pr.owner, pr.rev, pr.sub, pr.subject, pr.seq, pr.local, pr.unanswered = id, owner, rev, sub, subject, 0, nil, ""
 	pr.mu.Unlock()
 	pr.box.Put(u)
 	_, err = pr.request(request{Op: opReady, Member: id, Listen: subject})
 	if errors.Is(err, errNoAnswer) {
+		pr.mu.Lock()
+		pr.unanswered = id // seated, and may not hear it listens: the next try lets it go
+		pr.mu.Unlock()
 		return errMoving
 	}
 	return err

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -498,5 +499,68 @@ func TestANodeStartedAgainNamesItsMembersAfresh(t *testing.T) {
 	defer lobby.Run(p2, lobby.Leave{})
 	if _, id, _ := p2.here(); id == old {
 		t.Fatalf("b's new run named Ann's member %q, as its last run did", id)
+	}
+}
+
+// Found by the cluster soak: a session following its table sat at the new owner, but
+// the owner's answer was lost while NATS was slow. The owner had seated the member, so
+// the session's next try, under a new member, was refused as a newer connection of the
+// player ("You connected again from somewhere else"), and the player was put out of a
+// live table. A try now names the one before it that got no answer, and the owner lets
+// that one go first.
+func TestAFollowWhoseSeatingWasNotAnsweredTriesAgain(t *testing.T) {
+	a, _, _, _, host, ann, pr := annThroughB(t)
+	defer lobby.Run(host, lobby.Leave{})
+	defer lobby.Run(ann, lobby.Leave{})
+	code := ann.Code()
+	// Ann's member at a goes, as when the table is restored at a new owner: the seat is
+	// free for her session to take back.
+	pr.mu.Lock()
+	id := pr.id
+	pr.mu.Unlock()
+	a.mu.Lock()
+	r := a.owned[code].members[id]
+	a.mu.Unlock()
+	if r == nil {
+		t.Fatal("a has no member of Ann's")
+	}
+	quiet := func(_ string, d delivery) bool { return d.Member == id } // the session hears nothing of it
+	a.losePublish.Store(&quiet)
+	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
+		t.Fatal(err)
+	}
+	lost := make(chan struct{})
+	var once sync.Once
+	lose := func(req request) bool {
+		if req.Op != opJoin {
+			return false
+		}
+		dropped := false
+		once.Do(func() { dropped = true; close(lost) })
+		return dropped
+	}
+	a.loseReply.Store(&lose)
+	pr.mu.Lock()
+	pr.rev = 0 // as if the table had been claimed since
+	pr.mu.Unlock()
+	pr.reattach()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if _, _, done := pr.here(); done {
+			t.Fatalf("Ann's session ended: %+v", closedWith(t, ann))
+		}
+		if !pr.following() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session still follows its table")
+		}
+	}
+	select {
+	case <-lost:
+	default:
+		t.Fatal("a lost no answer: the test did not test anything")
+	}
+	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
+		t.Errorf("Ann's chat after she sat again: %v", err)
 	}
 }

@@ -31,10 +31,14 @@ type request struct {
 	// To is the node the proxy takes for the table's owner: another node that hears it
 	// does not answer. A node that lost a table and has not heard yet still listens on
 	// its subject for a moment, and answered joins there for a table that runs elsewhere.
-	To     string          `json:"to,omitempty"`
-	Node   string          `json:"node,omitempty"`   // the proxy's node, on join and watch
-	Player *lobby.Player   `json:"player,omitempty"` // on join and watch
-	Rejoin bool            `json:"rejoin,omitempty"` // on join: following the table after a move
+	To     string        `json:"to,omitempty"`
+	Node   string        `json:"node,omitempty"`   // the proxy's node, on join and watch
+	Player *lobby.Player `json:"player,omitempty"` // on join and watch
+	Rejoin bool          `json:"rejoin,omitempty"` // on join: following the table after a move
+	// Retry, on join and watch: the member of the proxy's last try, which got no answer
+	// (the owner may have seated it). The owner lets it go first, or its seat would
+	// count as held by a newer connection of the player.
+	Retry  string          `json:"retry,omitempty"`
 	Args   json.RawMessage `json:"args,omitempty"`   // a table operation's arguments
 	Listen string          `json:"listen,omitempty"` // on ready: the subject the proxy now hears
 	// Call is a table operation's id, unique to the call: a proxy that got no answer
