@@ -67,29 +67,8 @@ func TestTailsMatchTheStream(t *testing.T) {
 // as acknowledged; the same refusal on a first try, or for another call's entry, is a
 // conflict.
 func TestRetryRecognisesItsOwnEntry(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	srv := natstest.Start(t)
-	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "retry"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := store.TableEntry{Table: "AAAA", Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
-	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
-		t.Fatal(err)
-	}
-	plan, err := s.plan([][]store.TableEntry{{e}}, "call-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The first try, stored, its acknowledgement never seen.
-	m := s.entryMsg(e)
-	m.Header.Set(hdrWrite, "call-1")
-	ack, err := s.js.PublishMsg(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, s := retryStore(t, "retry")
+	plan, ack := firstTryStored(t, ctx, s, "AAAA", "call-1")
 
 	first := *plan[0]
 	if _, err := s.tryRound(ctx, []*tableSend{&first}, 0, false); !errors.Is(err, ErrConflict) {
@@ -148,28 +127,8 @@ func (f *flakyReads) GetMsg(ctx context.Context, seq uint64, opts ...natsjs.GetM
 // answer its call "moving" (not applied) for an entry that may be stored. It is tried
 // again, and counts as acknowledged once the read finds the first try.
 func TestARetryThatCannotReadTheLogTriesAgain(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	srv := natstest.Start(t)
-	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "flaky"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	e := store.TableEntry{Table: "AAAA", Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
-	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
-		t.Fatal(err)
-	}
-	plan, err := s.plan([][]store.TableEntry{{e}}, "call-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := s.entryMsg(e)
-	m.Header.Set(hdrWrite, "call-1")
-	ack, err := s.js.PublishMsg(ctx, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, s := retryStore(t, "flaky")
+	plan, ack := firstTryStored(t, ctx, s, "AAAA", "call-1")
 	flaky := &flakyReads{Stream: s.log, failing: true}
 	s.log = flaky
 	own := plan[0]
@@ -194,14 +153,7 @@ func TestARetryThatCannotReadTheLogTriesAgain(t *testing.T) {
 // (Unsure), so that its call is not answered "not applied". Another writer's event
 // there is a sure refusal: the first try, stored, would be before it.
 func TestARetryUnderAnotherWritersSnapshotIsUnsure(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	srv := natstest.Start(t)
-	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: "unsure"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
+	ctx, s := retryStore(t, "unsure")
 	for _, c := range []struct {
 		code  string
 		kind  store.EntryKind
@@ -212,20 +164,11 @@ func TestARetryUnderAnotherWritersSnapshotIsUnsure(t *testing.T) {
 		{"BBBB", store.EntrySnapshot, false, true},
 		{"CCCC", store.EntryEvent, false, false},
 	} {
-		e := store.TableEntry{Table: c.code, Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
-		if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
-			t.Fatal(err)
-		}
-		plan, err := s.plan([][]store.TableEntry{{e}}, "call-"+c.code)
-		if err != nil {
-			t.Fatal(err)
-		}
+		var plan []*tableSend
 		if c.first {
-			m := s.entryMsg(e)
-			m.Header.Set(hdrWrite, "call-"+c.code)
-			if _, err := s.js.PublishMsg(ctx, m); err != nil {
-				t.Fatal(err)
-			}
+			plan, _ = firstTryStored(t, ctx, s, c.code, "call-"+c.code)
+		} else {
+			plan = planOne(t, ctx, s, c.code, "call-"+c.code)
 		}
 		other := s.entryMsg(store.TableEntry{Table: c.code, Seq: 2, Kind: c.kind, Data: []byte("theirs")})
 		other.Header.Set(hdrWrite, "claimer")
@@ -240,4 +183,47 @@ func TestARetryUnderAnotherWritersSnapshotIsUnsure(t *testing.T) {
 			t.Errorf("%s (another writer's %v after it, first try stored: %v): unsure = %v, want %v", c.code, c.kind, c.first, own.unsure, c.want)
 		}
 	}
+}
+
+// retryStore opens a store on a NATS server of its own, for the tests of retries.
+func retryStore(t *testing.T, prefix string) (context.Context, *Store) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	srv := natstest.Start(t)
+	s, err := Open(ctx, Config{Conn: natstest.Connect(t, srv.URL()), Prefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return ctx, s
+}
+
+// planOne plans the first entry of table code (a snapshot, seq 1) under the call's
+// write id.
+func planOne(t *testing.T, ctx context.Context, s *Store, code, write string) []*tableSend {
+	t.Helper()
+	e := store.TableEntry{Table: code, Seq: 1, Kind: store.EntrySnapshot, Data: []byte("x")}
+	if err := s.knowTails(ctx, [][]store.TableEntry{{e}}); err != nil {
+		t.Fatal(err)
+	}
+	plan, err := s.plan([][]store.TableEntry{{e}}, write)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan
+}
+
+// firstTryStored plans as planOne does, and stores the plan's first try as if its
+// acknowledgement had been lost: the retries then find the log moved on.
+func firstTryStored(t *testing.T, ctx context.Context, s *Store, code, write string) ([]*tableSend, *natsjs.PubAck) {
+	t.Helper()
+	plan := planOne(t, ctx, s, code, write)
+	m := s.entryMsg(plan[0].entries[0])
+	m.Header.Set(hdrWrite, write)
+	ack, err := s.js.PublishMsg(ctx, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan, ack
 }
