@@ -27,22 +27,46 @@ type Cluster struct {
 // streams and buckets can be created at once. The test's cleanup stops them.
 func StartCluster(t testing.TB, n int) *Cluster {
 	t.Helper()
+	for try := 1; ; try++ {
+		c, err := startCluster(t, n)
+		if err == nil {
+			c.WaitReady()
+			return c
+		}
+		if try == 3 {
+			t.Fatalf("natstest: %v", err)
+		}
+	}
+}
+
+// pickPort picks a free port for a member's routes (tests change it).
+var pickPort = freePort
+
+// startCluster starts the members on new route ports. A port picked as free may be
+// taken before its member binds it (other tests' servers and connections): it stops the
+// members it started and says so, and StartCluster tries new ports.
+func startCluster(t testing.TB, n int) (*Cluster, error) {
+	t.Helper()
 	ports := make([]int, n)
 	routes := make([]*url.URL, n)
 	for i := range ports {
-		ports[i] = freePort(t)
+		ports[i] = pickPort(t)
 		routes[i] = &url.URL{Scheme: "nats-route", Host: fmt.Sprintf("127.0.0.1:%d", ports[i])}
 	}
 	c := &Cluster{}
 	for i := range n {
 		s := &Server{t: t, dir: t.TempDir(), name: fmt.Sprintf("parlor-test-%d", i+1),
 			cluster: &clusterOpts{name: "parlor-test", port: ports[i], routes: routes}}
-		s.start()
+		if err := s.tryStart(); err != nil {
+			for _, started := range c.Servers {
+				started.Stop()
+			}
+			return nil, err
+		}
 		t.Cleanup(s.Stop)
 		c.Servers = append(c.Servers, s)
 	}
-	c.WaitReady()
-	return c
+	return c, nil
 }
 
 // URL lists every member's client URL, comma-separated, as nats.Connect takes them, so

@@ -9,6 +9,7 @@
 package natstest
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -102,16 +103,34 @@ func (s *Server) Restart() {
 // start starts the server on s.port (a random one the first time).
 func (s *Server) start() {
 	s.t.Helper()
+	if err := s.tryStart(); err != nil {
+		s.t.Fatalf("natstest: %v", err)
+	}
+}
+
+// tryStart is start, saying what went wrong. A cluster member's route port is checked
+// first: a server that cannot bind a port only says so after readyWithin. On a restart
+// the ports are its own, which it may hold for a moment after it stopped.
+func (s *Server) tryStart() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.srv != nil {
-		s.t.Fatal("natstest: server already running")
+		return errors.New("server already running")
 	}
 	port := -1 // nats-server's "pick a free port"
 	if s.port != 0 {
 		port = s.port
 		if err := waitFree(port); err != nil {
-			s.t.Fatalf("natstest: restart: %v", err)
+			return fmt.Errorf("restart: %w", err)
+		}
+	}
+	if c := s.cluster; c != nil {
+		check := isFree
+		if s.port != 0 {
+			check = waitFree
+		}
+		if err := check(c.port); err != nil {
+			return fmt.Errorf("route port: %w", err)
 		}
 	}
 	opts := &server.Options{
@@ -129,16 +148,26 @@ func (s *Server) start() {
 	}
 	srv, err := server.NewServer(opts)
 	if err != nil {
-		s.t.Fatalf("natstest: new server: %v", err)
+		return fmt.Errorf("new server: %w", err)
 	}
 	go srv.Start()
 	if !srv.ReadyForConnections(readyWithin) {
 		srv.Shutdown()
 		srv.WaitForShutdown()
-		s.t.Fatalf("natstest: server on port %d not ready within %v", port, readyWithin)
+		return fmt.Errorf("server on port %d not ready within %v", port, readyWithin)
 	}
 	s.srv = srv
 	s.port = srv.Addr().(*net.TCPAddr).Port
+	return nil
+}
+
+// isFree tells whether port can be bound now.
+func isFree(port int) error {
+	l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	if err != nil {
+		return fmt.Errorf("port %d is taken: %w", port, err)
+	}
+	return l.Close()
 }
 
 // waitFree waits until port can be bound again: a server that has just stopped may hold
