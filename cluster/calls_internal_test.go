@@ -11,13 +11,13 @@ import (
 	"parlor/store"
 )
 
-// loseFirstAct has n drop its answer to the first act it serves, and closes the
-// returned channel then.
-func loseFirstAct(n *Node) <-chan struct{} {
+// loseFirst has n drop its answer to the first request of op it serves, and closes
+// the returned channel then.
+func loseFirst(n *Node, op string) <-chan struct{} {
 	lost := make(chan struct{})
 	var once sync.Once
 	lose := func(req request) bool {
-		if req.Op != (lobby.Act{}).Op() {
+		if req.Op != op {
 			return false
 		}
 		dropped := false
@@ -47,7 +47,7 @@ func TestACallWhoseAnswerWasLostIsAnsweredOnce(t *testing.T) {
 	defer lobby.Run(host, lobby.Leave{})
 	defer lobby.Run(ann, lobby.Leave{})
 	startGame(t, host)
-	lost := loseFirstAct(a)
+	lost := loseFirst(a, (lobby.Act{}).Op())
 	if err := lobby.Run(ann, lobby.ActOf(testgame.Pick(1))); err != nil {
 		t.Errorf("Ann's pick, whose first answer was lost: %v; want ok", err)
 	}
@@ -74,7 +74,7 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 	defer lobby.Run(ann, lobby.Leave{})
 	startGame(t, host)
 
-	lost := loseFirstAct(a)
+	lost := loseFirst(a, (lobby.Act{}).Op())
 	answer := make(chan error, 1)
 	go func() { answer <- lobby.Run(ann, lobby.ActOf(testgame.Pick(2))) }()
 	select {

@@ -30,6 +30,9 @@ type remote struct {
 	// dropped: disconnected because its node was taken for gone (dropDeparted); a
 	// node that hears of it is not gone, and its session sits again.
 	dropped atomic.Bool
+	// superseded: let go for a later try of the same proxy (request.Retry), which took
+	// this member for its own: its end is not told on the seat's subject.
+	superseded atomic.Bool
 }
 
 // errBadRequest answers a request that does not decode.
@@ -168,7 +171,8 @@ func (n *Node) admit(code string, req request) reply {
 }
 
 // letGoUnanswered disconnects the member a proxy's earlier try of a join made, if this
-// node seated it: the proxy never heard (req.Retry).
+// node seated it: the proxy never heard the answer, or the owner never heard it listen
+// (req.Retry). The proxy is not told: it took that member for its own.
 func (n *Node) letGoUnanswered(code string, req request) {
 	if req.Retry == "" {
 		return
@@ -183,6 +187,7 @@ func (n *Node) letGoUnanswered(code string, req request) {
 	}
 	n.mu.Unlock()
 	if old != nil {
+		old.superseded.Store(true)
 		_ = lobby.Run(old.place, lobby.Disconnect{})
 	}
 }
@@ -275,8 +280,8 @@ func (n *Node) pump(r *remote, listen string) {
 			continue
 		}
 		if !ok {
-			if n.ctx.Err() != nil {
-				return // this node stops: the proxies notice the lease move
+			if n.ctx.Err() != nil || r.superseded.Load() {
+				return // this node stops (the proxies notice the lease move), or the proxy tries again
 			}
 			n.mu.Lock()
 			handoff := r.ot.handoff
