@@ -299,18 +299,20 @@ func (s *Store) tryRound(ctx context.Context, tables []*tableSend, round int, re
 			switch {
 			case retryable(err):
 				again = append(again, t)
-			case wrongLastSequence(err) && retry:
-				switch was, rerr := s.storedBefore(ctx, t, e); {
-				case rerr != nil:
-					again = append(again, t) // the first try may be stored: look again
-				case was != stored:
+			case wrongLastSequence(err):
+				was := notStored // a first try: nothing of it was sent before
+				if retry {
+					var rerr error
+					if was, rerr = s.storedBefore(ctx, t, e); rerr != nil {
+						again = append(again, t) // the first try may be stored: look again
+						continue
+					}
+				}
+				if was != stored {
 					t.unsure = was == unknown
 					t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
 					errs = append(errs, t.conflict)
 				}
-			case wrongLastSequence(err):
-				t.conflict = fmt.Errorf("table %s seq %d: %w: %w", t.code, e.Seq, ErrConflict, err)
-				errs = append(errs, t.conflict)
 			default:
 				errs = append(errs, fmt.Errorf("table %s seq %d: %w", t.code, e.Seq, err))
 			}
