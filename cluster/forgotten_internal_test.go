@@ -52,12 +52,7 @@ func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
 	_ = pr.sub.Unsubscribe()
 	oldID := pr.id
 	pr.mu.Unlock()
-	a.mu.Lock()
-	r := a.owned[code].members[oldID]
-	a.mu.Unlock()
-	if r == nil {
-		t.Fatal("node a does not know Ann's session")
-	}
+	r := memberOf(t, a, code, oldID)
 	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
 		t.Fatal(err)
 	}
@@ -105,9 +100,7 @@ func TestASessionTheOwnerForgotSitsAgain(t *testing.T) {
 	_ = pr.sub.Unsubscribe()
 	id := pr.id
 	pr.mu.Unlock()
-	a.mu.Lock()
-	r = a.owned[code].members[id]
-	a.mu.Unlock()
+	r = memberOf(t, a, code, id)
 	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
 		t.Fatal(err)
 	}
@@ -198,9 +191,7 @@ func TestASessionDroppedAsItsNodesSitsAgain(t *testing.T) {
 	pr.mu.Lock()
 	id := pr.id
 	pr.mu.Unlock()
-	a.mu.Lock()
-	r := a.owned[code].members[id]
-	a.mu.Unlock()
+	r := memberOf(t, a, code, id)
 	r.dropped.Store(true) // as dropDeparted does
 	if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
 		t.Fatal(err)

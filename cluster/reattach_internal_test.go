@@ -521,12 +521,7 @@ func TestAFollowWhoseSeatingWasNotAnsweredTriesAgain(t *testing.T) {
 			pr.mu.Lock()
 			id := pr.id
 			pr.mu.Unlock()
-			a.mu.Lock()
-			r := a.owned[code].members[id]
-			a.mu.Unlock()
-			if r == nil {
-				t.Fatal("a has no member of Ann's")
-			}
+			r := memberOf(t, a, code, id)
 			quiet := func(_ string, d delivery) bool { return d.Member == id } // the session hears nothing of it
 			a.losePublish.Store(&quiet)
 			if err := lobby.Run(r.place, lobby.Disconnect{}); err != nil {
@@ -562,4 +557,17 @@ func TestAFollowWhoseSeatingWasNotAnsweredTriesAgain(t *testing.T) {
 			}
 		})
 	}
+}
+
+// memberOf is the owner's remote member id of the table code; the test fails if there is
+// none.
+func memberOf(t *testing.T, owner *Node, code, id string) *remote {
+	t.Helper()
+	owner.mu.Lock()
+	defer owner.mu.Unlock()
+	r := owner.owned[code].members[id]
+	if r == nil {
+		t.Fatalf("node %s has no member %s at %s", owner.name, id, code)
+	}
+	return r
 }
