@@ -114,7 +114,7 @@ func startServers(ctx context.Context, cfg Config, log io.Writer) (*servers, err
 			s.data = dir
 			env = []string{dataEnv + "=" + dir}
 		}
-		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, nil, env, log)
+		c, err := startChild(ctx, cfg.Server, cfg.Profile, cfg.FPS, nil, append(env, traceEnvOf(cfg)...), log)
 		if err != nil {
 			s.stop()
 			return nil, err
@@ -142,7 +142,7 @@ func startServers(ctx context.Context, cfg Config, log io.Writer) (*servers, err
 				return nil, err
 			}
 		}
-		c, err := startChild(ctx, kindParlor, profile, cfg.FPS, node, nil, log)
+		c, err := startChild(ctx, kindParlor, profile, cfg.FPS, node, traceEnvOf(cfg), log)
 		if err != nil {
 			s.stop()
 			return nil, fmt.Errorf("node %s: %w", node.name, err)

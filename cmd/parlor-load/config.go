@@ -38,6 +38,10 @@ type Config struct {
 	Watchers  int    // spectators per table (parlor only), on top of the players
 	FPS       int    // the frame rate both servers cap their renderers at
 	Profile   string // a directory for the server's CPU profiles and goroutines of the login, idle and busy phases, and the busy phase's latencies
+	// Trace, with Profile, has the server also write an execution trace of the busy
+	// phase (KIND-busy.trace.out): which goroutines waited, for what and how long, and
+	// when the collector marked and who it made help.
+	Trace bool
 	// Nodes is how many parlor nodes of a cluster to start, on an embedded NATS server
 	// with JetStream, with each table's screens spread over them; 0 starts one lone
 	// server. With Compare, a run on one node comes first.
@@ -147,6 +151,9 @@ func (c Config) Validate() error {
 		errs = append(errs, fmt.Errorf("-web %g: want a fraction from 0 (every player over SSH) to 1 (every player in a browser)", c.Web))
 	} else if c.Web > 0 && (c.Server != kindParlor || c.Target != "" || c.Storm != "" || c.Compare && c.Nodes == 0) {
 		errs = append(errs, errors.New("-web needs a parlor server it starts (its browser door): not with -server bare, -compare against it, -target or -storm"))
+	}
+	if c.Trace && c.Profile == "" {
+		errs = append(errs, errors.New("-trace writes into the -profile directory: give -profile too"))
 	}
 	if c.Profile != "" && c.Target != "" {
 		errs = append(errs, errors.New("-profile profiles a server parlor-load starts: it cannot be used with -target"))

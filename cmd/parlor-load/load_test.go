@@ -28,15 +28,15 @@ func TestMain(m *testing.M) {
 }
 
 // TestTinyComparedRun runs the generator at its smallest size against parlor and the
-// bare server, as an operator would with -compare -json -profile, and checks every
-// figure it reports is there and sane, and that the profiles and every action's latency
-// were written for both.
+// bare server, as an operator would with -compare -json -profile -trace, and checks
+// every figure it reports is there and sane, and that the profiles, the busy phase's
+// execution trace and every action's latency were written for both.
 func TestTinyComparedRun(t *testing.T) {
 	t.Parallel() // its own servers; the run's phases are timed, not CPU-bound
 	var out, log bytes.Buffer
 	dir := t.TempDir()
 	code := run([]string{"-compare", "-json", "-players", "7", "-login-rate", "40",
-		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m", "-profile", dir}, &out, &log)
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m", "-profile", dir, "-trace"}, &out, &log)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, log.String())
 	}
@@ -51,6 +51,9 @@ func TestTinyComparedRun(t *testing.T) {
 		checkFigures(t, r, 7, 1)
 		if _, err := os.Stat(filepath.Join(dir, r.Server+"-busy.cpu.pprof")); err != nil {
 			t.Errorf("%s: no busy profile: %v", r.Server, err)
+		}
+		if tr, err := os.ReadFile(filepath.Join(dir, r.Server+"-busy.trace.out")); err != nil || !bytes.HasPrefix(tr, []byte("go 1.")) || len(tr) < 1000 {
+			t.Errorf("%s: no execution trace of the busy phase (%d bytes, %v)", r.Server, len(tr), err)
 		}
 		checkLatencies(t, filepath.Join(dir, r.Server+"-busy.latencies.tsv"), r.Latency.Count, 2*time.Second)
 	}
@@ -203,6 +206,7 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		{"-fps", "0"},
 		{"-fps", "500"},
 		{"-profile", "/tmp/p", "-target", "127.0.0.1:2222"},
+		{"-trace"},
 		{"-login-rate", "-1"},
 		{"-login-rate", "100000"},
 		{"-storm", "flood"},

@@ -137,6 +137,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.IntVar(&cfg.Watchers, "spectators", cfg.Watchers, "spectators per table (parlor only), watching with \"watch CODE\"; they count among the screens an action must reach")
 	fs.IntVar(&cfg.FPS, "fps", cfg.FPS, "frame rate both servers cap their screens at (a server it did not start keeps its own)")
 	fs.StringVar(&cfg.Profile, "profile", cfg.Profile, "write the server's CPU profile and goroutines of the login, idle and busy phases into this directory (KIND-login.cpu.pprof, KIND-idle.cpu.pprof, KIND-busy.cpu.pprof, …), and when each action of the busy phase started and how long it took (KIND-busy.latencies.tsv)")
+	fs.BoolVar(&cfg.Trace, "trace", cfg.Trace, "with -profile: also write an execution trace of the server's busy phase (KIND-busy.trace.out), for go tool trace")
 	fs.StringVar(&cfg.Storm, "storm", cfg.Storm, "once the games have started, kill -9 a server and time every player's return to their seat: restart (start the lone server again on the same data) or node (kill the first node of a cluster; its players redial the others)")
 	fs.Float64Var(&cfg.Web, "web", cfg.Web, "the fraction (0 to 1) of the players that connect through parlor's browser door, a WebSocket as its page speaks, instead of SSH")
 	if err := fs.Parse(args); err != nil {

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/metrics"
 	"runtime/pprof"
+	"runtime/trace"
 	"strings"
 	"syscall"
 	"time"
@@ -17,6 +18,17 @@ import (
 // parent marks the phases with signals, so each profile holds one phase: SIGUSR1 starts a CPU profile, SIGUSR2 stops it and writes the
 // goroutines and the live heap. The profiles are the logins, the idle phase and the busy one, in order.
 const profileEnv = "PARLOR_LOAD_PROFILE"
+
+// traceEnv, set, has a child server that profiles also trace its busy phase (-trace).
+const traceEnv = "PARLOR_LOAD_TRACE"
+
+// traceEnvOf is what a child's environment needs for cfg's -trace.
+func traceEnvOf(cfg Config) []string {
+	if !cfg.Trace {
+		return nil
+	}
+	return []string{traceEnv + "=1"}
+}
 
 // profilePhases names the profiles in the order the parent takes them.
 var profilePhases = []string{"login", "idle", "busy"}
@@ -28,11 +40,12 @@ func serveProfiles(kind string) {
 	if dir == "" {
 		return
 	}
+	traceBusy := os.Getenv(traceEnv) != ""
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, syscall.SIGUSR1, syscall.SIGUSR2)
 	go func() {
 		n := 0
-		var cpu *os.File
+		var cpu, tr *os.File
 		for sig := range sigs {
 			if n >= len(profilePhases) {
 				continue
@@ -44,7 +57,17 @@ func serveProfiles(kind string) {
 				if err == nil && pprof.StartCPUProfile(f) == nil {
 					cpu = f
 				}
+				if traceBusy && profilePhases[n] == "busy" {
+					if f, err := os.Create(base + ".trace.out"); err == nil && trace.Start(f) == nil {
+						tr = f
+					}
+				}
 			case sig == syscall.SIGUSR2 && cpu != nil:
+				if tr != nil {
+					trace.Stop()
+					_ = tr.Close()
+					tr = nil
+				}
 				pprof.StopCPUProfile()
 				_ = cpu.Close()
 				cpu = nil
