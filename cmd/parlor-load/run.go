@@ -127,6 +127,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	stopSelf = profileSelf(cfg.Profile, "load-"+cfg.Server+"-busy")
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
+	restoreCollector := quietCollector()
 	var got samples
 	var tables sync.WaitGroup
 	busySince := time.Now()
@@ -139,6 +140,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		}()
 	}
 	tables.Wait()
+	restoreCollector()
 	stopSelf()
 	after, err := measure()
 	if err != nil {
