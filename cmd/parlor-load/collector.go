@@ -20,7 +20,7 @@ var quiet struct {
 // its terminals' cells (millions of them at 10,000 players): it took 6–7 s and as much
 // CPU, on the cores the server shares, and the actions in those seconds were slow for
 // the generator's sake, not the server's (docs/performance.md). While the tables act
-// the generator allocates little (about 14 MB a second at 10,000 players, under 1 GB a
+// the generator allocates little (7–14 MB a second at 10,000 players, under 1 GB a
 // minute), and a run ends within -limit. Not a memory limit instead: the generator's
 // heap counts its terminals' parsers' buffers (4 MB each, never touched, so never in
 // memory: 40 GB at 10,000 players), and a limit a few GB over that had the collector
