@@ -256,6 +256,7 @@ func scrapeAll(ctx context.Context, urls []string) (sample, error) {
 		sum.cpu += s.cpu
 		sum.rss += s.rss
 		sum.goroutines += s.goroutines
+		sum.collections += s.collections
 		sum.sessions = append(sum.sessions, s.sessions...)
 		sum.tables = append(sum.tables, s.tables...)
 	}

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"runtime/debug"
 	"testing"
 )
@@ -27,5 +31,31 @@ func TestQuietCollectorPutsTheCollectorBack(t *testing.T) {
 	second()
 	if p := debug.SetGCPercent(150); p != 150 {
 		t.Errorf("after the busy phases the collector's percent is %d; want 150 as before", p)
+	}
+}
+
+// TestScrapeCountsCollections: the report's collections are the servers'
+// go_gc_duration_seconds_count, summed over a cluster's nodes.
+func TestScrapeCountsCollections(t *testing.T) {
+	page := func(collections int) http.HandlerFunc {
+		return func(w http.ResponseWriter, _ *http.Request) {
+			fmt.Fprintf(w, "# TYPE go_gc_duration_seconds summary\n"+
+				"go_gc_duration_seconds{quantile=\"0.5\"} 0.0004\n"+
+				"go_gc_duration_seconds_sum 0.02\n"+
+				"go_gc_duration_seconds_count %d\n"+
+				"go_goroutines 12\n"+
+				"process_cpu_seconds_total 1.5\n"+
+				"process_resident_memory_bytes 2.5e+07\n", collections)
+		}
+	}
+	a, b := httptest.NewServer(page(3)), httptest.NewServer(page(4))
+	defer a.Close()
+	defer b.Close()
+	s, err := scrapeAll(context.Background(), []string{a.URL, b.URL})
+	if err != nil || !s.ok {
+		t.Fatalf("scrape: %+v, %v", s, err)
+	}
+	if s.collections != 7 || s.goroutines != 24 {
+		t.Errorf("collections %v and goroutines %v over two nodes; want 7 and 24", s.collections, s.goroutines)
 	}
 }

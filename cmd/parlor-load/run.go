@@ -127,6 +127,10 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	stopSelf = profileSelf(cfg.Profile, "load-"+cfg.Server+"-busy")
 
 	say("acting for %s, each table once per %s", cfg.Duration, cfg.Every)
+	busy0, err := measure() // after the idle phase's profile, whose collection is not the busy phase's
+	if err != nil {
+		return nil, err
+	}
 	restoreCollector := quietCollector()
 	var got samples
 	var tables sync.WaitGroup
@@ -172,6 +176,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		rep.Goroutines = int(idle1.goroutines)
 		rep.GoroutinesPerSession = (idle1.goroutines - before.goroutines) / n
 		rep.NodeSessions, rep.NodeTables = idle1.sessions, idle1.tables
+		rep.BusyCollections = int(after.collections - busy0.collections)
 	}
 	if before.natsOK && idle0.natsOK && idle1.natsOK && after.natsOK {
 		rep.NATSMeasured = true
@@ -200,6 +205,9 @@ type sample struct {
 	cpu        float64 // seconds
 	rss        float64 // bytes
 	goroutines float64
+	// collections is how many collections the server's garbage collector has made so
+	// far (go_gc_duration_seconds_count; 0 where it is not exported).
+	collections float64
 	// sessions and tables are parlor's open sessions and tables on each server (none
 	// for a server without them), so a cluster run shows how it spread.
 	sessions, tables []int
@@ -248,6 +256,9 @@ func scrape(ctx context.Context, url string) (sample, error) {
 			dst = &s.rss
 		case "go_goroutines":
 			dst = &s.goroutines
+		case "go_gc_duration_seconds_count":
+			s.collections, _ = strconv.ParseFloat(strings.TrimSpace(value), 64)
+			continue
 		default:
 			continue
 		}
