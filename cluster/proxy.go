@@ -192,7 +192,10 @@ func (pr *proxy) forward(place lobby.Place) {
 			current := pr.local == place
 			pr.mu.Unlock()
 			if current {
-				pr.lost(reason, !pr.n.lobby.Runs(pr.code))
+				// A copy that stopped as moved has its members follow the table, to
+				// this node too: a node whose copy was refused as another writer's
+				// may claim the table straight back, and run it again by now.
+				pr.lost(reason, reason.Why == lobby.WhyMoved || !pr.n.lobby.Runs(pr.code))
 			}
 			return
 		}

@@ -571,3 +571,77 @@ func memberOf(t *testing.T, owner *Node, code, id string) *remote {
 	}
 	return r
 }
+
+// A session that followed its table to its own node, and whose node's copy then
+// stopped as another node's ("This table moved to another server"), follows the table
+// wherever it runs next, though that is its own node again: a node whose copy was
+// refused as another writer's while its lease stood claims the table straight back,
+// and a session that looked after the claim found the table running here, took the
+// copy's notice for the last word and told its player to connect again.
+func TestASessionFollowsItsTableWhenItsNodeClaimsItStraightBack(t *testing.T) {
+	a, b, _, _, host, ann, pr := annThroughB(t)
+	defer lobby.Run(host, lobby.Leave{})
+	defer lobby.Run(ann, lobby.Leave{})
+	code := ann.Code()
+
+	// The table moves from a to b, Ann's node: her session follows it there.
+	a.mu.Lock()
+	rev := a.owned[code].rev
+	a.mu.Unlock()
+	a.letGo(code, lobby.MovedNotice)
+	a.releaseLease(code, rev)
+	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not claim %s", code)
+		}
+		b.round()
+	}
+	waitLocal := func(what string) lobby.Place {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+			local, _, done := pr.here()
+			if done {
+				t.Fatalf("%s: Ann's session ended instead of following the table: %+v", what, closedWith(t, ann))
+			}
+			if local != nil {
+				return local
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: Ann's session did not follow the table", what)
+			}
+		}
+	}
+	first := waitLocal("to b")
+
+	// b's copy stops as taken over, and b claims the table straight back, all before
+	// Ann's session looks (it waits for its lock).
+	pr.mu.Lock()
+	b.mu.Lock()
+	rev = b.owned[code].rev
+	b.mu.Unlock()
+	b.letGo(code, lobby.TakenOverNotice)
+	b.releaseLease(code, rev)
+	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			pr.mu.Unlock()
+			t.Fatalf("b did not claim %s back", code)
+		}
+		b.round()
+	}
+	pr.mu.Unlock()
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		local, _, done := pr.here()
+		if done {
+			t.Fatalf("Ann's session ended instead of following the table back: %+v", closedWith(t, ann))
+		}
+		if local != nil && local != first {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("Ann's session did not follow the table back to b's new copy")
+		}
+	}
+	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
+		t.Fatalf("Ann's chat at b's new copy: %v", err)
+	}
+}
