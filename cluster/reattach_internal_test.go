@@ -68,29 +68,8 @@ func TestAMissingDirectoryEntryIsNotAClosedTable(t *testing.T) {
 	}
 
 	// The table moves for real: a hands it over and releases its lease; b claims it.
-	a.mu.Lock()
-	rev := a.owned[code].rev
-	a.mu.Unlock()
-	a.letGo(code, lobby.MovedNotice)
-	a.releaseLease(code, rev)
-	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			t.Fatalf("b did not claim %s", code)
-		}
-		b.round()
-	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		local, _, done := pr.here()
-		if done {
-			t.Fatalf("Ann's session ended instead of following the table: %+v", closedWith(t, ann))
-		}
-		if local != nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("Ann's session did not follow the table to b")
-		}
-	}
+	handOver(t, a, b, code, lobby.MovedNotice)
+	followed(t, pr, ann, nil)
 	if err := lobby.Run(ann, lobby.Chat{Text: "followed"}); err != nil {
 		t.Fatalf("Ann's chat at b: %v", err)
 	}
@@ -585,63 +564,54 @@ func TestASessionFollowsItsTableWhenItsNodeClaimsItStraightBack(t *testing.T) {
 	code := ann.Code()
 
 	// The table moves from a to b, Ann's node: her session follows it there.
-	a.mu.Lock()
-	rev := a.owned[code].rev
-	a.mu.Unlock()
-	a.letGo(code, lobby.MovedNotice)
-	a.releaseLease(code, rev)
-	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			t.Fatalf("b did not claim %s", code)
-		}
-		b.round()
-	}
-	waitLocal := func(what string) lobby.Place {
-		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-			local, _, done := pr.here()
-			if done {
-				t.Fatalf("%s: Ann's session ended instead of following the table: %+v", what, closedWith(t, ann))
-			}
-			if local != nil {
-				return local
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: Ann's session did not follow the table", what)
-			}
-		}
-	}
-	first := waitLocal("to b")
+	handOver(t, a, b, code, lobby.MovedNotice)
+	first := followed(t, pr, ann, nil)
 
 	// b's copy stops as taken over, and b claims the table straight back, all before
 	// Ann's session looks (it waits for its lock).
-	pr.mu.Lock()
-	b.mu.Lock()
-	rev = b.owned[code].rev
-	b.mu.Unlock()
-	b.letGo(code, lobby.TakenOverNotice)
-	b.releaseLease(code, rev)
-	for deadline := time.Now().Add(10 * time.Second); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			pr.mu.Unlock()
-			t.Fatalf("b did not claim %s back", code)
-		}
-		b.round()
+	func() {
+		pr.mu.Lock()
+		defer pr.mu.Unlock()
+		handOver(t, b, b, code, lobby.TakenOverNotice)
+	}()
+	followed(t, pr, ann, first)
+	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
+		t.Fatalf("Ann's chat at b's new copy: %v", err)
 	}
-	pr.mu.Unlock()
+}
+
+// handOver has from let code go with notice and release its lease, and to claim it
+// (to may be from, claiming it back).
+func handOver(t *testing.T, from, to *Node, code string, notice lobby.Closed) {
+	t.Helper()
+	from.mu.Lock()
+	rev := from.owned[code].rev
+	from.mu.Unlock()
+	from.letGo(code, notice)
+	from.releaseLease(code, rev)
+	for deadline := time.Now().Add(10 * time.Second); !to.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s did not claim %s", to.name, code)
+		}
+		to.round()
+	}
+}
+
+// followed waits until the session of pr (whose member is ann) is attached to a copy
+// of its table on its own node other than old, and returns it; the session must not
+// end meanwhile.
+func followed(t *testing.T, pr *proxy, ann lobby.Place, old lobby.Place) lobby.Place {
+	t.Helper()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		local, _, done := pr.here()
 		if done {
-			t.Fatalf("Ann's session ended instead of following the table back: %+v", closedWith(t, ann))
+			t.Fatalf("Ann's session ended instead of following the table: %+v", closedWith(t, ann))
 		}
-		if local != nil && local != first {
-			break
+		if local != nil && local != old {
+			return local
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("Ann's session did not follow the table back to b's new copy")
+			t.Fatal("Ann's session did not follow the table to Ann's node")
 		}
-	}
-	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
-		t.Fatalf("Ann's chat at b's new copy: %v", err)
 	}
 }
