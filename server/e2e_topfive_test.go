@@ -53,22 +53,22 @@ func rankTopFive(t *testing.T, p *e2e.Player, r int) (honour bool) {
 }
 
 // revealTopFive has each human watch round r's reveal unfold and then, before the last
-// round, say ready on the results. Every human looks at the reveal before anyone waits
-// for the results: waiting for those lets the reveal's game time pass.
+// round, say ready on the results. Every human's screen is watched at once: waiting for
+// one human's lets game time pass, and another's reveal or results pause could go by
+// unseen meanwhile (seen in CI: a cluster node slow to draw a step).
 func revealTopFive(t *testing.T, r int, humans ...*e2e.Player) {
 	t.Helper()
-	for _, p := range humans {
-		// The reveal goes from rank 5 to rank 1, one step per beat: rank 1 is still
-		// hidden while the first steps show.
-		p.WaitFor("revealed from 5 to 1", "  1   ?")
+	// The reveal goes from rank 5 to rank 1, one step per beat: rank 1 is still hidden
+	// while the first steps show.
+	steps := [][]string{{"revealed from 5 to 1", "  1   ?"}}
+	if r < topFiveRounds {
+		steps = append(steps, []string{"Player of Honour: as the best Guesser", "total", "ready for the next round"})
 	}
-	if r == topFiveRounds {
-		return
-	}
-	for _, p := range humans {
-		p.WaitFor("Player of Honour: as the best Guesser", "total", "ready for the next round")
-		p.Press("enter")
-	}
+	e2e.WaitInTurn(t, humans, steps, func(i, step int) {
+		if step == 1 {
+			humans[i].Press("enter")
+		}
+	})
 }
 
 // topFiveOver waits for the final screen and checks it has the score sheet with the

@@ -435,6 +435,40 @@ func (s *Server) waitFor(t testing.TB, screen func() string, texts []string) str
 	}
 }
 
+// WaitInTurn waits until every player's screen has shown each of steps' texts in turn
+// (a player is looked at for a step once it has shown the one before), and calls
+// each(i, step), if set, as player i shows step. Every player's screen is looked at on
+// each pass, so one that shows something only for a while (a reveal, a results pause)
+// is not missed while another player's is waited for; game time passes meanwhile, as
+// in WaitFor, and each step has Wait to show.
+func WaitInTurn(t testing.TB, players []*Player, steps [][]string, each func(i, step int)) {
+	t.Helper()
+	at := make([]int, len(players))
+	deadline := time.Now().Add(Wait)
+	for {
+		left := -1
+		for i, p := range players {
+			for at[i] < len(steps) && Shows(p.Screen(), steps[at[i]]...) {
+				if each != nil {
+					each(i, at[i])
+				}
+				at[i]++
+				deadline = time.Now().Add(Wait)
+			}
+			if at[i] < len(steps) && left < 0 {
+				left = i
+			}
+		}
+		if left < 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %s for player %d to show %q; the screen shows:\n%s", Wait, left, steps[at[left]], players[left].Screen())
+		}
+		players[0].s.Pause()
+	}
+}
+
 // Shows says whether every text is on scr. A sentence may wrap: it counts as shown
 // when its words are, in order.
 func Shows(scr string, texts ...string) bool {
