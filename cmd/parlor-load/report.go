@@ -64,16 +64,16 @@ type Report struct {
 	FirstScreen     Percentiles `json:"first_screen"` // from the dial to the first screen
 	Latency         Percentiles `json:"latency"`      // from a key press to the last screen of its table showing it
 
-	Measured          bool          `json:"measured"`
-	RSSPerSessionMiB  float64       `json:"rss_per_session_mib"`
-	IdleCPUPerSession time.Duration `json:"idle_cpu_per_session_ns_per_s"` // CPU time per second of wall time
-	CPUPerAction      time.Duration `json:"cpu_per_action_ns"`             // above idle, for one action and its screens
-	Goroutines        int           `json:"goroutines"`
+	Measured             bool          `json:"measured"`
+	RSSPerSessionMiB     float64       `json:"rss_per_session_mib"`
+	IdleCPUPerSession    time.Duration `json:"idle_cpu_per_session_ns_per_s"` // CPU time per second of wall time
+	CPUPerAction         time.Duration `json:"cpu_per_action_ns"`             // above idle, for one action and its screens
+	Goroutines           int           `json:"goroutines"`
+	GoroutinesPerSession float64       `json:"goroutines_per_session"`
 	// BusyCollections is how many collections the server's garbage collector made
 	// while the tables acted (all nodes'): at thousands of players each one's mark is
 	// where the latency's tail comes from (docs/performance.md, "The collector").
-	BusyCollections      int     `json:"busy_collections"`
-	GoroutinesPerSession float64 `json:"goroutines_per_session"`
+	BusyCollections int `json:"busy_collections"`
 	// NodeSessions and NodeTables are each parlor server's open sessions and the tables
 	// it runs, measured while idle (memory, CPU and goroutines above are their sums).
 	NodeSessions []int `json:"node_sessions,omitempty"`
