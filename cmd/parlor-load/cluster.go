@@ -179,6 +179,22 @@ func (s *servers) metrics() []string {
 	return m
 }
 
+// marks is every server's collector marks so far, in node order. traced tells whether
+// every server's trace was read (it has had collections from its start on); it is
+// false for servers parlor-load did not start (-target).
+func (s *servers) marks() (marks [][]gcMark, traced bool) {
+	if s == nil || len(s.children) == 0 {
+		return nil, false
+	}
+	traced = true
+	for _, c := range s.children {
+		m, lines := c.gc.read()
+		marks = append(marks, m)
+		traced = traced && lines > 0
+	}
+	return marks, traced
+}
+
 // phase marks a profiling phase on every server.
 func (s *servers) phase(sig syscall.Signal) {
 	if s == nil {

@@ -34,6 +34,9 @@ func TestTinyClusterRun(t *testing.T) {
 		if l.Count < 3 || l.Never != 0 || l.P50 <= 0 || l.P50 > l.P90 || l.P90 > l.P99 || l.P99 > l.Max || l.Max == Never {
 			t.Errorf("%s: latency %+v; want a few actions, all shown, ordered percentiles", r.name(), l)
 		}
+		if !r.Slow.Traced {
+			t.Errorf("%s: slow actions %+v; want every node's collector trace read", r.name(), r.Slow)
+		}
 		if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 || r.Goroutines < 21 {
 			t.Errorf("%s: server figures %+v; want memory, CPU and goroutines", r.name(), r)
 		}

@@ -104,6 +104,10 @@ func checkFigures(t *testing.T, r Report, players, tables int) {
 	if f := r.FirstScreen; f.Count != players || f.P50 <= 0 || f.P99 < f.P50 || r.LoginsPerSecond <= 0 {
 		t.Errorf("%s: first screens %+v at %.1f logins/s; want %d logins", r.Server, f, r.LoginsPerSecond, players)
 	}
+	// parlor-load started the server, so it read its collector's trace (gctrace.go).
+	if sl := r.Slow; !sl.Traced || sl.Over > l.Count || sl.Near > sl.Over {
+		t.Errorf("%s: slow actions %+v of %d; want the server's trace read", r.Server, sl, l.Count)
+	}
 	// CPU per action is idle CPU subtracted from busy CPU, both read in 10 ms clock
 	// ticks: at this size it is noise, and may even come out below zero.
 	if !r.Measured || r.RSSPerSessionMiB <= 0 || r.IdleCPUPerSession < 0 ||

@@ -63,6 +63,7 @@ type Report struct {
 	LoginsPerSecond float64     `json:"logins_per_second"`
 	FirstScreen     Percentiles `json:"first_screen"` // from the dial to the first screen
 	Latency         Percentiles `json:"latency"`      // from a key press to the last screen of its table showing it
+	Slow            SlowActions `json:"slow"`         // the actions of Latency over 100 ms, beside the collector's marks
 
 	Measured             bool          `json:"measured"`
 	RSSPerSessionMiB     float64       `json:"rss_per_session_mib"`
@@ -149,6 +150,7 @@ func (r *Report) Print(w io.Writer) {
 	l := r.Latency
 	fmt.Fprintf(w, "  action → all screens  p50 %s, p90 %s, p99 %s, max %s (%d actions, %d never shown)\n",
 		ms(l.P50), ms(l.P90), ms(l.P99), ms(l.Max), l.Count, l.Never)
+	r.Slow.print(w, l.Count)
 	if !r.Measured {
 		fmt.Fprintf(w, "  server figures: not measured (give -metrics with -target)\n")
 		return

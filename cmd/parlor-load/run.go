@@ -158,6 +158,8 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, ctx.Err()
 	}
 	rep.Latency = percentilesOf(got.all)
+	marks, traced := srv.marks()
+	rep.Slow = slowActions(&got, busySince, until, marks, traced)
 	if cfg.Profile != "" {
 		if err := got.writeTo(filepath.Join(cfg.Profile, latenciesFile(cfg)), busySince, busySince.Sub(srv.children[0].started)); err != nil {
 			return nil, fmt.Errorf("-profile: %w", err)

@@ -64,6 +64,7 @@ type listening struct {
 type child struct {
 	cmd     *exec.Cmd
 	started time.Time // just before its process started: its GODEBUG=gctrace times count from here
+	gc      *gcTrace  // its standard error, with the marks of its collector's trace (gctrace.go)
 	// listened is when it said it listens: with started, how long its start took
 	// (restoring the tables of a store it found).
 	listened time.Time
@@ -98,7 +99,10 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 	cmd.Env = append(cmd.Env, fmt.Sprintf("%s=%d", fpsEnv, fps))
 	cmd.Env = append(cmd.Env, node.env()...)
 	cmd.Env = append(cmd.Env, env...)
-	cmd.Stderr = logw
+	godebug, show := withGCTrace(os.Getenv("GODEBUG"))
+	cmd.Env = append(cmd.Env, godebug) // the last of a name is the one a process gets
+	gc := &gcTrace{out: logw, show: show}
+	cmd.Stderr = gc
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -108,10 +112,11 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 		return nil, err
 	}
 	started := time.Now()
+	gc.started = started // before the process writes anything
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the %s server: %w", kind, err)
 	}
-	c := &child{cmd: cmd, started: started, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir, env: env}
+	c := &child{cmd: cmd, started: started, gc: gc, stdin: stdin, exited: make(chan struct{}), kind: kind, profiling: profileDir, env: env}
 	ready := make(chan error, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
@@ -124,7 +129,8 @@ func startChild(ctx context.Context, kind, profileDir string, fps int, node *clu
 			ready <- nil
 		}
 		_, _ = io.Copy(io.Discard, stdout)
-		_ = cmd.Wait()
+		_ = cmd.Wait() // and the copying of its standard error
+		gc.flush()
 		close(c.exited)
 	}()
 	select {
