@@ -194,13 +194,12 @@ func slowActions(s *samples, start, end time.Time, marks [][]gcMark, traced bool
 
 // print writes the report's line for the slow actions of count.
 func (r SlowActions) print(w io.Writer, count int) {
-	share := 0.0
-	if count > 0 {
-		share = 100 * float64(r.Over) / float64(count)
+	line := "  over 100 ms     none"
+	if r.Over > 0 {
+		line = fmt.Sprintf("  over 100 ms     %d actions (%.1f %%)", r.Over, 100*float64(r.Over)/float64(max(count, 1)))
 	}
-	fmt.Fprintf(w, "  over 100 ms     %d actions (%.1f %%)", r.Over, share)
 	if !r.Traced {
-		fmt.Fprintf(w, "\n")
+		fmt.Fprintln(w, line)
 		return
 	}
 	marks := make([]string, len(r.Marks))
@@ -212,7 +211,10 @@ func (r SlowActions) print(w io.Writer, count int) {
 	}
 	what := "no collector mark while the tables acted"
 	if len(marks) > 0 {
-		what = "the marks: " + strings.Join(marks, ", ")
+		what = "the collector's marks while the tables acted: " + strings.Join(marks, ", ")
 	}
-	fmt.Fprintf(w, "; %d of them sent within %.1f s of a collector mark (%s)\n", r.Near, nearMark.Seconds(), what)
+	if r.Over > 0 {
+		line += fmt.Sprintf("; %d of them sent within %.1f s of a mark", r.Near, nearMark.Seconds())
+	}
+	fmt.Fprintf(w, "%s (%s)\n", line, what)
 }

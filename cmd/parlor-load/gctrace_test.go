@@ -97,7 +97,7 @@ func TestSlowActionsAreLaidBesideTheMarks(t *testing.T) {
 	}
 	var out bytes.Buffer
 	r.print(&out, 6)
-	if want := "over 100 ms     5 actions (83.3 %); 3 of them sent within 1.5 s of a collector mark (the marks: 1.00 s long at 10.0 s)"; !strings.Contains(out.String(), want) {
+	if want := "over 100 ms     5 actions (83.3 %); 3 of them sent within 1.5 s of a mark (the collector's marks while the tables acted: 1.00 s long at 10.0 s)\n"; !strings.HasSuffix(out.String(), want) {
 		t.Errorf("printed %q; want %q", out.String(), want)
 	}
 
@@ -105,6 +105,13 @@ func TestSlowActionsAreLaidBesideTheMarks(t *testing.T) {
 	r = slowActions(&s, start, at(15), [][]gcMark{nil, {{began: at(2.5), length: 100 * time.Millisecond}}}, true)
 	if r.Near != 1 || len(r.Marks) != 1 || r.Marks[0].Node != 2 {
 		t.Errorf("on two nodes: %+v; want the action at 2 s near node 2's mark", r)
+	}
+
+	// None slow, no mark.
+	out.Reset()
+	slowActions(&samples{}, start, at(15), marks[:0], true).print(&out, 0)
+	if want := "  over 100 ms     none (no collector mark while the tables acted)\n"; out.String() != want {
+		t.Errorf("none slow: printed %q; want %q", out.String(), want)
 	}
 
 	// Servers parlor-load did not start: how many were slow, and nothing about marks.
