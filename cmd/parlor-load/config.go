@@ -25,6 +25,10 @@ type Config struct {
 	Every    time.Duration
 	Duration time.Duration
 	Idle     time.Duration
+	// Warmup is how long the tables act, unmeasured, between the idle phase and the busy
+	// one: long enough, and a 30 s busy phase measures a server whose heap has grown to
+	// its working size, not the first minute after its start (docs/performance.md).
+	Warmup   time.Duration
 	Parallel int
 	// LoginRate, when positive, starts logins at this many per second whatever
 	// the server's pace (an open loop), instead of keeping Parallel in flight.
@@ -81,8 +85,8 @@ func (c Config) Validate() error {
 	} else if c.Players < c.Seats || c.Players > MaxPlayers {
 		errs = append(errs, fmt.Errorf("-players %d: want %d (one table) to %d", c.Players, c.Seats, MaxPlayers))
 	}
-	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Limit <= 0 {
-		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle zero or more"))
+	if c.Every <= 0 || c.Duration <= 0 || c.Idle < 0 || c.Warmup < 0 || c.Limit <= 0 {
+		errs = append(errs, errors.New("-every, -duration and -limit must be positive, -idle and -warmup zero or more"))
 	}
 	if c.Watchers < 0 || c.Watchers > 50 {
 		errs = append(errs, fmt.Errorf("-spectators %d: want 0 to 50 per table", c.Watchers))

@@ -523,6 +523,20 @@ func ownTokenX(p *player, rows map[*player]int) (int, bool) {
 
 // act is one table's loop: once per Every, the next player acts, and the time until
 // the last screen showed it is one sample (never shown within lateAfter: late).
+// actAll has every table act until until, each on its own goroutine, and waits for
+// them: the last actions' screens too.
+func (w *workload) actAll(ctx context.Context, until time.Time, s *samples) {
+	var tables sync.WaitGroup
+	for _, t := range w.tables {
+		tables.Add(1)
+		go func() {
+			defer tables.Done()
+			w.act(ctx, t, until, s)
+		}()
+	}
+	tables.Wait()
+}
+
 func (w *workload) act(ctx context.Context, t *table, until time.Time, s *samples) {
 	// Tables start at random points of the interval, as real tables would.
 	next := time.Now().Add(rand.N(w.cfg.Every))

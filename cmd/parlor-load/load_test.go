@@ -37,7 +37,7 @@ func TestTinyComparedRun(t *testing.T) {
 	var out, log bytes.Buffer
 	dir := t.TempDir()
 	code := run([]string{"-compare", "-json", "-players", "7", "-login-rate", "40",
-		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-limit", "3m", "-profile", dir, "-trace"}, &out, &log)
+		"-every", "250ms", "-duration", "2s", "-idle", "500ms", "-warmup", "1s", "-limit", "3m", "-profile", dir, "-trace"}, &out, &log)
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s", code, log.String())
 	}
@@ -50,6 +50,11 @@ func TestTinyComparedRun(t *testing.T) {
 	}
 	for _, r := range reps {
 		checkFigures(t, r, 7, 1)
+		// The second of warm-up acted too, but only the busy phase's 2 s are measured:
+		// at most one action per 250 ms, the one at its start included.
+		if r.Warmup != time.Second || r.Latency.Count > 9 {
+			t.Errorf("%s: warm-up %s, %d actions measured; want 1s and at most 9 (the busy phase's)", r.Server, r.Warmup, r.Latency.Count)
+		}
 		if _, err := os.Stat(filepath.Join(dir, r.Server+"-busy.cpu.pprof")); err != nil {
 			t.Errorf("%s: no busy profile: %v", r.Server, err)
 		}
@@ -218,6 +223,7 @@ func TestFlagsThatDoNotGoTogether(t *testing.T) {
 		{"-spectators", "-1"},
 		{"-players", "10000", "-spectators", "7"},
 		{"-fps", "0"},
+		{"-warmup", "-1s"},
 		{"-fps", "500"},
 		{"-profile", "/tmp/p", "-target", "127.0.0.1:2222"},
 		{"-trace"},

@@ -125,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (Config, error) {
 	fs.DurationVar(&cfg.Every, "every", cfg.Every, "each table acts once per this interval")
 	fs.DurationVar(&cfg.Duration, "duration", cfg.Duration, "how long the tables act")
 	fs.DurationVar(&cfg.Idle, "idle", cfg.Idle, "how long to measure idle CPU, with every player seated and nobody acting")
+	fs.DurationVar(&cfg.Warmup, "warmup", cfg.Warmup, "how long the tables act, unmeasured, before the busy phase: the server's heap first grows to its working size (a minute at thousands of players)")
 	fs.IntVar(&cfg.Parallel, "parallel", cfg.Parallel, "logins in flight at once (with -login-rate: at least "+fmt.Sprint(openLoopInFlight)+")")
 	fs.Float64Var(&cfg.LoginRate, "login-rate", cfg.LoginRate, "start this many logins per second, however long each takes, and time each from when it was due (0: keep -parallel in flight)")
 	fs.StringVar(&cfg.Server, "server", cfg.Server, "what to start: parlor or bare (a minimal wish + Bubble Tea server)")

@@ -56,6 +56,7 @@ type Report struct {
 	WebPlayers int           `json:"web_players"`
 	Tables     int           `json:"tables"`
 	Every      time.Duration `json:"every_ns"`
+	Warmup     time.Duration `json:"warmup_ns,omitempty"` // how long the tables acted, unmeasured, before the busy phase
 	// RemoteScreens counts the screens (of all tables) on another node than their
 	// table's owner: each action must reach them across NATS.
 	RemoteScreens int `json:"remote_screens,omitempty"`
@@ -118,7 +119,11 @@ func (r *Report) Print(w io.Writer) {
 	if r.Game != "" {
 		what += " (" + r.Game + ")"
 	}
-	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s\n", what, r.Players, r.Tables, r.Every)
+	warm := ""
+	if r.Warmup > 0 {
+		warm = fmt.Sprintf(", measured after %s of it", r.Warmup)
+	}
+	fmt.Fprintf(w, "%s: %d players at %d tables, each table acting once per %s%s\n", what, r.Players, r.Tables, r.Every, warm)
 	if r.WebPlayers > 0 {
 		fmt.Fprintf(w, "  browsers        %d of the %d players through the browser door (WebSocket), %d over SSH\n", r.WebPlayers, r.Players, r.Players-r.WebPlayers)
 	}

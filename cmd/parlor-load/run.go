@@ -123,6 +123,14 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, err
 	}
 	srv.phase(syscall.SIGUSR2)
+	if cfg.Warmup > 0 {
+		say("warming up: acting for %s, not measured", cfg.Warmup)
+		var warm samples
+		w.actAll(ctx, time.Now().Add(cfg.Warmup), &warm)
+		if warm.err != nil {
+			return nil, fmt.Errorf("warming up: %w", warm.err)
+		}
+	}
 	srv.phase(syscall.SIGUSR1)
 	stopSelf = profileSelf(cfg.Profile, "load-"+cfg.Server+"-busy")
 
@@ -133,17 +141,9 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 	}
 	restoreCollector := quietCollector()
 	var got samples
-	var tables sync.WaitGroup
 	busySince := time.Now()
 	until := busySince.Add(cfg.Duration)
-	for _, t := range w.tables {
-		tables.Add(1)
-		go func() {
-			defer tables.Done()
-			w.act(ctx, t, until, &got)
-		}()
-	}
-	tables.Wait()
+	w.actAll(ctx, until, &got)
 	restoreCollector()
 	stopSelf()
 	after, err := measure()
@@ -158,6 +158,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		return nil, ctx.Err()
 	}
 	rep.Latency = percentilesOf(got.all)
+	rep.Warmup = cfg.Warmup
 	marks, traced := srv.marks()
 	rep.Slow = slowActions(&got, busySince, until, marks, traced)
 	if cfg.Profile != "" {
@@ -171,7 +172,8 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		rep.Measured = true
 		rep.RSSPerSessionMiB = (idle1.rss - before.rss) / n / (1 << 20)
 		rep.IdleCPUPerSession = time.Duration((idle1.cpu - idle0.cpu) / idle1.at.Sub(idle0.at).Seconds() / n * 1e9)
-		busy := after.cpu - idle1.cpu - (idle1.cpu-idle0.cpu)/idle1.at.Sub(idle0.at).Seconds()*after.at.Sub(idle1.at).Seconds()
+		// From the busy phase's start: neither the idle profile's writing nor a warm-up.
+		busy := after.cpu - busy0.cpu - (idle1.cpu-idle0.cpu)/idle1.at.Sub(idle0.at).Seconds()*after.at.Sub(busy0.at).Seconds()
 		if rep.Latency.Count > 0 {
 			rep.CPUPerAction = time.Duration(busy / float64(rep.Latency.Count) * 1e9)
 		}
@@ -180,13 +182,13 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (*Report, error) {
 		rep.NodeSessions, rep.NodeTables = idle1.sessions, idle1.tables
 		rep.BusyCollections = int(after.collections - busy0.collections)
 	}
-	if before.natsOK && idle0.natsOK && idle1.natsOK && after.natsOK {
+	if before.natsOK && idle0.natsOK && idle1.natsOK && busy0.natsOK && after.natsOK {
 		rep.NATSMeasured = true
 		rep.NATSRSSMiB = idle1.natsRSS / (1 << 20)
 		idle := (idle1.natsCPU - idle0.natsCPU) / idle1.at.Sub(idle0.at).Seconds()
 		rep.NATSIdleCPU = time.Duration(idle * 1e9)
 		if rep.Latency.Count > 0 {
-			busy := after.natsCPU - idle1.natsCPU - idle*after.at.Sub(idle1.at).Seconds()
+			busy := after.natsCPU - busy0.natsCPU - idle*after.at.Sub(busy0.at).Seconds()
 			rep.NATSCPUPerAction = time.Duration(busy / float64(rep.Latency.Count) * 1e9)
 		}
 	}
