@@ -521,8 +521,6 @@ func ownTokenX(p *player, rows map[*player]int) (int, bool) {
 	return 0, false
 }
 
-// act is one table's loop: once per Every, the next player acts, and the time until
-// the last screen showed it is one sample (never shown within lateAfter: late).
 // actAll has every table act until until, each on its own goroutine, and waits for
 // them: the last actions' screens too.
 func (w *workload) actAll(ctx context.Context, until time.Time, s *samples) {
@@ -537,6 +535,8 @@ func (w *workload) actAll(ctx context.Context, until time.Time, s *samples) {
 	tables.Wait()
 }
 
+// act is one table's loop: once per Every, the next player acts, and the time until
+// the last screen showed it is one sample (never shown within lateAfter: late).
 func (w *workload) act(ctx context.Context, t *table, until time.Time, s *samples) {
 	// Tables start at random points of the interval, as real tables would.
 	next := time.Now().Add(rand.N(w.cfg.Every))
