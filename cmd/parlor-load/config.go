@@ -26,8 +26,9 @@ type Config struct {
 	Duration time.Duration
 	Idle     time.Duration
 	// Warmup is how long the tables act, unmeasured, between the idle phase and the busy
-	// one: long enough, and a 30 s busy phase measures a server whose heap has grown to
-	// its working size, not the first minute after its start (docs/performance.md).
+	// one. With one long enough (40 s or more at thousands of players) a 30 s busy phase
+	// measures a server whose heap has grown to its working size, not the first minute
+	// after its start (docs/performance.md).
 	Warmup   time.Duration
 	Parallel int
 	// LoginRate, when positive, starts logins at this many per second whatever
