@@ -159,18 +159,20 @@ type Mark struct {
 // marks[i] is server i's.
 func slowActions(s *samples, start, end time.Time, marks [][]gcMark, traced bool) SlowActions {
 	r := SlowActions{Traced: traced}
+	if !traced {
+		marks = nil // some server's are missing: say nothing of marks
+	}
 	var busy []gcMark
-	for node, ms := range marks {
+	for i, ms := range marks {
+		node := i + 1
+		if len(marks) == 1 {
+			node = 0 // a lone server has no number
+		}
 		for _, m := range ms {
 			if m.ended().After(start) && m.began.Before(end) {
 				busy = append(busy, m)
-				r.Marks = append(r.Marks, Mark{At: m.began.Sub(start), Length: m.length, Node: node + 1})
+				r.Marks = append(r.Marks, Mark{At: m.began.Sub(start), Length: m.length, Node: node})
 			}
-		}
-	}
-	if len(marks) == 1 {
-		for i := range r.Marks {
-			r.Marks[i].Node = 0 // a lone server has no number
 		}
 	}
 	for i, d := range s.all {
@@ -178,16 +180,12 @@ func slowActions(s *samples, start, end time.Time, marks [][]gcMark, traced bool
 			continue
 		}
 		r.Over++
-		at := s.at[i]
 		for _, m := range busy {
-			if !at.Before(m.began.Add(-nearMark)) && !at.After(m.ended().Add(nearMark)) {
+			if at := s.at[i]; !at.Before(m.began.Add(-nearMark)) && !at.After(m.ended().Add(nearMark)) {
 				r.Near++
 				break
 			}
 		}
-	}
-	if !traced {
-		r.Near, r.Marks = 0, nil
 	}
 	return r
 }
