@@ -11,6 +11,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -113,6 +114,7 @@ type Lobby struct {
 	misses  *addrLimits // unknown codes tried per address
 
 	mu      sync.Mutex
+	closing bool // Shutdown has begun: no table is added any more (shutLocked)
 	tables  map[string]*Table
 	infos   map[string]TableInfo // newest public state of every table, for the lobby list
 	seatIDs map[string][]string  // player ids seated at each table
@@ -403,10 +405,10 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 		}
 	}
 	l.mu.Lock()
-	if l.ctx.Err() != nil {
+	if l.shutLocked() {
 		l.mu.Unlock()
 		l.unclaim(code)
-		return nil, fmt.Errorf("the server is shutting down")
+		return nil, errShuttingDown
 	}
 	if hosted := l.hosted(p.ID); !p.Admin && len(hosted) >= MaxHostedTables {
 		l.mu.Unlock()
@@ -449,8 +451,16 @@ func (l *Lobby) Create(p Player, gameID string, opts rules.Options, private bool
 	return m, nil
 }
 
-// addLocked registers t as open; the caller holds l.mu and calls runTable once it has
-// let go.
+// errShuttingDown refuses a table that would open while the server shuts down.
+var errShuttingDown = errors.New("the server is shutting down")
+
+// shutLocked tells whether the lobby is shutting down; the caller holds l.mu. A table
+// may be added (addLocked) only while it is not: Shutdown waits for the tables added
+// before it began, and one added after would run on unwaited, past the journal's end.
+func (l *Lobby) shutLocked() bool { return l.closing || l.ctx.Err() != nil }
+
+// addLocked registers t as open; the caller holds l.mu, has checked shutLocked, and
+// calls runTable once it has let go.
 func (l *Lobby) addLocked(t *Table) {
 	l.tables[t.code] = t
 	l.infos[t.code] = t.info(nil)
@@ -572,6 +582,9 @@ func (l *Lobby) Watch(p Player, code string) (Place, error) {
 // their actors to stop and every finished game to reach OnFinish's end. Cancel the
 // lobby's context first.
 func (l *Lobby) Shutdown(ctx context.Context) error {
+	l.mu.Lock()
+	l.closing = true // under l.mu: every table added before is counted in l.wg now
+	l.mu.Unlock()
 	done := make(chan struct{})
 	go func() {
 		l.wg.Wait()

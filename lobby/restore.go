@@ -158,6 +158,10 @@ func (l *Lobby) restoreOne(ctx context.Context, code string, alive time.Time) (r
 	}
 	r := restored{jr: t.jr, resumed: t.jr.seq} // read before the actor owns t
 	l.mu.Lock()
+	if l.shutLocked() {
+		l.mu.Unlock()
+		return restored{}, fmt.Errorf("restore table %s: %w", code, errShuttingDown) // its log stays for whoever runs it next
+	}
 	l.addLocked(t)
 	l.mu.Unlock()
 	l.runTable(t)

@@ -957,3 +957,29 @@ func TestARefusedCallIsNotAppliedUnlessItsEntryMayBeStored(t *testing.T) {
 		r.stop()
 	}
 }
+
+// A cluster node may claim a table while it shuts down: the restore is refused (the
+// node releases its claim, and another takes the table), for Shutdown waits only for
+// the tables added before it began and none may start after.
+func TestARestoreOnceTheLobbyShutsDownIsRefused(t *testing.T) {
+	st, c := store.NewMemory(), newClock()
+	r1 := start(t, st, c, nil)
+	a, _ := timedTable(t, r1.l)
+	code := a.Code()
+	if err := lobby.CatchUp(a); err != nil {
+		t.Fatal(err)
+	}
+	r1.stop()
+
+	r2 := start(t, st, c, nil)
+	r2.stop()
+	err := r2.l.RestoreTable(context.Background(), code, time.Time{})
+	if err == nil || errors.Is(err, lobby.ErrLost) || r2.l.Runs(code) {
+		t.Fatalf("restore after Shutdown: %v, running %v; want it refused (not lost) and the table not running", err, r2.l.Runs(code))
+	}
+	// The log is where it was: a lobby that runs takes the table.
+	r3 := start(t, st, c, nil)
+	if err := r3.l.RestoreTable(context.Background(), code, time.Time{}); err != nil || !r3.l.Runs(code) {
+		t.Fatalf("restore on a running lobby: %v, running %v", err, r3.l.Runs(code))
+	}
+}
