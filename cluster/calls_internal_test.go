@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"sync"
 	"testing"
 	"time"
@@ -101,5 +102,72 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 	}
 	if n := testgame.Acts(t, st, code, 1); n != 1 {
 		t.Errorf("the log holds %d picks of Ann's; want 1", n)
+	}
+}
+
+// So is a host's control, which carries its id into the log as an action does: Ann,
+// the host through node c, adds a bot; the owner applies and logs it, then dies before
+// it answers, and the node that takes the table over answers the second try "ok"
+// without a second bot. (A kick sent again removed whoever had moved up into the seat.)
+func TestAHostControlAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
+	url, _ := natstest.Run(t)
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
+	host, ann, _ := annAcross(t, a, c, a, b, c)
+	code := host.Code()
+	defer lobby.Run(ann, lobby.Leave{})
+	if err := lobby.Run(host, lobby.MakeHost{Seat: 1}); err != nil {
+		t.Fatal(err)
+	}
+
+	lost := loseFirst(a, (lobby.AddBot{}).Op())
+	answer := make(chan error, 1)
+	go func() { answer <- lobby.Run(ann, lobby.AddBot{}) }()
+	select {
+	case <-lost:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ann's bot never reached the owner")
+	}
+	a.Kill()
+	for deadline := time.Now().Add(20 * testLease); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
+		if time.Now().After(deadline) {
+			t.Fatalf("b did not claim %s after a died", code)
+		}
+		b.round()
+	}
+	select {
+	case err := <-answer:
+		if err != nil {
+			t.Errorf("Ann's bot, added by the owner that died: %v; want ok", err)
+		}
+	case <-time.After(2 * moveWait):
+		t.Fatal("Ann's bot was never answered")
+	}
+	// Every call before it was answered: the update that shows Ann's line shows the
+	// seats as they stay.
+	if err := lobby.Run(ann, lobby.Chat{Text: "sync"}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	for {
+		u, ok, why := ann.Next(ctx)
+		if !ok {
+			t.Fatalf("Ann is out of the table: %s", why.Text)
+		}
+		if n := len(u.Chat); n == 0 || u.Chat[n-1].Text != "sync" {
+			continue
+		}
+		bots := 0
+		for _, s := range u.Table.Seats {
+			if s.Bot {
+				bots++
+			}
+		}
+		if bots != 1 {
+			t.Errorf("the table has %d bots after Ann added one, her call sent twice; want 1", bots)
+		}
+		return
 	}
 }

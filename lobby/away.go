@@ -146,7 +146,7 @@ func (t *Table) back(s *seat) {
 // any option, and is the way out of a phase without a time limit whose player stopped
 // playing without leaving.
 func (m *Member) standIn(seatNo int) error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -176,7 +176,7 @@ func (m *Member) standIn(seatNo int) error {
 // Resume ends a bot's play for the member's own seat: they are at the keys again. It does
 // nothing when no bot plays for them.
 func (m *Member) resumeSeat() error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}

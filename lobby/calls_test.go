@@ -3,6 +3,7 @@ package lobby_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"parlor/internal/testkit/testgame"
@@ -130,5 +131,76 @@ func TestAChatLineSentAgainIsSaidOnce(t *testing.T) {
 	}
 	if n := hellos(t, ann); n != 2 {
 		t.Errorf("after a restart the table shows %d lines of Ann's hello; want 2", n)
+	}
+}
+
+// seatsAfter has host say word (a sync point: every call before it was answered) and
+// gives the seats' names in the first update that shows the line.
+func seatsAfter(t *testing.T, s *seen, host lobby.Place, id, word string) []string {
+	t.Helper()
+	if err := once(t, host, id, lobby.Chat{Text: word}); err != nil {
+		t.Fatal(err)
+	}
+	u := s.until(t, "the line "+word, func(u lobby.Update) bool {
+		return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == word
+	})
+	var names []string
+	for _, seat := range u.Table.Seats {
+		names = append(names, seat.Name)
+	}
+	return names
+}
+
+// So is a host's control: a bot added or a seat emptied once, though its call comes
+// again, before and after a restart. Applied twice, a kick removed whoever had moved
+// up into the kicked seat, and a bot came twice (the owner died after applying the
+// call and before it answered, and the session sent it again).
+func TestAHostControlSentAgainIsAppliedOnce(t *testing.T) {
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	c := newClock()
+	r := start(t, st, c, nil)
+	hostP := lobby.Player{ID: "SHA256:host", Name: "Host"}
+	host, err := r.l.Create(hostP, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := host.Code()
+	for _, p := range []lobby.Player{{ID: "SHA256:ann", Name: "Ann"}, {ID: "SHA256:bob", Name: "Bob"}} {
+		if _, err := r.l.Join(p, code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := follow(host)
+	for range 2 {
+		if err := once(t, host, "host-1", lobby.AddBot{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := once(t, host, "host-2", lobby.Kick{Seat: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := seatsAfter(t, seen, host, "host-3", "one")
+	if len(names) != 3 || names[0] != "Host" || names[1] != "Bob" {
+		t.Fatalf("seats %q after a bot and a kick of Ann's seat, each sent twice; want Host, Bob and one bot", names)
+	}
+	r.stop()
+
+	r2 := start(t, st, c, nil)
+	if _, err := r2.l.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if host, err = r2.l.Join(hostP, code); err != nil {
+		t.Fatal(err)
+	}
+	seen = follow(host)
+	if err := once(t, host, "host-1", lobby.AddBot{}); err != nil {
+		t.Errorf("the same bot again after a restart: %v; want ok", err)
+	}
+	if err := once(t, host, "host-2", lobby.Kick{Seat: 1}); err != nil {
+		t.Errorf("the same kick again after a restart: %v; want ok", err)
+	}
+	if after := seatsAfter(t, seen, host, "host-4", "two"); !slices.Equal(after, names) {
+		t.Errorf("after a restart, seats %q once the same calls came again; want %q", after, names)
 	}
 }

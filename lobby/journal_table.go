@@ -165,7 +165,7 @@ func (t *Table) endStep(now time.Time) {
 		}
 		for _, line := range t.chat {
 			if line.ID > jr.chatID {
-				t.record(now, store.EntryEvent, record{Kind: recChat, Chat: []ChatLine{line}, Call: line.call})
+				t.record(now, store.EntryEvent, record{Kind: recChat, Chat: []ChatLine{line}})
 			}
 		}
 		jr.chatID = t.chatID

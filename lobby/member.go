@@ -39,6 +39,10 @@ type Member struct {
 	// once, then one every two seconds. Both run on the lobby's clock.
 	actions *rate.Limiter
 	chats   *rate.Limiter
+
+	// call is the id of the call the member's goroutine runs, one that may come again
+	// (CallOnce, calls.go); "" for none.
+	call string
 }
 
 func newMember(t *Table, p Player) *Member {
@@ -78,7 +82,7 @@ func (m *Member) allow(lim *rate.Limiter) error {
 
 // act applies a game action (its JSON) for the member's seat. The error, if any, is the
 // game's own readable message.
-func (m *Member) act(call string, raw json.RawMessage) error {
+func (m *Member) act(raw json.RawMessage) error {
 	if err := m.allow(m.actions); err != nil {
 		return err
 	}
@@ -88,10 +92,7 @@ func (m *Member) act(call string, raw json.RawMessage) error {
 			return err
 		}
 	}
-	return m.t.do(func(now time.Time) error {
-		if call != "" && m.t.calls.has(call) {
-			return nil // applied already: this is the same call again (calls.go)
-		}
+	return m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -108,13 +109,12 @@ func (m *Member) act(call string, raw json.RawMessage) error {
 		if m.t.game == nil || m.t.state != StatePlaying {
 			return ErrNoGame
 		}
-		m.t.call = call // the action's entry carries the call's id
+		m.t.call = m.call // the action's entry carries the call's id (calls.go)
 		err := m.t.game.Apply(m.seat, action, now)
-		m.t.call = ""
+		m.t.call = "" // not the bots' answers to it
 		if err != nil {
 			return err
 		}
-		m.t.calls.add(call)
 		m.t.lobby.hooks.action(m.t.spec.ID)
 		m.t.changed(now)
 		m.t.progressed(now)
@@ -124,10 +124,8 @@ func (m *Member) act(call string, raw json.RawMessage) error {
 	})
 }
 
-// Chat says something to the table.
-// chat says text at the table; call is the id of a call that may come again (calls.go),
-// "" for none.
-func (m *Member) chat(call, text string) error {
+// chat says text at the table.
+func (m *Member) chat(text string) error {
 	text = playertext.Short(text, chatMax)
 	if text == "" {
 		return ErrEmptyChat
@@ -138,10 +136,7 @@ func (m *Member) chat(call, text string) error {
 	if err := m.allow(m.chats); err != nil {
 		return err
 	}
-	return m.t.do(func(now time.Time) error {
-		if call != "" && m.t.calls.has(call) {
-			return nil // said already: this is the same call again
-		}
+	return m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -154,10 +149,6 @@ func (m *Member) chat(call, text string) error {
 			}
 		}
 		m.t.say(now, m.player.ID, m.player.Name, m.seat, text)
-		if call != "" {
-			m.t.chat[len(m.t.chat)-1].call = call // its entry carries the call's id
-			m.t.calls.add(call)
-		}
 		return nil
 	})
 }
@@ -205,21 +196,15 @@ func (t *Table) beforeStart() error {
 }
 
 // Start starts a game (the host only), with the seated players and bots.
-func (m *Member) start(call string) error {
-	return m.t.do(func(now time.Time) error {
-		if call != "" && m.t.calls.has(call) {
-			return nil // started already: this is the same call again (calls.go)
-		}
+func (m *Member) start() error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
-		m.t.call = call // the game's entries carry the call's id
-		err := m.t.start(now)
-		m.t.call = ""
-		if err != nil {
+		m.t.call = m.call // the game's entries carry the call's id (calls.go)
+		if err := m.t.start(now); err != nil {
 			return err
 		}
-		m.t.calls.add(call)
 		if !m.isHost() {
 			m.t.system(now, "%s started the game.", m.actor())
 		}
@@ -320,7 +305,7 @@ func (m *Member) setOptions(o rules.Options) error {
 	if game != nil || deck {
 		usable, _ = m.t.lobby.usable(m.player)
 	}
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -358,7 +343,7 @@ func (m *Member) setOptions(o rules.Options) error {
 
 // AddBot seats a bot (the host only, before a game starts).
 func (m *Member) addBot() error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -378,7 +363,7 @@ func (m *Member) addBot() error {
 // Kick removes the player or bot in seat (the host only). During a game a bot takes the
 // seat over, so the game can go on.
 func (m *Member) kick(seatNo int) error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -435,7 +420,7 @@ func (t *Table) removeFromSeat(seatNo int, now time.Time, why Closed) {
 
 // MakeHost hands the host role to the human in seat (the host only).
 func (m *Member) makeHost(seatNo int) error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -455,7 +440,7 @@ func (m *Member) makeHost(seatNo int) error {
 // CloseTable ends the table for everyone (the host only).
 func (m *Member) closeTable(message string) error {
 	message = playertext.Short(message, chatMax)
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}

@@ -79,7 +79,7 @@ func (m *Member) blockable(p Player) error {
 
 // block removes the player in seatNo and keeps their key out (the host only).
 func (m *Member) block(seatNo int) error {
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -110,7 +110,7 @@ func (m *Member) block(seatNo int) error {
 // blockSpectator keeps out the spectator named name (the host only).
 func (m *Member) blockSpectator(name string) error {
 	name = strings.TrimSpace(name)
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -162,7 +162,7 @@ func (t *Table) sendAway(id string, why Closed) {
 // unblock lets the blocked player named name back (the host only).
 func (m *Member) unblock(name string) error {
 	name = strings.TrimSpace(name)
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.hostOnly(); err != nil {
 			return err
 		}
@@ -238,7 +238,7 @@ func (m *Member) remember(about, name string, on bool, guest bool) {
 func (m *Member) ignore(seatNo int) error {
 	var about, name string
 	var guest bool
-	err := m.t.do(func(now time.Time) error {
+	err := m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}
@@ -269,7 +269,7 @@ func (m *Member) ignore(seatNo int) error {
 func (m *Member) unignore(name string) error {
 	name = strings.TrimSpace(name)
 	var about string
-	err := m.t.do(func(now time.Time) error {
+	err := m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}

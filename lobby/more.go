@@ -43,7 +43,7 @@ func (m *Member) extraTime(seatNo int, f rules.Factor) error {
 	if err := f.Check(); err != nil {
 		return err
 	}
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		if err := m.present(); err != nil {
 			return err
 		}

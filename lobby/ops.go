@@ -325,9 +325,9 @@ func (m *Member) Call(req Request) (any, error) {
 func (m *Member) dispatch(req Request) (any, error) {
 	switch r := req.(type) {
 	case Act:
-		return Done{}, m.act("", r.Action)
+		return Done{}, m.act(r.Action)
 	case Chat:
-		return Done{}, m.chat("", r.Text)
+		return Done{}, m.chat(r.Text)
 	case TakeSeat:
 		return Done{}, m.takeSeat()
 	case Leave:
@@ -344,7 +344,7 @@ func (m *Member) dispatch(req Request) (any, error) {
 	case RereadPacks:
 		return Done{}, m.rereadPacks()
 	case Start:
-		return Done{}, m.start("")
+		return Done{}, m.start()
 	case SetOptions:
 		return Done{}, m.setOptions(r.Options)
 	case AddBot:

@@ -106,7 +106,7 @@ func (t *Table) hostReturns(now time.Time) {
 // TakeSeat seats a spectator at a table that is not playing, like joining it.
 func (m *Member) takeSeat() error {
 	usable, _ := m.t.lobby.usable(m.player) // from the store, before the actor's turn
-	return m.t.do(func(now time.Time) error {
+	return m.do(func(now time.Time) error {
 		m.offers = packsFor(usable, m.t.spec)
 		if err := m.present(); err != nil {
 			return err

@@ -86,8 +86,8 @@ type Table struct {
 	// blocked are the keys the host keeps out until unblocked (moderation.go).
 	blocked []blockedPlayer
 
-	// calls are the ids of the calls applied lately; call is the one being applied, whose
-	// entries carry it (calls.go).
+	// calls are the ids of the calls applied lately; call is the one this step applies,
+	// whose entries carry it until the step ends (calls.go).
 	calls callSet
 	call  string
 }
@@ -132,6 +132,7 @@ func (t *Table) run(ctx context.Context) {
 			t.settle()
 		}
 		t.endStep(t.lobby.now())
+		t.call = "" // the step's call ends with it (calls.go)
 		// Only what is durable is shown: a crash cannot take back what a player saw.
 		if t.dirty && t.closing.IsZero() && t.caughtUp() {
 			t.fanOut()

@@ -90,9 +90,6 @@ type ChatLine struct {
 	// by is the writer's player id, at the table only: members get lines without it, so
 	// no player learns another's key; it lets a member ignore a player (moderation.go).
 	by string
-	// call is the id of the call that said it, if it may come again (calls.go): its
-	// log entry carries it. At the table only.
-	call string
 }
 
 // Update is what a member receives whenever the table changes: always the whole state it
