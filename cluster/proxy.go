@@ -546,17 +546,24 @@ func (pr *proxy) call(req lobby.Request) (any, error) {
 	}
 	call := pr.n.newCall()
 	deadline := time.Now().Add(moveWait)
-	unanswered := false // some try got no answer: it may have been applied
+	unanswered := false     // some try got no answer: it may have been applied
+	var stopped lobby.Place // the copy here that answered it moves on
 	for {
 		place, id, done := pr.here()
 		switch {
+		case place != nil && place == stopped:
+			// Not followed yet: the call waits, and is not sent to the old copy again
+			// (each try there would count against the player's rate).
 		case place != nil:
 			res, err := callOnce(place, call, req)
-			if !errors.Is(err, errMoving) || pr.n.lobby.Runs(pr.code) || lobby.Departs(req) {
+			if !errors.Is(err, errMoving) || lobby.Departs(req) {
 				return res, err
 			}
-			// The table moved on from this node, the call not applied: its members
-			// follow it, and the call goes after them.
+			// The copy here stopped as the table moved on, the call not applied: its
+			// members follow the table, and the call goes after them, to this node too
+			// when it claimed the table straight back (its new copy runs here, while
+			// the proxy still holds the old one until it has followed).
+			stopped = place
 		case done && unanswered:
 			return nil, lobby.ErrUnreachable
 		case done:

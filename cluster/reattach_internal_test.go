@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -613,5 +614,58 @@ func followed(t *testing.T, pr *proxy, ann lobby.Place, old lobby.Place) lobby.P
 		if time.Now().After(deadline) {
 			t.Fatal("Ann's session did not follow the table to Ann's node")
 		}
+	}
+}
+
+// A call that meets its node's stopped copy in the instant the node has claimed the
+// table straight back, before the session has followed it there, waits for the session
+// and goes to the new copy: it was not applied, and it was answered "the table is
+// moving: try again" when the proxy took the node's running the table for the copy's
+// own answer.
+func TestACallInAClaimBacksInstantGoesToTheNewCopy(t *testing.T) {
+	a, b, _, _, host, ann, pr := annThroughB(t)
+	defer lobby.Run(host, lobby.Leave{})
+	defer lobby.Run(ann, lobby.Leave{})
+	code := ann.Code()
+	handOver(t, a, b, code, lobby.MovedNotice)
+	followed(t, pr, ann, nil)
+
+	// The session's following of b's next copy waits until the call has met the old one.
+	entered, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	hold := func(string) {
+		once.Do(func() { close(entered) })
+		<-release
+	}
+	b.holdAttach.Store(&hold)
+	defer func() {
+		b.holdAttach.Store(nil)
+		select {
+		case <-release:
+		default:
+			close(release)
+		}
+	}()
+	handOver(t, b, b, code, lobby.TakenOverNotice)
+	select {
+	case <-entered:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Ann's session did not start to follow the table")
+	}
+	answer := make(chan error, 1)
+	go func() { answer <- lobby.Run(ann, lobby.Chat{Text: "still here"}) }()
+	select {
+	case err := <-answer:
+		t.Fatalf("Ann's chat, sent while her session followed the table: %v before it followed; want it to wait", err)
+	case <-time.After(time.Second): // it waits: the session cannot follow until released
+	}
+	close(release)
+	select {
+	case err := <-answer:
+		if err != nil {
+			t.Fatalf("Ann's chat, sent while her session followed the table: %v; want ok at the new copy", err)
+		}
+	case <-time.After(2 * moveWait):
+		t.Fatal("Ann's chat was never answered")
 	}
 }
