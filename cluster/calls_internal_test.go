@@ -66,24 +66,44 @@ func TestACallWhoseAnswerWasLostIsAnsweredOnce(t *testing.T) {
 // before it answered. The node that takes the table over knows the call from the log
 // (its id travels in the entry) and answers the proxy's second try with "ok".
 func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
-	host, ann, _ := annAcross(t, a, c, a, b, c)
+	a, b, st, host, ann := annThroughC(t)
 	code := host.Code()
 	defer lobby.Run(ann, lobby.Leave{})
 	startGame(t, host)
+	if err := answeredAfterItsOwnerDied(t, a, b, code, ann, lobby.ActOf(testgame.Pick(2))); err != nil {
+		t.Errorf("Ann's pick, applied by the owner that died: %v; want ok", err)
+	}
+	if n := testgame.Acts(t, st, code, 1); n != 1 {
+		t.Errorf("the log holds %d picks of Ann's; want 1", n)
+	}
+}
 
-	lost := loseFirst(a, (lobby.Act{}).Op())
+// annThroughC has the host at a table owned by node a, and Ann at it through node c,
+// with node b beside them, over one store.
+func annThroughC(t *testing.T) (a, b *Node, st store.Store, host, ann lobby.Place) {
+	t.Helper()
+	url, _ := natstest.Run(t)
+	st = store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
+	host, ann, _ = annAcross(t, a, c, a, b, c)
+	return a, b, st, host, ann
+}
+
+// answeredAfterItsOwnerDied has from (a proxy) send req: owner a applies and logs it,
+// loses its answer and dies, and b claims the table. It returns the answer the proxy's
+// next try gets, from b.
+func answeredAfterItsOwnerDied(t *testing.T, a, b *Node, code string, from lobby.Place, req lobby.Request) error {
+	t.Helper()
+	lost := loseFirst(a, req.Op())
 	answer := make(chan error, 1)
-	go func() { answer <- lobby.Run(ann, lobby.ActOf(testgame.Pick(2))) }()
+	go func() { _, err := from.Call(req); answer <- err }()
 	select {
 	case <-lost:
 	case <-time.After(10 * time.Second):
-		t.Fatal("Ann's pick never reached the owner")
+		t.Fatalf("the %s call never reached the owner", req.Op())
 	}
-	// a dies with the pick applied and logged, unanswered. (Its lobby's copy of the
+	// a dies with the call applied and logged, unanswered. (Its lobby's copy of the
 	// table stays behind, idle: nothing happens at it that it would write.)
 	a.Kill()
 	for deadline := time.Now().Add(20 * testLease); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
@@ -94,14 +114,10 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 	}
 	select {
 	case err := <-answer:
-		if err != nil {
-			t.Errorf("Ann's pick, applied by the owner that died: %v; want ok", err)
-		}
+		return err
 	case <-time.After(2 * moveWait):
-		t.Fatal("Ann's pick was never answered")
-	}
-	if n := testgame.Acts(t, st, code, 1); n != 1 {
-		t.Errorf("the log holds %d picks of Ann's; want 1", n)
+		t.Fatalf("the %s call was never answered", req.Op())
+		return nil
 	}
 }
 
@@ -110,39 +126,14 @@ func TestACallAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 // it answers, and the node that takes the table over answers the second try "ok"
 // without a second bot. (A kick sent again removed whoever had moved up into the seat.)
 func TestAHostControlAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
-	url, _ := natstest.Run(t)
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	a, b, c := newNode(t, url, "a", st, testLease), newNode(t, url, "b", st, testLease), newNode(t, url, "c", st, testLease)
-	host, ann, _ := annAcross(t, a, c, a, b, c)
+	a, b, _, host, ann := annThroughC(t)
 	code := host.Code()
 	defer lobby.Run(ann, lobby.Leave{})
 	if err := lobby.Run(host, lobby.MakeHost{Seat: 1}); err != nil {
 		t.Fatal(err)
 	}
-
-	lost := loseFirst(a, (lobby.AddBot{}).Op())
-	answer := make(chan error, 1)
-	go func() { answer <- lobby.Run(ann, lobby.AddBot{}) }()
-	select {
-	case <-lost:
-	case <-time.After(10 * time.Second):
-		t.Fatal("Ann's bot never reached the owner")
-	}
-	a.Kill()
-	for deadline := time.Now().Add(20 * testLease); !b.lobby.Runs(code); time.Sleep(testLease / 6) {
-		if time.Now().After(deadline) {
-			t.Fatalf("b did not claim %s after a died", code)
-		}
-		b.round()
-	}
-	select {
-	case err := <-answer:
-		if err != nil {
-			t.Errorf("Ann's bot, added by the owner that died: %v; want ok", err)
-		}
-	case <-time.After(2 * moveWait):
-		t.Fatal("Ann's bot was never answered")
+	if err := answeredAfterItsOwnerDied(t, a, b, code, ann, lobby.AddBot{}); err != nil {
+		t.Errorf("Ann's bot, added by the owner that died: %v; want ok", err)
 	}
 	// Every call before it was answered: the update that shows Ann's line shows the
 	// seats as they stay.
