@@ -92,6 +92,11 @@ type table struct {
 	watchers []*player // spectators
 	expect   atomic.Pointer[expectation]
 	quit     chan struct{}
+	// ownRow is the row of each mover's own token on its screen (act's; watch reads
+	// tokenRows), kept from the warm-up to the busy phase: a mover that acted in the
+	// warm-up reads no whole screen in it (10,000 at 10,000 players, a second of the
+	// generator's CPU on the cores the server shares).
+	ownRow map[*player]int
 }
 
 // expectation is what every screen at a table must show after an action.
@@ -541,7 +546,9 @@ func (w *workload) act(ctx context.Context, t *table, until time.Time, s *sample
 	// Tables start at random points of the interval, as real tables would.
 	next := time.Now().Add(rand.N(w.cfg.Every))
 	mover := 0
-	ownRow := map[*player]int{} // the row of each mover's own token on its screen (act's own: watch reads tokenRows)
+	if t.ownRow == nil {
+		t.ownRow = map[*player]int{}
+	}
 	for {
 		select {
 		case <-time.After(time.Until(next)):
@@ -557,7 +564,7 @@ func (w *workload) act(ctx context.Context, t *table, until time.Time, s *sample
 		e := &expectation{id: w.ids.Add(1), seen: make(chan time.Duration, len(t.screens()))}
 		var keys []string
 		if w.movesTokens() {
-			x, ok := ownTokenX(p, ownRow)
+			x, ok := ownTokenX(p, t.ownRow)
 			if !ok {
 				s.fail(fmt.Errorf("%s: no token of %s on its screen:\n%s", t.code, p.name, p.term.Screen()))
 				return
