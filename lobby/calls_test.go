@@ -204,3 +204,27 @@ func TestAHostControlSentAgainIsAppliedOnce(t *testing.T) {
 		t.Errorf("after a restart, seats %q once the same calls came again; want %q", after, names)
 	}
 }
+
+// An ignore sent again is answered "ok" as well, though it changes only the member
+// (the table remembers the call's id), while a new call to ignore the same player is
+// refused as a second ignore.
+func TestAnIgnoreSentAgainIsAnsweredOnce(t *testing.T) {
+	st := store.NewMemory()
+	t.Cleanup(func() { _ = st.Close() })
+	r := start(t, st, newClock(), nil)
+	ann, err := r.l.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, nil, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, ann.Code()); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if err := once(t, ann, "ann-1", lobby.Ignore{Seat: 1}); err != nil {
+			t.Errorf("Ann's ignore of Ben, sent again: %v; want ok", err)
+		}
+	}
+	if err := once(t, ann, "ann-2", lobby.Ignore{Seat: 1}); err == nil {
+		t.Error("a second ignore of Ben, a call of its own: no error")
+	}
+}

@@ -258,7 +258,7 @@ func (m *Member) ignore(seatNo int) error {
 		t.changed(now)
 		return nil
 	})
-	if err == nil {
+	if err == nil { // about stays "" for a call found applied: it was remembered then
 		m.remember(about, name, true, guest)
 	}
 	return err
@@ -286,7 +286,7 @@ func (m *Member) unignore(name string) error {
 		}
 		return fmt.Errorf("you do not ignore anyone named %q: you ignore %s", playertext.Short(name, 40), rules.List(m.ignoredNames()))
 	})
-	if err == nil {
+	if err == nil { // about is "" for a call found applied: nothing to forget again
 		m.remember(about, "", false, false) // a guest was never written: ErrNotFound, ignored
 	}
 	return err
