@@ -102,18 +102,18 @@ func (s *Server) serveAPI(sess ssh.Session) {
 	welcome["player"] = c.playerJSON()
 	c.send(welcome)
 
-	lines := make(chan []byte)
-	readErr := make(chan error, 1)
+	lines := make(chan apiLine)
+	ended := make(chan struct{}) // the client closed its side
 	go func() {
 		r := bufio.NewReaderSize(sess, 4096)
 		for {
 			line, err := readLine(r)
-			if err != nil {
-				readErr <- err
+			if err != nil && !errors.Is(err, errLineTooLong) {
+				close(ended)
 				return
 			}
 			select {
-			case lines <- line:
+			case lines <- apiLine{line, err}:
 			case <-ctx.Done():
 				return
 			}
@@ -133,8 +133,8 @@ func (s *Server) serveAPI(sess ssh.Session) {
 		case <-ctx.Done():
 			c.leave(false)
 			return
-		case err := <-readErr:
-			c.readDone(err)
+		case <-ended:
+			c.readDone()
 			return
 		case <-idleC:
 			c.send(map[string]any{"type": "bye", "reason": fmt.Sprintf("disconnected after %s without a request", idle)})
@@ -145,38 +145,56 @@ func (s *Server) serveAPI(sess ssh.Session) {
 			if timer != nil {
 				timer.Reset(idle)
 			}
-			c.handle(line)
+			if line.err != nil {
+				c.send(map[string]any{"type": "error", "error": line.err.Error()})
+				continue
+			}
+			c.handle(line.text)
 		}
 	}
 }
 
-// readDone ends the connection after the client closed its side (or sent garbage).
-func (c *apiConn) readDone(err error) {
-	if errors.Is(err, errLineTooLong) {
-		c.send(map[string]any{"type": "error", "error": err.Error()})
-	}
+// readDone ends the connection after the client closed its side.
+func (c *apiConn) readDone() {
 	c.leave(false)
 	_ = c.sess.Exit(0)
 }
 
-var errLineTooLong = fmt.Errorf("a request line is longer than %d bytes", apiMaxLine)
+// apiLine is one request line as read, or errLineTooLong for one that was too long.
+type apiLine struct {
+	text []byte
+	err  error
+}
 
-// readLine reads one line, refusing lines longer than apiMaxLine.
+var errLineTooLong = fmt.Errorf("a request line is longer than %d bytes: it was skipped", apiMaxLine)
+
+// readLine reads one line. A line longer than apiMaxLine is read to its end without
+// being kept and refused with errLineTooLong: the next line is read as usual, as the
+// connection stays usable after any error.
 func readLine(r *bufio.Reader) ([]byte, error) {
 	var buf []byte
+	tooLong := false
 	for {
 		chunk, isPrefix, err := r.ReadLine()
 		if err != nil {
-			if err == io.EOF && len(buf) > 0 {
+			switch {
+			case tooLong:
+				return nil, errLineTooLong // and the next read ends the connection
+			case err == io.EOF && len(buf) > 0:
 				return buf, nil
 			}
 			return nil, err
 		}
-		buf = append(buf, chunk...)
-		if len(buf) > apiMaxLine {
-			return nil, errLineTooLong
+		if !tooLong {
+			buf = append(buf, chunk...)
+			if len(buf) > apiMaxLine {
+				tooLong, buf = true, nil
+			}
 		}
 		if !isPrefix {
+			if tooLong {
+				return nil, errLineTooLong
+			}
 			return buf, nil
 		}
 	}

@@ -143,6 +143,12 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 	if m := watcher.Expect("error"); !strings.Contains(errorText(m), "longer than") {
 		t.Fatalf("huge line: %v", m)
 	}
+	// The connection stays usable, at its table, as after any other error: a bot that
+	// sent one line too long (a pasted file as chat) had lost its connection and seat.
+	watcher.Send(map[string]any{"op": "chat", "text": "still here", "id": 7})
+	if m := watcher.Expect("ok"); fmt.Sprint(m["id"]) != "7" {
+		t.Fatalf("the request after a huge line: %v", m)
+	}
 }
 
 // A spectator takes a free seat with "sit"; the host lets a bot play an away seat with
