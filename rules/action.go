@@ -64,10 +64,15 @@ func JSONProblem(err error, dst any) string {
 	switch {
 	case errors.As(err, &typeErr) && typeErr.Field != "":
 		want := "a string"
-		switch typeErr.Type.Kind() {
+		kind := typeErr.Type.Kind()
+		if kind == reflect.Pointer {
+			kind = typeErr.Type.Elem().Kind()
+		}
+		switch kind {
 		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-			reflect.Float32, reflect.Float64, reflect.Pointer:
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			want = "a whole number" // 1.5 and 1e30 are numbers too
+		case reflect.Float32, reflect.Float64:
 			want = "a number"
 		case reflect.Bool:
 			want = "true or false"
@@ -76,8 +81,9 @@ func JSONProblem(err error, dst any) string {
 		case reflect.Map, reflect.Struct:
 			want = "an object"
 		}
-		if slices.Contains(jsonFieldsOf(dst), jsonField{typeErr.Field, reflect.Map}) {
-			// A value inside an object of values: {"options": {"placement_time": 30}}.
+		if typeErr.Type.Kind() != reflect.Map && slices.Contains(jsonFieldsOf(dst), jsonField{typeErr.Field, reflect.Map}) {
+			// A value inside an object of values: {"options": {"placement_time": 30}}
+			// (not the object itself: {"options": [1, 2]}).
 			return fmt.Sprintf("every value in %q must be %s", typeErr.Field, want)
 		}
 		return fmt.Sprintf("%q must be %s", typeErr.Field, want)

@@ -16,7 +16,7 @@ func TestDecodeSaysWhatIsWrongInTheAPIsWords(t *testing.T) {
 	}
 	for _, c := range []struct{ in, want string }{
 		{`{"type":"pick","n":1,"seat":2}`, `"seat" is not a field of this action: it has "type", "n" and "note"`},
-		{`{"type":"pick","n":"one"}`, `"n" must be a number`},
+		{`{"type":"pick","n":"one"}`, `"n" must be a whole number`},
 		{`{"type":"pick","n":1,"note":[1]}`, `"note" must be a string`},
 		{`{"type":"pick","n":1} {"type":"pick"}`, `trailing data`},
 		{`{"type":"pick","n":1`, `not a whole JSON object`},

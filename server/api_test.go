@@ -41,6 +41,7 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		{`[1,2]`, "not a JSON object"},
 		{`{"op":42,"id":7}`, `"op" must be a string`},
 		{`{"op":"create","game":"pick","options":{"rounds":3},"id":8}`, `every value in "options" must be a string`},
+		{`{"op":"kick","seat":1.5}`, `"seat" must be a whole number`},
 		{map[string]any{"op": "start"}, "not at a table"},
 		{map[string]any{"op": "join", "code": "QQQQ"}, "no table has that code"},
 		{map[string]any{"op": "join", "code": "toolong"}, "not a table code"},
@@ -53,6 +54,12 @@ func TestAPIRequestsAndErrors(t *testing.T) {
 		} else if strings.Contains(fmt.Sprint(tc.req), `"id":7`) && fmt.Sprint(m["id"]) != "7" {
 			t.Errorf("%v: the id is not echoed: %v", tc.req, m)
 		}
+	}
+
+	// A field of values that is not an object at all is named as itself, not its values.
+	ann.Send(`{"op":"create","game":"pick","options":[1,2]}`)
+	if m := ann.Expect("error"); !strings.HasPrefix(errorText(m), `"options" must be an object`) {
+		t.Errorf("options as a list: %v", m)
 	}
 
 	// An error a program may branch on carries its stable code.
