@@ -126,7 +126,8 @@ func decodeMove(raw json.RawMessage) (Point, error) {
 	}
 	p := Point{X: *a.X, Y: *a.Y}
 	if !p.OnBoard() {
-		return Point{}, fmt.Errorf("%w: (%d, %d) is outside x %d..%d, y %d..%d", ErrOffBoard, p.X, p.Y, MinX, MaxX, MinY, MaxY)
+		// In words a screen reader says well: "-20..20" was read as "minus 20 dot dot 20".
+		return Point{}, fmt.Errorf("%w: x (across) goes from %d to %d and y (up) from %d to %d, not (%d, %d)", ErrOffBoard, MinX, MaxX, MinY, MaxY, p.X, p.Y)
 	}
 	return p, nil
 }
