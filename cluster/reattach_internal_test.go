@@ -559,14 +559,8 @@ func memberOf(t *testing.T, owner *Node, code, id string) *remote {
 // and a session that looked after the claim found the table running here, took the
 // copy's notice for the last word and told its player to connect again.
 func TestASessionFollowsItsTableWhenItsNodeClaimsItStraightBack(t *testing.T) {
-	a, b, _, _, host, ann, pr := annThroughB(t)
-	defer lobby.Run(host, lobby.Leave{})
-	defer lobby.Run(ann, lobby.Leave{})
+	b, ann, pr, first := annFollowedToB(t)
 	code := ann.Code()
-
-	// The table moves from a to b, Ann's node: her session follows it there.
-	handOver(t, a, b, code, lobby.MovedNotice)
-	first := followed(t, pr, ann, nil)
 
 	// b's copy stops as taken over, and b claims the table straight back, all before
 	// Ann's session looks (it waits for its lock).
@@ -579,6 +573,19 @@ func TestASessionFollowsItsTableWhenItsNodeClaimsItStraightBack(t *testing.T) {
 	if err := lobby.Run(ann, lobby.Chat{Text: "still here"}); err != nil {
 		t.Fatalf("Ann's chat at b's new copy: %v", err)
 	}
+}
+
+// annFollowedToB is annThroughB with the table moved from a to b, Ann's node, and her
+// session followed to its copy there (first); both players leave at the test's end.
+func annFollowedToB(t *testing.T) (b *Node, ann lobby.Place, pr *proxy, first lobby.Place) {
+	t.Helper()
+	a, b, _, _, host, ann, pr := annThroughB(t)
+	t.Cleanup(func() {
+		_ = lobby.Run(ann, lobby.Leave{})
+		_ = lobby.Run(host, lobby.Leave{})
+	})
+	handOver(t, a, b, ann.Code(), lobby.MovedNotice)
+	return b, ann, pr, followed(t, pr, ann, nil)
 }
 
 // handOver has from let code go with notice and release its lease, and to claim it
@@ -623,12 +630,8 @@ func followed(t *testing.T, pr *proxy, ann lobby.Place, old lobby.Place) lobby.P
 // moving: try again" when the proxy took the node's running the table for the copy's
 // own answer.
 func TestACallInAClaimBacksInstantGoesToTheNewCopy(t *testing.T) {
-	a, b, _, _, host, ann, pr := annThroughB(t)
-	defer lobby.Run(host, lobby.Leave{})
-	defer lobby.Run(ann, lobby.Leave{})
+	b, ann, _, _ := annFollowedToB(t)
 	code := ann.Code()
-	handOver(t, a, b, code, lobby.MovedNotice)
-	followed(t, pr, ann, nil)
 
 	// The session's following of b's next copy waits until the call has met the old one.
 	entered, release := make(chan struct{}), make(chan struct{})
