@@ -289,10 +289,15 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 		}
 		if !whole && sameStart && !carriedIn && at(p.plain, y, true) {
 			if off, col, style, ok := p.sendFrom(row, old); ok {
-				// The row starts as it did: only what follows its common start is sent.
+				// The row starts as it did: only what follows its common start is sent,
+				// and of that only up to where it ends as it did, if it does.
 				if col < p.width {
 					b.WriteString(ansi.CursorPosition(col+1, y+1))
-					p.rowTo(b, style+row[off:], false, col)
+					if end, ok := p.sendTo(row, old, off, col); ok {
+						p.spanTo(b, style+row[off:end])
+					} else {
+						p.rowTo(b, style+row[off:], false, col)
+					}
 				}
 				continue
 			}
@@ -371,6 +376,81 @@ func (p *painter) sendFrom(row, old string) (off, col int, style string, ok bool
 		i, state = i+n, next
 	}
 	return off, col, strings.Join(kept, ""), ok
+}
+
+// sendTo is where a row sent from off (at column col, found by sendFrom) may stop, when
+// the terminal shows old in its place: end, a byte offset of row, after which row is
+// old's end byte for byte, starting in the same column and in the default style, so the
+// cells it drew stay as they are. ok is false when the row must be sent to its end: no
+// such end, one past the window's edge, or a hyperlink in either row.
+//
+// The end is taken right after a reset that both rows have in their common end, where
+// no style runs on, and before a character with a width (a combining mark would join
+// the cell before it, which changed). A token's move changes a cell or two of a board
+// row; without this, the rest of the row (the board's far side, the panel beside it)
+// went again with it, most of what a move sent.
+func (p *painter) sendTo(row, old string, off, col int) (end int, ok bool) {
+	if strings.Contains(row, "\x1b]8;") || strings.Contains(old, "\x1b]8;") {
+		return 0, false
+	}
+	common := 0 // bytes the two rows end with, after the common start
+	for common < len(row)-off && common < len(old)-off && row[len(row)-1-common] == old[len(old)-1-common] {
+		common++
+	}
+	width := ansi.StringWidthWc
+	if p.graphemes {
+		width = ansi.StringWidth
+	}
+	from := len(row) - common
+	for _, reset := range []string{ansi.ResetStyle, "\x1b[0m"} {
+		i := strings.Index(row[from:], reset)
+		if i < 0 {
+			continue
+		}
+		if e := from + i + len(reset); e < len(row) && (!ok || e < end) {
+			end, ok = e, true
+		}
+	}
+	if !ok {
+		return 0, false
+	}
+	oldEnd := end - len(row) + len(old)
+	w := width(row[off:end])
+	if w != width(old[off:oldEnd]) || col+w > p.width || !startsWithWidth(row[end:], p.graphemes) {
+		return 0, false
+	}
+	return end, true
+}
+
+// startsWithWidth tells whether the first character of s, past any escape sequences,
+// takes a column (or s has none).
+func startsWithWidth(s string, graphemes bool) bool {
+	decode := ansi.DecodeSequenceWc[string]
+	if graphemes {
+		decode = ansi.DecodeSequence[string]
+	}
+	var state byte
+	for len(s) > 0 {
+		seq, w, n, next := decode(s, state, nil)
+		if w > 0 {
+			return true
+		}
+		if seq == "" || seq[0] != '\x1b' { // a character without a width
+			return false
+		}
+		s, state = s[n:], next
+	}
+	return true
+}
+
+// spanTo writes span, the part of a row that changed, at the cursor; it fits in the
+// window and ends in a reset (sendTo), and the cells after it stay.
+func (p *painter) spanTo(b *bytes.Buffer, span string) {
+	if strings.IndexByte(span, '\x1b') >= 0 && p.lowers(span) {
+		_, _ = (&colorprofile.Writer{Forward: b, Profile: p.profile}).WriteString(span)
+		return
+	}
+	b.WriteString(span)
 }
 
 // rowTo writes one row at the cursor, which is at column col, cut to the window's

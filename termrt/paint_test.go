@@ -281,6 +281,84 @@ func TestPainterSendsARowFromWhereItChanged(t *testing.T) {
 	}
 }
 
+// A row whose change is in its middle, as a token's move on a board row is, is sent
+// only over the span that changed when what follows is the same and in the same columns:
+// no erase to the end of the line, nothing after the span. The screen is still the whole
+// frame's: spans between styled cells, wide characters and combining marks, changes that
+// shift what follows (sent to the end instead), colours the terminal's profile lowers.
+func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
+	for _, profile := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
+		t.Run(profile.String(), func(t *testing.T) {
+			const w, h = 40, 5
+			rng := rand.New(rand.NewPCG(5, 6))
+			// Cells of a board row: plain, styled, wide, combining, blanks, a colour to
+			// lower, a style that runs on into the next cell.
+			cells := []string{" ", " ", " ", "\x1b[2m│\x1b[m", "\x1b[1;38;5;204mb\x1b[m", "\x1b[1;7mR\x1b[m", "a",
+				"中", "e\u0301", "\x1b[38;2;200;10;10mq\x1b[0m", "\x1b[4mu", "\x1b[m", "x  ", "\x1b[7m \x1b[m", "·"}
+			board := make([][]string, h)
+			for y := range board {
+				for range 5 + rng.IntN(15) {
+					board[y] = append(board[y], cells[rng.IntN(len(cells))])
+				}
+			}
+			rowOf := func(y int) string { return strings.Join(board[y], "") + "\x1b[m" }
+			term := newTerminal(w, h)
+			model := &shown{}
+			p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+			p.every = 0
+			p.Update(tea.ColorProfileMsg{Profile: profile})
+			p.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			spans := 0 // changes sent without erasing to the end of the line
+			for frame := range 1500 {
+				y := rng.IntN(h)
+				i := rng.IntN(len(board[y]))
+				board[y][i] = cells[rng.IntN(len(cells))]
+				if rng.IntN(10) == 0 && len(board[y]) < 18 { // a cell more: what follows shifts
+					board[y] = append(board[y][:i], append([]string{cells[rng.IntN(len(cells))]}, board[y][i:]...)...)
+				}
+				rows := make([]string, h)
+				for y := range rows {
+					rows[y] = rowOf(y)
+				}
+				model.content = strings.Join(rows, "\n")
+				before := term.out.Len()
+				p.Update(nothing{})
+				if sent := term.out.String()[before:]; sent != "" && !strings.Contains(sent, ansi.EraseLineRight) {
+					spans++
+				}
+				term.feed()
+				whole := uv.NewScreenBuffer(w, h)
+				uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
+				for y := range h {
+					for x := range w {
+						got, want := term.em.CellAt(x, y), whole.CellAt(x, y)
+						if profile == colorprofile.TrueColor && !sameCell(got, want) ||
+							profile != colorprofile.TrueColor && !sameContent(got, want) {
+							t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
+								frame, x, y, got, want, term.em.String(), model.content)
+						}
+					}
+				}
+			}
+			if spans < 300 {
+				t.Fatalf("only %d of 1500 changes were sent as a span without erasing the rest of the line", spans)
+			}
+		})
+	}
+}
+
+// sameContent compares two cells' characters only (a lowered colour differs from the
+// frame's own).
+func sameContent(a, b *uv.Cell) bool {
+	text := func(c *uv.Cell) string {
+		if c == nil || c.Content == "" {
+			return " "
+		}
+		return c.Content
+	}
+	return text(a) == text(b)
+}
+
 // A wide character that does not fit in the window's last column is cut, and that
 // column is cleared, not left showing what the frame before had there.
 func TestPainterClearsTheColumnACutWideCharacterLeaves(t *testing.T) {
