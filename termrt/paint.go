@@ -479,7 +479,9 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool, col int) {
 		b.WriteString(row)
 	}
 	if styled || carriedIn {
-		b.WriteString(ansi.ResetStyle)
+		if !strings.HasSuffix(row, ansi.ResetStyle) && !strings.HasSuffix(row, "\x1b[0m") {
+			b.WriteString(ansi.ResetStyle) // most rows end in one: lipgloss ends its styles
+		}
 		if carriedIn || strings.Contains(row, "\x1b]8;") {
 			b.WriteString(ansi.ResetHyperlink())
 		}

@@ -420,6 +420,23 @@ func TestPainterDrawsOnlyTheChangedRow(t *testing.T) {
 	}
 }
 
+// A row that ends in a reset, as every styled row lipgloss draws does, is not sent with
+// a second one.
+func TestPainterSendsOneResetAtARowsEnd(t *testing.T) {
+	var out bytes.Buffer
+	model := &shown{content: "a\nb"}
+	p := newPainter(context.Background(), model, &out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 20, Height: 2})
+	out.Reset()
+	model.content = "a\n\x1b[1mname\x1b[m    "
+	p.Update(nothing{})
+	if want := "\x1b[1mname\x1b[m" + ansi.EraseLineRight; !strings.Contains(out.String(), want) {
+		t.Fatalf("the row went as %q; want it to end %q", out.String(), want)
+	}
+}
+
 // Rows padded to the window's width with blanks in the default style, as the session
 // draws them, are sent without those blanks: a cleared screen's blank rows not at all,
 // the others up to their last mark, then erased to the end of the line. Blanks that show
