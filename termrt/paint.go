@@ -382,44 +382,64 @@ func (p *painter) sendFrom(row, old string) (off, col int, style string, ok bool
 // the terminal shows old in its place: end, a byte offset of row, after which row is
 // old's end byte for byte, starting in the same column and in the default style, so the
 // cells it drew stay as they are. ok is false when the row must be sent to its end: no
-// such end, one past the window's edge, or a hyperlink in either row.
+// such end, one past the window's edge, or a sequence other than a style in either row.
 //
-// The end is taken right after a reset that both rows have in their common end, where
-// no style runs on, and before a character with a width (a combining mark would join
-// the cell before it, which changed). A token's move changes a cell or two of a board
-// row; without this, the rest of the row (the board's far side, the panel beside it)
-// went again with it, most of what a move sent.
+// The end is the first point of the two rows' common end that starts an escape sequence
+// or follows a reset, where no style runs on in either row (styleAt), and that comes
+// before a character with a width (a combining mark would join the cell before it,
+// which changed). A token's move changes a cell or two of a board row; without this, the
+// rest of the row (the board's far side, the panel beside it) went again with it, most
+// of what a move sent.
 func (p *painter) sendTo(row, old string, off, col int) (end int, ok bool) {
-	if strings.Contains(row, "\x1b]8;") || strings.Contains(old, "\x1b]8;") {
+	if strings.Contains(row, "\x1b]") || strings.Contains(old, "\x1b]") {
 		return 0, false
 	}
 	common := 0 // bytes the two rows end with, after the common start
 	for common < len(row)-off && common < len(old)-off && row[len(row)-1-common] == old[len(old)-1-common] {
 		common++
 	}
+	shift := len(old) - len(row) // old's offset of a point in row's common end
+	end = -1
+	for i := len(row) - common; i < len(row); i++ {
+		reset := strings.HasSuffix(row[:i], ansi.ResetStyle) || strings.HasSuffix(row[:i], "\x1b[0m")
+		if (row[i] == '\x1b' || reset) && styleAt(row, i) && styleAt(old, i+shift) {
+			end = i
+			break
+		}
+	}
+	if end <= off {
+		return 0, false
+	}
 	width := ansi.StringWidthWc
 	if p.graphemes {
 		width = ansi.StringWidth
 	}
-	from := len(row) - common
-	for _, reset := range []string{ansi.ResetStyle, "\x1b[0m"} {
-		i := strings.Index(row[from:], reset)
-		if i < 0 {
-			continue
-		}
-		if e := from + i + len(reset); e < len(row) && (!ok || e < end) {
-			end, ok = e, true
-		}
-	}
-	if !ok {
-		return 0, false
-	}
-	oldEnd := end - len(row) + len(old)
 	w := width(row[off:end])
-	if w != width(old[off:oldEnd]) || col+w > p.width || !startsWithWidth(row[end:], p.graphemes) {
+	if w != width(old[off:end+shift]) || col+w > p.width || !startsWithWidth(row[end:], p.graphemes) {
 		return 0, false
 	}
 	return end, true
+}
+
+// styleAt tells whether s is in the default style at byte i, a point between escape
+// sequences and characters: the last style sequence (SGR) before it resets, or there is
+// none. s holds no sequence but styles (sendTo).
+func styleAt(s string, i int) bool {
+	for j := strings.LastIndexByte(s[:i], '\x1b'); j >= 0; j = strings.LastIndexByte(s[:j], '\x1b') {
+		seq := s[j:i]
+		if !strings.HasPrefix(seq, "\x1b[") {
+			return false
+		}
+		k := strings.IndexFunc(seq[2:], func(r rune) bool { return r >= 0x40 && r <= 0x7e }) // the final byte
+		if k < 0 {
+			return false
+		}
+		if seq[2+k] != 'm' {
+			continue // not a style
+		}
+		return k == 0 || seq[2:2+k] == "0"
+	}
+	return true
 }
 
 // startsWithWidth tells whether the first character of s, past any escape sequences,

@@ -347,6 +347,28 @@ func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
 	}
 }
 
+// A span may end where a style begins, when no style runs into that point in either row
+// (a panel line's count changes before its dimmed word).
+func TestPainterEndsASpanBeforeAStyleThatFollows(t *testing.T) {
+	term := newTerminal(40, 2)
+	model := &shown{content: "\x1b[1mE\x1b[m Bot Ed +4, +2 ×5 \x1b[2mmoving\x1b[m\nx"}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 40, Height: 2})
+	term.feed()
+	before := term.out.Len()
+	model.content = "\x1b[1mE\x1b[m Bot Ed +4, +2 ×4 \x1b[2mmoving\x1b[m\nx"
+	p.Update(nothing{})
+	term.feed()
+	if sent := term.out.String()[before:]; strings.Contains(sent, "moving") || strings.Contains(sent, ansi.EraseLineRight) {
+		t.Errorf("the count's change went as %q: the dimmed word after it is on screen already", sent)
+	}
+	if got := strings.Split(term.em.String(), "\n")[0]; got != "E Bot Ed +4, +2 ×4 moving" {
+		t.Errorf("the row shows %q", got)
+	}
+}
+
 // sameContent compares two cells' characters only (a lowered colour differs from the
 // frame's own).
 func sameContent(a, b *uv.Cell) bool {
