@@ -78,6 +78,8 @@ type painter struct {
 	renderFn, stepFn func()
 	onRenderer       bool     // this update runs on a renderer: render in place
 	rendered         []string // the rows renderFn drew
+
+	stylesA, stylesB []string // sendTo's, kept from row to row
 	quick            tea.Msg  // the message stepFn updates with
 	cmd              tea.Cmd  // and the command it gave
 }
@@ -293,7 +295,7 @@ func (p *painter) rowsTo(b *bytes.Buffer, rows []string) {
 				// and of that only up to where it ends as it did, if it does.
 				if col < p.width {
 					b.WriteString(ansi.CursorPosition(col+1, y+1))
-					if end, ok := p.sendTo(row, old, off, col); ok {
+					if end, ok := p.sendTo(row, old, off, col, style); ok {
 						p.spanTo(b, style+row[off:end])
 					} else {
 						p.rowTo(b, style+row[off:], false, col)
@@ -378,67 +380,90 @@ func (p *painter) sendFrom(row, old string) (off, col int, style string, ok bool
 	return off, col, strings.Join(kept, ""), ok
 }
 
-// sendTo is where a row sent from off (at column col, found by sendFrom) may stop, when
-// the terminal shows old in its place: end, a byte offset of row, after which row is
-// old's end byte for byte, starting in the same column and in the default style, so the
-// cells it drew stay as they are. ok is false when the row must be sent to its end: no
-// such end, one past the window's edge, or a sequence other than a style in either row.
+// sendTo is where a row sent from off (at column col, in style, found by sendFrom) may
+// stop, when the terminal shows old in its place: end, a byte offset of row, after which
+// row is old's end byte for byte, in the same column and the same style, so the cells
+// it drew stay as they are. ok is false when the row must be sent to its end: no such
+// end, one past the window's edge, or a sequence other than a style in either row.
 //
-// The end is the first point of the two rows' common end that starts an escape sequence
-// or follows a reset, where no style runs on in either row (styleAt), and that comes
-// before a character with a width (a combining mark would join the cell before it,
-// which changed). A token's move changes a cell or two of a board row; without this, the
-// rest of the row (the board's far side, the panel beside it) went again with it, most
-// of what a move sent.
-func (p *painter) sendTo(row, old string, off, col int) (end int, ok bool) {
-	if strings.Contains(row, "\x1b]") || strings.Contains(old, "\x1b]") {
-		return 0, false
-	}
+// The two rows are read from off, each up to their common end; from the first point
+// where both are at the same place of it (a character or sequence begins there in both),
+// they read alike, and the end is the first such point where both are in the same column
+// and the same style, before a character with a width (a combining mark would join the
+// cell before it, which changed). A token's move changes a cell or two of a board row;
+// without this, the rest of the row (the board's far side, the panel beside it) went
+// again with it, most of what a move sent.
+func (p *painter) sendTo(row, old string, off, col int, style string) (end int, ok bool) {
 	common := 0 // bytes the two rows end with, after the common start
 	for common < len(row)-off && common < len(old)-off && row[len(row)-1-common] == old[len(old)-1-common] {
 		common++
 	}
-	shift := len(old) - len(row) // old's offset of a point in row's common end
-	end = -1
-	for i := len(row) - common; i < len(row); i++ {
-		reset := strings.HasSuffix(row[:i], ansi.ResetStyle) || strings.HasSuffix(row[:i], "\x1b[0m")
-		if (row[i] == '\x1b' || reset) && styleAt(row, i) && styleAt(old, i+shift) {
-			end = i
-			break
+	if common == 0 {
+		return 0, false
+	}
+	from, shift := len(row)-common, len(old)-len(row) // shift: old's offset of a point of row's common end
+	a := rowReader{s: row, i: off, col: col, styles: append(p.stylesA[:0], style), graphemes: p.graphemes}
+	b := rowReader{s: old, i: off, col: col, styles: append(p.stylesB[:0], style), graphemes: p.graphemes}
+	defer func() { p.stylesA, p.stylesB = a.styles[:0], b.styles[:0] }()
+	for a.i < from || b.i < from+shift || a.i+shift != b.i {
+		r := &a
+		if b.i < from+shift || a.i+shift > b.i {
+			r = &b
+		}
+		if !r.next() {
+			return 0, false
 		}
 	}
-	if end <= off {
-		return 0, false
+	for a.i < len(row) && a.col <= p.width {
+		if a.col != b.col {
+			return 0, false // the same bytes follow: the columns never meet
+		}
+		if slices.Equal(a.styles, b.styles) && startsWithWidth(row[a.i:], p.graphemes) {
+			return a.i, a.i > off
+		}
+		if !a.next() || !b.next() {
+			return 0, false
+		}
 	}
-	width := ansi.StringWidthWc
-	if p.graphemes {
-		width = ansi.StringWidth
-	}
-	w := width(row[off:end])
-	if w != width(old[off:end+shift]) || col+w > p.width || !startsWithWidth(row[end:], p.graphemes) {
-		return 0, false
-	}
-	return end, true
+	return 0, false
 }
 
-// styleAt tells whether s is in the default style at byte i, a point between escape
-// sequences and characters: the last style sequence (SGR) before it resets, or there is
-// none. s holds no sequence but styles (sendTo).
-func styleAt(s string, i int) bool {
-	for j := strings.LastIndexByte(s[:i], '\x1b'); j >= 0; j = strings.LastIndexByte(s[:j], '\x1b') {
-		seq := s[j:i]
-		if !strings.HasPrefix(seq, "\x1b[") {
-			return false
-		}
-		k := strings.IndexFunc(seq[2:], func(r rune) bool { return r >= 0x40 && r <= 0x7e }) // the final byte
-		if k < 0 {
-			return false
-		}
-		if seq[2+k] != 'm' {
-			continue // not a style
-		}
-		return k == 0 || seq[2:2+k] == "0"
+// rowReader reads a row a character or an escape sequence at a time, keeping the
+// column and the style sequences in effect (those since the last reset).
+type rowReader struct {
+	s         string
+	i, col    int
+	styles    []string
+	state     byte
+	graphemes bool
+}
+
+// next reads past one character or sequence; false at the row's end, a control
+// character, or a sequence other than a style.
+func (r *rowReader) next() bool {
+	if r.i >= len(r.s) {
+		return false
 	}
+	if c := r.s[r.i]; r.state == 0 && c >= ' ' && c < 0x7f && (r.i+1 == len(r.s) || r.s[r.i+1] < 0x80) {
+		r.i, r.col = r.i+1, r.col+1 // an ASCII character before another: a column of its own
+		return true
+	}
+	decode := ansi.DecodeSequenceWc[string]
+	if r.graphemes {
+		decode = ansi.DecodeSequence[string]
+	}
+	seq, w, n, next := decode(r.s[r.i:], r.state, nil)
+	switch {
+	case seq[0] >= ' ' && seq[0] != 0x7f: // a character
+		r.col += w
+	case seq == ansi.ResetStyle || seq == "\x1b[0m":
+		r.styles = r.styles[:0]
+	case ansi.HasCsiPrefix(seq) && seq[len(seq)-1] == 'm':
+		r.styles = append(r.styles, seq)
+	default:
+		return false
+	}
+	r.i, r.state = r.i+n, next
 	return true
 }
 
@@ -464,13 +489,32 @@ func startsWithWidth(s string, graphemes bool) bool {
 }
 
 // spanTo writes span, the part of a row that changed, at the cursor; it fits in the
-// window and ends in a reset (sendTo), and the cells after it stay.
+// window (sendTo), and the cells after it stay. Style sequences at its end, which set a
+// style for nothing, are left out, and a style in effect at its end is reset.
 func (p *painter) spanTo(b *bytes.Buffer, span string) {
+	for {
+		i := strings.LastIndexByte(span, '\x1b')
+		if i < 0 || span[i:] == ansi.ResetStyle || span[i:] == "\x1b[0m" || !isStyle(span[i:]) {
+			break
+		}
+		span = span[:i]
+	}
 	if strings.IndexByte(span, '\x1b') >= 0 && p.lowers(span) {
 		_, _ = (&colorprofile.Writer{Forward: b, Profile: p.profile}).WriteString(span)
-		return
+	} else {
+		b.WriteString(span)
 	}
-	b.WriteString(span)
+	if strings.IndexByte(span, '\x1b') >= 0 && !strings.HasSuffix(span, ansi.ResetStyle) && !strings.HasSuffix(span, "\x1b[0m") {
+		b.WriteString(ansi.ResetStyle)
+	}
+}
+
+// isStyle tells whether seq is one style sequence (SGR) and nothing else.
+func isStyle(seq string) bool {
+	if !strings.HasPrefix(seq, "\x1b[") || !strings.HasSuffix(seq, "m") {
+		return false
+	}
+	return strings.Trim(seq[2:len(seq)-1], "0123456789;:") == ""
 }
 
 // rowTo writes one row at the cursor, which is at column col, cut to the window's

@@ -287,8 +287,12 @@ func TestPainterSendsARowFromWhereItChanged(t *testing.T) {
 // frame's: spans between styled cells, wide characters and combining marks, changes that
 // shift what follows (sent to the end instead), colours the terminal's profile lowers.
 func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
-	for _, profile := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI} {
-		t.Run(profile.String(), func(t *testing.T) {
+	for _, c := range []struct {
+		profile   colorprofile.Profile
+		graphemes bool // the terminal measures graphemes whole (mode 2027)
+	}{{colorprofile.TrueColor, false}, {colorprofile.ANSI, false}, {colorprofile.TrueColor, true}} {
+		profile := c.profile
+		t.Run(fmt.Sprintf("%s/graphemes=%v", profile, c.graphemes), func(t *testing.T) {
 			const w, h = 40, 5
 			rng := rand.New(rand.NewPCG(5, 6))
 			// Cells of a board row: plain, styled, wide, combining, blanks, a colour to
@@ -307,7 +311,13 @@ func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
 			p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
 			p.every = 0
 			p.Update(tea.ColorProfileMsg{Profile: profile})
+			if c.graphemes {
+				p.Update(tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeReset})
+			}
 			p.Update(tea.WindowSizeMsg{Width: w, Height: h})
+			if p.graphemes != c.graphemes {
+				t.Fatalf("the painter measures graphemes whole: %v", p.graphemes)
+			}
 			spans := 0 // changes sent without erasing to the end of the line
 			for frame := range 1500 {
 				y := rng.IntN(h)
@@ -366,6 +376,44 @@ func TestPainterEndsASpanBeforeAStyleThatFollows(t *testing.T) {
 	}
 	if got := strings.Split(term.em.String(), "\n")[0]; got != "E Bot Ed +4, +2 ×4 moving" {
 		t.Errorf("the row shows %q", got)
+	}
+}
+
+// A span may end inside a style that runs on, when it is the same in both rows there:
+// a token's step along a dimmed axis, a countdown in a reverse-video title bar.
+func TestPainterEndsASpanInsideARunningStyle(t *testing.T) {
+	axis := func(x int) string {
+		return "\x1b[2m" + strings.Repeat("─", x) + "\x1b[m\x1b[1;7mR\x1b[m\x1b[2m" + strings.Repeat("─", 20-x) +
+			"\x1b[m\x1b[1m▶\x1b[m  7 dice"
+	}
+	bar := func(left string) string {
+		return "\x1b[1;7m Quadrant · round 1 · ⏱ " + left + " left · you: Ann \x1b[m"
+	}
+	term := newTerminal(50, 2)
+	model := &shown{content: axis(4) + "\n" + bar("2:55")}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: 50, Height: 2})
+	term.feed()
+	for i, c := range []struct{ axis, bar string }{{axis(5), bar("2:54")}, {axis(4), bar("2:53")}, {axis(6), bar("1:59")}} {
+		before := term.out.Len()
+		model.content = c.axis + "\n" + c.bar
+		p.Update(nothing{})
+		term.feed()
+		sent := term.out.String()[before:]
+		if strings.Contains(sent, "▶") || strings.Contains(sent, "you:") || strings.Count(sent, "─") > 4 {
+			t.Errorf("change %d went as %q: what follows the changed cells is on screen already", i, sent)
+		}
+		whole := uv.NewScreenBuffer(50, 2)
+		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
+		for y := range 2 {
+			for x := range 50 {
+				if got, want := term.em.CellAt(x, y), whole.CellAt(x, y); !sameCell(got, want) {
+					t.Fatalf("change %d, cell %d,%d: on screen %#v, the whole frame has %#v", i, x, y, got, want)
+				}
+			}
+		}
 	}
 }
 
