@@ -206,17 +206,7 @@ func TestPainterRedrawsOnlyChangedRowsAsAWholeFrameWould(t *testing.T) {
 		model.content = strings.Join(rows[:n], "\n")
 		p.Update(nothing{})
 		term.feed()
-		whole := uv.NewScreenBuffer(w, h)
-		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
-		for y := range h {
-			for x := range w {
-				got, want := term.em.CellAt(x, y), whole.CellAt(x, y)
-				if !sameCell(got, want) {
-					t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
-						frame, x, y, got, want, term.em.String(), model.content)
-				}
-			}
-		}
+		term.showsWhole(t, frame, model.content, sameCell)
 	}
 }
 
@@ -265,16 +255,7 @@ func TestPainterSendsARowFromWhereItChanged(t *testing.T) {
 			from++
 		}
 		term.feed()
-		whole := uv.NewScreenBuffer(w, h)
-		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
-		for y := range h {
-			for x := range w {
-				if got, want := term.em.CellAt(x, y), whole.CellAt(x, y); !sameCell(got, want) {
-					t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
-						frame, x, y, got, want, term.em.String(), model.content)
-				}
-			}
-		}
+		term.showsWhole(t, frame, model.content, sameCell)
 	}
 	if from < 100 {
 		t.Fatalf("only %d of 1500 changes were sent from a later column: the test shows little", from)
@@ -337,18 +318,11 @@ func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
 					spans++
 				}
 				term.feed()
-				whole := uv.NewScreenBuffer(w, h)
-				uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
-				for y := range h {
-					for x := range w {
-						got, want := term.em.CellAt(x, y), whole.CellAt(x, y)
-						if profile == colorprofile.TrueColor && !sameCell(got, want) ||
-							profile != colorprofile.TrueColor && !sameContent(got, want) {
-							t.Fatalf("frame %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
-								frame, x, y, got, want, term.em.String(), model.content)
-						}
-					}
+				same := sameCell
+				if profile != colorprofile.TrueColor {
+					same = sameContent
 				}
+				term.showsWhole(t, frame, model.content, same)
 			}
 			if spans < 300 {
 				t.Fatalf("only %d of 1500 changes were sent as a span without erasing the rest of the line", spans)
@@ -360,13 +334,7 @@ func TestPainterSendsOnlyTheSpanThatChanged(t *testing.T) {
 // A span may end where a style begins, when no style runs into that point in either row
 // (a panel line's count changes before its dimmed word).
 func TestPainterEndsASpanBeforeAStyleThatFollows(t *testing.T) {
-	term := newTerminal(40, 2)
-	model := &shown{content: "\x1b[1mE\x1b[m Bot Ed +4, +2 ×5 \x1b[2mmoving\x1b[m\nx"}
-	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
-	p.every = 0
-	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
-	p.Update(tea.WindowSizeMsg{Width: 40, Height: 2})
-	term.feed()
+	term, model, p := drawnOnce(40, 2, "\x1b[1mE\x1b[m Bot Ed +4, +2 ×5 \x1b[2mmoving\x1b[m\nx")
 	before := term.out.Len()
 	model.content = "\x1b[1mE\x1b[m Bot Ed +4, +2 ×4 \x1b[2mmoving\x1b[m\nx"
 	p.Update(nothing{})
@@ -389,13 +357,7 @@ func TestPainterEndsASpanInsideARunningStyle(t *testing.T) {
 	bar := func(left string) string {
 		return "\x1b[1;7m Quadrant · round 1 · ⏱ " + left + " left · you: Ann \x1b[m"
 	}
-	term := newTerminal(50, 2)
-	model := &shown{content: axis(4) + "\n" + bar("2:55")}
-	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
-	p.every = 0
-	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
-	p.Update(tea.WindowSizeMsg{Width: 50, Height: 2})
-	term.feed()
+	term, model, p := drawnOnce(50, 2, axis(4)+"\n"+bar("2:55"))
 	for i, c := range []struct{ axis, bar string }{{axis(5), bar("2:54")}, {axis(4), bar("2:53")}, {axis(6), bar("1:59")}} {
 		before := term.out.Len()
 		model.content = c.axis + "\n" + c.bar
@@ -405,15 +367,7 @@ func TestPainterEndsASpanInsideARunningStyle(t *testing.T) {
 		if strings.Contains(sent, "▶") || strings.Contains(sent, "you:") || strings.Count(sent, "─") > 4 {
 			t.Errorf("change %d went as %q: what follows the changed cells is on screen already", i, sent)
 		}
-		whole := uv.NewScreenBuffer(50, 2)
-		uv.NewStyledString(model.content).Draw(whole, whole.Bounds())
-		for y := range 2 {
-			for x := range 50 {
-				if got, want := term.em.CellAt(x, y), whole.CellAt(x, y); !sameCell(got, want) {
-					t.Fatalf("change %d, cell %d,%d: on screen %#v, the whole frame has %#v", i, x, y, got, want)
-				}
-			}
-		}
+		term.showsWhole(t, i, model.content, sameCell)
 	}
 }
 
@@ -448,6 +402,36 @@ func TestPainterClearsTheColumnACutWideCharacterLeaves(t *testing.T) {
 		term.feed()
 		if got := strings.Split(term.em.String(), "\n")[0]; got != c.want {
 			t.Fatalf("after %q the first row shows %q; want %q", c.content, got, c.want)
+		}
+	}
+}
+
+// drawnOnce is a painter of a w×h true-colour terminal that has drawn content, every
+// change due at once.
+func drawnOnce(w, h int, content string) (*terminal, *shown, *painter) {
+	term := newTerminal(w, h)
+	model := &shown{content: content}
+	p := newPainter(context.Background(), model, &term.out, 1000, func(tea.Msg) {})
+	p.every = 0
+	p.Update(tea.ColorProfileMsg{Profile: colorprofile.TrueColor})
+	p.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	term.feed()
+	return term, model, p
+}
+
+// showsWhole fails t unless the emulated screen shows what the whole frame content
+// would, cell by cell as same compares them (after change n).
+func (term *terminal) showsWhole(t *testing.T, n int, content string, same func(a, b *uv.Cell) bool) {
+	t.Helper()
+	w, h := term.em.Width(), term.em.Height()
+	whole := uv.NewScreenBuffer(w, h)
+	uv.NewStyledString(content).Draw(whole, whole.Bounds())
+	for y := range h {
+		for x := range w {
+			if got, want := term.em.CellAt(x, y), whole.CellAt(x, y); !same(got, want) {
+				t.Fatalf("change %d, cell %d,%d: on screen %#v, the whole frame has %#v\nscreen:\n%s\nframe:\n%q",
+					n, x, y, got, want, term.em.String(), content)
+			}
 		}
 	}
 }
