@@ -23,10 +23,14 @@ func startNode(t testing.TB, url, name string) (*cluster.Node, *lobby.Lobby) {
 	return startNodeOn(t, url, name, nil)
 }
 
-// startNodeOn is startNode with the lobby living by clock (nil: the wall clock).
+// startNodeOn is startNode with the lobby living by clock (nil: the wall clock). Its
+// leases outlast the test (StartSteadyTestNode): the tests that use it are not about a
+// node going away, and with StartTestNode's half-second lease a loaded machine that
+// held the process still would let one node take the other for gone (one test asserts
+// that node b cannot claim node a's table).
 func startNodeOn(t testing.TB, url, name string, clock lobby.Clock) (*cluster.Node, *lobby.Lobby) {
 	t.Helper()
-	return cluster.StartTestNode(t, url, name, clock)
+	return cluster.StartSteadyTestNode(t, url, name, clock)
 }
 
 // A code claimed by one node cannot be claimed by another: Create in the directory is
