@@ -162,3 +162,22 @@ func TestAHostControlAppliedByAnOwnerThatDiedIsNotAppliedAgain(t *testing.T) {
 		return
 	}
 }
+
+// So is a report, which the owner files in the store outside the table's step: Ann,
+// through node c, reports the host; the owner files it, then dies before it answers,
+// and the node that takes the table over answers the second try without a second
+// report for the admins.
+func TestAReportFiledByAnOwnerThatDiedIsFiledOnce(t *testing.T) {
+	a, b, st, host, ann := annThroughC(t)
+	defer lobby.Run(ann, lobby.Leave{})
+	if err := answeredAfterItsOwnerDied(t, a, b, host.Code(), ann, lobby.ReportPlayer{Seat: 0, Reason: "rude"}); err != nil {
+		t.Errorf("Ann's report, filed by the owner that died: %v; want ok", err)
+	}
+	reports, err := st.Reports(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) != 1 || reports[0].AboutName != "Host" || reports[0].Call == "" {
+		t.Errorf("the admins have %d reports after Ann sent one, her call twice: %+v; want 1, with its call", len(reports), reports)
+	}
+}

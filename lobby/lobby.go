@@ -51,8 +51,9 @@ type Config struct {
 	// (zero: until lifted); a muted player's chat and game texts are refused. nil:
 	// nobody is muted. It may read a store: it is never called on a table's actor.
 	Muted func(playerID string) (reason string, until time.Time, muted bool)
-	// Report keeps a player's report for the admins; nil: reports are refused
-	// (ErrNoReports).
+	// Report keeps a player's report for the admins, once for its call (Report.Call: a
+	// second one under the same call is answered nil and not kept again); nil: reports
+	// are refused (ErrNoReports).
 	Report func(ctx context.Context, r Report) error
 	// FilterWords is the family filter's word list (filter.go); nil: the built-in one.
 	FilterWords *WordFilter

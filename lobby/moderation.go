@@ -26,6 +26,10 @@ type Report struct {
 	Reason             string
 	Chat               []ChatLine // the table's recent lines
 	At                 time.Time
+	// Call is the id of the call that filed it when that call may come again (a
+	// cluster's session sends a call whose answer did not come again): Config.Report
+	// keeps one report per call. "" for none.
+	Call string
 }
 
 // Errors of moderation a caller may branch on.
@@ -352,7 +356,7 @@ func (m *Member) report(seatNo int, reason string) error {
 		}
 		r = Report{
 			Table: t.code, ByID: m.player.ID, ByName: m.player.Name,
-			AboutID: s.player.ID, AboutName: s.player.Name, Reason: reason, At: t.lobby.Shown(now),
+			AboutID: s.player.ID, AboutName: s.player.Name, Reason: reason, At: t.lobby.Shown(now), Call: m.call,
 		}
 		for _, l := range t.chatTail() {
 			if !l.addressed() { // lines for some seats only are the table's own words to them

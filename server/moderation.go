@@ -203,7 +203,10 @@ func (s *Server) fileReport(ctx context.Context, r lobby.Report) error {
 		at = s.mod.now()
 	}
 	stored, err := s.store.AddReport(ctx, store.Report{Table: r.Table, ByID: r.ByID, ByName: r.ByName,
-		AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: chat, At: at})
+		AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: chat, At: at, Call: r.Call})
+	if errors.Is(err, store.ErrFiled) {
+		return nil // the same call again (a cluster's session's second try): filed, counted and audited once
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrInvalid) {
 			return errors.New("a report needs a reason")

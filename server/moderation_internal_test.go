@@ -113,11 +113,19 @@ func TestReportsAndMutesReachTheLobbyHooks(t *testing.T) {
 
 	at := time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC)
 	r := lobby.Report{Table: "ABCD", ByID: admin.ID, ByName: "Boss", AboutID: vic, AboutName: "Vic", Reason: "slurs",
-		Chat: []lobby.ChatLine{{At: at, From: "Vic", Text: "bad words"}}, At: at}
+		Chat: []lobby.ChatLine{{At: at, From: "Vic", Text: "bad words"}}, At: at, Call: "node-a.1.3"}
 	if err := s.fileReport(ctx, r); err != nil {
 		t.Fatal(err)
 	}
-	r.Reason = ""
+	// The same call again (a cluster's session's second try) is answered ok, and kept,
+	// counted and audited once.
+	if err := s.fileReport(ctx, r); err != nil {
+		t.Errorf("the same call's report again: %v", err)
+	}
+	if audit, _ := st.Audit(ctx, 0); len(audit) != 1 {
+		t.Errorf("audit after a report and its call again = %+v; want one entry", audit)
+	}
+	r.Call, r.Reason = "", ""
 	if err := s.fileReport(ctx, r); err == nil || !strings.Contains(err.Error(), "reason") {
 		t.Errorf("a report without a reason: %v", err)
 	}

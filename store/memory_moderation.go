@@ -114,7 +114,7 @@ func (m *Memory) RemoveMute(ctx context.Context, player string) error {
 	return nil
 }
 
-// AddReport stores a report under the next ID.
+// AddReport stores a report under the next ID, once for its call.
 func (m *Memory) AddReport(ctx context.Context, r Report) (Report, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -125,6 +125,13 @@ func (m *Memory) AddReport(ctx context.Context, r Report) (Report, error) {
 		return Report{}, fmt.Errorf("store: add report: %w", err)
 	}
 	r = NormReport(r)
+	if r.Call != "" {
+		for _, had := range m.mod.reports {
+			if had.Call == r.Call {
+				return NormReport(had), ErrFiled
+			}
+		}
+	}
 	r.ID = int64(len(m.mod.reports) + 1)
 	m.mod.reports = append(m.mod.reports, r)
 	return NormReport(r), nil

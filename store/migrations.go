@@ -140,4 +140,9 @@ CREATE TABLE ignores (
 	PRIMARY KEY (by, about)
 ) STRICT;
 `,
+	// 8: the call that filed a report, so a call sent again files it once ('' for none).
+	`
+ALTER TABLE reports ADD COLUMN call TEXT NOT NULL DEFAULT '';
+CREATE UNIQUE INDEX reports_by_call ON reports(call) WHERE call != '';
+`,
 }

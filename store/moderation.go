@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -25,7 +26,8 @@ type Moderation interface {
 	Mutes(ctx context.Context, now time.Time) ([]Mute, error)
 	// RemoveMute lifts the player's mute, or returns ErrNotFound.
 	RemoveMute(ctx context.Context, player string) error
-	// AddReport stores r under a new ID and returns it as stored.
+	// AddReport stores r under a new ID and returns it as stored; a report whose Call
+	// is stored already is returned as stored, with ErrFiled.
 	AddReport(ctx context.Context, r Report) (Report, error)
 	// Reports lists the reports, newest first, at most limit (<= 0: all).
 	Reports(ctx context.Context, limit int) ([]Report, error)
@@ -80,7 +82,15 @@ type Report struct {
 	Reason    string
 	Chat      []string // the table's recent chat lines, as the reporter saw them
 	At        time.Time
+	// Call is the id of the call that filed it when that call may come again (a
+	// cluster's session sends a call whose answer did not come again): a report whose
+	// Call the store holds already is not stored again. "" for none.
+	Call string
 }
+
+// ErrFiled answers AddReport for a report whose Call the store holds already: it is not
+// stored again, and the report returned is the one stored.
+var ErrFiled = errors.New("store: filed already")
 
 // AuditEntry records one moderation action.
 type AuditEntry struct {

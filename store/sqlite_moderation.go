@@ -2,7 +2,9 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -122,7 +124,7 @@ func (s *SQLite) changeOne(ctx context.Context, what, query string, args ...any)
 	return nil
 }
 
-// AddReport stores a report under a new ID.
+// AddReport stores a report under a new ID, once for its call.
 func (s *SQLite) AddReport(ctx context.Context, r Report) (Report, error) {
 	if err := s.ready(); err != nil {
 		return Report{}, fmt.Errorf("store: add report: %w", err)
@@ -135,9 +137,16 @@ func (s *SQLite) AddReport(ctx context.Context, r Report) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("store: add report: %w", err)
 	}
-	err = s.db.QueryRowContext(ctx, `INSERT INTO reports (table_code, by_id, by_name, about_id, about_name, reason, chat, at)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.Table, r.ByID, r.ByName, r.AboutID, r.AboutName, r.Reason, string(chat), ToMillis(r.At)).Scan(&r.ID)
+	err = s.db.QueryRowContext(ctx, `INSERT INTO reports (table_code, by_id, by_name, about_id, about_name, reason, chat, at, call)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (call) WHERE call != '' DO NOTHING RETURNING id`,
+		r.Table, r.ByID, r.ByName, r.AboutID, r.AboutName, r.Reason, string(chat), ToMillis(r.At), r.Call).Scan(&r.ID)
+	if errors.Is(err, sql.ErrNoRows) { // its call filed it already
+		had, err := s.reports(ctx, `WHERE call = ? LIMIT 1`, r.Call)
+		if err != nil || len(had) == 0 {
+			return Report{}, fmt.Errorf("store: add report: the report of call %q: %w", r.Call, err)
+		}
+		return had[0], ErrFiled
+	}
 	if err != nil {
 		return Report{}, fmt.Errorf("store: add report: %w", err)
 	}
@@ -152,9 +161,18 @@ func (s *SQLite) Reports(ctx context.Context, limit int) ([]Report, error) {
 	if limit <= 0 {
 		limit = -1
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id, table_code, by_id, by_name, about_id, about_name, reason, chat, at FROM reports ORDER BY id DESC LIMIT ?`, limit)
+	out, err := s.reports(ctx, `ORDER BY id DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: list reports: %w", err)
+	}
+	return out, nil
+}
+
+// reports reads the reports the query's tail (its WHERE, ORDER and LIMIT) selects.
+func (s *SQLite) reports(ctx context.Context, tail string, args ...any) ([]Report, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, table_code, by_id, by_name, about_id, about_name, reason, chat, at, call FROM reports `+tail, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []Report
@@ -162,19 +180,16 @@ func (s *SQLite) Reports(ctx context.Context, limit int) ([]Report, error) {
 		var r Report
 		var chat string
 		var at int64
-		if err := rows.Scan(&r.ID, &r.Table, &r.ByID, &r.ByName, &r.AboutID, &r.AboutName, &r.Reason, &chat, &at); err != nil {
-			return nil, fmt.Errorf("store: list reports: %w", err)
+		if err := rows.Scan(&r.ID, &r.Table, &r.ByID, &r.ByName, &r.AboutID, &r.AboutName, &r.Reason, &chat, &at, &r.Call); err != nil {
+			return nil, err
 		}
 		if err := json.Unmarshal([]byte(chat), &r.Chat); err != nil {
-			return nil, fmt.Errorf("store: list reports: report %d: %w", r.ID, err)
+			return nil, fmt.Errorf("report %d: %w", r.ID, err)
 		}
 		r.At = FromMillis(at)
 		out = append(out, NormReport(r))
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: list reports: %w", err)
-	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // AddAudit appends to the audit log.

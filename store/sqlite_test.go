@@ -104,6 +104,42 @@ func TestSQLiteRefusesNewerSchema(t *testing.T) {
 	}
 }
 
+// A database of schema version 7, before reports kept their call, is brought to the
+// current version with its reports, which keep no call; reports filed after it are kept
+// once per call.
+func TestSQLiteKeepsReportsFiledBeforeTheirCalls(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "parlor.db")
+	s := openSQLite(t, path)
+	old := store.Report{Table: "ABCD", ByID: "SHA256:ann", ByName: "Ann", AboutID: "SHA256:bob", AboutName: "Bob",
+		Reason: "rude", At: time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC)}
+	if _, err := s.AddReport(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	db := rawDB(t, path)
+	for _, q := range []string{`DROP INDEX reports_by_call`, `ALTER TABLE reports DROP COLUMN call`, `UPDATE schema_version SET version = 7`} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	_ = db.Close()
+	s = openSQLite(t, path)
+	withCall := old
+	withCall.Call = "node-a.1.9"
+	first, err := s.AddReport(ctx, withCall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, err := s.AddReport(ctx, withCall); !errors.Is(err, store.ErrFiled) || again.ID != first.ID {
+		t.Errorf("the same call's report again: %+v, %v", again, err)
+	}
+	list, err := s.Reports(ctx, 0)
+	if err != nil || len(list) != 2 || list[1].Reason != "rude" || list[1].Call != "" || list[0].Call != withCall.Call {
+		t.Errorf("reports after the upgrade: %+v, %v", list, err)
+	}
+}
+
 func TestSQLiteBadPath(t *testing.T) {
 	if _, err := store.OpenSQLite(""); !errors.Is(err, store.ErrInvalid) {
 		t.Errorf("empty path: err = %v, want ErrInvalid", err)

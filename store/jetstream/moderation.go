@@ -3,6 +3,7 @@ package jetstream
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -16,7 +17,8 @@ import (
 
 // Moderation lives in one key-value bucket, PREFIX_moderation: bans under ban.ID,
 // mutes under mute.PLAYER (a token), whom a player ignores under ignore.PLAYER (a JSON
-// object, ignored id → name), reports under report.ID, the audit log under
+// object, ignored id → name), reports under report.ID (and the ID a call's report has
+// under reportcall.CALL, a token), the audit log under
 // audit.N, and the last number given out for each under seq.ban, seq.report and
 // seq.audit, so that IDs are unique across the cluster and never reused. Every node
 // reads the bans and mutes from here, which is how a ban made on one node holds on the
@@ -48,6 +50,7 @@ type reportRecord struct {
 	Reason    string   `json:"reason"`
 	Chat      []string `json:"chat"`
 	At        int64    `json:"at"`
+	Call      string   `json:"call,omitempty"`
 }
 
 type auditRecord struct {
@@ -265,7 +268,10 @@ func (s *Store) RemoveMute(ctx context.Context, player string) error {
 	return nil
 }
 
-// AddReport stores a report under a new ID.
+// AddReport stores a report under a new ID, once for its call: reportcall.TOKEN
+// holds the ID a call's report was stored under. The index is written after the
+// report, so a node that dies between the two leaves a report its call's next try files
+// again: at most one more, where without it every try filed one.
 func (s *Store) AddReport(ctx context.Context, r store.Report) (store.Report, error) {
 	if err := s.ready(ctx); err != nil {
 		return store.Report{}, fmt.Errorf("store: add report: %w", err)
@@ -274,13 +280,59 @@ func (s *Store) AddReport(ctx context.Context, r store.Report) (store.Report, er
 		return store.Report{}, fmt.Errorf("store: add report: %w", err)
 	}
 	r = store.NormReport(r)
+	index := "reportcall." + token(r.Call)
+	if r.Call != "" {
+		had, err := s.filed(ctx, index)
+		if err != nil || had.ID != 0 {
+			if err == nil {
+				err = store.ErrFiled
+			}
+			return had, err
+		}
+	}
 	id, err := s.putNew(ctx, "report", reportRecord{Table: r.Table, ByID: r.ByID, ByName: r.ByName,
-		AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: r.Chat, At: store.ToMillis(r.At)})
+		AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: r.Chat, At: store.ToMillis(r.At), Call: r.Call})
 	if err != nil {
 		return store.Report{}, fmt.Errorf("store: add report: %w", err)
 	}
 	r.ID = id
+	if r.Call != "" {
+		if _, err := s.mod.Create(ctx, index, []byte(strconv.FormatInt(id, 10))); err != nil {
+			// Stored all the same; a try sent again would file it once more.
+			return r, fmt.Errorf("store: add report %d: its call's index: %w", id, err)
+		}
+	}
 	return r, nil
+}
+
+// filed is the report a call's index (reportcall.TOKEN) names; ID 0 when there is none.
+func (s *Store) filed(ctx context.Context, index string) (store.Report, error) {
+	e, err := get(ctx, s.mod, index)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Report{}, nil
+	}
+	if err != nil {
+		return store.Report{}, fmt.Errorf("store: add report: %s: %w", index, err)
+	}
+	id, err := strconv.ParseInt(string(e.Value()), 10, 64)
+	if err != nil {
+		return store.Report{}, fmt.Errorf("store: add report: %s: %w", index, err)
+	}
+	v, err := get(ctx, s.mod, "report."+strconv.FormatInt(id, 10))
+	if err != nil {
+		return store.Report{}, fmt.Errorf("store: add report: report %d of %s: %w", id, index, err)
+	}
+	var rec reportRecord
+	if err := json.Unmarshal(v.Value(), &rec); err != nil {
+		return store.Report{}, fmt.Errorf("store: add report: report %d: %w", id, err)
+	}
+	return reportOf(id, rec), nil
+}
+
+// reportOf is a stored report record as a store.Report.
+func reportOf(id int64, r reportRecord) store.Report {
+	return store.NormReport(store.Report{ID: id, Table: r.Table, ByID: r.ByID, ByName: r.ByName,
+		AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: r.Chat, At: store.FromMillis(r.At), Call: r.Call})
 }
 
 // Reports lists reports, newest first. It reads them all: reports are few.
@@ -298,8 +350,7 @@ func (s *Store) Reports(ctx context.Context, limit int) ([]store.Report, error) 
 		if err := json.Unmarshal(v, &r); err != nil {
 			return err
 		}
-		out = append(out, store.NormReport(store.Report{ID: id, Table: r.Table, ByID: r.ByID, ByName: r.ByName,
-			AboutID: r.AboutID, AboutName: r.AboutName, Reason: r.Reason, Chat: r.Chat, At: store.FromMillis(r.At)}))
+		out = append(out, reportOf(id, r))
 		return nil
 	})
 	if err != nil {

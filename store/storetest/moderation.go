@@ -182,6 +182,27 @@ func testReports(t *testing.T, s store.Store) {
 	if one, _ := s.Reports(ctx, 1); len(one) != 1 || one[0].ID != got2.ID {
 		t.Errorf("Reports(1) = %+v", one)
 	}
+	// A report filed again under the call that filed it (a cluster's session sends a
+	// call again when its answer did not come) is kept once: the first is returned.
+	r3 := r1
+	r3.Call, r3.Reason = "node-a.1.7", "cheating"
+	got3, err := s.AddReport(ctx, r3)
+	if err != nil || got3.ID <= got2.ID || got3.Call != r3.Call {
+		t.Fatalf("a report with a call: %+v, %v", got3, err)
+	}
+	again := r3
+	again.At = base.Add(time.Minute)
+	if got, err := s.AddReport(ctx, again); !errors.Is(err, store.ErrFiled) || got.ID != got3.ID || !got.At.Equal(ms(base)) {
+		t.Errorf("the same call's report again: %+v, %v; want report %d as first filed, and ErrFiled", got, err, got3.ID)
+	}
+	other := r3
+	other.Call = "node-b.1.7"
+	if got, err := s.AddReport(ctx, other); err != nil || got.ID <= got3.ID {
+		t.Errorf("another call's report: %+v, %v; want a new one", got, err)
+	}
+	if list, err := s.Reports(ctx, 0); err != nil || len(list) != 4 || list[1].Call != r3.Call || list[2].Call != "" {
+		t.Errorf("Reports after a call's report sent twice = %+v, %v; want 4, the call kept", list, err)
+	}
 }
 
 func testAuditNewestFirst(t *testing.T, s store.Store) {
