@@ -78,10 +78,10 @@ type painter struct {
 	renderFn, stepFn func()
 	onRenderer       bool     // this update runs on a renderer: render in place
 	rendered         []string // the rows renderFn drew
-
-	stylesA, stylesB []string // sendTo's, kept from row to row
 	quick            tea.Msg  // the message stepFn updates with
 	cmd              tea.Cmd  // and the command it gave
+
+	stylesA, stylesB []string // sendTo's readers' styles, kept from row to row
 }
 
 // drawMsg draws a frame that was not yet due when its change came.
@@ -402,8 +402,11 @@ func (p *painter) sendTo(row, old string, off, col int, style string) (end int, 
 		return 0, false
 	}
 	from, shift := len(row)-common, len(old)-len(row) // shift: old's offset of a point of row's common end
-	a := rowReader{s: row, i: off, col: col, styles: append(p.stylesA[:0], style), graphemes: p.graphemes}
-	b := rowReader{s: old, i: off, col: col, styles: append(p.stylesB[:0], style), graphemes: p.graphemes}
+	a := rowReader{s: row, i: off, col: col, styles: p.stylesA[:0], graphemes: p.graphemes}
+	b := rowReader{s: old, i: off, col: col, styles: p.stylesB[:0], graphemes: p.graphemes}
+	if style != "" { // what both rows set before off, since their last reset
+		a.styles, b.styles = append(a.styles, style), append(b.styles, style)
+	}
 	defer func() { p.stylesA, p.stylesB = a.styles[:0], b.styles[:0] }()
 	for a.i < from || b.i < from+shift || a.i+shift != b.i {
 		r := &a
