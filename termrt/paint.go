@@ -334,48 +334,19 @@ func (p *painter) sendFrom(row, old string) (off, col int, style string, ok bool
 	for common < len(row) && common < len(old) && row[common] == old[common] {
 		common++
 	}
-	decode := ansi.DecodeSequenceWc[string]
-	if p.graphemes {
-		decode = ansi.DecodeSequence[string]
-	}
-	parser := ansi.GetParser()
-	defer ansi.PutParser(parser)
-	var (
-		state     byte
-		sgr, kept []string // the style sequences since the last reset; at the point
-		x         int
-	)
-	for i := 0; i < common; {
-		if c := row[i]; state == 0 && c >= ' ' && c < 0x7f && i+1 < common && row[i+1] < 0x80 {
-			// A printable ASCII character followed by another ASCII byte is a character
-			// of its own, a column wide: most of a row, read without the parser.
-			if i > 0 {
-				off, col, kept, ok = i, x, sgr, true
-			}
-			i, x = i+1, x+1
-			continue
+	r := rowReader{s: row, graphemes: p.graphemes}
+	var kept []string // the style sequences before the point
+	for r.i < common {
+		i, x, styles := r.i, r.col, r.styles
+		if !r.next() {
+			return 0, 0, "", false // a hyperlink, or anything else that is not a style
 		}
-		parser.Reset()
-		seq, w, n, next := decode(row[i:], state, parser)
-		if i+n >= common { // not wholly in common: nothing after it is
-			break
+		if r.i >= common {
+			break // not wholly in common: nothing after it is
 		}
-		switch {
-		case w > 0:
-			if i > 0 {
-				off, col, kept, ok = i, x, sgr, true
-			}
-		case ansi.HasCsiPrefix(seq) && parser.Command() == 'm':
-			if seq == ansi.ResetStyle || seq == "\x1b[0m" {
-				sgr = nil // not [:0]: kept may hold the sequences before it
-			} else {
-				sgr = append(sgr, seq)
-			}
-		default: // a hyperlink, or anything else that is not a style
-			return 0, 0, "", false
+		if r.col > x && i > 0 { // a character with a width
+			off, col, kept, ok = i, x, styles, true
 		}
-		x += w
-		i, state = i+n, next
 	}
 	return off, col, strings.Join(kept, ""), ok
 }
@@ -407,7 +378,14 @@ func (p *painter) sendTo(row, old string, off, col int, style string) (end int, 
 	if style != "" { // what both rows set before off, since their last reset
 		a.styles, b.styles = append(a.styles, style), append(b.styles, style)
 	}
-	defer func() { p.stylesA, p.stylesB = a.styles[:0], b.styles[:0] }()
+	defer func() { // keep the larger buffers (a reset starts a reader's next run further on)
+		if cap(a.styles) > cap(p.stylesA) {
+			p.stylesA = a.styles[:0]
+		}
+		if cap(b.styles) > cap(p.stylesB) {
+			p.stylesB = b.styles[:0]
+		}
+	}()
 	for a.i < from || b.i < from+shift || a.i+shift != b.i {
 		r := &a
 		if b.i < from+shift || a.i+shift > b.i {
@@ -460,8 +438,9 @@ func (r *rowReader) next() bool {
 	case seq[0] >= ' ' && seq[0] != 0x7f: // a character
 		r.col += w
 	case seq == ansi.ResetStyle || seq == "\x1b[0m":
-		r.styles = r.styles[:0]
-	case ansi.HasCsiPrefix(seq) && seq[len(seq)-1] == 'm':
+		// A run of its own after the last: what a caller kept of the last stays as it was.
+		r.styles = r.styles[len(r.styles):]
+	case isStyle(seq):
 		r.styles = append(r.styles, seq)
 	default:
 		return false
