@@ -500,7 +500,7 @@ func isStyle(seq string) bool {
 }
 
 // rowTo writes one row at the cursor, which is at column col, cut to the window's
-// width, and clears the rest of the line unstyled. carriedIn: a style from the rows
+// width, and clears the rest of the line unstyled (when the row is narrower). carriedIn: a style from the rows
 // above was set before it.
 func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool, col int) {
 	width, truncate := ansi.StringWidthWc, ansi.TruncateWc
@@ -510,10 +510,14 @@ func (p *painter) rowTo(b *bytes.Buffer, row string, carriedIn bool, col int) {
 	room := p.width - col
 	w := width(row)
 	if w > room {
-		// Cut to the room, or a column short of it where a wide character did not fit:
-		// that column is then erased like the rest.
-		row = truncate(row, room, "")
-		w = width(row)
+		// Cut to the room. Where a wide character did not fit in the last column, that
+		// column is a blank in the style in effect there, as the whole frame has it (an
+		// underline or a background shows): Truncate writes its tail at the cut.
+		cut := truncate(row, room, "")
+		if width(cut) < room {
+			cut = truncate(row, room, " ")
+		}
+		row, w = cut, room
 	}
 	if cut := plainTail(row, carriedIn); cut < len(row) {
 		row, w = row[:cut], -1 // less than the width: the line is erased from here

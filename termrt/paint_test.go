@@ -384,7 +384,8 @@ func sameContent(a, b *uv.Cell) bool {
 }
 
 // A wide character that does not fit in the window's last column is cut, and that
-// column is cleared, not left showing what the frame before had there.
+// column is cleared, not left showing what the frame before had there: a blank in the
+// style in effect, as the whole frame has it (an underline shows there).
 func TestPainterClearsTheColumnACutWideCharacterLeaves(t *testing.T) {
 	term := newTerminal(10, 2)
 	model := &shown{content: "abcdefghij\nxyz"}
@@ -404,6 +405,10 @@ func TestPainterClearsTheColumnACutWideCharacterLeaves(t *testing.T) {
 			t.Fatalf("after %q the first row shows %q; want %q", c.content, got, c.want)
 		}
 	}
+	model.content = "\x1b[4mabcdefghi中 \nxyz" // underlined on past the cut (found by a seed of the test above)
+	p.Update(nothing{})
+	term.feed()
+	term.showsWhole(t, 3, model.content, sameCell)
 }
 
 // drawnOnce is a painter of a w×h true-colour terminal that has drawn content, every
