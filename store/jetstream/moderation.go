@@ -270,8 +270,9 @@ func (s *Store) RemoveMute(ctx context.Context, player string) error {
 
 // AddReport stores a report under a new ID, once for its call: reportcall.TOKEN
 // holds the ID a call's report was stored under. The index is written after the
-// report, so a node that dies between the two leaves a report its call's next try files
-// again: at most one more, where without it every try filed one.
+// report, so a node that dies between the two (or an index write that fails) leaves a
+// report its call's next try files again: at most one more, where without it every try
+// filed one.
 func (s *Store) AddReport(ctx context.Context, r store.Report) (store.Report, error) {
 	if err := s.ready(ctx); err != nil {
 		return store.Report{}, fmt.Errorf("store: add report: %w", err)
@@ -297,10 +298,10 @@ func (s *Store) AddReport(ctx context.Context, r store.Report) (store.Report, er
 	}
 	r.ID = id
 	if r.Call != "" {
-		if _, err := s.mod.Create(ctx, index, []byte(strconv.FormatInt(id, 10))); err != nil {
-			// Stored all the same; a try sent again would file it once more.
-			return r, fmt.Errorf("store: add report %d: its call's index: %w", id, err)
-		}
+		// The report is stored whatever this write does: failing it would tell the
+		// player to file again, a second report for sure, where a lost index costs one
+		// only if this very call comes again.
+		_, _ = s.mod.Create(ctx, index, []byte(strconv.FormatInt(id, 10)))
 	}
 	return r, nil
 }
