@@ -24,19 +24,43 @@ func once(t *testing.T, p lobby.Place, id string, req lobby.Request) error {
 	return err
 }
 
-// A call sent again under its id (a cluster's session whose answer did not come) is
-// answered "ok" and not applied again, by the table that applied it and by the table
-// restored from its log: the id is in the entry the call made.
-func TestACallSentAgainIsAppliedOnce(t *testing.T) {
+// createdBy starts a lobby on a memory table log and has p create a test game's table
+// there; the log and clock serve a restart.
+func createdBy(t *testing.T, p lobby.Player) (*store.Memory, *handClock, *run, lobby.Place) {
+	t.Helper()
 	st := store.NewMemory()
 	t.Cleanup(func() { _ = st.Close() })
 	c := newClock()
 	r := start(t, st, c, nil)
-	hostP, annP := lobby.Player{ID: "SHA256:host", Name: "Host"}, lobby.Player{ID: "SHA256:ann", Name: "Ann"}
-	host, err := r.l.Create(hostP, testgame.ID, nil, false)
+	m, err := r.l.Create(p, testgame.ID, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, c, r, m
+}
+
+// rejoined stops r, starts a lobby again on st and c, restores its tables, and has p
+// join the table code again.
+func rejoined(t *testing.T, r *run, st *store.Memory, c *handClock, p lobby.Player, code string) (*run, lobby.Place) {
+	t.Helper()
+	r.stop()
+	r2 := start(t, st, c, nil)
+	if _, err := r2.l.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	m, err := r2.l.Join(p, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r2, m
+}
+
+// A call sent again under its id (a cluster's session whose answer did not come) is
+// answered "ok" and not applied again, by the table that applied it and by the table
+// restored from its log: the id is in the entry the call made.
+func TestACallSentAgainIsAppliedOnce(t *testing.T) {
+	hostP, annP := lobby.Player{ID: "SHA256:host", Name: "Host"}, lobby.Player{ID: "SHA256:ann", Name: "Ann"}
+	st, c, r, host := createdBy(t, hostP)
 	code := host.Code()
 	ann, err := r.l.Join(annP, code)
 	if err != nil {
@@ -55,16 +79,7 @@ func TestACallSentAgainIsAppliedOnce(t *testing.T) {
 	if err := once(t, ann, "ann-2", pick); !errors.Is(err, testgame.ErrPicked) {
 		t.Errorf("another pick: %v; want %v", err, testgame.ErrPicked)
 	}
-	r.stop()
-
-	r2 := start(t, st, c, nil)
-	if _, err := r2.l.Restore(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	host, err = r2.l.Join(hostP, code)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r2, host := rejoined(t, r, st, c, hostP, code)
 	ann, err = r2.l.Join(annP, code)
 	if err != nil {
 		t.Fatal(err)
@@ -95,15 +110,8 @@ func hellos(t *testing.T, m lobby.Place) int {
 // So is a chat line: said once, though its call comes again, before and after a
 // restart (a player's line said twice when the owner died before it answered).
 func TestAChatLineSentAgainIsSaidOnce(t *testing.T) {
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	c := newClock()
-	r := start(t, st, c, nil)
 	annP := lobby.Player{ID: "SHA256:ann", Name: "Ann"}
-	ann, err := r.l.Create(annP, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, c, r, ann := createdBy(t, annP)
 	code := ann.Code()
 	hello := lobby.Chat{Text: "hello"}
 	for range 2 {
@@ -117,15 +125,7 @@ func TestAChatLineSentAgainIsSaidOnce(t *testing.T) {
 	if n := hellos(t, ann); n != 2 {
 		t.Fatalf("the table shows %d lines of Ann's hello; want 2 (two calls, one sent twice)", n)
 	}
-	r.stop()
-
-	r2 := start(t, st, c, nil)
-	if _, err := r2.l.Restore(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if ann, err = r2.l.Join(annP, code); err != nil {
-		t.Fatal(err)
-	}
+	_, ann = rejoined(t, r, st, c, annP, code)
 	if err := once(t, ann, "ann-2", hello); err != nil {
 		t.Errorf("the same line again after a restart: %v; want ok", err)
 	}
@@ -156,15 +156,8 @@ func seatsAfter(t *testing.T, s *seen, host lobby.Place, id, word string) []stri
 // up into the kicked seat, and a bot came twice (the owner died after applying the
 // call and before it answered, and the session sent it again).
 func TestAHostControlSentAgainIsAppliedOnce(t *testing.T) {
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	c := newClock()
-	r := start(t, st, c, nil)
 	hostP := lobby.Player{ID: "SHA256:host", Name: "Host"}
-	host, err := r.l.Create(hostP, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, c, r, host := createdBy(t, hostP)
 	code := host.Code()
 	for _, p := range []lobby.Player{{ID: "SHA256:ann", Name: "Ann"}, {ID: "SHA256:bob", Name: "Bob"}} {
 		if _, err := r.l.Join(p, code); err != nil {
@@ -184,15 +177,7 @@ func TestAHostControlSentAgainIsAppliedOnce(t *testing.T) {
 	if len(names) != 3 || names[0] != "Host" || names[1] != "Bob" {
 		t.Fatalf("seats %q after a bot and a kick of Ann's seat, each sent twice; want Host, Bob and one bot", names)
 	}
-	r.stop()
-
-	r2 := start(t, st, c, nil)
-	if _, err := r2.l.Restore(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if host, err = r2.l.Join(hostP, code); err != nil {
-		t.Fatal(err)
-	}
+	_, host = rejoined(t, r, st, c, hostP, code)
 	seen = follow(host)
 	if err := once(t, host, "host-1", lobby.AddBot{}); err != nil {
 		t.Errorf("the same bot again after a restart: %v; want ok", err)
@@ -209,13 +194,7 @@ func TestAHostControlSentAgainIsAppliedOnce(t *testing.T) {
 // (the table remembers the call's id), while a new call to ignore the same player is
 // refused as a second ignore.
 func TestAnIgnoreSentAgainIsAnsweredOnce(t *testing.T) {
-	st := store.NewMemory()
-	t.Cleanup(func() { _ = st.Close() })
-	r := start(t, st, newClock(), nil)
-	ann, err := r.l.Create(lobby.Player{ID: "SHA256:ann", Name: "Ann"}, testgame.ID, nil, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, r, ann := createdBy(t, lobby.Player{ID: "SHA256:ann", Name: "Ann"})
 	if _, err := r.l.Join(lobby.Player{ID: "SHA256:ben", Name: "Ben"}, ann.Code()); err != nil {
 		t.Fatal(err)
 	}
